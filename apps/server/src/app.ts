@@ -1,0 +1,188 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
+import { requestId } from 'hono/request-id';
+import { secureHeaders } from 'hono/secure-headers';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { API_PATHS } from '@curio/contract';
+import { CLIENT_IP_HEADER, createAuth } from './auth/auth';
+import type { Database } from './db/client';
+import type { Env } from './env';
+import { envelope } from './lib/errors';
+import { errorResponse } from './lib/error-handler';
+import { createFunctionRouter } from './lib/function-router';
+import type { Logger } from './lib/logger';
+import type { Mailer } from './mail/mailer';
+import { outboxPage } from './mail/outbox-page';
+import { analyticsFunctions } from './modules/analytics/analytics.routes';
+import { invitesFunctions } from './modules/invites/invites.routes';
+import { profilesFunctions } from './modules/profiles/profiles.routes';
+import { rolesFunctions } from './modules/roles/roles.routes';
+import { shelvesFunctions } from './modules/shelves/shelves.routes';
+import { siteSettingsFunctions } from './modules/site-settings/site-settings.routes';
+import { createServices } from './services';
+
+/** Paths the server owns; anything else that is a GET is a client route and answers index.html. */
+const SERVER_PREFIXES = ['/auth/', '/functions/', '/realtime/', '/storage/', '/img/', '/s/', '/dev/'];
+
+export interface AppDeps {
+  env: Env;
+  database: Database;
+  logger: Logger;
+  mailer: Mailer;
+  /** Set once migrations have been applied; /ready answers 503 until then. */
+  isMigrated?: () => boolean;
+}
+
+export function createApp(deps: AppDeps) {
+  const { env, database, logger, mailer } = deps;
+  const services = createServices(database.db, env);
+  const auth = createAuth({
+    db: database.db,
+    env,
+    logger,
+    mailer,
+    hooks: {
+      async onUserCreated(user) {
+        await services.credits.grantSignup(user.id);
+        await services.roles.syncAdminEmail(user.id, user.email);
+      },
+      onSessionCreated: (session) => syncAdminForUser(session.userId),
+    },
+  });
+  async function syncAdminForUser(userId: string) {
+    if (!env.ADMIN_EMAILS.length) return;
+    const ctx = await auth.$context;
+    const user = await ctx.internalAdapter.findUserById(userId);
+    if (user) await services.roles.syncAdminEmail(user.id, user.email);
+  }
+
+  const app = new Hono();
+
+  app.use(requestId());
+  app.use(async (c, next) => {
+    const start = performance.now();
+    await next();
+    const ms = Math.round((performance.now() - start) * 10) / 10;
+    const line = { requestId: c.get('requestId'), method: c.req.method, path: c.req.path, status: c.res.status, ms };
+    if (c.res.status >= 500) logger.error(line, 'request');
+    else logger.info(line, 'request');
+  });
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+      xFrameOptions: 'DENY',
+      xContentTypeOptions: 'nosniff',
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      strictTransportSecurity: env.PUBLIC_URL.startsWith('https://') ? 'max-age=31536000; includeSubDomains' : false,
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use(compress());
+  const limitBody = bodyLimit({
+    maxSize: env.MAX_BODY_BYTES,
+    onError: (c) => c.json(envelope('payload_too_large', 'The request body is too large'), 413),
+  });
+  app.use(`${API_PATHS.functions}/*`, limitBody);
+  app.use(`${API_PATHS.auth}/*`, limitBody);
+
+  app.get(API_PATHS.health, (c) => c.json({ status: 'ok' }));
+  app.get(API_PATHS.ready, async (c) => {
+    const migrated = deps.isMigrated ? deps.isMigrated() : true;
+    const db = await database.ping();
+    const ready = migrated && db;
+    return c.json({ status: ready ? 'ready' : 'starting', database: db, migrations: migrated }, ready ? 200 : 503);
+  });
+
+  app.on(['GET', 'POST'], `${API_PATHS.auth}/*`, (c) => auth.handler(withClientIp(c, env.TRUST_PROXY)));
+
+  app.route(
+    API_PATHS.functions,
+    createFunctionRouter(auth, [
+      ...siteSettingsFunctions(services.settings, services.roles),
+      ...rolesFunctions(services.roles),
+      ...invitesFunctions(services.invites, services.roles),
+      ...profilesFunctions(services.profiles),
+      ...shelvesFunctions(services.shelves),
+      ...analyticsFunctions(services.analytics),
+    ] as never),
+  );
+
+  if (env.NODE_ENV !== 'production') {
+    app.get(API_PATHS.outbox, async (c) => c.html(outboxPage(await mailer.outbox(), env.APP_NAME)));
+  }
+
+  // The built single-page app.
+  const indexFile = path.join(env.STATIC_DIR, 'index.html');
+  if (existsSync(indexFile)) {
+    app.use(
+      '/assets/*',
+      serveStatic({
+        root: env.STATIC_DIR,
+        onFound: (_p, c) => {
+          c.header('Cache-Control', 'public, max-age=31536000, immutable');
+        },
+      }),
+    );
+    app.use(
+      '*',
+      serveStatic({
+        root: env.STATIC_DIR,
+        onFound: (p, c) => {
+          c.header('Cache-Control', p.endsWith('index.html') ? 'no-cache' : 'public, max-age=3600');
+        },
+      }),
+    );
+    app.get('*', async (c, next) => {
+      if (SERVER_PREFIXES.some((p) => c.req.path.startsWith(p)) || c.req.path.startsWith('/assets/')) return next();
+      c.header('Cache-Control', 'no-cache');
+      return serveStatic({ root: env.STATIC_DIR, path: 'index.html' })(c, next);
+    });
+  } else {
+    logger.warn({ staticDir: env.STATIC_DIR }, 'web app not built: run `npm run build` to serve it');
+  }
+
+  app.notFound((c) => c.json(envelope('not_found', `No route for ${c.req.method} ${c.req.path}`), 404));
+  app.onError((err, c) => errorResponse(err, c, logger));
+
+  return { app, auth, services };
+}
+
+/** Hands better-auth the client's address in a header only the server sets. */
+function withClientIp(c: Context, trustProxy: boolean): Request {
+  const headers = new Headers(c.req.raw.headers);
+  headers.delete(CLIENT_IP_HEADER);
+  let ip: string | undefined;
+  if (trustProxy) ip = headers.get('x-forwarded-for')?.split(',')[0]?.trim();
+  if (!ip) {
+    try {
+      ip = getConnInfo(c).remote.address;
+    } catch {
+      ip = undefined; // in-process requests (tests) have no socket
+    }
+  }
+  if (ip) headers.set(CLIENT_IP_HEADER, ip);
+  const req = c.req.raw;
+  return new Request(req.url, {
+    method: req.method,
+    headers,
+    body: req.method === 'GET' || req.method === 'HEAD' ? undefined : req.body,
+    duplex: 'half',
+  });
+}
+
+export type App = ReturnType<typeof createApp>;

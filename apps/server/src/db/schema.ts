@@ -1,0 +1,245 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+// ---------------------------------------------------------------------------------------------
+// better-auth tables (model names user, session, account, verification, rateLimit)
+// ---------------------------------------------------------------------------------------------
+export const users = pgTable('users', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  tester: boolean('tester').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    token: text('token').notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('accounts_user_id_idx').on(t.userId)],
+);
+
+export const verifications = pgTable(
+  'verifications',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('verifications_identifier_idx').on(t.identifier)],
+);
+
+export const rateLimits = pgTable('rate_limits', {
+  id: text('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  count: integer('count').notNull(),
+  lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
+});
+
+/** The schema object better-auth's Drizzle adapter reads, keyed by its model names. */
+export const authSchema = {
+  user: users,
+  session: sessions,
+  account: accounts,
+  verification: verifications,
+  rateLimit: rateLimits,
+};
+
+// ---------------------------------------------------------------------------------------------
+// Curio tables
+// ---------------------------------------------------------------------------------------------
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    handle: text('handle').notNull(),
+    displayName: text('display_name').notNull(),
+    bio: text('bio'),
+    public: boolean('public').notNull().default(true),
+    avatarImageId: text('avatar_image_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('profiles_handle_key').on(t.handle),
+    check('profiles_handle_format', sql`${t.handle} ~ '^[a-z0-9_]{3,20}$'`),
+  ],
+);
+
+export const shelves = pgTable(
+  'shelves',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    cols: integer('cols').notNull().default(6),
+    rows: integer('rows').notNull().default(3),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('shelves_cols_range', sql`${t.cols} between 1 and 12`),
+    check('shelves_rows_range', sql`${t.rows} between 1 and 12`),
+  ],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['admin', 'moderator'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.role] })],
+);
+
+export const userSettings = pgTable('user_settings', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  includeNsfw: boolean('include_nsfw').notNull().default(false),
+  allowDms: text('allow_dms', { enum: ['everyone', 'followed_only'] }).notNull().default('everyone'),
+  analyticsOptOut: boolean('analytics_opt_out').notNull().default(false),
+  updatedAt: updatedAt(),
+});
+
+export const inviteCodes = pgTable(
+  'invite_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    code: text('code').notNull(),
+    prefix: text('prefix').notNull(),
+    maxUses: integer('max_uses').notNull().default(1),
+    usesCount: integer('uses_count').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    grantTester: boolean('grant_tester').notNull().default(false),
+    grantCredits: integer('grant_credits').notNull().default(0),
+    notes: text('notes'),
+    status: text('status', { enum: ['active', 'disabled'] }).notNull().default('active'),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('invite_codes_code_key').on(t.code),
+    check('invite_codes_uses', sql`${t.usesCount} >= 0 and ${t.usesCount} <= ${t.maxUses}`),
+    check('invite_codes_credits', sql`${t.grantCredits} >= 0`),
+  ],
+);
+
+export const inviteRedemptions = pgTable(
+  'invite_redemptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    codeId: uuid('code_id')
+      .notNull()
+      .references(() => inviteCodes.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  // One redemption per user: the unique index settles concurrent redemptions.
+  (t) => [uniqueIndex('invite_redemptions_user_key').on(t.userId), index('invite_redemptions_code_idx').on(t.codeId)],
+);
+
+export const siteSettings = pgTable('site_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: updatedAt(),
+});
+
+export const creditLedger = pgTable(
+  'credit_ledger',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull(),
+    reason: text('reason', { enum: ['signup', 'invite', 'admin_grant', 'generation', 'refund'] }).notNull(),
+    ref: text('ref'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('credit_ledger_user_idx').on(t.userId)],
+);
+
+export const analyticsEvents = pgTable(
+  'analytics_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    name: text('name').notNull(),
+    props: jsonb('props').notNull().default({}),
+    path: text('path').notNull(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('analytics_events_name_created_idx').on(t.name, t.createdAt)],
+);

@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { APP_NAME_DEFAULT, INVITE_PREFIX_DEFAULT } from '@curio/contract';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const int = (def: number, min = 0, max = Number.MAX_SAFE_INTEGER) =>
+  z.coerce.number().int().min(min).max(max).default(def);
+const optionalUrl = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined))
+  .pipe(z.string().url().optional());
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: int(3000, 0, 65535),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: optionalUrl,
+  APP_NAME: z.string().trim().min(1).default(APP_NAME_DEFAULT),
+  DATA_DIR: z.string().default(path.join(REPO_ROOT, 'data')),
+  DATABASE_URL: optionalUrl,
+  STATIC_DIR: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ADMIN_EMAILS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  SIGNUP_CREDITS: int(30),
+  INVITE_PREFIX: z.string().regex(/^[A-Z0-9-]{0,12}$/, 'must be up to 12 of A-Z, 0-9 and -').default(INVITE_PREFIX_DEFAULT),
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default('Curio <no-reply@localhost>'),
+  AUTH_RATE_LIMIT_WINDOW: int(60, 1),
+  AUTH_RATE_LIMIT_MAX: int(100, 1),
+  AUTH_SIGNIN_RATE_LIMIT_MAX: int(10, 1),
+  MAX_BODY_BYTES: int(1024 * 1024, 1024),
+  TRUST_PROXY: bool.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type RawEnv = z.infer<typeof envSchema>;
+export type Env = RawEnv & { PUBLIC_URL: string; AUTH_SECRET: string };
+
+export class EnvError extends Error {}
+
+/** Parses the environment once; a bad value throws an EnvError naming the variable. */
+export function parseEnv(source: NodeJS.ProcessEnv | Record<string, string | undefined> = process.env): RawEnv {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new EnvError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+/**
+ * Completes the environment: the public URL defaults to localhost and the auth secret, when not
+ * given, is generated once and kept in the data directory so sessions survive restarts.
+ */
+export function resolveEnv(raw: RawEnv): Env {
+  const PUBLIC_URL = (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, '');
+  let AUTH_SECRET = raw.AUTH_SECRET;
+  if (!AUTH_SECRET) {
+    mkdirSync(raw.DATA_DIR, { recursive: true });
+    const file = path.join(raw.DATA_DIR, '.auth-secret');
+    if (existsSync(file)) AUTH_SECRET = readFileSync(file, 'utf8').trim();
+    else {
+      AUTH_SECRET = randomBytes(32).toString('base64url');
+      writeFileSync(file, AUTH_SECRET, { mode: 0o600 });
+    }
+  }
+  return { ...raw, PUBLIC_URL, AUTH_SECRET };
+}
+
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  return resolveEnv(parseEnv(source));
+}

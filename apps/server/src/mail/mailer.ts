@@ -1,0 +1,52 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Logger } from '../lib/logger';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+export interface StoredMail extends Mail {
+  id: string;
+  createdAt: string;
+}
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+  /** Outbox mails, newest first (empty when SMTP is used). */
+  outbox(): Promise<StoredMail[]>;
+}
+
+/** SMTP when a URL is configured; otherwise every mail goes into `outboxDir` and the log. */
+export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: string; logger: Logger }): Mailer {
+  const { smtpUrl, from, outboxDir, logger } = opts;
+  const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
+  return {
+    async send(mail) {
+      if (transport) {
+        await transport.sendMail({ from, ...mail });
+        logger.info({ to: mail.to, subject: mail.subject }, 'mail sent');
+        return;
+      }
+      await mkdir(outboxDir, { recursive: true });
+      const createdAt = new Date().toISOString();
+      const id = `${createdAt.replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}`;
+      const stored: StoredMail = { id, createdAt, ...mail };
+      await writeFile(path.join(outboxDir, `${id}.json`), JSON.stringify(stored, null, 2));
+      logger.info({ to: mail.to, subject: mail.subject, outbox: id, text: mail.text }, 'mail written to outbox');
+    },
+    async outbox() {
+      let names: string[];
+      try {
+        names = await readdir(outboxDir);
+      } catch {
+        return [];
+      }
+      const files = names.filter((n) => n.endsWith('.json')).sort().reverse().slice(0, 100);
+      return Promise.all(files.map(async (f) => JSON.parse(await readFile(path.join(outboxDir, f), 'utf8')) as StoredMail));
+    },
+  };
+}

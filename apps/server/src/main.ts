@@ -1,0 +1,75 @@
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { openConfiguredDatabase } from './bootstrap';
+import { DataDirLockedError } from './db/lock';
+import { EnvError, loadEnv } from './env';
+import { createLogger } from './lib/logger';
+import { createMailer } from './mail/mailer';
+
+async function main() {
+  let env;
+  try {
+    env = loadEnv();
+  } catch (err) {
+    if (err instanceof EnvError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const logger = createLogger(env.LOG_LEVEL, env.NODE_ENV === 'development' && process.stdout.isTTY);
+
+  let database;
+  try {
+    database = await openConfiguredDatabase(env, logger);
+  } catch (err) {
+    if (err instanceof DataDirLockedError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  let migrated = false;
+  await database.migrate();
+  migrated = true;
+  logger.info('migrations applied');
+
+  const mailer = createMailer({
+    smtpUrl: env.SMTP_URL,
+    from: env.MAIL_FROM,
+    outboxDir: path.join(env.DATA_DIR, 'outbox'),
+    logger,
+  });
+  const { app } = createApp({ env, database, logger, mailer, isMigrated: () => migrated });
+
+  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+    logger.info({ port: info.port, url: env.PUBLIC_URL }, `${env.APP_NAME} is listening on ${env.PUBLIC_URL}`);
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    const force = setTimeout(() => {
+      logger.warn('in-flight requests did not finish in 10 s; closing anyway');
+      if ('closeAllConnections' in server) server.closeAllConnections();
+    }, 10_000);
+    force.unref();
+    server.close(async () => {
+      await database.close();
+      logger.info('stopped');
+      process.exit(0);
+    });
+    if ('closeIdleConnections' in server) server.closeIdleConnections();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,82 @@
+import type { InviteRedeemResult } from '@curio/contract';
+import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/types';
+import { AppError } from '../../lib/errors';
+import { creditsRepository } from '../credits/credits.repository';
+import { generateInviteCode } from './invite-code';
+import { invitesRepository, type InviteCodeRow } from './invites.repository';
+
+export const inviteErrors = {
+  invalid: () => new AppError(400, 'invite_invalid', 'Invalid or expired invite code'),
+  alreadyRedeemed: () => new AppError(409, 'invite_already_redeemed', "You've already redeemed a code"),
+  fullyUsed: () => new AppError(409, 'invite_fully_used', 'This code has been fully used'),
+};
+
+export interface CreateInvitesInput {
+  count: number;
+  maxUses: number;
+  expiresAt?: Date | null;
+  grantTester?: boolean;
+  grantCredits?: number;
+  prefix?: string;
+  notes?: string | null;
+}
+
+export type InviteStatus = 'active' | 'expired' | 'disabled';
+export function inviteStatus(row: Pick<InviteCodeRow, 'status' | 'expiresAt'>, now = new Date()): InviteStatus {
+  if (row.status === 'disabled') return 'disabled';
+  if (row.expiresAt && row.expiresAt <= now) return 'expired';
+  return 'active';
+}
+
+export function createInvitesService(db: Db, opts: { defaultPrefix: string }) {
+  return {
+    /** Redeems a code (already normalised upper-case) for a user: one code per user, grants once. */
+    async redeem(userId: string, code: string): Promise<InviteRedeemResult> {
+      try {
+        return await db.transaction(async (tx) => {
+          const repo = invitesRepository(tx);
+          const row = await repo.findByCode(code);
+          if (!row || inviteStatus(row) !== 'active') throw inviteErrors.invalid();
+          if (await repo.userHasRedemption(userId)) throw inviteErrors.alreadyRedeemed();
+          if (!(await repo.takeUse(row.id))) throw inviteErrors.fullyUsed();
+          await repo.recordRedemption(row.id, userId);
+          if (row.grantCredits > 0) await creditsRepository(tx).add(userId, row.grantCredits, 'invite', row.id);
+          if (row.grantTester) await repo.setTester(userId);
+          return { redeemed: true as const, grantedCredits: row.grantCredits, tester: row.grantTester };
+        });
+      } catch (err) {
+        // Two concurrent redemptions by one user: the unique index lets only one through.
+        if (isUniqueViolation(err, 'invite_redemptions_user_key')) throw inviteErrors.alreadyRedeemed();
+        throw err;
+      }
+    },
+    hasRedeemed: (userId: string) => invitesRepository(db).userHasRedemption(userId),
+    async create(input: CreateInvitesInput, createdBy: string | null) {
+      const prefix = input.prefix ?? opts.defaultPrefix;
+      const rows = Array.from({ length: input.count }, () => ({
+        code: generateInviteCode(prefix),
+        prefix,
+        maxUses: input.maxUses,
+        expiresAt: input.expiresAt ?? null,
+        grantTester: input.grantTester ?? false,
+        grantCredits: input.grantCredits ?? 0,
+        notes: input.notes ?? null,
+        createdBy,
+      }));
+      const created = await invitesRepository(db).insertMany(rows);
+      return created.map((r) => ({
+        id: r.id,
+        code: r.code,
+        maxUses: r.maxUses,
+        usesCount: r.usesCount,
+        expiresAt: r.expiresAt?.toISOString() ?? null,
+        grantTester: r.grantTester,
+        grantCredits: r.grantCredits,
+        notes: r.notes,
+        status: inviteStatus(r),
+      }));
+    },
+  };
+}
+export type InvitesService = ReturnType<typeof createInvitesService>;

@@ -1,0 +1,32 @@
+import type { Role } from '@curio/contract';
+import type { Db } from '../../db/client';
+import { forbidden } from '../../lib/errors';
+import { rolesRepository } from './roles.repository';
+
+export function createRolesService(db: Db, opts: { adminEmails: string[] }) {
+  const repo = rolesRepository(db);
+  const service = {
+    list: (userId: string) => repo.list(userId),
+    /** Admin can do all that a moderator can. */
+    async hasRole(userId: string, role: Role): Promise<boolean> {
+      const roles = await repo.list(userId);
+      return roles.includes(role) || (role === 'moderator' && roles.includes('admin'));
+    },
+    async requireRole(userId: string, role: Role) {
+      if (!(await service.hasRole(userId, role))) throw forbidden('This page requires admin access');
+    },
+    /** Grants admin to addresses listed in ADMIN_EMAILS (on sign-up and sign-in). */
+    async syncAdminEmail(userId: string, email: string) {
+      if (opts.adminEmails.includes(email.toLowerCase())) await repo.grant(userId, 'admin');
+    },
+    /** The CLI's `grant <email> <role>`. Returns false when no user has that address. */
+    async grantByEmail(email: string, role: Role): Promise<boolean> {
+      const userId = await repo.findUserIdByEmail(email);
+      if (!userId) return false;
+      await repo.grant(userId, role);
+      return true;
+    },
+  };
+  return service;
+}
+export type RolesService = ReturnType<typeof createRolesService>;

@@ -1,0 +1,25 @@
+import { eq } from 'drizzle-orm';
+import { SHELF_DEFAULT_COLS, SHELF_DEFAULT_ROWS } from '@curio/contract';
+import { shelves } from '../../db/schema';
+import type { Executor } from '../../db/types';
+
+export type ShelfRow = typeof shelves.$inferSelect;
+
+export function shelvesRepository(db: Executor) {
+  return {
+    async findByUser(userId: string): Promise<ShelfRow | null> {
+      const [row] = await db.select().from(shelves).where(eq(shelves.userId, userId));
+      return row ?? null;
+    },
+    /** One shelf per user: creates it the first time, returns the existing one after that. */
+    async ensureForUser(userId: string): Promise<ShelfRow> {
+      await db
+        .insert(shelves)
+        .values({ userId, cols: SHELF_DEFAULT_COLS, rows: SHELF_DEFAULT_ROWS })
+        .onConflictDoNothing({ target: shelves.userId });
+      const [row] = await db.select().from(shelves).where(eq(shelves.userId, userId));
+      if (!row) throw new Error('shelf missing after insert');
+      return row;
+    },
+  };
+}

@@ -1,0 +1,59 @@
+import {
+  announcementSettingSchema,
+  type AdminSettingsUpdate,
+  type AnnouncementSetting,
+  type PublicAnnouncement,
+  type PublicSiteSettings,
+} from '@curio/contract';
+import type { Db } from '../../db/client';
+import { siteSettingsRepository, SETTING_KEYS } from './site-settings.repository';
+
+export interface SiteSettings {
+  betaOpen: boolean;
+  maintenanceMode: boolean;
+  announcement: AnnouncementSetting | null;
+}
+
+/** The stored announcement as the browser receives it, or null outside its start/end window. */
+export function toPublicAnnouncement(a: AnnouncementSetting | null, now = new Date()): PublicAnnouncement | null {
+  if (!a) return null;
+  if (a.startsAt && new Date(a.startsAt) > now) return null;
+  if (a.endsAt && new Date(a.endsAt) <= now) return null;
+  return {
+    title: a.title,
+    text: a.textEn,
+    textZh: a.textZh ?? null,
+    locale: 'en',
+    linkUrl: a.linkUrl ?? null,
+    dismissible: a.dismissible,
+    severity: a.severity,
+  };
+}
+
+export function createSiteSettingsService(db: Db) {
+  const repo = siteSettingsRepository(db);
+  const service = {
+    async get(): Promise<SiteSettings> {
+      const raw = await repo.getMany(SETTING_KEYS);
+      const announcement = announcementSettingSchema.safeParse(raw.announcement);
+      return {
+        // A missing beta_open setting means the beta is open.
+        betaOpen: typeof raw.beta_open === 'boolean' ? raw.beta_open : true,
+        maintenanceMode: raw.maintenance_mode === true,
+        announcement: announcement.success ? announcement.data : null,
+      };
+    },
+    async getPublic(): Promise<PublicSiteSettings> {
+      const s = await service.get();
+      return { beta_open: s.betaOpen, maintenanceMode: s.maintenanceMode, announcement: toPublicAnnouncement(s.announcement) };
+    },
+    async update(input: AdminSettingsUpdate, userId: string) {
+      if (input.betaOpen !== undefined) await repo.set('beta_open', input.betaOpen, userId);
+      if (input.maintenanceMode !== undefined) await repo.set('maintenance_mode', input.maintenanceMode, userId);
+      if (input.announcement !== undefined) await repo.set('announcement', input.announcement, userId);
+      return service.get();
+    },
+  };
+  return service;
+}
+export type SiteSettingsService = ReturnType<typeof createSiteSettingsService>;

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/** Every error code the API answers with. The web app maps each to an i18n key (`errors.<code>`). */
+export const ERROR_CODES = [
+  'bad_request',
+  'validation_failed',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'payload_too_large',
+  'rate_limited',
+  'internal_error',
+  'maintenance',
+  'insufficient_credits',
+  'handle_taken',
+  'invite_required',
+  'invite_invalid',
+  'invite_already_redeemed',
+  'invite_fully_used',
+  'item_limit',
+  'cell_occupied',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const errorEnvelopeSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;

@@ -1,0 +1,80 @@
+/** Business constants and limits from the specification, shared by server and web. */
+
+export const APP_NAME_DEFAULT = 'Curio';
+
+export const HANDLE_MIN = 3;
+export const HANDLE_MAX = 20;
+export const HANDLE_PATTERN = /^[a-z0-9_]{3,20}$/;
+export const DISPLAY_NAME_MAX = 50;
+export const BIO_MAX = 300;
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+export const MAX_ITEMS_PER_SHELF = 50;
+export const MAX_PHOTOS_PER_ITEM = 10;
+export const MIN_PHOTOS_PER_ITEM = 1;
+export const GENERATION_COST = 3;
+export const VARIANTS_PER_GENERATION = 5;
+export const WIZARD_STEPS = 4;
+export const VARIANTS_PER_ROW = 3;
+
+export const PHOTO_ROLES = ['front', 'side', 'back', 'box', 'detail'] as const;
+export type PhotoRole = (typeof PHOTO_ROLES)[number];
+
+export const STYLES = [
+  'bookshelf_hero',
+  'bright_gallery',
+  'manga_halftone',
+  'museum_brick_exhibit',
+  'desk_figure_prototype',
+] as const;
+export type Style = (typeof STYLES)[number];
+export const DEFAULT_STYLE: Style = 'bookshelf_hero';
+
+export const SHELF_DEFAULT_COLS = 6;
+export const SHELF_DEFAULT_ROWS = 3;
+export const SHELF_MIN_SIZE = 1;
+export const SHELF_MAX_SIZE = 12;
+
+export const ROLES = ['admin', 'moderator'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Invite codes: prefix + 8 characters of an unambiguous alphabet (no I, O, 0, 1). */
+export const INVITE_PREFIX_DEFAULT = 'CURIO-';
+export const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export const INVITE_BODY_LENGTH = 8;
+export const INVITE_CODE_MAX = 40;
+
+export const LANDING_GALLERY = { sort: 'trending', timeRange: '7d', includeNSFW: false, limit: 8 } as const;
+
+export const LIVE_ANNOUNCEMENT_CLEAR_MS = 1000;
+export const ANALYTICS_DEBOUNCE_MS = 100;
+export const ANNOUNCEMENT_DAYS = 365;
+export const ANALYTICS_ANONYMIZE_DAYS = 30;
+export const ANALYTICS_DELETE_DAYS = 90;
+export const ERROR_STACK_MAX = 200;
+
+/** 27 EU member states plus the United Kingdom under both its codes: 29 codes. */
+export const EU_REGION_CODES = [
+  'at', 'be', 'bg', 'hr', 'cy', 'cz', 'dk', 'ee', 'fi', 'fr', 'de', 'gr', 'hu', 'ie', 'it',
+  'lv', 'lt', 'lu', 'mt', 'nl', 'pl', 'pt', 'ro', 'sk', 'si', 'es', 'se', 'gb', 'uk',
+] as const;
+
+export const STORAGE_KEYS = {
+  consent: 'curio.analytics-consent',
+  announcementDismissed: (title: string) => `curio.announcement-dismissed:${title}`,
+  language: 'curio.lang',
+  theme: 'curio.theme',
+} as const;
+
+export const ANALYTICS_EVENT_NAMES = [
+  'page_view',
+  'item_view',
+  'item_generate_error',
+  'shelf_arranged',
+  'profile_view',
+  'follow_clicked',
+  'signup_completed',
+  'onboarding_completed',
+] as const;

@@ -1,0 +1,156 @@
+import { z } from 'zod';
+import {
+  ANALYTICS_EVENT_NAMES,
+  BIO_MAX,
+  DISPLAY_NAME_MAX,
+  HANDLE_PATTERN,
+  INVITE_CODE_MAX,
+  ROLES,
+  SHELF_MAX_SIZE,
+  SHELF_MIN_SIZE,
+} from './limits';
+
+/**
+ * Validation messages are stable keys; the web app translates them (`validation.<key>`)
+ * and the server sends their English text in `fields`.
+ */
+export const VALIDATION_MESSAGES = {
+  required: 'This field is required.',
+  handleInvalid: 'Handle must be 3-20 characters, lowercase letters, numbers, or underscore',
+  handleTaken: 'This handle is already taken',
+  displayNameTooLong: `Display name must be ${DISPLAY_NAME_MAX} characters or less`,
+  bioTooLong: `Bio must be ${BIO_MAX} characters or less`,
+  emailInvalid: 'Enter a valid email address',
+  passwordLength: 'Password must be 8 to 128 characters',
+  codeRequired: 'Enter your invite code',
+  codeTooLong: 'Invite code is too long',
+} as const;
+
+/** Lower-cases as typed (the spec's rule) and trims. */
+export const normalizeHandle = (raw: string) => raw.trim().toLowerCase();
+/** Upper-cases as typed (the spec's rule) and trims. */
+export const normalizeInviteCode = (raw: string) => raw.trim().toUpperCase();
+
+export const handleSchema = z
+  .string()
+  .transform(normalizeHandle)
+  .pipe(z.string().regex(HANDLE_PATTERN, VALIDATION_MESSAGES.handleInvalid));
+
+export const emailSchema = z.string().trim().email(VALIDATION_MESSAGES.emailInvalid);
+export const passwordSchema = z
+  .string()
+  .min(8, VALIDATION_MESSAGES.passwordLength)
+  .max(128, VALIDATION_MESSAGES.passwordLength);
+
+export const credentialsSchema = z.object({ email: emailSchema, password: passwordSchema });
+export const magicLinkSchema = z.object({ email: emailSchema });
+
+export const onboardingInputSchema = z.object({
+  handle: handleSchema,
+  displayName: z
+    .string()
+    .trim()
+    .min(1, VALIDATION_MESSAGES.required)
+    .max(DISPLAY_NAME_MAX, VALIDATION_MESSAGES.displayNameTooLong),
+  bio: z
+    .string()
+    .trim()
+    .max(BIO_MAX, VALIDATION_MESSAGES.bioTooLong)
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  public: z.boolean().default(true),
+});
+export type OnboardingInput = z.input<typeof onboardingInputSchema>;
+
+export const inviteRedeemInputSchema = z.object({
+  code: z
+    .string()
+    .transform(normalizeInviteCode)
+    .pipe(z.string().min(1, VALIDATION_MESSAGES.codeRequired).max(INVITE_CODE_MAX, VALIDATION_MESSAGES.codeTooLong)),
+});
+export const inviteRedeemResultSchema = z.object({
+  redeemed: z.literal(true),
+  grantedCredits: z.number().int(),
+  tester: z.boolean(),
+});
+export type InviteRedeemResult = z.infer<typeof inviteRedeemResultSchema>;
+
+export const roleSchema = z.enum(ROLES);
+export const hasRoleInputSchema = z.object({ role: roleSchema });
+export const hasRoleResultSchema = z.object({ hasRole: z.boolean() });
+
+export const announcementSeveritySchema = z.enum(['info', 'warning', 'danger']);
+
+/** What the admin stores. */
+export const announcementSettingSchema = z.object({
+  title: z.string().trim().min(1).max(120),
+  textEn: z.string().trim().min(1).max(500),
+  textZh: z.string().trim().max(500).nullish(),
+  linkUrl: z.string().url().nullish(),
+  severity: announcementSeveritySchema.default('info'),
+  dismissible: z.boolean().default(true),
+  startsAt: z.string().datetime().nullish(),
+  endsAt: z.string().datetime().nullish(),
+});
+export type AnnouncementSetting = z.infer<typeof announcementSettingSchema>;
+
+/** What `public-site-settings` hands to the browser (spec part 1 §3 "as received"). */
+export const publicAnnouncementSchema = z.object({
+  title: z.string(),
+  text: z.string(),
+  textZh: z.string().nullable(),
+  locale: z.string(),
+  linkUrl: z.string().nullable(),
+  dismissible: z.boolean(),
+  severity: announcementSeveritySchema,
+});
+export type PublicAnnouncement = z.infer<typeof publicAnnouncementSchema>;
+
+export const publicSiteSettingsSchema = z.object({
+  beta_open: z.boolean(),
+  maintenanceMode: z.boolean(),
+  announcement: publicAnnouncementSchema.nullable(),
+});
+export type PublicSiteSettings = z.infer<typeof publicSiteSettingsSchema>;
+
+export const adminSettingsUpdateSchema = z.object({
+  betaOpen: z.boolean().optional(),
+  maintenanceMode: z.boolean().optional(),
+  announcement: announcementSettingSchema.nullable().optional(),
+});
+export type AdminSettingsUpdate = z.input<typeof adminSettingsUpdateSchema>;
+
+export const profileSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  handle: z.string(),
+  displayName: z.string(),
+  bio: z.string().nullable(),
+  public: z.boolean(),
+  avatarImageId: z.string().nullable(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+export const profileMeSchema = z.object({
+  profile: profileSchema.nullable(),
+  roles: z.array(roleSchema),
+  shelfId: z.string().nullable(),
+  credits: z.number().int(),
+  inviteRedeemed: z.boolean(),
+  tester: z.boolean(),
+});
+export type ProfileMe = z.infer<typeof profileMeSchema>;
+
+export const shelfLayoutSchema = z.object({
+  cols: z.number().int().min(SHELF_MIN_SIZE).max(SHELF_MAX_SIZE),
+  rows: z.number().int().min(SHELF_MIN_SIZE).max(SHELF_MAX_SIZE),
+});
+export type ShelfLayout = z.infer<typeof shelfLayoutSchema>;
+
+export const analyticsTrackSchema = z.object({
+  name: z.enum(ANALYTICS_EVENT_NAMES),
+  props: z.record(z.string(), z.unknown()).default({}),
+  path: z.string().max(500).default('/'),
+});
+export type AnalyticsTrackInput = z.input<typeof analyticsTrackSchema>;
+export const analyticsTrackResultSchema = z.object({ stored: z.boolean() });
