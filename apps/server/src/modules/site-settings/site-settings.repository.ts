@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { siteSettings } from '../../db/schema';
 import type { Executor } from '../../db/types';
 
@@ -10,6 +10,9 @@ export function siteSettingsRepository(db: Executor) {
     async getMany(keys: readonly SettingKey[]): Promise<Partial<Record<SettingKey, unknown>>> {
       const rows = await db.select().from(siteSettings).where(inArray(siteSettings.key, [...keys]));
       return Object.fromEntries(rows.map((r) => [r.key, r.value]));
+    },
+    async remove(key: SettingKey) {
+      await db.delete(siteSettings).where(eq(siteSettings.key, key));
     },
     async set(key: SettingKey, value: unknown, updatedBy: string | null) {
       await db

@@ -47,10 +47,11 @@ export function createSiteSettingsService(db: Db) {
       const s = await service.get();
       return { beta_open: s.betaOpen, maintenanceMode: s.maintenanceMode, announcement: toPublicAnnouncement(s.announcement) };
     },
-    async update(input: AdminSettingsUpdate, userId: string) {
+    async update(input: AdminSettingsUpdate, userId: string | null) {
       if (input.betaOpen !== undefined) await repo.set('beta_open', input.betaOpen, userId);
       if (input.maintenanceMode !== undefined) await repo.set('maintenance_mode', input.maintenanceMode, userId);
-      if (input.announcement !== undefined) await repo.set('announcement', input.announcement, userId);
+      if (input.announcement === null) await repo.remove('announcement');
+      else if (input.announcement !== undefined) await repo.set('announcement', input.announcement, userId);
       return service.get();
     },
   };

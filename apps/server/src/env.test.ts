@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { EnvError, parseEnv } from './env';
+
+describe('environment', () => {
+  it('fills the documented defaults', () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.SIGNUP_CREDITS).toBe(30);
+    expect(env.INVITE_PREFIX).toBe('CURIO-');
+    expect(env.ADMIN_EMAILS).toEqual([]);
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it('splits and lower-cases ADMIN_EMAILS', () => {
+    expect(parseEnv({ ADMIN_EMAILS: ' Ann@Example.com, bob@example.com ,' }).ADMIN_EMAILS).toEqual([
+      'ann@example.com',
+      'bob@example.com',
+    ]);
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['DATABASE_URL', 'not a url'],
+    ['SIGNUP_CREDITS', '-1'],
+    ['LOG_LEVEL', 'loud'],
+    ['AUTH_SECRET', 'short'],
+  ])('names the variable when %s is bad', (name, value) => {
+    expect(() => parseEnv({ [name]: value })).toThrow(EnvError);
+    expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(`${name}:`));
+  });
+});
