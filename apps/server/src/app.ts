@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
@@ -129,28 +129,13 @@ export function createApp(deps: AppDeps) {
   // The built single-page app.
   const indexFile = path.join(env.STATIC_DIR, 'index.html');
   if (existsSync(indexFile)) {
-    app.use(
-      '/assets/*',
-      serveStatic({
-        root: env.STATIC_DIR,
-        onFound: (_p, c) => {
-          c.header('Cache-Control', 'public, max-age=31536000, immutable');
-        },
-      }),
-    );
-    app.use(
-      '*',
-      serveStatic({
-        root: env.STATIC_DIR,
-        onFound: (p, c) => {
-          c.header('Cache-Control', p.endsWith('index.html') ? 'no-cache' : 'public, max-age=3600');
-        },
-      }),
-    );
+    const root = env.STATIC_DIR;
+    app.use('/assets/*', cached(serveStatic({ root }), () => 'public, max-age=31536000, immutable'));
+    app.use('*', cached(serveStatic({ root }), (c) => (c.req.path === '/' || c.req.path.endsWith('.html') ? 'no-cache' : 'public, max-age=3600')));
+    const spaIndex = cached(serveStatic({ root, path: 'index.html' }), () => 'no-cache');
     app.get('*', async (c, next) => {
       if (SERVER_PREFIXES.some((p) => c.req.path.startsWith(p)) || c.req.path.startsWith('/assets/')) return next();
-      c.header('Cache-Control', 'no-cache');
-      return serveStatic({ root: env.STATIC_DIR, path: 'index.html' })(c, next);
+      return spaIndex(c, next);
     });
   } else {
     logger.warn({ staticDir: env.STATIC_DIR }, 'web app not built: run `npm run build` to serve it');
@@ -160,6 +145,19 @@ export function createApp(deps: AppDeps) {
   app.onError((err, c) => errorResponse(err, c, logger));
 
   return { app, auth, services };
+}
+
+/** Sets Cache-Control on what a static middleware served (its onFound runs too late for headers). */
+function cached(serve: MiddlewareHandler, value: (c: Context) => string): MiddlewareHandler {
+  return async (c, next) => {
+    let passedOn = false;
+    const res = await serve(c, async () => {
+      passedOn = true;
+      await next();
+    });
+    if (!passedOn && res instanceof Response) res.headers.set('Cache-Control', value(c));
+    return res;
+  };
 }
 
 /** Hands better-auth the client's address in a header only the server sets. */
