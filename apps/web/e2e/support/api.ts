@@ -1,0 +1,41 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+
+export const ADMIN_EMAIL = 'admin@e2e.curio.test';
+export const PASSWORD = 'display-cabinet-42';
+
+let n = 0;
+/** A unique address per call, so tests never collide on the shared server. */
+export const uniqueEmail = (tag = 'user') => `${tag}.${Date.now().toString(36)}${(n++).toString(36)}${Math.random().toString(36).slice(2, 6)}@e2e.curio.test`;
+export const uniqueHandle = (tag = 'c') => `${tag}_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`.slice(0, 20);
+
+async function fn<T = any>(request: APIRequestContext, name: string, body: unknown = {}): Promise<T> {
+  const res = await request.post(`/functions/v1/${name}`, { data: body });
+  if (!res.ok()) throw new Error(`${name} failed: ${res.status()} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** Signs the admin (ADMIN_EMAILS of the e2e server) into the given request context. */
+export async function signInAdmin(request: APIRequestContext) {
+  const signIn = await request.post('/auth/v1/sign-in/email', { data: { email: ADMIN_EMAIL, password: PASSWORD } });
+  if (signIn.ok()) return;
+  const signUp = await request.post('/auth/v1/sign-up/email', { data: { email: ADMIN_EMAIL, password: PASSWORD, name: 'admin' } });
+  if (!signUp.ok()) throw new Error(`admin sign-up failed: ${signUp.status()} ${await signUp.text()}`);
+}
+
+export const admin = {
+  settings: (request: APIRequestContext, body: Record<string, unknown>) => fn(request, 'admin-settings-update', body),
+  async inviteCode(request: APIRequestContext, body: Record<string, unknown> = {}): Promise<string> {
+    const r = await fn<{ codes: { code: string }[] }>(request, 'admin-invites-create', { count: 1, maxUses: 1, ...body });
+    return r.codes[0]!.code;
+  },
+};
+
+/** Signs a new user up and completes onboarding through the API, using the page's cookies. */
+export async function onboardedUserInPage(page: Page) {
+  const email = uniqueEmail();
+  const res = await page.request.post('/auth/v1/sign-up/email', { data: { email, password: PASSWORD, name: 'u' } });
+  if (!res.ok()) throw new Error(`sign-up failed: ${res.status()}`);
+  const handle = uniqueHandle();
+  await fn(page.request, 'onboarding-complete', { handle, displayName: 'E2E Collector', bio: '', public: true });
+  return { email, handle };
+}
