@@ -23,7 +23,13 @@ import { profilesFunctions } from './modules/profiles/profiles.routes';
 import { rolesFunctions } from './modules/roles/roles.routes';
 import { shelvesFunctions } from './modules/shelves/shelves.routes';
 import { siteSettingsFunctions } from './modules/site-settings/site-settings.routes';
-import { createServices } from './services';
+import { creditsFunctions } from './modules/credits/credits.routes';
+import { imageDeliveryRouter, imagesFunctions, uploadRouter } from './modules/images/images.routes';
+import { itemsFunctions } from './modules/items/items.routes';
+import { notificationsFunctions } from './modules/notifications/notifications.routes';
+import { createServices, type ServiceOverrides } from './services';
+import { createStorageFromEnv } from './storage/from-env';
+import type { Storage } from './storage/storage';
 
 /** Paths the server owns; anything else that is a GET is a client route and answers index.html. */
 const SERVER_PREFIXES = ['/auth/', '/functions/', '/realtime/', '/storage/', '/img/', '/s/', '/dev/'];
@@ -35,11 +41,15 @@ export interface AppDeps {
   mailer: Mailer;
   /** Set once migrations have been applied; /ready answers 503 until then. */
   isMigrated?: () => boolean;
+  /** Defaults to the storage the environment configures. */
+  storage?: Storage;
+  overrides?: ServiceOverrides;
 }
 
 export function createApp(deps: AppDeps) {
   const { env, database, logger, mailer } = deps;
-  const services = createServices(database.db, env);
+  const storage = deps.storage ?? createStorageFromEnv(env);
+  const services = createServices(database.db, env, { storage, logger, ...deps.overrides });
   const auth = createAuth({
     db: database.db,
     env,
@@ -119,8 +129,14 @@ export function createApp(deps: AppDeps) {
       ...profilesFunctions(services.profiles),
       ...shelvesFunctions(services.shelves),
       ...analyticsFunctions(services.analytics),
+      ...creditsFunctions(services.credits),
+      ...imagesFunctions(services.images),
+      ...itemsFunctions(services.items),
+      ...notificationsFunctions(services.notifications),
     ] as never),
   );
+  app.route('/storage/v1/upload', uploadRouter(auth, services.images));
+  app.route('/img', imageDeliveryRouter(services.images));
 
   if (env.NODE_ENV !== 'production') {
     app.get(API_PATHS.outbox, async (c) => c.html(outboxPage(await mailer.outbox(), env.APP_NAME)));

@@ -47,11 +47,36 @@ export const envSchema = z.object({
   AUTH_SIGNIN_RATE_LIMIT_MAX: int(10, 1),
   MAX_BODY_BYTES: int(1024 * 1024, 1024),
   TRUST_PROXY: bool.default(false),
+  S3_BUCKET: z.string().trim().optional().transform((v) => (v ? v : undefined)),
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool.optional(),
+  S3_PREFIX: z.string().default(''),
+  GENERATOR: z.enum(['studio', 'openai']).default('studio'),
+  GENERATOR_URL: optionalUrl,
+  GENERATOR_MODEL: z.string().default('gpt-image-1'),
+  GENERATOR_API_KEY: z.string().optional(),
+  GENERATOR_TIMEOUT_MS: int(120_000, 1000),
+  CUTOUT: z.enum(['model', 'simple']).default('model'),
+  CUTOUT_CONCURRENCY: int(1, 1, 4),
+  UPLOADS_PER_HOUR: int(120, 1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
 export type RawEnv = z.infer<typeof envSchema>;
 export type Env = RawEnv & { PUBLIC_URL: string; AUTH_SECRET: string };
+
+/** Cross-field rules zod's object schema cannot say on its own. */
+function checkCombinations(env: RawEnv): string[] {
+  const problems: string[] = [];
+  if (env.GENERATOR === 'openai' && !env.GENERATOR_URL) problems.push('  GENERATOR_URL: required when GENERATOR=openai');
+  if (env.S3_BUCKET && Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    problems.push('  S3_ACCESS_KEY_ID: set it together with S3_SECRET_ACCESS_KEY');
+  }
+  return problems;
+}
 
 export class EnvError extends Error {}
 
@@ -62,6 +87,8 @@ export function parseEnv(source: NodeJS.ProcessEnv | Record<string, string | und
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new EnvError(`Invalid environment:\n${lines.join('\n')}`);
   }
+  const problems = checkCombinations(result.data);
+  if (problems.length) throw new EnvError(`Invalid environment:\n${problems.join('\n')}`);
   return result.data;
 }
 

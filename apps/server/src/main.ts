@@ -42,7 +42,8 @@ async function main() {
     outboxDir: path.join(env.DATA_DIR, 'outbox'),
     logger,
   });
-  const { app } = createApp({ env, database, logger, mailer, isMigrated: () => migrated });
+  const { app, services } = createApp({ env, database, logger, mailer, isMigrated: () => migrated });
+  void services.cutouts.resumePending();
 
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     logger.info({ port: info.port, url: env.PUBLIC_URL }, `${env.APP_NAME} is listening on ${env.PUBLIC_URL}`);
@@ -58,7 +59,9 @@ async function main() {
       if ('closeAllConnections' in server) server.closeAllConnections();
     }, 10_000);
     force.unref();
+    services.cutouts.stop();
     server.close(async () => {
+      await services.cutouts.idle();
       await database.close();
       logger.info('stopped');
       process.exit(0);

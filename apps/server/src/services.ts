@@ -1,15 +1,31 @@
 import type { Db } from './db/client';
 import type { Env } from './env';
+import type { Logger } from './lib/logger';
 import { createAnalyticsService } from './modules/analytics/analytics.service';
 import { createCreditsService } from './modules/credits/credits.service';
+import { createWorkQueue } from './modules/cutouts/cutout-queue';
+import { createCutoutsService } from './modules/cutouts/cutouts.service';
+import { modelSegmenter, simpleSegmenter, type Segmenter } from './modules/cutouts/segmenter';
+import type { Generator } from './modules/generation/generator';
+import { createGeneratorFromEnv } from './modules/generation/from-env';
+import { createImagesService } from './modules/images/images.service';
 import { createInvitesService } from './modules/invites/invites.service';
+import { createItemsService } from './modules/items/items.service';
+import { createNotificationsService } from './modules/notifications/notifications.service';
 import { createProfilesService } from './modules/profiles/profiles.service';
 import { createRolesService } from './modules/roles/roles.service';
 import { createShelvesService } from './modules/shelves/shelves.service';
 import { createSiteSettingsService } from './modules/site-settings/site-settings.service';
+import type { Storage } from './storage/storage';
 
-/** Wires every module's service to the database and configuration. */
-export function createServices(db: Db, env: Env) {
+export interface ServiceOverrides {
+  generator?: Generator;
+  segmenter?: Segmenter;
+}
+
+/** Wires every module's service to the database, storage and configuration. */
+export function createServices(db: Db, env: Env, deps: { storage: Storage; logger: Logger } & ServiceOverrides) {
+  const { storage, logger } = deps;
   const roles = createRolesService(db, { adminEmails: env.ADMIN_EMAILS });
   const credits = createCreditsService(db, { signupCredits: env.SIGNUP_CREDITS });
   const settings = createSiteSettingsService(db);
@@ -17,6 +33,16 @@ export function createServices(db: Db, env: Env) {
   const profiles = createProfilesService(db, { roles, credits, invites, settings });
   const shelves = createShelvesService(db);
   const analytics = createAnalyticsService(db);
-  return { roles, credits, settings, invites, profiles, shelves, analytics };
+  const images = createImagesService(db, { storage, logger, uploadsPerHour: env.UPLOADS_PER_HOUR });
+  const cutouts = createCutoutsService(db, {
+    images,
+    segment: deps.segmenter ?? (env.CUTOUT === 'model' ? modelSegmenter() : simpleSegmenter()),
+    queue: createWorkQueue(env.CUTOUT_CONCURRENCY, logger),
+    logger,
+  });
+  const generator = deps.generator ?? createGeneratorFromEnv(env);
+  const items = createItemsService(db, { shelves, credits, settings, roles, images, cutouts, generator, logger });
+  const notifications = createNotificationsService(db);
+  return { roles, credits, settings, invites, profiles, shelves, analytics, images, cutouts, items, notifications };
 }
 export type Services = ReturnType<typeof createServices>;

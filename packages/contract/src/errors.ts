@@ -19,6 +19,11 @@ export const ERROR_CODES = [
   'invite_fully_used',
   'item_limit',
   'cell_occupied',
+  'upload_invalid',
+  'upload_expired',
+  'photo_limit',
+  'needs_photo',
+  'generation_failed',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

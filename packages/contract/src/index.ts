@@ -2,3 +2,4 @@ export * from './limits';
 export * from './errors';
 export * from './schemas';
 export * from './functions';
+export * from './shelf';

@@ -5,6 +5,7 @@ import { DataDirLockedError } from '../db/lock';
 import { EnvError, loadEnv } from '../env';
 import { createLogger } from '../lib/logger';
 import { createServices } from '../services';
+import { createStorageFromEnv } from '../storage/from-env';
 
 const USAGE = `Usage: npm run admin -- <command>
 
@@ -61,7 +62,7 @@ async function main() {
   }
   try {
     await database.migrate();
-    const services = createServices(database.db, env);
+    const services = createServices(database.db, env, { storage: createStorageFromEnv(env), logger });
     const num = (v: string | undefined, def: number, name: string) => {
       if (v === undefined) return def;
       const n = Number(v);

@@ -243,3 +243,139 @@ export const analyticsEvents = pgTable(
   },
   (t) => [index('analytics_events_name_created_idx').on(t.name, t.createdAt)],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Images, items and the shelf
+// ---------------------------------------------------------------------------------------------
+/** A stored image: the cleaned master plus its variants live in storage under `images/{id}/`. */
+export const images = pgTable(
+  'images',
+  {
+    id: text('id').primaryKey(),
+    ownerId: text('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: ['photo', 'avatar', 'cutout', 'composite'] }).notNull(),
+    masterFormat: text('master_format', { enum: ['jpg', 'png'] }).notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    bytes: integer('bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('images_owner_idx').on(t.ownerId)],
+);
+
+/** A signed, single-use upload slot handed out by uploads-sign. */
+export const uploadTokens = pgTable(
+  'upload_tokens',
+  {
+    token: text('token').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    imageId: text('image_id').notNull().unique(),
+    kind: text('kind', { enum: ['photo', 'avatar'] }).notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('upload_tokens_user_created_idx').on(t.userId, t.createdAt)],
+);
+
+export const items = pgTable(
+  'items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    shelfId: uuid('shelf_id')
+      .notNull()
+      .references(() => shelves.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    nsfw: boolean('nsfw').notNull().default(false),
+    metadata: text('metadata'),
+    chosenCompositeId: uuid('chosen_composite_id'),
+    hidden: boolean('hidden').notNull().default(false),
+    hiddenSource: text('hidden_source', { enum: ['dmca', 'other'] }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('items_shelf_created_idx').on(t.shelfId, t.createdAt), index('items_user_idx').on(t.userId)],
+);
+
+export const photos = pgTable(
+  'photos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    imageId: text('image_id')
+      .notNull()
+      .unique()
+      .references(() => images.id),
+    role: text('role', { enum: ['front', 'side', 'back', 'box', 'detail'] }).notNull().default('front'),
+    cutoutImageId: text('cutout_image_id').references(() => images.id, { onDelete: 'set null' }),
+    cutoutStatus: text('cutout_status', { enum: ['pending', 'done', 'failed'] }).notNull().default('pending'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('photos_item_idx').on(t.itemId)],
+);
+
+export const composites = pgTable(
+  'composites',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    imageId: text('image_id')
+      .notNull()
+      .references(() => images.id),
+    style: text('style').notNull(),
+    variantNo: integer('variant_no').notNull(),
+    generationId: uuid('generation_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('composites_item_idx').on(t.itemId)],
+);
+
+export const arrangements = pgTable(
+  'arrangements',
+  {
+    shelfId: uuid('shelf_id')
+      .notNull()
+      .references(() => shelves.id, { onDelete: 'cascade' }),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    col: integer('col').notNull(),
+    row: integer('row').notNull(),
+    overflow: boolean('overflow').notNull().default(false),
+    zIndex: integer('z_index').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.shelfId, t.itemId] }),
+    // Two items can never share a grid cell; overflow rows are exempt.
+    uniqueIndex('arrangements_cell_key').on(t.shelfId, t.col, t.row).where(sql`${t.overflow} = false`),
+  ],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['follow', 'like', 'comment', 'mention'] }).notNull(),
+    refId: text('ref_id'),
+    actorId: text('actor_id').references(() => users.id, { onDelete: 'cascade' }),
+    seen: boolean('seen').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_user_seen_idx').on(t.userId, t.seen)],
+);

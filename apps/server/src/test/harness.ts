@@ -5,6 +5,7 @@ import { createApp } from '../app';
 import { parseEnv, resolveEnv } from '../env';
 import { createLogger } from '../lib/logger';
 import type { Mail, Mailer, StoredMail } from '../mail/mailer';
+import type { ServiceOverrides } from '../services';
 import { createTestDatabase } from './database';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
@@ -18,7 +19,7 @@ export interface CallOptions {
 }
 
 /** An in-process app on a fresh database, with helpers to call it as a browser would. */
-export async function createTestApp(envOverrides: Record<string, string> = {}) {
+export async function createTestApp(envOverrides: Record<string, string> = {}, overrides: ServiceOverrides = {}) {
   const database = await createTestDatabase();
   const env = resolveEnv(
     parseEnv({
@@ -30,6 +31,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}) {
       AUTH_SIGNIN_RATE_LIMIT_MAX: '10000',
       AUTH_RATE_LIMIT_MAX: '10000',
       LOG_LEVEL: 'silent',
+      CUTOUT: 'simple',
       ...envOverrides,
     }),
   );
@@ -40,7 +42,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}) {
     },
     outbox: async () => mails,
   };
-  const { app, services, auth } = createApp({ env, database, logger: createLogger('silent'), mailer });
+  const { app, services, auth } = createApp({ env, database, logger: createLogger('silent'), mailer, overrides });
 
   async function request(url: string, opts: CallOptions = {}) {
     const method = opts.method ?? (opts.body === undefined ? 'GET' : 'POST');
@@ -82,7 +84,46 @@ export async function createTestApp(envOverrides: Record<string, string> = {}) {
     return { ...u, handle, shelfId: r.json.shelfId as string };
   }
 
-  return { app, env, services, auth, database, mails, request, call, signUp, onboardedUser, close: () => database.close() };
+  /** Signs an upload and sends the bytes; returns the upload's response. */
+  async function upload(cookie: string, bytes: Buffer, fileName = 'photo.jpg', contentType = 'image/jpeg') {
+    const signed = await call('uploads-sign', { cookie, body: { kind: 'photo', fileName, contentType } });
+    if (signed.status !== 200) return { signed, res: null as Response | null, imageId: null as string | null };
+    const form = new FormData();
+    form.set('file', new Blob([new Uint8Array(bytes)], { type: contentType }), fileName);
+    const res = await app.request(`${TEST_ORIGIN}${signed.json.uploadURL}`, { method: 'POST', headers: { cookie, origin: TEST_ORIGIN }, body: form });
+    return { signed, res, imageId: res.status === 200 ? (signed.json.imageId as string) : null };
+  }
+
+  /** An onboarded user with an item that has one uploaded photo. */
+  async function itemWithPhoto(bytes: Buffer, title = 'Tin robot') {
+    const u = await onboardedUser();
+    const item = await call('items-create', { cookie: u.cookie, body: { title, tags: 'robots, tin' } });
+    const up = await upload(u.cookie, bytes);
+    if (!up.imageId) throw new Error(`upload failed: ${up.res?.status} ${await up.res?.text()}`);
+    const photo = await call('photos-add', { cookie: u.cookie, body: { itemId: item.json.item.id, imageId: up.imageId, role: 'front' } });
+    if (photo.status !== 200) throw new Error(`photos-add failed: ${JSON.stringify(photo.json)}`);
+    return { ...u, itemId: item.json.item.id as string, imageId: up.imageId };
+  }
+
+  return {
+    app,
+    env,
+    services,
+    auth,
+    database,
+    mails,
+    request,
+    call,
+    signUp,
+    onboardedUser,
+    upload,
+    itemWithPhoto,
+    async close() {
+      services.cutouts.stop();
+      await services.cutouts.idle();
+      await database.close();
+    },
+  };
 }
 
 /** The `name=value` pairs of a response's Set-Cookie headers, as a Cookie header. */

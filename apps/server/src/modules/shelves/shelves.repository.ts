@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { SHELF_DEFAULT_COLS, SHELF_DEFAULT_ROWS } from '@curio/contract';
+import { SHELF_DEFAULT_COLS, SHELF_DEFAULT_ROWS, type ShelfLayout } from '@curio/contract';
 import { shelves } from '../../db/schema';
 import type { Executor } from '../../db/types';
 
@@ -10,6 +10,9 @@ export function shelvesRepository(db: Executor) {
     async findByUser(userId: string): Promise<ShelfRow | null> {
       const [row] = await db.select().from(shelves).where(eq(shelves.userId, userId));
       return row ?? null;
+    },
+    async setLayout(shelfId: string, layout: ShelfLayout) {
+      await db.update(shelves).set({ cols: layout.cols, rows: layout.rows }).where(eq(shelves.id, shelfId));
     },
     /** One shelf per user: creates it the first time, returns the existing one after that. */
     async ensureForUser(userId: string): Promise<ShelfRow> {

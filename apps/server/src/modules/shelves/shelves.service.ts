@@ -1,17 +1,129 @@
+import { SHELF_MESSAGES, type Arrangement, type ShelfGetResult, type ShelfLayout } from '@curio/contract';
 import type { Db } from '../../db/client';
-import { notFound } from '../../lib/errors';
+import { isUniqueViolation } from '../../db/types';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import { itemsRepository } from '../items/items.repository';
+import { arrangementsRepository } from './arrangements.repository';
+import { autoArrange, outsideLayout, placement, validateArrangements } from './shelf-logic';
 import { shelvesRepository, type ShelfRow } from './shelves.repository';
 
 export const mapShelf = (row: ShelfRow) => ({ id: row.id, layout: { cols: row.cols, rows: row.rows } });
+const layoutOf = (row: ShelfRow): ShelfLayout => ({ cols: row.cols, rows: row.rows });
+const cellOccupied = () => conflict('cell_occupied', SHELF_MESSAGES.cellOccupied);
 
 export function createShelvesService(db: Db) {
-  const repo = shelvesRepository(db);
+  const shelves = shelvesRepository(db);
+
+  async function ownShelf(userId: string, shelfId?: string): Promise<ShelfRow> {
+    const row = await shelves.findByUser(userId);
+    if (!row || (shelfId && row.id !== shelfId)) throw notFound('You have no shelf yet');
+    return row;
+  }
+
   return {
-    async getOwn(userId: string) {
-      const row = await repo.findByUser(userId);
-      if (!row) throw notFound('You have no shelf yet');
-      // Items and arrangements arrive with the shelf feature; a shelf starts empty.
-      return { shelf: mapShelf(row), items: [] as never[], arrangements: [] as never[] };
+    ownShelf,
+
+    async getOwn(userId: string): Promise<ShelfGetResult> {
+      const row = await ownShelf(userId);
+      const [items, arrangements] = await Promise.all([
+        itemsRepository(db).listPlaceable(row.id),
+        arrangementsRepository(db).list(row.id),
+      ]);
+      return {
+        shelf: mapShelf(row),
+        items: items.map((i) => ({
+          id: i.id,
+          title: i.title,
+          tags: i.tags,
+          imageId: i.imageId,
+          chosenCompositeId: i.chosenCompositeId,
+          createdAt: i.createdAt.toISOString(),
+        })),
+        arrangements,
+      };
+    },
+
+    /** Moves an item to a free grid cell (delete + insert, overflow false, z 0) in one transaction. */
+    async move(userId: string, input: { itemId: string; col: number; row: number }): Promise<Arrangement> {
+      const shelf = await ownShelf(userId);
+      if (input.col >= shelf.cols || input.row >= shelf.rows) throw badRequest('That cell is outside the shelf', { col: 'Outside the shelf' });
+      const item = await itemsRepository(db).find(input.itemId);
+      if (!item || item.shelfId !== shelf.id) throw notFound('Item not found');
+      const next: Arrangement = { itemId: input.itemId, col: input.col, row: input.row, overflow: false, zIndex: 0 };
+      try {
+        await db.transaction(async (tx) => {
+          const repo = arrangementsRepository(tx);
+          const occupant = (await repo.list(shelf.id)).find((a) => !a.overflow && a.col === input.col && a.row === input.row);
+          if (occupant && occupant.itemId !== input.itemId) throw cellOccupied();
+          await repo.deleteForItem(shelf.id, input.itemId);
+          await repo.insert(shelf.id, [next]);
+        });
+      } catch (err) {
+        if (isUniqueViolation(err, 'arrangements_cell_key')) throw cellOccupied();
+        throw err;
+      }
+      return next;
+    },
+
+    async autoArrange(userId: string, shelfId: string): Promise<{ arrangements: Arrangement[] }> {
+      const shelf = await ownShelf(userId, shelfId);
+      const items = await itemsRepository(db).listPlaceable(shelf.id);
+      return { arrangements: autoArrange(layoutOf(shelf), items) };
+    },
+
+    /** Replaces every arrangement at once after checking ownership, bounds and collisions. */
+    async apply(userId: string, shelfId: string, list: Arrangement[]): Promise<{ arrangements: Arrangement[] }> {
+      const shelf = await ownShelf(userId, shelfId);
+      const own = new Set((await itemsRepository(db).listPlaceable(shelf.id)).map((i) => i.id));
+      const problem = validateArrangements(layoutOf(shelf), list, own);
+      if (problem) {
+        if (problem.kind === 'collision') throw cellOccupied();
+        if (problem.kind === 'unknown_item') throw notFound('Item not found');
+        throw badRequest(problem.kind === 'out_of_bounds' ? 'That cell is outside the shelf' : 'An item appears twice', {
+          arrangements: problem.kind,
+        });
+      }
+      await db.transaction(async (tx) => {
+        const repo = arrangementsRepository(tx);
+        await repo.deleteAll(shelf.id);
+        await repo.insert(shelf.id, list);
+      });
+      return { arrangements: await arrangementsRepository(db).list(shelf.id) };
+    },
+
+    /** Changes the grid; items whose cell is gone move to overflow. */
+    async resize(userId: string, layout: ShelfLayout) {
+      const shelf = await ownShelf(userId);
+      await db.transaction(async (tx) => {
+        const repo = arrangementsRepository(tx);
+        await repo.moveToOverflow(shelf.id, outsideLayout(layout, await repo.list(shelf.id)));
+        await shelvesRepository(tx).setLayout(shelf.id, layout);
+      });
+      return this.getOwn(userId);
+    },
+
+    /** Puts a saved item on the shelf: the first free cell, or overflow when full. Idempotent. */
+    async place(userId: string, itemId: string): Promise<Arrangement> {
+      const shelf = await ownShelf(userId);
+      const item = await itemsRepository(db).find(itemId);
+      if (!item || item.shelfId !== shelf.id) throw notFound('Item not found');
+      if (!item.chosenCompositeId) throw new AppError(400, 'bad_request', 'Choose a variant before placing the item');
+      for (let attempt = 0; attempt < 3; attempt++) {
+        try {
+          return await db.transaction(async (tx) => {
+            const repo = arrangementsRepository(tx);
+            const existing = await repo.findForItem(shelf.id, itemId);
+            if (existing) return existing;
+            const next = placement(layoutOf(shelf), await repo.list(shelf.id), itemId);
+            await repo.insert(shelf.id, [next]);
+            return next;
+          });
+        } catch (err) {
+          // Another placement took the same cell at the same moment: look again.
+          if (!isUniqueViolation(err)) throw err;
+        }
+      }
+      throw cellOccupied();
     },
   };
 }

@@ -1,0 +1,25 @@
+import type { PhotoRole, Style } from '@curio/contract';
+
+export interface GeneratorPhoto {
+  role: PhotoRole;
+  /** The subject on a transparent background (PNG with alpha). */
+  cutout: Buffer;
+  /** The cleaned photo itself. */
+  photo: Buffer;
+}
+
+export interface GenerationRequest {
+  style: Style;
+  title: string;
+  photos: GeneratorPhoto[];
+  /** Stable for the same input, so the same request renders the same images. */
+  seed: string;
+}
+
+/** Makes the five styled variants of one request. */
+export interface Generator {
+  readonly name: string;
+  generate(req: GenerationRequest): Promise<Buffer[]>;
+}
+
+export class GenerationError extends Error {}

@@ -1,0 +1,259 @@
+import sharp from 'sharp';
+import { VARIANTS_PER_GENERATION, type Style } from '@curio/contract';
+import type { GenerationRequest, Generator, GeneratorPhoto } from './generator';
+import { compositions, H, sceneFor, W, type Composition } from './studio-scenes';
+
+/** The alpha channel of an image as one-band raw pixels. */
+async function alphaOf(png: Buffer) {
+  const { data, info } = await sharp(png).ensureAlpha().extractChannel(3).toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
+  return { data, raw: { width: info.width, height: info.height, channels: 1 as const } };
+}
+
+/**
+ * Puts an alpha channel (one-band raw) back onto an image, replacing whatever alpha it had. Two
+ * pipelines, because sharp removes alpha after joining channels within one.
+ */
+async function withAlpha(png: Buffer, alpha: Awaited<ReturnType<typeof alphaOf>>) {
+  const rgb = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  return sharp(rgb.data, { raw: rgb.info }).joinChannel(alpha.data, { raw: alpha.raw }).png(FAST_PNG).toBuffer();
+}
+
+/** Intermediate images are only passed between pipelines: no time spent compressing them. */
+const FAST_PNG = { compressionLevel: 0, adaptiveFiltering: false } as const;
+
+interface Subject {
+  png: Buffer;
+  width: number;
+  height: number;
+}
+
+/** The cut-out cropped to its visible pixels (alpha above a small threshold). */
+async function trimSubject(cutout: Buffer): Promise<Subject> {
+  const img = sharp(cutout).ensureAlpha();
+  const { data, raw: info } = await alphaOf(cutout);
+  let minX = info.width;
+  let minY = info.height;
+  let maxX = -1;
+  let maxY = -1;
+  for (let y = 0; y < info.height; y++) {
+    for (let x = 0; x < info.width; x++) {
+      if (data[y * info.width + x]! > 24) {
+        if (x < minX) minX = x;
+        if (x > maxX) maxX = x;
+        if (y < minY) minY = y;
+        if (y > maxY) maxY = y;
+      }
+    }
+  }
+  // Nothing found: use the whole photo rather than failing the request.
+  if (maxX < 0) {
+    const png = await img.png(FAST_PNG).toBuffer();
+    return { png, width: info.width, height: info.height };
+  }
+  const width = maxX - minX + 1;
+  const height = maxY - minY + 1;
+  const png = await img.extract({ left: minX, top: minY, width, height }).png(FAST_PNG).toBuffer();
+  return { png, width, height };
+}
+
+/** Resizes a subject to a height (width capped), tilts it, and lights it from one side. */
+async function placeSubject(s: Subject, targetH: number, maxW: number, c: Composition, style: Style) {
+  let h = Math.round(targetH);
+  let w = Math.round((s.width / s.height) * h);
+  if (w > maxW) {
+    w = Math.round(maxW);
+    h = Math.round((s.height / s.width) * w);
+  }
+  let body = sharp(s.png).resize(w, h, { fit: 'fill' });
+  if (style === 'manga_halftone') body = body.grayscale().linear([1.5, 1], [-45, 0]);
+  else if (style === 'bookshelf_hero') body = body.modulate({ brightness: 1.03, saturation: 1.08 });
+  else if (style === 'museum_brick_exhibit') body = body.modulate({ brightness: 1.02, saturation: 0.95 });
+  else if (style === 'bright_gallery') body = body.modulate({ brightness: 1.06 });
+  let png = await body.png(FAST_PNG).toBuffer();
+
+  const alpha = await alphaOf(png);
+  if (style === 'manga_halftone') {
+    // Screen tone on the shadow side: a dot tile, faded out towards the light.
+    const dots = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10" fill="#fff"/><circle cx="5" cy="5" r="2.2" fill="#000" opacity="0.6"/><circle cx="0" cy="0" r="2.2" fill="#000" opacity="0.6"/><circle cx="10" cy="0" r="2.2" fill="#000" opacity="0.6"/><circle cx="0" cy="10" r="2.2" fill="#000" opacity="0.6"/><circle cx="10" cy="10" r="2.2" fill="#000" opacity="0.6"/></svg>',
+    );
+    const fade = Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><defs><linearGradient id="g" x1="${c.light < 0 ? 0 : 1}" y1="0" x2="${c.light < 0 ? 1 : 0}" y2="0"><stop offset="0" stop-color="#fff" stop-opacity="1"/><stop offset="0.55" stop-color="#fff" stop-opacity="0"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/></svg>`,
+    );
+    const tone = await sharp({ create: { width: w, height: h, channels: 3, background: '#fff' } })
+      .composite([{ input: dots, tile: true, left: 0, top: 0 }, { input: fade }])
+      .png(FAST_PNG)
+      .toBuffer();
+    png = await withAlpha(await sharp(png).composite([{ input: tone, blend: 'multiply' }]).png(FAST_PNG).toBuffer(), alpha);
+    // Ink outline: the silhouette grown by a few pixels, in black, behind the figure.
+    const pad = 10;
+    const grown = await sharp(alpha.data, { raw: alpha.raw })
+      .extend({ top: pad, bottom: pad, left: pad, right: pad, background: '#000000' })
+      .blur(3.5)
+      .threshold(12)
+      .toColourspace('b-w')
+      .raw()
+      .toBuffer();
+    const ink = await sharp({ create: { width: w + pad * 2, height: h + pad * 2, channels: 3, background: '#0d0d0d' } })
+      .joinChannel(grown, { raw: { width: w + pad * 2, height: h + pad * 2, channels: 1 } })
+      .png(FAST_PNG)
+      .toBuffer();
+    png = await sharp(ink)
+      .composite([{ input: png, left: pad, top: pad }])
+      .png(FAST_PNG)
+      .toBuffer();
+    w += pad * 2;
+    h += pad * 2;
+  } else {
+    // Side light: a soft gradient across the figure, kept inside its outline.
+    const from = c.light < 0 ? 0 : 1;
+    const light = Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><defs><linearGradient id="g" x1="${from}" y1="0" x2="${1 - from}" y2="0.3"><stop offset="0" stop-color="#fff" stop-opacity="0.35"/><stop offset="0.5" stop-color="#808080" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.35"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/></svg>`,
+    );
+    png = await withAlpha(await sharp(png).composite([{ input: light, blend: 'soft-light' }]).png(FAST_PNG).toBuffer(), alpha);
+  }
+  if (Math.abs(c.tilt) > 0.2) {
+    const rotated = await sharp(png).rotate(c.tilt, { background: { r: 0, g: 0, b: 0, alpha: 0 } }).png(FAST_PNG).toBuffer({ resolveWithObject: true });
+    png = rotated.data;
+    w = rotated.info.width;
+    h = rotated.info.height;
+  }
+  return { png, width: w, height: h };
+}
+
+/** A blurred silhouette cast away from the light, and a contact shadow at the feet. */
+async function shadowFor(subject: { png: Buffer; width: number; height: number }, opacity: number, light: number) {
+  const pad = 60;
+  const a = await alphaOf(subject.png);
+  const w = a.raw.width + pad * 2;
+  const h = a.raw.height + pad * 2;
+  // Blurred at a quarter of the size and scaled back: a soft shadow needs no detail, and it is 16× less work.
+  const q = 4;
+  const small = await sharp(a.data, { raw: a.raw })
+    .extend({ top: pad, bottom: pad, left: pad, right: pad, background: '#000000' })
+    .resize(Math.round(w / q), Math.round(h / q))
+    .linear(opacity, 0)
+    .blur(18 / q)
+    .toColourspace('b-w')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const alpha = await sharp(small.data, { raw: small.info }).resize(w, h).toColourspace('b-w').raw().toBuffer();
+  const png = await sharp({ create: { width: w, height: h, channels: 3, background: '#000' } })
+    .joinChannel(alpha, { raw: { width: w, height: h, channels: 1 } })
+    .png(FAST_PNG)
+    .toBuffer();
+  return { png, width: w, height: h, dx: -pad - Math.round(light * 36), dy: -pad + 14 };
+}
+
+interface Layer {
+  input: Buffer;
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+  blend?: sharp.Blend;
+}
+
+/** Clips a layer to the canvas (sharp refuses overlays that reach past it). */
+async function clipLayer(l: Layer): Promise<sharp.OverlayOptions | null> {
+  const x0 = Math.max(0, l.left);
+  const y0 = Math.max(0, l.top);
+  const x1 = Math.min(W, l.left + l.width);
+  const y1 = Math.min(H, l.top + l.height);
+  if (x1 <= x0 || y1 <= y0) return null;
+  if (x0 === l.left && y0 === l.top && x1 - x0 === l.width && y1 - y0 === l.height) {
+    return { input: l.input, left: l.left, top: l.top, blend: l.blend };
+  }
+  const input = await sharp(l.input)
+    .extract({ left: x0 - l.left, top: y0 - l.top, width: x1 - x0, height: y1 - y0 })
+    .png(FAST_PNG)
+    .toBuffer();
+  return { input, left: x0, top: y0, blend: l.blend };
+}
+
+/** A full-canvas overlay; soft gradients are drawn at a quarter of the size and scaled up. */
+async function smoothLayer(svg: string, detailed: boolean): Promise<Buffer> {
+  if (detailed) return sharp(Buffer.from(svg)).png(FAST_PNG).toBuffer();
+  const q = 4;
+  const small = await sharp(Buffer.from(svg), { density: 72 / q }).resize(W / q, H / q, { fit: 'fill' }).png(FAST_PNG).toBuffer();
+  return sharp(small).resize(W, H, { fit: 'fill' }).png(FAST_PNG).toBuffer();
+}
+
+const fullCanvas = (svg: string): sharp.OverlayOptions => ({ input: Buffer.from(svg), left: 0, top: 0 });
+
+async function renderVariant(req: GenerationRequest, subjects: Subject[], c: Composition): Promise<Buffer> {
+  const scene = sceneFor(req.style, c, req.seed, req.title);
+  const floorY = Math.round(c.floor * H);
+  const main = await placeSubject(subjects[0]!, c.scale * H, W * 0.78, c, req.style);
+  const mainLeft = Math.round(c.cx * W - main.width / 2);
+  const mainTop = floorY - main.height + (req.style === 'manga_halftone' ? 10 : 4);
+
+  const figures: { s: typeof main; left: number; top: number }[] = [];
+  if (c.companion && subjects[1]) {
+    const second = await placeSubject(subjects[1], c.scale * H * 0.72, W * 0.4, c, req.style);
+    const onRight = c.cx < 0.5;
+    const left = Math.round(onRight ? mainLeft + main.width + 30 : mainLeft - second.width - 30);
+    figures.push({ s: second, left: Math.max(10, Math.min(W - second.width - 10, left)), top: floorY - second.height + 4 });
+  }
+  figures.push({ s: main, left: mainLeft, top: mainTop });
+
+  const overlays: (sharp.OverlayOptions | null)[] = [];
+  if (scene.tone) overlays.push({ input: Buffer.from(scene.tone.svg), tile: true, left: 0, top: 0, blend: scene.tone.blend });
+  if (scene.stage) {
+    const minLeft = Math.min(...figures.map((f) => f.left));
+    const maxRight = Math.max(...figures.map((f) => f.left + f.s.width));
+    overlays.push(fullCanvas(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">${scene.stage((minLeft + maxRight) / 2, floorY, maxRight - minLeft)}</svg>`));
+  }
+  for (const f of figures) {
+    if (scene.shadowOpacity > 0) {
+      const sh = await shadowFor(f.s, scene.shadowOpacity, c.light);
+      const rx = f.s.width * 0.55;
+      const ry = Math.max(14, f.s.width * 0.07);
+      const contact = Buffer.from(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="${Math.ceil(rx * 2)}" height="${Math.ceil(ry * 2)}"><defs><radialGradient id="c"><stop offset="0" stop-color="#000" stop-opacity="${scene.shadowOpacity}"/><stop offset="1" stop-color="#000" stop-opacity="0"/></radialGradient></defs><ellipse cx="${rx}" cy="${ry}" rx="${rx}" ry="${ry}" fill="url(#c)"/></svg>`,
+      );
+      overlays.push(
+        await clipLayer({ input: contact, left: Math.round(f.left + f.s.width / 2 - rx), top: Math.round(floorY + 4 - ry), width: Math.ceil(rx * 2), height: Math.ceil(ry * 2) }),
+      );
+      overlays.push(await clipLayer({ input: sh.png, left: f.left + sh.dx, top: f.top + sh.dy, width: sh.width, height: sh.height }));
+    }
+    overlays.push(await clipLayer({ input: f.s.png, left: f.left, top: f.top, width: f.s.width, height: f.s.height }));
+  }
+  if (scene.overlay) overlays.push({ input: await smoothLayer(scene.overlay, scene.overlayDetail ?? false), left: 0, top: 0 });
+
+  const composed = sharp(Buffer.from(scene.background)).composite(overlays.filter((o): o is sharp.OverlayOptions => o !== null));
+  if (c.zoom <= 1.01) return composed.jpeg({ quality: 90 }).toBuffer();
+  // Crop and scale back up in a second pipeline (sharp would crop before compositing in one).
+  const raw = await composed.raw().toBuffer({ resolveWithObject: true });
+  const cw = Math.round(W / c.zoom);
+  const ch = Math.round(H / c.zoom);
+  const left = Math.max(0, Math.min(W - cw, Math.round(c.cx * W - cw / 2)));
+  const top = Math.max(0, Math.min(H - ch, Math.round((H - ch) * c.zoomY)));
+  return sharp(raw.data, { raw: raw.info }).extract({ left, top, width: cw, height: ch }).resize(W, H).jpeg({ quality: 90 }).toBuffer();
+}
+
+/** Orders photos so the front view leads; other roles follow in upload order. */
+function ordered(photos: GeneratorPhoto[]) {
+  return [...photos.filter((p) => p.role === 'front'), ...photos.filter((p) => p.role !== 'front')];
+}
+
+/**
+ * The offline generator: the subject, cut from its photo, is staged in a scene drawn for the style
+ * (shelf, gallery wall, manga panel, brick museum, cutting mat), in five compositions.
+ */
+export function createStudioGenerator(): Generator {
+  return {
+    name: 'studio',
+    async generate(req) {
+      const photos = ordered(req.photos).slice(0, 3);
+      const subjects = await Promise.all(photos.map((p) => trimSubject(p.cutout)));
+      const comps = compositions(req.seed).slice(0, VARIANTS_PER_GENERATION);
+      const out: Buffer[] = [];
+      // Two at a time: both cores busy without piling up memory.
+      for (let i = 0; i < comps.length; i += 2) {
+        out.push(...(await Promise.all(comps.slice(i, i + 2).map((c) => renderVariant(req, subjects, c)))));
+      }
+      return out;
+    },
+  };
+}

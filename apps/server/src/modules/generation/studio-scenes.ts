@@ -1,0 +1,265 @@
+import type { Style } from '@curio/contract';
+
+export const W = 1200;
+export const H = 1500;
+
+/** A small deterministic PRNG (mulberry32), seeded from the request's hash and the variant. */
+export function rng(seedHex: string, salt: number) {
+  let a = (parseInt(seedHex.slice(0, 8), 16) ^ Math.imul(salt + 1, 0x9e3779b1)) >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export const escapeXml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+
+/** Shortens a title to fit a placard of n characters. */
+export const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1).trimEnd()}…` : s);
+
+/** How one variant is composed: where the subject stands, how big, where the light comes from. */
+export interface Composition {
+  /** Subject height as a share of the canvas. */
+  scale: number;
+  /** Horizontal centre of the subject, 0..1. */
+  cx: number;
+  /** The floor line (subject's feet), 0..1 of the height. */
+  floor: number;
+  /** Light direction: -1 from the left, 1 from the right. */
+  light: number;
+  /** Zoom of the final crop (1 = whole scene). */
+  zoom: number;
+  /** Vertical anchor of the zoomed crop, 0 top … 1 bottom. */
+  zoomY: number;
+  tilt: number;
+  /** Whether a second photo stands beside the first (variants that show more of the item). */
+  companion: boolean;
+}
+
+/** The five variants differ in framing, placement and light; jitter makes them less mechanical. */
+export function compositions(seed: string): Composition[] {
+  const base: Composition[] = [
+    { scale: 0.56, cx: 0.5, floor: 0.8, light: -0.6, zoom: 1, zoomY: 0.5, tilt: 0, companion: false },
+    { scale: 0.5, cx: 0.38, floor: 0.78, light: 0.8, zoom: 1, zoomY: 0.5, tilt: -1.5, companion: true },
+    { scale: 0.62, cx: 0.52, floor: 0.84, light: -0.3, zoom: 1.4, zoomY: 0.35, tilt: 0, companion: false },
+    { scale: 0.4, cx: 0.5, floor: 0.76, light: 0.2, zoom: 1, zoomY: 0.5, tilt: 1, companion: true },
+    { scale: 0.6, cx: 0.62, floor: 0.86, light: 1, zoom: 1.15, zoomY: 0.7, tilt: 2, companion: false },
+  ];
+  return base.map((c, i) => {
+    const r = rng(seed, i);
+    return {
+      ...c,
+      scale: c.scale * (0.95 + r() * 0.1),
+      cx: c.cx + (r() - 0.5) * 0.04,
+      light: Math.max(-1, Math.min(1, c.light + (r() - 0.5) * 0.3)),
+      tilt: c.tilt + (r() - 0.5) * 1.5,
+    };
+  });
+}
+
+export interface Scene {
+  background: string;
+  /** A small tile repeated over the background (screen tone), drawn before the rest. */
+  tone?: { svg: string; blend: 'multiply' | 'over' };
+  /** Drawn over everything (light, vignette, texture), may be empty. */
+  overlay: string;
+  /** The overlay has sharp detail (lines, text) and must be drawn at full size. */
+  overlayDetail?: boolean;
+  shadowOpacity: number;
+  /** Drawn between the background and the subject, at the subject's feet (plinth, plank). */
+  stage?: (x: number, y: number, width: number) => string;
+}
+
+const svg = (body: string) => `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">${body}</svg>`;
+
+function bookshelfHero(c: Composition, seed: string, title: string): Scene {
+  const r = rng(seed, 11);
+  const floorY = c.floor * H;
+  const spines: string[] = [];
+  const palette = ['#7a2e22', '#2f4a3a', '#23364f', '#8a6a2c', '#5a2a46', '#3d3d3d', '#6b4a2a'];
+  for (const side of [0, 1]) {
+    let x = side === 0 ? 20 : W - 20;
+    const count = 4 + Math.floor(r() * 3);
+    for (let i = 0; i < count; i++) {
+      const w = 38 + r() * 40;
+      const h = 300 + r() * 170;
+      const bx = side === 0 ? x : x - w;
+      const col = palette[Math.floor(r() * palette.length)]!;
+      spines.push(
+        `<rect x="${bx.toFixed(1)}" y="${(floorY - h).toFixed(1)}" width="${w.toFixed(1)}" height="${h.toFixed(1)}" rx="4" fill="${col}"/>` +
+          `<rect x="${(bx + 6).toFixed(1)}" y="${(floorY - h + 40).toFixed(1)}" width="${(w - 12).toFixed(1)}" height="10" fill="#d8b877" opacity="0.7"/>` +
+          `<rect x="${(bx + 6).toFixed(1)}" y="${(floorY - 70).toFixed(1)}" width="${(w - 12).toFixed(1)}" height="6" fill="#d8b877" opacity="0.5"/>`,
+      );
+      x += side === 0 ? w + 3 : -(w + 3);
+    }
+  }
+  const lx = W * (0.5 + c.light * 0.25);
+  return {
+    background: svg(`
+      <defs>
+        <linearGradient id="wall" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#2a1a10"/><stop offset="1" stop-color="#4a2e1a"/></linearGradient>
+        <linearGradient id="plank" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#b07a45"/><stop offset="0.18" stop-color="#8a5a2e"/><stop offset="1" stop-color="#5c3a1c"/></linearGradient>
+        <radialGradient id="glow" cx="${lx / W}" cy="0.28" r="0.55"><stop offset="0" stop-color="#ffd9a0" stop-opacity="0.55"/><stop offset="1" stop-color="#ffd9a0" stop-opacity="0"/></radialGradient>
+      </defs>
+      <rect width="${W}" height="${H}" fill="url(#wall)"/>
+      ${Array.from({ length: 9 }, (_, i) => `<rect x="${i * 140}" y="0" width="2" height="${floorY}" fill="#000" opacity="0.18"/>`).join('')}
+      <rect width="${W}" height="${H}" fill="url(#glow)"/>
+      ${spines.join('')}
+      <rect x="0" y="${floorY}" width="${W}" height="70" fill="url(#plank)"/>
+      <rect x="0" y="${floorY}" width="${W}" height="5" fill="#e2b57a" opacity="0.8"/>
+      <rect x="0" y="${floorY + 70}" width="${W}" height="${H - floorY - 70}" fill="#1a0f08"/>
+      <rect x="0" y="${floorY + 70}" width="${W}" height="30" fill="#000" opacity="0.5"/>
+      <text x="${W / 2}" y="${floorY + 48}" text-anchor="middle" font-family="DejaVu Serif, Georgia, serif" font-size="26" fill="#f3dcb4" opacity="0.85" letter-spacing="3">${escapeXml(clip(title.toUpperCase(), 36))}</text>
+    `),
+    overlay: svg(`
+      <defs><radialGradient id="v" cx="0.5" cy="0.45" r="0.75"><stop offset="0.55" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.55"/></radialGradient>
+      <radialGradient id="l" cx="${lx / W}" cy="0.1" r="0.5"><stop offset="0" stop-color="#ffcf87" stop-opacity="0.22"/><stop offset="1" stop-color="#ffcf87" stop-opacity="0"/></radialGradient></defs>
+      <rect width="${W}" height="${H}" fill="url(#l)"/><rect width="${W}" height="${H}" fill="url(#v)"/>`),
+    shadowOpacity: 0.6,
+  };
+}
+
+function brightGallery(c: Composition, _seed: string, title: string): Scene {
+  const floorY = c.floor * H;
+  const sx = W * (0.5 + c.light * 0.18);
+  const labelX = c.cx > 0.5 ? 90 : W - 330;
+  return {
+    background: svg(`
+      <defs>
+        <linearGradient id="wall" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#e9e6e1"/><stop offset="1" stop-color="#f7f6f3"/></linearGradient>
+        <radialGradient id="spot" cx="${sx / W}" cy="${(floorY - 380) / H}" r="0.42"><stop offset="0" stop-color="#fffdf6"/><stop offset="0.6" stop-color="#fbf9f3" stop-opacity="0.6"/><stop offset="1" stop-color="#fbf9f3" stop-opacity="0"/></radialGradient>
+        <linearGradient id="floor" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#d9d4cb"/><stop offset="1" stop-color="#c7c0b4"/></linearGradient>
+        <linearGradient id="cone" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#fff8e6" stop-opacity="0.55"/><stop offset="1" stop-color="#fff8e6" stop-opacity="0"/></linearGradient>
+      </defs>
+      <rect width="${W}" height="${H}" fill="url(#wall)"/>
+      <rect width="${W}" height="${H}" fill="url(#spot)"/>
+      <polygon points="${sx - 40},0 ${sx + 40},0 ${sx + 330},${floorY} ${sx - 330},${floorY}" fill="url(#cone)"/>
+      <rect x="${sx - 50}" y="0" width="100" height="22" rx="6" fill="#2b2b2b"/>
+      <rect x="0" y="${floorY}" width="${W}" height="${H - floorY}" fill="url(#floor)"/>
+      <rect x="0" y="${floorY}" width="${W}" height="3" fill="#ffffff" opacity="0.8"/>
+      <g transform="translate(${labelX} ${floorY - 330})">
+        <rect width="240" height="120" rx="4" fill="#ffffff" stroke="#d6d0c6"/>
+        <text x="20" y="44" font-family="DejaVu Sans, Helvetica, sans-serif" font-size="22" font-weight="bold" fill="#222">${escapeXml(clip(title, 18))}</text>
+        <text x="20" y="76" font-family="DejaVu Sans, Helvetica, sans-serif" font-size="16" fill="#666">Collection piece</text>
+        <rect x="20" y="92" width="60" height="3" fill="#b4532a"/>
+      </g>`),
+    overlay: '',
+    shadowOpacity: 0.28,
+  };
+}
+
+function mangaHalftone(c: Composition, seed: string, title: string): Scene {
+  const r = rng(seed, 33);
+  const cx = c.cx * W;
+  const cy = (c.floor - c.scale * 0.5) * H;
+  const lines: string[] = [];
+  for (let i = 0; i < 90; i++) {
+    const a = (i / 90) * Math.PI * 2 + r() * 0.05;
+    const inner = 360 + r() * 140;
+    const spread = 0.008 + r() * 0.012;
+    const R = 1400;
+    const p1 = [cx + Math.cos(a - spread) * R, cy + Math.sin(a - spread) * R];
+    const p2 = [cx + Math.cos(a + spread) * R, cy + Math.sin(a + spread) * R];
+    const p3 = [cx + Math.cos(a) * inner, cy + Math.sin(a) * inner];
+    lines.push(`<polygon points="${p1.map((v) => v.toFixed(1)).join(',')} ${p2.map((v) => v.toFixed(1)).join(',')} ${p3.map((v) => v.toFixed(1)).join(',')}" fill="#111"/>`);
+  }
+  const boxY = c.floor > 0.8 ? 60 : H - 190;
+  return {
+    tone: {
+      svg: `<svg xmlns="http://www.w3.org/2000/svg" width="14" height="14"><circle cx="7" cy="7" r="2.6" fill="#111" opacity="0.28"/><circle cx="0" cy="0" r="2.6" fill="#111" opacity="0.28"/><circle cx="14" cy="0" r="2.6" fill="#111" opacity="0.28"/><circle cx="0" cy="14" r="2.6" fill="#111" opacity="0.28"/><circle cx="14" cy="14" r="2.6" fill="#111" opacity="0.28"/></svg>`,
+      blend: 'over',
+    },
+    background: svg(`
+      <rect width="${W}" height="${H}" fill="#fbfaf5"/>
+      ${lines.join('')}
+      <ellipse cx="${cx}" cy="${cy}" rx="330" ry="420" fill="#fbfaf5" opacity="0.92"/>`),
+    overlay: svg(`
+      <rect x="18" y="18" width="${W - 36}" height="${H - 36}" fill="none" stroke="#111" stroke-width="12"/>
+      <g transform="translate(60 ${boxY})"><rect width="${Math.min(W - 120, 120 + clip(title, 26).length * 30)}" height="110" fill="#fff" stroke="#111" stroke-width="6"/>
+      <text x="30" y="72" font-family="DejaVu Sans, sans-serif" font-weight="bold" font-size="46" fill="#111" font-style="italic">${escapeXml(clip(title, 26))}</text></g>`),
+    overlayDetail: true,
+    shadowOpacity: 0,
+  };
+}
+
+function museumBrick(c: Composition, seed: string, title: string): Scene {
+  const r = rng(seed, 44);
+  const floorY = c.floor * H;
+  const bricks: string[] = [];
+  const bh = 46;
+  for (let row = 0; row * bh < floorY; row++) {
+    const offset = row % 2 ? -60 : 0;
+    for (let x = offset; x < W; x += 120) {
+      const shade = 0.85 + r() * 0.3;
+      const base = [150, 70, 52].map((v) => Math.round(Math.min(255, v * shade)));
+      bricks.push(`<rect x="${x + 3}" y="${row * bh + 3}" width="114" height="${bh - 6}" rx="3" fill="rgb(${base.join(',')})"/>`);
+    }
+  }
+  return {
+    background: svg(`
+      <defs>
+        <radialGradient id="spot" cx="${0.5 + c.light * 0.2}" cy="0.2" r="0.7"><stop offset="0" stop-color="#ffe2b0" stop-opacity="0.35"/><stop offset="1" stop-color="#000" stop-opacity="0.55"/></radialGradient>
+        <linearGradient id="floor" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#3a3430"/><stop offset="1" stop-color="#1e1a17"/></linearGradient>
+      </defs>
+      <rect width="${W}" height="${H}" fill="#6d6259"/>
+      ${bricks.join('')}
+      <rect width="${W}" height="${floorY}" fill="url(#spot)"/>
+      <rect x="0" y="${floorY}" width="${W}" height="${H - floorY}" fill="url(#floor)"/>`),
+    stage: (x, y, width) => {
+      const pw = Math.max(360, width * 1.25);
+      const left = x - pw / 2;
+      return `
+        <rect x="${left + 16}" y="${y + 34}" width="${pw - 32}" height="${H - y}" fill="#000" opacity="0.35"/>
+        <rect x="${left}" y="${y}" width="${pw}" height="30" fill="#d9d4cc"/>
+        <rect x="${left + 10}" y="${y + 30}" width="${pw - 20}" height="${H - y}" fill="#bdb6ab"/>
+        <rect x="${left + 10}" y="${y + 30}" width="18" height="${H - y}" fill="#000" opacity="0.12"/>
+        <g transform="translate(${x - 150} ${y + 90})"><rect width="300" height="92" rx="3" fill="#2b2520"/>
+        <text x="150" y="40" text-anchor="middle" font-family="DejaVu Serif, Georgia, serif" font-size="24" fill="#f1e6d2">${escapeXml(clip(title, 20))}</text>
+        <text x="150" y="70" text-anchor="middle" font-family="DejaVu Serif, Georgia, serif" font-size="15" fill="#c9b99c" letter-spacing="2">PRIVATE COLLECTION</text></g>`;
+    },
+    overlay: svg(`<defs><radialGradient id="v" cx="0.5" cy="0.4" r="0.8"><stop offset="0.5" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.5"/></radialGradient></defs><rect width="${W}" height="${H}" fill="url(#v)"/>`),
+    shadowOpacity: 0.5,
+  };
+}
+
+function deskPrototype(c: Composition, seed: string, title: string): Scene {
+  const r = rng(seed, 55);
+  const grid: string[] = [];
+  for (let x = 0; x <= W; x += 50) grid.push(`<rect x="${x}" y="0" width="${x % 250 === 0 ? 2.5 : 1}" height="${H}" fill="#d7efe0" opacity="${x % 250 === 0 ? 0.55 : 0.3}"/>`);
+  for (let y = 0; y <= H; y += 50) grid.push(`<rect x="0" y="${y}" width="${W}" height="${y % 250 === 0 ? 2.5 : 1}" fill="#d7efe0" opacity="${y % 250 === 0 ? 0.55 : 0.3}"/>`);
+  const ticks = Array.from({ length: 49 }, (_, i) => `<rect x="${60 + i * 22}" y="${H - 90}" width="2" height="${i % 5 === 0 ? 26 : 14}" fill="#2d2d2d"/>`).join('');
+  const lampX = c.light < 0 ? 0 : W;
+  const pencilY = 160 + r() * 120;
+  return {
+    background: svg(`
+      <defs><radialGradient id="lamp" cx="${lampX / W}" cy="0" r="0.95"><stop offset="0" stop-color="#fff2c8" stop-opacity="0.55"/><stop offset="0.6" stop-color="#fff2c8" stop-opacity="0.12"/><stop offset="1" stop-color="#000" stop-opacity="0.25"/></radialGradient></defs>
+      <rect width="${W}" height="${H}" fill="#2f6b4f"/>
+      ${grid.join('')}
+      <rect x="40" y="${H - 110}" width="${W - 80}" height="60" rx="6" fill="#e9e4d6"/>
+      ${ticks}
+      <g transform="translate(${W - 420} ${pencilY}) rotate(-18)"><rect width="330" height="22" rx="4" fill="#f2b632"/><polygon points="330,0 372,11 330,22" fill="#e8cfa0"/><polygon points="360,7 372,11 360,15" fill="#333"/><rect width="28" height="22" fill="#d66"/></g>
+      <text x="70" y="${H - 130}" font-family="DejaVu Sans Mono, monospace" font-size="22" fill="#e6f3ea" opacity="0.9">PROTOTYPE · ${escapeXml(clip(title.toUpperCase(), 24))}</text>
+      <rect width="${W}" height="${H}" fill="url(#lamp)"/>`),
+    overlay: '',
+    shadowOpacity: 0.45,
+  };
+}
+
+export function sceneFor(style: Style, c: Composition, seed: string, title: string): Scene {
+  switch (style) {
+    case 'bookshelf_hero':
+      return bookshelfHero(c, seed, title);
+    case 'bright_gallery':
+      return brightGallery(c, seed, title);
+    case 'manga_halftone':
+      return mangaHalftone(c, seed, title);
+    case 'museum_brick_exhibit':
+      return museumBrick(c, seed, title);
+    case 'desk_figure_prototype':
+      return deskPrototype(c, seed, title);
+  }
+}

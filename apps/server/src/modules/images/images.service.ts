@@ -1,0 +1,115 @@
+import { randomBytes } from 'node:crypto';
+import { UPLOAD_ACCEPT, UPLOAD_MAX_BYTES, UPLOAD_TOKEN_TTL_MS, type ImageVariant, type UploadsSignResult } from '@curio/contract';
+import type { Db } from '../../db/client';
+import { AppError, notFound } from '../../lib/errors';
+import type { Logger } from '../../lib/logger';
+import type { Storage } from '../../storage/storage';
+import { ImageRejected, processImage } from './image-processing';
+import { imagesRepository, type ImageRow } from './images.repository';
+
+export const UPLOAD_PATH = '/storage/v1/upload';
+const newId = (bytes: number) => randomBytes(bytes).toString('base64url');
+
+const uploadErrors = {
+  invalid: (message: string) => new AppError(400, 'upload_invalid', message, { file: message }),
+  expired: () => new AppError(400, 'upload_expired', 'This upload link has expired or was already used'),
+  tooLarge: () => new AppError(413, 'payload_too_large', 'The file is larger than 15 MB'),
+  rateLimited: () =>
+    new AppError(429, 'rate_limited', 'Too many uploads — please try again later.', undefined, { 'Retry-After': '600' }),
+};
+
+const keyOf = (id: string, name: string) => `images/${id}/${name}`;
+
+export function createImagesService(db: Db, deps: { storage: Storage; logger: Logger; uploadsPerHour: number }) {
+  const repo = imagesRepository(db);
+  const { storage, logger } = deps;
+
+  /** Processes and stores an image with its variants; nothing is left behind when a step fails. */
+  async function store(input: Buffer, meta: { id?: string; ownerId: string | null; kind: ImageRow['kind']; keepAlpha?: boolean }) {
+    const processed = await processImage(input, { keepAlpha: meta.keepAlpha });
+    const id = meta.id ?? newId(16);
+    try {
+      await Promise.all([
+        storage.put(keyOf(id, `master.${processed.master.ext}`), processed.master.data, processed.master.contentType),
+        ...Object.entries(processed.variants).map(([variant, data]) => storage.put(keyOf(id, `${variant}.webp`), data, 'image/webp')),
+      ]);
+      await repo.insert({
+        id,
+        ownerId: meta.ownerId,
+        kind: meta.kind,
+        masterFormat: processed.master.ext as 'jpg' | 'png',
+        width: processed.width,
+        height: processed.height,
+        bytes: processed.master.data.length,
+      });
+    } catch (err) {
+      await storage.deletePrefix(`images/${id}`).catch(() => undefined);
+      throw err;
+    }
+    return { id, width: processed.width, height: processed.height };
+  }
+
+  return {
+    store,
+
+    async sign(userId: string, input: { kind: 'photo' | 'avatar'; fileName: string; contentType: string }): Promise<UploadsSignResult> {
+      const type = input.contentType.toLowerCase();
+      if (!(UPLOAD_ACCEPT as readonly string[]).includes(type)) {
+        throw uploadErrors.invalid('Only JPEG, PNG, WebP, AVIF, HEIC and GIF images are accepted');
+      }
+      const since = new Date(Date.now() - 60 * 60 * 1000);
+      if ((await repo.countTokensSince(userId, since)) >= deps.uploadsPerHour) throw uploadErrors.rateLimited();
+      const token = newId(24);
+      const imageId = newId(16);
+      await repo.insertToken({
+        token,
+        userId,
+        imageId,
+        kind: input.kind,
+        fileName: input.fileName,
+        contentType: type,
+        expiresAt: new Date(Date.now() + UPLOAD_TOKEN_TTL_MS),
+      });
+      return { uploadURL: `${UPLOAD_PATH}/${token}`, imageId };
+    },
+
+    /** Receives the file for a signed upload: single use, the signer only, within 10 minutes. */
+    async receive(token: string, userId: string, file: File | null) {
+      const row = await repo.findToken(token);
+      if (!row || row.userId !== userId) throw notFound('Unknown upload link');
+      if (row.usedAt || row.expiresAt <= new Date()) throw uploadErrors.expired();
+      if (!file) throw uploadErrors.invalid('Attach the image as the form field "file"');
+      if (file.size > UPLOAD_MAX_BYTES) throw uploadErrors.tooLarge();
+      if (!(await repo.consumeToken(token))) throw uploadErrors.expired();
+      const bytes = Buffer.from(await file.arrayBuffer());
+      try {
+        return await store(bytes, { id: row.imageId, ownerId: userId, kind: row.kind });
+      } catch (err) {
+        if (err instanceof ImageRejected) throw uploadErrors.invalid(err.message);
+        logger.error({ err, imageId: row.imageId }, 'upload processing failed');
+        throw err;
+      }
+    },
+
+    /** A stored variant's bytes, or null when the image or variant does not exist. */
+    async read(imageId: string, variant: ImageVariant): Promise<Buffer | null> {
+      if (!/^[A-Za-z0-9_-]{10,64}$/.test(imageId)) return null;
+      return storage.get(keyOf(imageId, `${variant}.webp`));
+    },
+
+    /** The cleaned master, for cut-outs and generation. */
+    async readMaster(imageId: string): Promise<Buffer | null> {
+      const row = await repo.find(imageId);
+      if (!row) return null;
+      return storage.get(keyOf(imageId, `master.${row.masterFormat}`));
+    },
+
+    find: (imageId: string) => repo.find(imageId),
+
+    async remove(ids: string[]) {
+      for (const id of ids) await storage.deletePrefix(`images/${id}`);
+      await repo.deleteMany(ids);
+    },
+  };
+}
+export type ImagesService = ReturnType<typeof createImagesService>;

@@ -1,0 +1,113 @@
+import { and, asc, count, eq, inArray, isNotNull } from 'drizzle-orm';
+import { composites, images, items, photos } from '../../db/schema';
+import type { Executor } from '../../db/types';
+
+export type ItemRow = typeof items.$inferSelect;
+export type PhotoRow = typeof photos.$inferSelect;
+export type CompositeRow = typeof composites.$inferSelect;
+
+export function itemsRepository(db: Executor) {
+  return {
+    async countByShelf(shelfId: string): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(items).where(eq(items.shelfId, shelfId));
+      return row?.n ?? 0;
+    },
+    async insert(row: typeof items.$inferInsert): Promise<ItemRow> {
+      const [created] = await db.insert(items).values(row).returning();
+      return created!;
+    },
+    async find(itemId: string): Promise<ItemRow | null> {
+      const [row] = await db.select().from(items).where(eq(items.id, itemId));
+      return row ?? null;
+    },
+    async setChosen(itemId: string, compositeId: string) {
+      await db.update(items).set({ chosenCompositeId: compositeId }).where(eq(items.id, itemId));
+    },
+    /** Items of a shelf that have a chosen image, oldest first, with that image's id. */
+    async listPlaceable(shelfId: string) {
+      return db
+        .select({
+          id: items.id,
+          title: items.title,
+          tags: items.tags,
+          chosenCompositeId: items.chosenCompositeId,
+          imageId: composites.imageId,
+          createdAt: items.createdAt,
+        })
+        .from(items)
+        .innerJoin(composites, eq(composites.id, items.chosenCompositeId))
+        .where(and(eq(items.shelfId, shelfId), isNotNull(items.chosenCompositeId)))
+        .orderBy(asc(items.createdAt));
+    },
+  };
+}
+
+export function photosRepository(db: Executor) {
+  return {
+    async countByItem(itemId: string): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(photos).where(eq(photos.itemId, itemId));
+      return row?.n ?? 0;
+    },
+    async insert(row: typeof photos.$inferInsert): Promise<PhotoRow> {
+      const [created] = await db.insert(photos).values(row).returning();
+      return created!;
+    },
+    /** The photo of an image with its item's owner. */
+    async findByImage(imageId: string) {
+      const [row] = await db
+        .select({ photo: photos, ownerId: items.userId })
+        .from(photos)
+        .innerJoin(items, eq(items.id, photos.itemId))
+        .where(eq(photos.imageId, imageId));
+      return row ?? null;
+    },
+    async updateRole(photoId: string, role: PhotoRow['role']): Promise<PhotoRow> {
+      const [row] = await db.update(photos).set({ role }).where(eq(photos.id, photoId)).returning();
+      return row!;
+    },
+    async delete(photoId: string) {
+      await db.delete(photos).where(eq(photos.id, photoId));
+    },
+    async listByItem(itemId: string): Promise<PhotoRow[]> {
+      return db.select().from(photos).where(eq(photos.itemId, itemId)).orderBy(asc(photos.createdAt));
+    },
+    async setCutout(photoId: string, cutoutImageId: string | null, status: PhotoRow['cutoutStatus']) {
+      await db.update(photos).set({ cutoutImageId, cutoutStatus: status }).where(eq(photos.id, photoId));
+    },
+    async listPendingCutouts(): Promise<PhotoRow[]> {
+      return db.select().from(photos).where(eq(photos.cutoutStatus, 'pending')).orderBy(asc(photos.createdAt));
+    },
+    async find(photoId: string): Promise<PhotoRow | null> {
+      const [row] = await db.select().from(photos).where(eq(photos.id, photoId));
+      return row ?? null;
+    },
+  };
+}
+
+export function compositesRepository(db: Executor) {
+  return {
+    async insertMany(rows: (typeof composites.$inferInsert)[]): Promise<CompositeRow[]> {
+      return db.insert(composites).values(rows).returning();
+    },
+    async findForItem(compositeId: string, itemId: string): Promise<CompositeRow | null> {
+      const [row] = await db
+        .select()
+        .from(composites)
+        .where(and(eq(composites.id, compositeId), eq(composites.itemId, itemId)));
+      return row ?? null;
+    },
+  };
+}
+
+export function imageOwnership(db: Executor) {
+  return {
+    async find(imageId: string) {
+      const [row] = await db.select({ ownerId: images.ownerId, kind: images.kind }).from(images).where(eq(images.id, imageId));
+      return row ?? null;
+    },
+    async many(ids: string[]) {
+      if (!ids.length) return [];
+      return db.select().from(images).where(inArray(images.id, ids));
+    },
+  };
+}

@@ -1,0 +1,163 @@
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  MAX_ITEMS_PER_SHELF,
+  MAX_PHOTOS_PER_ITEM,
+  SHELF_MESSAGES,
+  VARIANTS_PER_GENERATION,
+  type Photo,
+  type PhotoRole,
+  type Style,
+  type Variant,
+} from '@curio/contract';
+import type { Db } from '../../db/client';
+import { lockKey } from '../../db/locks';
+import { isUniqueViolation } from '../../db/types';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import type { Logger } from '../../lib/logger';
+import type { CreditsService } from '../credits/credits.service';
+import type { CutoutsService } from '../cutouts/cutouts.service';
+import type { Generator } from '../generation/generator';
+import type { ImagesService } from '../images/images.service';
+import type { RolesService } from '../roles/roles.service';
+import type { ShelvesService } from '../shelves/shelves.service';
+import type { SiteSettingsService } from '../site-settings/site-settings.service';
+import { compositesRepository, imageOwnership, itemsRepository, photosRepository, type PhotoRow } from './items.repository';
+
+const mapPhoto = (p: PhotoRow): Photo => ({ id: p.id, itemId: p.itemId, imageId: p.imageId, role: p.role });
+
+export interface ItemsDeps {
+  shelves: ShelvesService;
+  credits: CreditsService;
+  settings: SiteSettingsService;
+  roles: RolesService;
+  images: ImagesService;
+  cutouts: CutoutsService;
+  generator: Generator;
+  logger: Logger;
+}
+
+export function createItemsService(db: Db, deps: ItemsDeps) {
+  const items = itemsRepository(db);
+  const photos = photosRepository(db);
+
+  async function ownItem(userId: string, itemId: string) {
+    const item = await items.find(itemId);
+    if (!item || item.userId !== userId) throw notFound('Item not found');
+    return item;
+  }
+  async function ownPhoto(userId: string, imageId: string) {
+    const row = await photos.findByImage(imageId);
+    if (!row || row.ownerId !== userId) throw notFound('Photo not found');
+    return row.photo;
+  }
+
+  return {
+    /** Creates an item on the user's shelf; the 50-item limit holds under concurrent requests. */
+    async create(userId: string, input: { title: string; tags: string[]; nsfw: boolean; metadata: string | null }) {
+      const shelf = await deps.shelves.ownShelf(userId);
+      const row = await db.transaction(async (tx) => {
+        await lockKey(tx, `items:${shelf.id}`);
+        const repo = itemsRepository(tx);
+        if ((await repo.countByShelf(shelf.id)) >= MAX_ITEMS_PER_SHELF) throw conflict('item_limit', SHELF_MESSAGES.itemLimit);
+        return repo.insert({ shelfId: shelf.id, userId, ...input });
+      });
+      return {
+        item: {
+          id: row.id,
+          shelfId: row.shelfId,
+          title: row.title,
+          tags: row.tags,
+          nsfw: row.nsfw,
+          metadata: row.metadata,
+          chosenCompositeId: null,
+          createdAt: row.createdAt.toISOString(),
+        },
+      };
+    },
+
+    /** Records an uploaded image as a photo of the user's item (at most 10) and queues its cut-out. */
+    async addPhoto(userId: string, input: { itemId: string; imageId: string; role: PhotoRole }) {
+      await ownItem(userId, input.itemId);
+      const image = await imageOwnership(db).find(input.imageId);
+      if (!image || image.ownerId !== userId || image.kind !== 'photo') throw notFound('Image not found');
+      let photo: PhotoRow;
+      try {
+        photo = await db.transaction(async (tx) => {
+          await lockKey(tx, `photos:${input.itemId}`);
+          const repo = photosRepository(tx);
+          if ((await repo.countByItem(input.itemId)) >= MAX_PHOTOS_PER_ITEM) throw conflict('photo_limit', SHELF_MESSAGES.maxPhotos);
+          return repo.insert({ itemId: input.itemId, imageId: input.imageId, role: input.role });
+        });
+      } catch (err) {
+        if (isUniqueViolation(err, 'photos_image_id_unique')) throw conflict('bad_request', 'This image is already a photo');
+        throw err;
+      }
+      deps.cutouts.enqueue(photo.id);
+      return { photo: mapPhoto(photo) };
+    },
+
+    async updatePhotoRole(userId: string, input: { imageId: string; role: PhotoRole }) {
+      const photo = await ownPhoto(userId, input.imageId);
+      return { photo: mapPhoto(await photos.updateRole(photo.id, input.role)) };
+    },
+
+    async deletePhoto(userId: string, imageId: string) {
+      const photo = await ownPhoto(userId, imageId);
+      await photos.delete(photo.id);
+      await deps.images.remove([photo.imageId, ...(photo.cutoutImageId ? [photo.cutoutImageId] : [])]);
+      return { deleted: true };
+    },
+
+    /**
+     * Five variants in a style. Costs 3 credits taken atomically; refunded when generation fails.
+     * Refused for non-admins during maintenance.
+     */
+    async generate(userId: string, input: { itemId: string; style: Style }): Promise<{ variants: Variant[] }> {
+      const item = await ownItem(userId, input.itemId);
+      const { maintenanceMode } = await deps.settings.get();
+      if (maintenanceMode && !(await deps.roles.hasRole(userId, 'admin'))) {
+        throw new AppError(403, 'maintenance', 'Generation is paused for maintenance');
+      }
+      const itemPhotos = await photos.listByItem(item.id);
+      if (!itemPhotos.length) throw new AppError(400, 'needs_photo', SHELF_MESSAGES.needPhotos);
+
+      const generationId = randomUUID();
+      await deps.credits.spendForGeneration(userId, generationId);
+      const stored: string[] = [];
+      try {
+        const inputs = await Promise.all(
+          itemPhotos.map(async (p) => {
+            const master = await deps.images.readMaster(p.imageId);
+            if (!master) throw new Error(`photo ${p.imageId} has no stored image`);
+            return { role: p.role, photo: master, cutout: await deps.cutouts.cutoutFor(p, master) };
+          }),
+        );
+        const seed = createHash('sha256')
+          .update([input.style, item.title, ...itemPhotos.map((p) => p.imageId)].join('|'))
+          .digest('hex');
+        const buffers = await deps.generator.generate({ style: input.style, title: item.title, photos: inputs, seed });
+        if (buffers.length !== VARIANTS_PER_GENERATION) throw new Error(`generator returned ${buffers.length} images`);
+        for (const buf of buffers) stored.push((await deps.images.store(buf, { ownerId: userId, kind: 'composite' })).id);
+        const rows = await compositesRepository(db).insertMany(
+          stored.map((imageId, i) => ({ itemId: item.id, imageId, style: input.style, variantNo: i + 1, generationId })),
+        );
+        return { variants: rows.map((r) => ({ compositeId: r.id, imageId: r.imageId, variantNo: r.variantNo })) };
+      } catch (err) {
+        deps.logger.error({ err, itemId: item.id, generator: deps.generator.name }, 'generation failed; refunding');
+        await deps.credits.refundGeneration(userId, generationId);
+        await deps.images.remove(stored).catch(() => undefined);
+        throw new AppError(502, 'generation_failed', 'Failed to generate variants. Please retry.');
+      }
+    },
+
+    /** Sets the item's chosen composite: only one of the item's own. */
+    async choose(userId: string, input: { itemId: string; compositeId: string }) {
+      await ownItem(userId, input.itemId);
+      const composite = await compositesRepository(db).findForItem(input.compositeId, input.itemId);
+      if (!composite) throw badRequest('That variant does not belong to this item', { compositeId: 'Unknown variant' });
+      await items.setChosen(input.itemId, composite.id);
+      return { itemId: input.itemId, chosenCompositeId: composite.id, imageId: composite.imageId };
+    },
+  };
+}
+export type ItemsService = ReturnType<typeof createItemsService>;

@@ -1,0 +1,15 @@
+import { and, count, eq } from 'drizzle-orm';
+import { notifications } from '../../db/schema';
+import type { Executor } from '../../db/types';
+
+export function notificationsRepository(db: Executor) {
+  return {
+    async unseenCount(userId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), eq(notifications.seen, false)));
+      return row?.n ?? 0;
+    },
+  };
+}

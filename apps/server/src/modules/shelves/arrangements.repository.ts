@@ -1,0 +1,50 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Arrangement } from '@curio/contract';
+import { arrangements } from '../../db/schema';
+import type { Executor } from '../../db/types';
+
+type Row = typeof arrangements.$inferSelect;
+export const mapArrangement = (r: Row): Arrangement => ({
+  itemId: r.itemId,
+  col: r.col,
+  row: r.row,
+  overflow: r.overflow,
+  zIndex: r.zIndex,
+});
+
+export function arrangementsRepository(db: Executor) {
+  return {
+    async list(shelfId: string): Promise<Arrangement[]> {
+      const rows = await db
+        .select()
+        .from(arrangements)
+        .where(eq(arrangements.shelfId, shelfId))
+        .orderBy(asc(arrangements.overflow), asc(arrangements.row), asc(arrangements.col));
+      return rows.map(mapArrangement);
+    },
+    async findForItem(shelfId: string, itemId: string): Promise<Arrangement | null> {
+      const [row] = await db
+        .select()
+        .from(arrangements)
+        .where(and(eq(arrangements.shelfId, shelfId), eq(arrangements.itemId, itemId)));
+      return row ? mapArrangement(row) : null;
+    },
+    async deleteForItem(shelfId: string, itemId: string) {
+      await db.delete(arrangements).where(and(eq(arrangements.shelfId, shelfId), eq(arrangements.itemId, itemId)));
+    },
+    async deleteAll(shelfId: string) {
+      await db.delete(arrangements).where(eq(arrangements.shelfId, shelfId));
+    },
+    async insert(shelfId: string, list: Arrangement[]) {
+      if (list.length) await db.insert(arrangements).values(list.map((a) => ({ shelfId, ...a })));
+    },
+    async moveToOverflow(shelfId: string, itemIds: string[]) {
+      for (const itemId of itemIds) {
+        await db
+          .update(arrangements)
+          .set({ overflow: true })
+          .where(and(eq(arrangements.shelfId, shelfId), eq(arrangements.itemId, itemId)));
+      }
+    },
+  };
+}

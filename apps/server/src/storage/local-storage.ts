@@ -1,0 +1,36 @@
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { assertSafeKey, type Storage } from './storage';
+
+/** Files under a folder; writes go to a temporary file first and are renamed into place. */
+export function createLocalStorage(root: string): Storage {
+  const file = (key: string) => {
+    assertSafeKey(key);
+    return path.join(root, ...key.split('/'));
+  };
+  return {
+    kind: 'local',
+    async put(key, body) {
+      const target = file(key);
+      await mkdir(path.dirname(target), { recursive: true });
+      const tmp = `${target}.${randomUUID()}.tmp`;
+      await writeFile(tmp, body);
+      await rename(tmp, target);
+    },
+    async get(key) {
+      try {
+        return await readFile(file(key));
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw err;
+      }
+    },
+    async delete(key) {
+      await rm(file(key), { force: true });
+    },
+    async deletePrefix(prefix) {
+      await rm(file(prefix.replace(/\/$/, '')), { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,73 @@
+import { mkdtempSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
+// @ts-expect-error s3rver ships no types
+import S3rver from 's3rver';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLocalStorage } from './local-storage';
+import { createS3Storage } from './s3-storage';
+import type { Storage } from './storage';
+
+function contract(name: string, make: () => Storage) {
+  describe(`${name} storage`, () => {
+    it('stores, reads and deletes objects', async () => {
+      const s = make();
+      const body = Buffer.from('hello curio');
+      await s.put('images/abc123/public.webp', body, 'image/webp');
+      expect(await s.get('images/abc123/public.webp')).toEqual(body);
+      await s.delete('images/abc123/public.webp');
+      expect(await s.get('images/abc123/public.webp')).toBeNull();
+    });
+
+    it('answers null for a missing object', async () => {
+      expect(await make().get('images/missing/public.webp')).toBeNull();
+    });
+
+    it('deletes everything under a prefix and nothing else', async () => {
+      const s = make();
+      await s.put('images/p1/a.webp', Buffer.from('a'), 'image/webp');
+      await s.put('images/p1/b.webp', Buffer.from('b'), 'image/webp');
+      await s.put('images/p2/a.webp', Buffer.from('c'), 'image/webp');
+      await s.deletePrefix('images/p1');
+      expect(await s.get('images/p1/a.webp')).toBeNull();
+      expect(await s.get('images/p1/b.webp')).toBeNull();
+      expect(await s.get('images/p2/a.webp')).toEqual(Buffer.from('c'));
+    });
+
+    it('refuses keys that could escape the store', async () => {
+      await expect(make().put('../etc/passwd', Buffer.from('x'), 'text/plain')).rejects.toThrow(/unsafe/);
+      await expect(make().get('images/../../x')).rejects.toThrow(/unsafe/);
+    });
+  });
+}
+
+const localRoot = mkdtempSync(path.join(os.tmpdir(), 'curio-storage-'));
+contract('folder', () => createLocalStorage(localRoot));
+
+let server: any;
+let endpoint = '';
+beforeAll(async () => {
+  server = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    silent: true,
+    directory: mkdtempSync(path.join(os.tmpdir(), 'curio-s3rver-')),
+  });
+  const info: AddressInfo = await server.run();
+  endpoint = `http://127.0.0.1:${info.port}`;
+  const client = new S3Client({
+    region: 'us-east-1',
+    endpoint,
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  });
+  await client.send(new CreateBucketCommand({ Bucket: 'curio-test' }));
+});
+afterAll(async () => {
+  await server?.close();
+});
+contract('S3-compatible', () =>
+  createS3Storage({ endpoint, bucket: 'curio-test', region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' }),
+);

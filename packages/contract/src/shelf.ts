@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { MAX_ITEMS_PER_SHELF, PHOTO_ROLES, SHELF_MAX_SIZE, SHELF_MIN_SIZE, STYLES } from './limits';
+
+export const UPLOAD_MAX_BYTES = 15 * 1024 * 1024;
+export const UPLOAD_MAX_PIXELS = 40_000_000;
+export const UPLOAD_TOKEN_TTL_MS = 10 * 60 * 1000;
+/** What the browser may offer; the server decodes the file and trusts neither the name nor the type. */
+export const UPLOAD_ACCEPT = ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/heic', 'image/heif', 'image/gif'] as const;
+export const IMAGE_VARIANTS = ['public', 'thumb', 'avatar'] as const;
+export type ImageVariant = (typeof IMAGE_VARIANTS)[number];
+
+export const TITLE_MAX = 100;
+export const TAG_MAX_LENGTH = 40;
+export const TAGS_MAX = 20;
+export const METADATA_MAX = 1000;
+
+export const SHELF_MESSAGES = {
+  maxPhotos: 'Maximum 10 photos allowed',
+  needPhotos: 'Please upload at least 1 photo',
+  insufficientCredits: 'Insufficient credits (need 3)',
+  itemLimit: "You've reached the maximum of 50 items",
+  cellOccupied: 'Cell is occupied',
+} as const;
+
+/** The spec's rule: a comma-separated list, each trimmed, empties dropped (duplicates dropped too). */
+export function parseTags(input: string | readonly string[]): string[] {
+  const parts = typeof input === 'string' ? input.split(',') : input;
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const raw of parts) {
+    const tag = raw.trim();
+    if (!tag || seen.has(tag.toLowerCase())) continue;
+    seen.add(tag.toLowerCase());
+    out.push(tag);
+  }
+  return out;
+}
+
+export const tagsSchema = z
+  .union([z.string(), z.array(z.string())])
+  .default([])
+  .transform((v) => parseTags(v))
+  .pipe(z.array(z.string().max(TAG_MAX_LENGTH, `A tag may have at most ${TAG_MAX_LENGTH} characters`)).max(TAGS_MAX, `At most ${TAGS_MAX} tags`));
+
+export const uuidSchema = z.string().uuid('Not a valid id');
+export const imageIdSchema = z.string().regex(/^[A-Za-z0-9_-]{10,64}$/, 'Not a valid image id');
+export const photoRoleSchema = z.enum(PHOTO_ROLES);
+export const styleSchema = z.enum(STYLES);
+
+export const uploadsSignInputSchema = z.object({
+  kind: z.enum(['photo', 'avatar']).default('photo'),
+  fileName: z.string().trim().min(1).max(200),
+  contentType: z.string().trim().max(100),
+});
+export const uploadsSignResultSchema = z.object({ uploadURL: z.string(), imageId: z.string() });
+export type UploadsSignResult = z.infer<typeof uploadsSignResultSchema>;
+export const uploadResultSchema = z.object({ imageId: z.string(), width: z.number(), height: z.number() });
+
+export const itemsCreateInputSchema = z.object({
+  title: z.string().trim().min(1, 'This field is required.').max(TITLE_MAX, `Title must be ${TITLE_MAX} characters or less`),
+  tags: tagsSchema,
+  nsfw: z.boolean().default(false),
+  metadata: z
+    .string()
+    .trim()
+    .max(METADATA_MAX)
+    .nullish()
+    .transform((v) => (v ? v : null)),
+});
+export type ItemsCreateInput = z.input<typeof itemsCreateInputSchema>;
+
+export const photosAddInputSchema = z.object({ itemId: uuidSchema, imageId: imageIdSchema, role: photoRoleSchema.default('front') });
+export const photosUpdateRoleInputSchema = z.object({ imageId: imageIdSchema, role: photoRoleSchema });
+export const photosDeleteInputSchema = z.object({ imageId: imageIdSchema });
+export const itemsGenerateInputSchema = z.object({ itemId: uuidSchema, style: styleSchema });
+export const itemsChooseInputSchema = z.object({ itemId: uuidSchema, compositeId: uuidSchema });
+export const itemsPlaceInputSchema = z.object({ itemId: uuidSchema });
+
+export const photoSchema = z.object({ id: z.string(), itemId: z.string(), imageId: z.string(), role: photoRoleSchema });
+export type Photo = z.infer<typeof photoSchema>;
+export const variantSchema = z.object({ compositeId: z.string(), imageId: z.string(), variantNo: z.number().int() });
+export type Variant = z.infer<typeof variantSchema>;
+
+const coord = z.number().int().min(0).max(SHELF_MAX_SIZE - 1);
+export const arrangementSchema = z.object({
+  itemId: uuidSchema,
+  col: coord,
+  row: z.number().int().min(0).max(MAX_ITEMS_PER_SHELF),
+  overflow: z.boolean().default(false),
+  zIndex: z.number().int().min(0).max(1000).default(0),
+});
+export type Arrangement = z.infer<typeof arrangementSchema>;
+
+export const shelfMoveInputSchema = z.object({ itemId: uuidSchema, col: coord, row: coord });
+export const shelfAutoArrangeInputSchema = z.object({ shelfId: uuidSchema });
+export const shelfApplyInputSchema = z.object({
+  shelfId: uuidSchema,
+  arrangements: z.array(arrangementSchema).max(MAX_ITEMS_PER_SHELF),
+});
+export const shelfResizeInputSchema = z.object({
+  cols: z.number().int().min(SHELF_MIN_SIZE).max(SHELF_MAX_SIZE),
+  rows: z.number().int().min(SHELF_MIN_SIZE).max(SHELF_MAX_SIZE),
+});
+
+export const shelfItemSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  tags: z.array(z.string()),
+  imageId: z.string().nullable(),
+  chosenCompositeId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ShelfItem = z.infer<typeof shelfItemSchema>;
+export const shelfGetResultSchema = z.object({
+  shelf: z.object({ id: z.string(), layout: z.object({ cols: z.number(), rows: z.number() }) }),
+  items: z.array(shelfItemSchema),
+  arrangements: z.array(arrangementSchema),
+});
+export type ShelfGetResult = z.infer<typeof shelfGetResultSchema>;
+
+export const STYLE_LABELS: Record<(typeof STYLES)[number], string> = {
+  bookshelf_hero: 'Bookshelf Hero',
+  bright_gallery: 'Bright Gallery',
+  manga_halftone: 'Manga Halftone',
+  museum_brick_exhibit: 'Museum Brick Exhibit',
+  desk_figure_prototype: 'Desk Figure Prototype',
+};
