@@ -1,0 +1,79 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOpenAiGenerator, STYLE_PROMPTS } from './openai-generator';
+
+interface Seen {
+  auth?: string;
+  contentType?: string;
+  form?: FormData;
+}
+let server: Server;
+let base = '';
+let mode: 'ok' | 'error' | 'slow' | 'short' = 'ok';
+const seen: Seen = {};
+
+async function readForm(req: IncomingMessage): Promise<FormData> {
+  const chunks: Buffer[] = [];
+  for await (const c of req) chunks.push(c as Buffer);
+  return new Response(Buffer.concat(chunks), { headers: { 'content-type': req.headers['content-type']! } }).formData();
+}
+
+beforeAll(async () => {
+  const png = (await sharp({ create: { width: 32, height: 40, channels: 3, background: '#884422' } }).png().toBuffer()).toString('base64');
+  server = createServer(async (req, res) => {
+    if (req.method !== 'POST' || req.url !== '/v1/images/edits') {
+      res.writeHead(404).end();
+      return;
+    }
+    seen.auth = req.headers.authorization;
+    seen.contentType = req.headers['content-type'];
+    seen.form = await readForm(req);
+    if (mode === 'error') return void res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":{"message":"boom"}}');
+    if (mode === 'slow') return void setTimeout(() => res.writeHead(200).end('{}'), 3000);
+    const n = mode === 'short' ? 2 : Number(seen.form.get('n'));
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: Array.from({ length: n }, () => ({ b64_json: png })) }));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+});
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+const photo = () => sharp({ create: { width: 20, height: 20, channels: 3, background: '#fff' } }).jpeg().toBuffer();
+const request = async () => ({
+  style: 'museum_brick_exhibit' as const,
+  title: 'Tin robot',
+  seed: 'ab',
+  photos: [
+    { role: 'front' as const, photo: await photo(), cutout: await photo() },
+    { role: 'box' as const, photo: await photo(), cutout: await photo() },
+  ],
+});
+
+describe('OpenAI-compatible generator', () => {
+  it('sends the photos, the style prompt, the model and the key, and answers five images', async () => {
+    mode = 'ok';
+    const g = createOpenAiGenerator({ url: base, model: 'image-model-x', apiKey: 'sk-test', timeoutMs: 5000 });
+    const out = await g.generate(await request());
+    expect(out).toHaveLength(5);
+    expect((await sharp(out[0]!).metadata()).format).toBe('png');
+    expect(seen.auth).toBe('Bearer sk-test');
+    expect(seen.contentType).toMatch(/^multipart\/form-data/);
+    expect(seen.form!.get('model')).toBe('image-model-x');
+    expect(seen.form!.get('n')).toBe('5');
+    expect(String(seen.form!.get('prompt'))).toContain(STYLE_PROMPTS.museum_brick_exhibit);
+    expect(String(seen.form!.get('prompt'))).toContain('Tin robot');
+    const images = seen.form!.getAll('image[]') as File[];
+    expect(images).toHaveLength(2);
+    expect(images[1]!.name).toBe('photo-2-box.jpg');
+  });
+
+  it('fails on an error answer, a short answer and a time-out', async () => {
+    const g = createOpenAiGenerator({ url: base, model: 'm', timeoutMs: 1000 });
+    for (const m of ['error', 'short', 'slow'] as const) {
+      mode = m;
+      await expect(g.generate(await request()), m).rejects.toThrow();
+    }
+  });
+});

@@ -1,0 +1,70 @@
+import { createHash } from 'node:crypto';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { STYLES } from '@curio/contract';
+import { simpleCut } from '../cutouts/simple-cut';
+import { samplePhoto } from './sample-photos';
+import { createStudioGenerator } from './studio-generator';
+
+const generator = createStudioGenerator();
+let photos: { role: 'front'; photo: Buffer; cutout: Buffer }[];
+beforeAll(async () => {
+  const photo = await samplePhoto('robot', { width: 600, height: 700 });
+  photos = [{ role: 'front', photo, cutout: await simpleCut(photo) }];
+});
+
+const hash = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+const stats = async (b: Buffer) => {
+  const s = await sharp(b).stats();
+  const [r, g, bl] = s.channels.map((c) => c.mean) as [number, number, number];
+  return { r, g, b: bl, sat: Math.max(r, g, bl) - Math.min(r, g, bl), light: (r + g + bl) / 3 };
+};
+
+describe('studio generator', () => {
+  it('renders five different 4:5 images, and the same input gives the same output', async () => {
+    const req = { style: 'bookshelf_hero' as const, title: 'Tin robot', seed: 'a1b2c3d4e5', photos };
+    const first = await generator.generate(req);
+    expect(first).toHaveLength(5);
+    expect(new Set(first.map(hash)).size).toBe(5);
+    for (const img of first) {
+      const m = await sharp(img).metadata();
+      expect(m.width! / m.height!).toBeCloseTo(0.8, 2);
+    }
+    const second = await generator.generate(req);
+    expect(second.map(hash)).toEqual(first.map(hash));
+  }, 60_000);
+
+  it('gives each style its own look', async () => {
+    const looks: Record<string, Awaited<ReturnType<typeof stats>>> = {};
+    for (const style of STYLES) {
+      const [img] = await generator.generate({ style, title: 'Tin robot', seed: 'a1b2c3d4e5', photos });
+      looks[style] = await stats(img!);
+    }
+    // Manga is ink on (slightly warm) paper: next to no colour, far less than any other style.
+    expect(looks.manga_halftone!.sat).toBeLessThan(8);
+    for (const style of STYLES.filter((s) => s !== 'manga_halftone')) {
+      expect(looks[style]!.sat, style).toBeGreaterThan(looks.manga_halftone!.sat * 2);
+    }
+    // The gallery is the brightest scene, the bookshelf the darkest.
+    const byLight = Object.entries(looks).sort((a, b) => b[1].light - a[1].light).map(([s]) => s);
+    expect(byLight[0]).toBe('bright_gallery');
+    expect(byLight.at(-1)).toBe('bookshelf_hero');
+    // Brick is red-dominant, the cutting mat green-dominant.
+    expect(looks.museum_brick_exhibit!.r).toBeGreaterThan(looks.museum_brick_exhibit!.g + 10);
+    expect(looks.desk_figure_prototype!.g).toBeGreaterThan(looks.desk_figure_prototype!.r + 10);
+  }, 120_000);
+
+  it('keeps the item recognisable: its colours stand in the picture', async () => {
+    // The robot's red body must be there in every style but manga (which is monochrome).
+    for (const style of STYLES.filter((s) => s !== 'manga_halftone')) {
+      const [img] = await generator.generate({ style, title: 'Tin robot', seed: 'a1b2c3d4e5', photos });
+      const { data, info } = await sharp(img!).resize(240, 300).raw().toBuffer({ resolveWithObject: true });
+      let red = 0;
+      for (let i = 0; i < info.width * info.height; i++) {
+        const [r, g, b] = [data[i * 3]!, data[i * 3 + 1]!, data[i * 3 + 2]!];
+        if (r > 150 && g < 110 && b < 100) red++;
+      }
+      expect(red / (info.width * info.height), style).toBeGreaterThan(0.02);
+    }
+  }, 120_000);
+});
