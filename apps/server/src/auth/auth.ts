@@ -51,6 +51,8 @@ export function createAuth(deps: { db: Db; env: Env; logger: Logger; mailer: Mai
         '/sign-up/email': limit,
         '/sign-in/magic-link': limit,
         '/magic-link/verify': limit,
+        // Every page load reads the session; it is a cheap read and not worth limiting.
+        '/get-session': false,
       },
     },
     advanced: {

@@ -1,0 +1,78 @@
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate } from 'react-router';
+import { CabinetHero } from '@/components/illustrations/cabinet-hero';
+import { BrandLink } from '@/components/layout/brand-link';
+import { LanguageMenu } from '@/components/layout/language-menu';
+import { PageLoader } from '@/components/layout/page-loader';
+import { SiteHeader } from '@/components/layout/site-header';
+import { ThemeMenu } from '@/components/layout/theme-menu';
+import { Card } from '@/components/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { env } from '@/config/env';
+import { paths } from '@/config/paths';
+import { MagicLinkForm } from '@/features/auth/components/magic-link-form';
+import { SignInForm } from '@/features/auth/components/sign-in-form';
+import { SignUpForm } from '@/features/auth/components/sign-up-form';
+import { useDocumentMeta } from '@/hooks/use-document-meta';
+import { useAuth } from '@/lib/auth';
+
+export default function LoginRoute() {
+  const { t } = useTranslation();
+  const { user, loading } = useAuth();
+  const navigate = useNavigate();
+  // Set once a form succeeds, so that "already signed in → /" does not race the form's own redirect.
+  const handingOff = useRef(false);
+  useDocumentMeta({ title: t('auth.metaTitle') });
+
+  if (user && !handingOff.current) return <Navigate to={paths.home.getHref()} replace />;
+
+  const after = (to: string) => () => {
+    handingOff.current = true;
+    navigate(to, { replace: true });
+  };
+
+  return (
+    <>
+      <SiteHeader navLabel={t('nav.label')} brand={<BrandLink to={paths.home.getHref()} label={t('nav.brand', { appName: env.appName })} />}>
+        <LanguageMenu />
+        <ThemeMenu />
+      </SiteHeader>
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+        <div className="mx-auto grid w-full max-w-content items-center gap-12 px-4 py-10 sm:px-6 sm:py-16 lg:grid-cols-2">
+          <div className="hidden gap-6 lg:grid">
+            <h1 className="font-display text-5xl leading-tight font-semibold tracking-tight">{t('auth.welcomeTitle')}</h1>
+            <p className="max-w-md text-lg text-muted-foreground">{t('auth.welcomeText', { appName: env.appName })}</p>
+            <CabinetHero className="h-auto w-full max-w-sm" />
+          </div>
+          <Card className="mx-auto w-full max-w-md p-5 sm:p-8">
+            <h1 className="mb-6 font-display text-3xl font-semibold tracking-tight lg:hidden">{t('auth.welcomeTitle')}</h1>
+            {loading ? (
+              <PageLoader />
+            ) : (
+              <Tabs defaultValue="sign-in">
+                <TabsList aria-label={t('auth.tabsLabel')}>
+                  <TabsTrigger value="sign-in">{t('auth.signInTab')}</TabsTrigger>
+                  <TabsTrigger value="sign-up">{t('auth.signUpTab')}</TabsTrigger>
+                </TabsList>
+                <TabsContent value="sign-in" className="grid gap-8">
+                  <SignInForm onSuccess={after(paths.home.getHref())} />
+                  <div className="flex items-center gap-3 text-sm text-muted-foreground" role="separator">
+                    <span className="h-px flex-1 bg-border" />
+                    {t('auth.or')}
+                    <span className="h-px flex-1 bg-border" />
+                  </div>
+                  <MagicLinkForm />
+                </TabsContent>
+                <TabsContent value="sign-up" className="grid gap-6">
+                  <p className="text-sm text-muted-foreground">{t('auth.signUpIntro', { appName: env.appName })}</p>
+                  <SignUpForm onSuccess={after(paths.onboarding.getHref())} />
+                </TabsContent>
+              </Tabs>
+            )}
+          </Card>
+        </div>
+      </main>
+    </>
+  );
+}

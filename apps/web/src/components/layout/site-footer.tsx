@@ -1,0 +1,35 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { env } from '@/config/env';
+import { paths } from '@/config/paths';
+import { BrandMark } from './brand-link';
+
+export function SiteFooter() {
+  const { t } = useTranslation();
+  const links = [
+    { to: paths.future.dmca.getHref(), label: t('footer.dmca') },
+    { to: paths.future.terms.getHref(), label: t('footer.terms') },
+    { to: paths.future.privacy.getHref(), label: t('footer.privacy') },
+  ];
+  return (
+    <footer className="border-t border-border bg-surface-sunken/50">
+      <div className="mx-auto flex w-full max-w-content flex-col gap-6 px-4 py-10 sm:flex-row sm:items-center sm:justify-between sm:px-6">
+        <div className="flex items-center gap-3">
+          <BrandMark className="size-7" />
+          <p className="text-sm text-muted-foreground">{t('footer.tagline', { appName: env.appName })}</p>
+        </div>
+        <nav aria-label={t('footer.label')}>
+          <ul className="flex flex-wrap gap-x-2 gap-y-1">
+            {links.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="inline-flex min-h-11 items-center rounded-md px-2 text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,27 @@
+import { useMutation } from '@tanstack/react-query';
+import { loadAuthClient, toAuthError, useAuth } from '@/lib/auth';
+import { track } from '@/lib/analytics';
+import type { Credentials } from './sign-in';
+
+/** The account's name defaults to the part of the address before the @. */
+export function nameFromEmail(email: string) {
+  return email.split('@')[0] || email;
+}
+
+export async function signUpWithEmail({ email, password }: Credentials) {
+  const client = await loadAuthClient();
+  const { data, error } = await client.signUp.email({ email, password, name: nameFromEmail(email) });
+  if (error) throw toAuthError(error);
+  return data;
+}
+
+export function useSignUp() {
+  const { refreshSession } = useAuth();
+  return useMutation({
+    mutationFn: async (input: Credentials) => {
+      await signUpWithEmail(input);
+      await refreshSession();
+      track('signup_completed');
+    },
+  });
+}

@@ -1,0 +1,70 @@
+import { magicLinkSchema } from '@curio/contract';
+import { Loader2, MailCheck, Wand2 } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Field, fieldDescribedBy } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { zodFieldErrors } from '@/lib/validation';
+import { useSendMagicLink } from '../api/send-magic-link';
+
+/** A separate form: email only; a sign-in link arrives by mail. */
+export function MagicLinkForm() {
+  const { t } = useTranslation();
+  const mutation = useSendMagicLink();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const id = 'magic-link-email';
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (mutation.isPending) return;
+    if (!email.trim()) return setError('validation.required');
+    const parsed = magicLinkSchema.safeParse({ email });
+    if (!parsed.success) return setError(zodFieldErrors(parsed.error).email ?? 'validation.emailInvalid');
+    setError(null);
+    mutation.mutate(parsed.data);
+  };
+
+  const errorText = error ? t(error) : null;
+
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-4" aria-busy={mutation.isPending}>
+      <div className="grid gap-1">
+        <h2 className="flex items-center gap-2 text-base font-semibold">
+          <Wand2 className="size-4 text-accent" aria-hidden="true" />
+          {t('auth.magicLinkTitle')}
+        </h2>
+        <p className="text-sm text-muted-foreground">{t('auth.magicLinkDescription')}</p>
+      </div>
+      <Field id={id} label={t('auth.email')} error={errorText}>
+        <Input
+          id={id}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          placeholder={t('auth.emailPlaceholder')}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          aria-invalid={!!errorText}
+          aria-describedby={fieldDescribedBy(id, { error: errorText })}
+        />
+      </Field>
+      {mutation.isSuccess ? (
+        <p role="status" className="flex items-start gap-2 rounded-lg bg-accent-soft px-3.5 py-2.5 text-sm font-medium text-accent-soft-foreground">
+          <MailCheck className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          {t('auth.magicLinkSent')}
+        </p>
+      ) : null}
+      {mutation.isError ? (
+        <p role="alert" className="rounded-lg bg-danger-bg px-3.5 py-2.5 text-sm font-medium text-danger-fg">
+          {t('auth.authError')}
+        </p>
+      ) : null}
+      <Button type="submit" variant="secondary" size="lg" disabled={mutation.isPending} className="w-full">
+        {mutation.isPending ? <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : null}
+        {t('auth.magicLinkSubmit')}
+      </Button>
+    </form>
+  );
+}

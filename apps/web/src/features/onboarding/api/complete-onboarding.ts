@@ -1,0 +1,51 @@
+import { FUNCTIONS, type Profile } from '@curio/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { track } from '@/lib/analytics';
+import { callFunction, isApiError } from '@/lib/api-client';
+import { profileKeys, shelfKeys } from '@/lib/query-keys';
+import { validationMessageKey } from '@/lib/validation';
+
+export type OnboardingPayload = { handle: string; displayName: string; bio: string | null; public: boolean };
+export type OnboardingResult = { profile: Profile; shelfId: string };
+
+export function completeOnboarding(payload: OnboardingPayload) {
+  return callFunction<OnboardingResult>(FUNCTIONS.onboardingComplete, payload);
+}
+
+/** The spec's handle messages live under onboarding.*; the rest are the shared validation.* keys. */
+export function onboardingFieldKey(field: string, message: string | undefined): string {
+  const key = validationMessageKey(message);
+  if (field === 'handle' && key === 'validation.handleInvalid') return 'onboarding.handleInvalid';
+  if (field === 'handle' && key === 'validation.handleTaken') return 'onboarding.handleTaken';
+  return key;
+}
+
+export type OnboardingErrors = { fields: Record<string, string>; form: string | null; inviteRequired: boolean };
+
+/** Turns a failed completion into per-field keys and a form-level key. */
+export function onboardingErrors(error: unknown): OnboardingErrors {
+  if (isApiError(error)) {
+    if (error.code === 'handle_taken') return { fields: { handle: 'onboarding.handleTaken' }, form: null, inviteRequired: false };
+    if (error.code === 'invite_required') return { fields: {}, form: 'errors.invite_required', inviteRequired: true };
+    if (error.code === 'validation_failed' && error.fields && Object.keys(error.fields).length > 0) {
+      const fields: Record<string, string> = {};
+      for (const [field, message] of Object.entries(error.fields)) fields[field] = onboardingFieldKey(field, message);
+      return { fields, form: null, inviteRequired: false };
+    }
+  }
+  return { fields: {}, form: 'common.error', inviteRequired: false };
+}
+
+export function useCompleteOnboarding() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: completeOnboarding,
+    onSuccess: async () => {
+      track('onboarding_completed');
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: profileKeys.me() }),
+        queryClient.invalidateQueries({ queryKey: shelfKeys.all }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,70 @@
+import { inviteRedeemInputSchema } from '@curio/contract';
+import { Loader2, Ticket } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Field, fieldDescribedBy } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { zodFieldErrors } from '@/lib/validation';
+import { inviteErrorKey, useRedeemInvite } from '../api/redeem-invite';
+
+/** Asks for an invite code (upper-cased as typed); on success a toast and the next step. */
+export function InviteStep({ onRedeemed, notice }: { onRedeemed: () => void; notice?: string | null }) {
+  const { t } = useTranslation();
+  const mutation = useRedeemInvite();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const id = 'invite-code';
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (mutation.isPending) return;
+    const parsed = inviteRedeemInputSchema.safeParse({ code });
+    if (!parsed.success) return setError(zodFieldErrors(parsed.error).code ?? 'validation.codeRequired');
+    setError(null);
+    mutation.mutate(parsed.data, {
+      onSuccess: () => {
+        toast.success(t('onboarding.codeAccepted'));
+        onRedeemed();
+      },
+      onError: (err) => setError(inviteErrorKey(err)),
+    });
+  };
+
+  const errorText = error ? t(error) : null;
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-6" aria-busy={mutation.isPending}>
+      <div className="grid gap-2">
+        <div className="inline-flex size-11 items-center justify-center rounded-xl bg-accent-soft text-accent-soft-foreground">
+          <Ticket className="size-5" aria-hidden="true" />
+        </div>
+        <h2 className="font-display text-2xl font-semibold tracking-tight">{t('onboarding.inviteTitle')}</h2>
+        <p className="text-muted-foreground">{t('onboarding.inviteDescription')}</p>
+      </div>
+      {notice ? (
+        <p role="alert" className="rounded-lg bg-warning-bg px-3.5 py-2.5 text-sm font-medium text-warning-fg">
+          {t(notice)}
+        </p>
+      ) : null}
+      <Field id={id} label={t('onboarding.codeLabel')} error={errorText}>
+        <Input
+          id={id}
+          value={code}
+          onChange={(e) => setCode(e.target.value.toUpperCase())}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          placeholder={t('onboarding.codePlaceholder')}
+          className="font-mono tracking-wider uppercase"
+          aria-invalid={!!errorText}
+          aria-describedby={fieldDescribedBy(id, { error: errorText })}
+        />
+      </Field>
+      <Button type="submit" size="lg" disabled={mutation.isPending} className="w-full">
+        {mutation.isPending ? <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : null}
+        {t('onboarding.redeem')}
+      </Button>
+    </form>
+  );
+}

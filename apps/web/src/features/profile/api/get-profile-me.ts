@@ -1,0 +1,13 @@
+import { FUNCTIONS, type ProfileMe } from '@curio/contract';
+import { useQuery } from '@tanstack/react-query';
+import { callFunction } from '@/lib/api-client';
+import { profileKeys } from '@/lib/query-keys';
+
+export function getProfileMe(): Promise<ProfileMe> {
+  return callFunction<ProfileMe>(FUNCTIONS.profileMe, undefined, { method: 'GET' });
+}
+
+/** The signed-in user's profile, roles, shelf id, credits and invite state. Only enabled with a session. */
+export function useProfileMe({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ queryKey: profileKeys.me(), queryFn: getProfileMe, enabled });
+}

@@ -1,0 +1,42 @@
+import { FUNCTIONS, type PublicAnnouncement, type PublicSiteSettings } from '@curio/contract';
+import { useQuery } from '@tanstack/react-query';
+import { callFunction } from '@/lib/api-client';
+import { siteKeys } from '@/lib/query-keys';
+
+const SEVERITIES = new Set(['info', 'warning', 'danger']);
+
+/** The contract's publicAnnouncementSchema, checked by hand (zod stays out of the first bundle). */
+export function toAnnouncement(value: unknown): PublicAnnouncement | null {
+  if (!value || typeof value !== 'object') return null;
+  const a = value as Record<string, unknown>;
+  if (typeof a.title !== 'string' || typeof a.text !== 'string' || !a.text) return null;
+  return {
+    title: a.title,
+    text: a.text,
+    textZh: typeof a.textZh === 'string' && a.textZh ? a.textZh : null,
+    locale: typeof a.locale === 'string' ? a.locale : 'en',
+    linkUrl: typeof a.linkUrl === 'string' && /^https?:\/\//i.test(a.linkUrl) ? a.linkUrl : null,
+    dismissible: a.dismissible !== false,
+    severity: SEVERITIES.has(a.severity as string) ? (a.severity as PublicAnnouncement['severity']) : 'info',
+  };
+}
+
+/** Reads the public settings; `beta_open` missing means open. A failure is only logged and reads as "no settings". */
+export async function getPublicSiteSettings(): Promise<PublicSiteSettings | null> {
+  try {
+    const data = await callFunction<Record<string, unknown> | null>(FUNCTIONS.publicSiteSettings, undefined, { method: 'GET' });
+    if (!data || typeof data !== 'object') return null;
+    return {
+      beta_open: typeof data.beta_open === 'boolean' ? data.beta_open : true,
+      maintenanceMode: data.maintenanceMode === true,
+      announcement: toAnnouncement(data.announcement),
+    };
+  } catch (error) {
+    console.warn('[site-settings] could not load public site settings', error);
+    return null;
+  }
+}
+
+export function usePublicSiteSettings() {
+  return useQuery({ queryKey: siteKeys.settings(), queryFn: getPublicSiteSettings, staleTime: 5 * 60_000, retry: false });
+}

@@ -1,0 +1,25 @@
+/** Query keys: one function per domain, so invalidation is predictable. */
+export const authKeys = {
+  all: ['auth'] as const,
+  session: () => [...authKeys.all, 'session'] as const,
+};
+
+export const siteKeys = {
+  all: ['site'] as const,
+  settings: () => [...siteKeys.all, 'settings'] as const,
+};
+
+export const profileKeys = {
+  all: ['profile'] as const,
+  me: () => [...profileKeys.all, 'me'] as const,
+};
+
+export const shelfKeys = {
+  all: ['shelf'] as const,
+  mine: () => [...shelfKeys.all, 'mine'] as const,
+};
+
+export const exploreKeys = {
+  all: ['explore'] as const,
+  list: (params: Record<string, unknown>) => [...exploreKeys.all, 'list', params] as const,
+};

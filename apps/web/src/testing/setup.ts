@@ -1,0 +1,19 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+import { initI18n } from '@/lib/i18n';
+
+// jsdom lacks ResizeObserver, which Radix measures with.
+if (!('ResizeObserver' in globalThis)) {
+  globalThis.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+}
+
+initI18n({ lng: 'en' });
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});

@@ -1,0 +1,64 @@
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+const API_TARGET = process.env.CURIO_API_URL ?? 'http://localhost:3001';
+const PROXIED = ['/auth', '/functions', '/realtime', '/storage', '/img', '/s/', '/health', '/ready', '/dev/outbox'];
+
+/** Preloads the Latin subsets of the two variable fonts (hashed names are only known after bundling). */
+function preloadLatinFonts(): Plugin {
+  return {
+    name: 'curio:preload-latin-fonts',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        if (!ctx.bundle) return;
+        return Object.keys(ctx.bundle)
+          .filter((file) => /(fraunces|inter)-latin-wght-normal.*\.woff2$/.test(file))
+          .map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'preload', as: 'font', type: 'font/woff2', href: `/${file}`, crossorigin: '' },
+            injectTo: 'head' as const,
+          }));
+      },
+    },
+  };
+}
+
+/**
+ * @curio/contract is plain declarations; telling the bundler so lets a page that only needs its constants
+ * leave zod (pulled in by the schemas) out of its chunk. The landing page relies on this to stay small.
+ */
+function contractIsSideEffectFree(): Plugin {
+  return {
+    name: 'curio:contract-side-effect-free',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      const fromContract = importer?.includes('/packages/contract/src/');
+      if (source !== '@curio/contract' && !(fromContract && source.startsWith('.'))) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      if (!resolved || !resolved.id.includes('/packages/contract/src/')) return resolved;
+      return { ...resolved, moduleSideEffects: false };
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [contractIsSideEffectFree(), react(), tailwindcss(), preloadLatinFonts()],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    reportCompressedSize: true,
+    chunkSizeWarningLimit: 250,
+  },
+  server: {
+    port: 5173,
+    strictPort: true,
+    proxy: Object.fromEntries(PROXIED.map((prefix) => [prefix, { target: API_TARGET, changeOrigin: false }])),
+  },
+});
