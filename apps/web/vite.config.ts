@@ -27,26 +27,8 @@ function preloadLatinFonts(): Plugin {
   };
 }
 
-/**
- * @curio/contract is plain declarations; telling the bundler so lets a page that only needs its constants
- * leave zod (pulled in by the schemas) out of its chunk. The landing page relies on this to stay small.
- */
-function contractIsSideEffectFree(): Plugin {
-  return {
-    name: 'curio:contract-side-effect-free',
-    enforce: 'pre',
-    async resolveId(source, importer, options) {
-      const fromContract = importer?.includes('/packages/contract/src/');
-      if (source !== '@curio/contract' && !(fromContract && source.startsWith('.'))) return null;
-      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-      if (!resolved || !resolved.id.includes('/packages/contract/src/')) return resolved;
-      return { ...resolved, moduleSideEffects: false };
-    },
-  };
-}
-
 export default defineConfig({
-  plugins: [contractIsSideEffectFree(), react(), tailwindcss(), preloadLatinFonts()],
+  plugins: [react(), tailwindcss(), preloadLatinFonts()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
