@@ -29,9 +29,9 @@ export function MagicLinkForm() {
   const errorText = error ? t(error) : null;
 
   return (
-    <form noValidate onSubmit={submit} className="grid gap-4" aria-busy={mutation.isPending}>
+    <form noValidate onSubmit={submit} className="grid gap-4" aria-busy={mutation.isPending} aria-labelledby={`${id}-title`}>
       <div className="grid gap-1">
-        <h2 className="flex items-center gap-2 text-base font-semibold">
+        <h2 id={`${id}-title`} className="flex items-center gap-2 text-base font-semibold">
           <Wand2 className="size-4 text-accent" aria-hidden="true" />
           {t('auth.magicLinkTitle')}
         </h2>

@@ -1,0 +1,66 @@
+import { expect, test } from '@playwright/test';
+import { onboardedUserInPage, PASSWORD, uniqueEmail } from './support/api';
+
+test('signs out and signs in again', async ({ page }) => {
+  const { email } = await onboardedUserInPage(page);
+  await page.goto('/me/shelf');
+  await expect(page.getByRole('heading', { name: "E2E Collector's shelf" })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  // The old session no longer opens the shelf.
+  await page.goto('/me/shelf');
+  await expect(page).toHaveURL(/\/login$/);
+
+  const signIn = page.getByRole('tabpanel', { name: 'Sign in' });
+  await signIn.getByLabel('Email').first().fill(email);
+  await signIn.getByLabel('Password').fill('wrong password here');
+  await signIn.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByText('Authentication failed. Please try again.')).toBeVisible();
+
+  await signIn.getByLabel('Password').fill(PASSWORD);
+  await signIn.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.getByRole('link', { name: 'My shelf' }).click();
+  await expect(page).toHaveURL(/\/me\/shelf$/);
+});
+
+test('signing out in one tab signs the other tab out', async ({ context }) => {
+  const first = await context.newPage();
+  await onboardedUserInPage(first);
+  await first.goto('/me/shelf');
+  const second = await context.newPage();
+  await second.goto('/me/shelf');
+  await expect(second.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  await first.getByRole('button', { name: 'Sign out' }).click();
+  await expect(first).toHaveURL(/\/login$/);
+  await expect(second).toHaveURL(/\/login$/);
+});
+
+test('signs in with a magic link from the outbox', async ({ page }) => {
+  const email = uniqueEmail('magic');
+  await page.goto('/login');
+  const form = page.getByRole('form', { name: 'Sign in with a magic link' });
+  await form.getByLabel('Email').fill(email);
+  await form.getByRole('button', { name: 'Email me a sign-in link' }).click();
+  await expect(page.getByText("Check your inbox: we've sent you a sign-in link.")).toBeVisible();
+
+  await page.goto('/dev/outbox');
+  const mail = page.locator('article', { hasText: email }).first();
+  await expect(mail).toBeVisible();
+  await mail.getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/$/);
+  // A new account by magic link goes on to onboarding from the header's My shelf.
+  await page.getByRole('link', { name: 'My shelf' }).click();
+  await expect(page).toHaveURL(/\/onboarding$/);
+});
+
+test('a signed-in visitor of /login is sent home; guests of signed-in pages go to /login', async ({ page }) => {
+  await page.goto('/onboarding');
+  await expect(page).toHaveURL(/\/login$/);
+  await onboardedUserInPage(page);
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/onboarding');
+  await expect(page).toHaveURL(/\/me\/shelf$/);
+});
