@@ -21,6 +21,8 @@ async function withAlpha(png: Buffer, alpha: Awaited<ReturnType<typeof alphaOf>>
 /** Intermediate images are only passed between pipelines: no time spent compressing them. */
 const FAST_PNG = { compressionLevel: 0, adaptiveFiltering: false } as const;
 
+const SUBJECT_MAX = 1000;
+
 interface Subject {
   png: Buffer;
   width: number;
@@ -50,10 +52,14 @@ async function trimSubject(cutout: Buffer): Promise<Subject> {
     const png = await img.png(FAST_PNG).toBuffer();
     return { png, width: info.width, height: info.height };
   }
-  const width = maxX - minX + 1;
-  const height = maxY - minY + 1;
-  const png = await img.extract({ left: minX, top: minY, width, height }).png(FAST_PNG).toBuffer();
-  return { png, width, height };
+  // Cropped, then capped at the largest size a variant draws it (about 1000 px), so the five
+  // variants each start from a small image instead of the full photo.
+  const out = await img
+    .extract({ left: minX, top: minY, width: maxX - minX + 1, height: maxY - minY + 1 })
+    .resize(SUBJECT_MAX, SUBJECT_MAX, { fit: 'inside', withoutEnlargement: true })
+    .png(FAST_PNG)
+    .toBuffer({ resolveWithObject: true });
+  return { png: out.data, width: out.info.width, height: out.info.height };
 }
 
 /** Resizes a subject to a height (width capped), tilts it, and lights it from one side. */
@@ -249,10 +255,8 @@ export function createStudioGenerator(): Generator {
       const subjects = await Promise.all(photos.map((p) => trimSubject(p.cutout)));
       const comps = compositions(req.seed).slice(0, VARIANTS_PER_GENERATION);
       const out: Buffer[] = [];
-      // Two at a time: both cores busy without piling up memory.
-      for (let i = 0; i < comps.length; i += 2) {
-        out.push(...(await Promise.all(comps.slice(i, i + 2).map((c) => renderVariant(req, subjects, c)))));
-      }
+      // All five at once: libvips spreads the work over the cores; each variant is small.
+      out.push(...(await Promise.all(comps.map((c) => renderVariant(req, subjects, c)))));
       return out;
     },
   };

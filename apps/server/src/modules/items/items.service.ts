@@ -137,7 +137,10 @@ export function createItemsService(db: Db, deps: ItemsDeps) {
           .digest('hex');
         const buffers = await deps.generator.generate({ style: input.style, title: item.title, photos: inputs, seed });
         if (buffers.length !== VARIANTS_PER_GENERATION) throw new Error(`generator returned ${buffers.length} images`);
-        for (const buf of buffers) stored.push((await deps.images.store(buf, { ownerId: userId, kind: 'composite' })).id);
+        const saved = await Promise.allSettled(buffers.map((buf) => deps.images.store(buf, { ownerId: userId, kind: 'composite' })));
+        for (const s of saved) if (s.status === 'fulfilled') stored.push(s.value.id);
+        const failed = saved.find((s) => s.status === 'rejected');
+        if (failed) throw failed.reason;
         const rows = await compositesRepository(db).insertMany(
           stored.map((imageId, i) => ({ itemId: item.id, imageId, style: input.style, variantNo: i + 1, generationId })),
         );
