@@ -1,0 +1,46 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { samplePhoto } from '../generation/sample-photos';
+import { modelSegmenter } from './segmenter';
+import { simpleCut } from './simple-cut';
+
+/** Share of transparent pixels in the border band and in the centre of a cut-out. */
+async function coverage(png: Buffer) {
+  const { data, info } = await sharp(png).ensureAlpha().extractChannel(3).toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
+  let border = 0;
+  let borderTransparent = 0;
+  let centre = 0;
+  let centreOpaque = 0;
+  for (let y = 0; y < info.height; y++) {
+    for (let x = 0; x < info.width; x++) {
+      const a = data[y * info.width + x]!;
+      const edge = x < info.width * 0.05 || x > info.width * 0.95 || y < info.height * 0.05 || y > info.height * 0.95;
+      const mid = Math.abs(x - info.width / 2) < info.width * 0.08 && Math.abs(y - info.height * 0.55) < info.height * 0.1;
+      if (edge) {
+        border++;
+        if (a < 32) borderTransparent++;
+      }
+      if (mid) {
+        centre++;
+        if (a > 200) centreOpaque++;
+      }
+    }
+  }
+  return { border: borderTransparent / border, centre: centreOpaque / centre };
+}
+
+describe('cutting the subject out', () => {
+  it('the segmentation model, offline, removes a textured background and keeps the figure', async () => {
+    const photo = await samplePhoto('astronaut', { width: 480, height: 560 });
+    const cut = await modelSegmenter()(photo);
+    const c = await coverage(cut);
+    expect(c.border).toBeGreaterThan(0.95);
+    expect(c.centre).toBeGreaterThan(0.95);
+  }, 90_000);
+
+  it('the simple cut removes a plain backdrop connected to the border', async () => {
+    const c = await coverage(await simpleCut(await samplePhoto('robot', { width: 480, height: 560 })));
+    expect(c.border).toBeGreaterThan(0.95);
+    expect(c.centre).toBeGreaterThan(0.95);
+  });
+});
