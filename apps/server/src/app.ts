@@ -27,6 +27,12 @@ import { creditsFunctions } from './modules/credits/credits.routes';
 import { imageDeliveryRouter, imagesFunctions, uploadRouter } from './modules/images/images.routes';
 import { itemsFunctions } from './modules/items/items.routes';
 import { notificationsFunctions } from './modules/notifications/notifications.routes';
+import { commentsFunctions } from './modules/comments/comments.routes';
+import { exploreFunctions } from './modules/explore/explore.routes';
+import { itemPagesFunctions } from './modules/items/item-pages.routes';
+import { settingsFunctions } from './modules/settings/settings.routes';
+import { shareRouter } from './modules/share/share.routes';
+import { socialFunctions } from './modules/social/social.routes';
 import { createServices, type ServiceOverrides } from './services';
 import { createStorageFromEnv } from './storage/from-env';
 import type { Storage } from './storage/storage';
@@ -133,8 +139,14 @@ export function createApp(deps: AppDeps) {
       ...imagesFunctions(services.images),
       ...itemsFunctions(services.items),
       ...notificationsFunctions(services.notifications),
+      ...itemPagesFunctions(services.itemPages),
+      ...socialFunctions(services.social),
+      ...commentsFunctions(services.comments),
+      ...exploreFunctions(services.explore),
+      ...settingsFunctions(services.userSettings),
     ] as never),
   );
+  app.route('/s', shareRouter(services.itemPages, { publicUrl: env.PUBLIC_URL, appName: env.APP_NAME }));
   app.route('/storage/v1/upload', uploadRouter(auth, services.images));
   app.route('/img', imageDeliveryRouter(services.images));
 

@@ -62,6 +62,9 @@ export const envSchema = z.object({
   CUTOUT: z.enum(['model', 'simple']).default('model'),
   CUTOUT_CONCURRENCY: int(1, 1, 4),
   UPLOADS_PER_HOUR: int(120, 1),
+  COMMENT_INTERVAL_SECONDS: int(10, 0),
+  EXPLORE_SNAPSHOT_SECONDS: int(30, 1, 3600),
+  COMMENTS_PER_HOUR: int(30, 1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

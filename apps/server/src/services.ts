@@ -13,6 +13,11 @@ import { createInvitesService } from './modules/invites/invites.service';
 import { createItemsService } from './modules/items/items.service';
 import { createNotificationsService } from './modules/notifications/notifications.service';
 import { createProfilesService } from './modules/profiles/profiles.service';
+import { createCommentsService } from './modules/comments/comments.service';
+import { createExploreService } from './modules/explore/explore.service';
+import { createItemPagesService } from './modules/items/item-pages.service';
+import { createSettingsService } from './modules/settings/settings.service';
+import { createSocialService } from './modules/social/social.service';
 import { createRolesService } from './modules/roles/roles.service';
 import { createShelvesService } from './modules/shelves/shelves.service';
 import { createSiteSettingsService } from './modules/site-settings/site-settings.service';
@@ -32,7 +37,7 @@ export function createServices(db: Db, env: Env, deps: { storage: Storage; logge
   const invites = createInvitesService(db, { defaultPrefix: env.INVITE_PREFIX });
   const profiles = createProfilesService(db, { roles, credits, invites, settings });
   const shelves = createShelvesService(db);
-  const analytics = createAnalyticsService(db);
+  const analytics = createAnalyticsService(db, { isAdmin: (userId) => roles.hasRole(userId, 'admin') });
   const images = createImagesService(db, { storage, logger, uploadsPerHour: env.UPLOADS_PER_HOUR });
   const cutouts = createCutoutsService(db, {
     images,
@@ -43,6 +48,32 @@ export function createServices(db: Db, env: Env, deps: { storage: Storage; logge
   const generator = deps.generator ?? createGeneratorFromEnv(env);
   const items = createItemsService(db, { shelves, credits, settings, roles, images, cutouts, generator, logger });
   const notifications = createNotificationsService(db);
-  return { roles, credits, settings, invites, profiles, shelves, analytics, images, cutouts, items, notifications };
+  const itemPages = createItemPagesService(db, { roles, images });
+  const social = createSocialService(db, { roles });
+  const comments = createCommentsService(db, {
+    social,
+    limits: { intervalSeconds: env.COMMENT_INTERVAL_SECONDS, perHour: env.COMMENTS_PER_HOUR },
+    isAdmin: (userId) => roles.hasRole(userId, 'admin'),
+  });
+  const explore = createExploreService(db, { snapshotSeconds: env.EXPLORE_SNAPSHOT_SECONDS });
+  const userSettings = createSettingsService(db);
+  return {
+    roles,
+    credits,
+    settings,
+    invites,
+    profiles,
+    shelves,
+    analytics,
+    images,
+    cutouts,
+    items,
+    notifications,
+    itemPages,
+    social,
+    comments,
+    explore,
+    userSettings,
+  };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -3,3 +3,4 @@ export * from './errors';
 export * from './schemas';
 export * from './functions';
 export * from './shelf';
+export * from './social';

@@ -239,9 +239,14 @@ export const analyticsEvents = pgTable(
     props: jsonb('props').notNull().default({}),
     path: text('path').notNull(),
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The item an item_view is about (kept as a column for trending and insights). */
+    itemId: uuid('item_id'),
     createdAt: createdAt(),
   },
-  (t) => [index('analytics_events_name_created_idx').on(t.name, t.createdAt)],
+  (t) => [
+    index('analytics_events_name_created_idx').on(t.name, t.createdAt),
+    index('analytics_events_item_created_idx').on(t.itemId, t.createdAt),
+  ],
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -302,7 +307,11 @@ export const items = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('items_shelf_created_idx').on(t.shelfId, t.createdAt), index('items_user_idx').on(t.userId)],
+  (t) => [
+    index('items_shelf_created_idx').on(t.shelfId, t.createdAt),
+    index('items_user_idx').on(t.userId),
+    index('items_created_idx').on(t.createdAt),
+  ],
 );
 
 export const photos = pgTable(
@@ -379,3 +388,109 @@ export const notifications = pgTable(
   },
   (t) => [index('notifications_user_seen_idx').on(t.userId, t.seen)],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Social: likes, saves, comments, mentions, reports, blocks and per-item counters
+// ---------------------------------------------------------------------------------------------
+export const likes = pgTable(
+  'likes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('likes_user_item_key').on(t.userId, t.itemId), index('likes_item_created_idx').on(t.itemId, t.createdAt)],
+);
+
+export const bookmarks = pgTable(
+  'bookmarks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('bookmarks_user_item_key').on(t.userId, t.itemId), index('bookmarks_item_created_idx').on(t.itemId, t.createdAt)],
+);
+
+export const comments = pgTable(
+  'comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    hidden: boolean('hidden').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('comments_item_created_idx').on(t.itemId, t.createdAt),
+    index('comments_user_created_idx').on(t.userId, t.createdAt),
+    check('comments_body_length', sql`char_length(${t.body}) between 1 and 500`),
+  ],
+);
+
+export const commentMentions = pgTable(
+  'comment_mentions',
+  {
+    commentId: uuid('comment_id')
+      .notNull()
+      .references(() => comments.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.commentId, t.userId] })],
+);
+
+export const reports = pgTable(
+  'reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reporterId: text('reporter_id').references(() => users.id, { onDelete: 'set null' }),
+    targetType: text('target_type', { enum: ['comment', 'item'] }).notNull(),
+    targetId: uuid('target_id').notNull(),
+    reason: text('reason').notNull().default(''),
+    status: text('status', { enum: ['open', 'hidden', 'dismissed'] }).notNull().default('open'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('reports_status_created_idx').on(t.status, t.createdAt), index('reports_target_idx').on(t.targetType, t.targetId)],
+);
+
+export const userBlocks = pgTable(
+  'user_blocks',
+  {
+    blockerId: text('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: text('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] })],
+);
+
+/** Counters kept beside the item so that explore and item pages never count rows. */
+export const itemStats = pgTable('item_stats', {
+  itemId: uuid('item_id')
+    .primaryKey()
+    .references(() => items.id, { onDelete: 'cascade' }),
+  likeCount: integer('like_count').notNull().default(0),
+  commentCount: integer('comment_count').notNull().default(0),
+  saveCount: integer('save_count').notNull().default(0),
+  viewCount: integer('view_count').notNull().default(0),
+});

@@ -4,7 +4,7 @@ import type { Executor } from '../../db/types';
 
 export function analyticsRepository(db: Executor) {
   return {
-    async insert(event: { name: string; props: Record<string, unknown>; path: string; userId: string | null }) {
+    async insert(event: { name: string; props: Record<string, unknown>; path: string; userId: string | null; itemId?: string | null }) {
       await db.insert(analyticsEvents).values(event);
     },
     async isOptedOut(userId: string): Promise<boolean> {

@@ -1,18 +1,23 @@
+import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../lib/errors';
+import { itemPagesRepository } from '../items/item-pages.repository';
+import { statsRepository } from '../social/stats.repository';
 import { analyticsRepository } from './analytics.repository';
 
 const MAX_PROPS_BYTES = 4096;
+const itemViewProps = z.object({ itemId: z.string().uuid() }).passthrough();
 
 /** Do-Not-Track or Global Privacy Control sent by the browser. */
 export const sendsDoNotTrack = (headers: Headers) => headers.get('dnt') === '1' || headers.get('sec-gpc') === '1';
 
-export function createAnalyticsService(db: Db) {
+export function createAnalyticsService(db: Db, deps: { isAdmin: (userId: string) => Promise<boolean> }) {
   const repo = analyticsRepository(db);
   return {
     /**
      * Stores an event unless the visitor sends Do-Not-Track or has opted out (the browser does not
-     * send events at all after declining consent). Returns whether it was stored.
+     * send events at all after declining consent). An item view counts only for an item the viewer
+     * may see unhidden, or for its owner or an admin. Returns whether it was stored.
      */
     async track(
       event: { name: string; props: Record<string, unknown>; path: string },
@@ -23,7 +28,20 @@ export function createAnalyticsService(db: Db) {
       }
       if (sendsDoNotTrack(viewer.headers)) return false;
       if (viewer.userId && (await repo.isOptedOut(viewer.userId))) return false;
-      await repo.insert({ ...event, userId: viewer.userId });
+      let itemId: string | null = null;
+      let countsAsView = false;
+      if (event.name === 'item_view') {
+        const props = itemViewProps.safeParse(event.props);
+        if (!props.success) throw badRequest('item_view needs the itemId', { 'props.itemId': 'Not a valid id' });
+        const row = await itemPagesRepository(db).findWithOwner(props.data.itemId);
+        if (!row) return false;
+        const isOwner = viewer.userId === row.item.userId;
+        if (row.item.hidden && !isOwner && !(viewer.userId && (await deps.isAdmin(viewer.userId)))) return false;
+        itemId = row.item.id;
+        countsAsView = !isOwner;
+      }
+      await repo.insert({ ...event, userId: viewer.userId, itemId });
+      if (countsAsView && itemId) await statsRepository(db).addView(itemId);
       return true;
     },
   };

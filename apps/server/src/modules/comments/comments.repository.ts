@@ -1,0 +1,87 @@
+import { and, count, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
+import { commentMentions, comments, items, notifications, profiles, reports } from '../../db/schema';
+import type { Executor } from '../../db/types';
+
+export type CommentRow = typeof comments.$inferSelect;
+
+export function commentsRepository(db: Executor) {
+  return {
+    /** A page of visible comments, newest first, after the (createdAt, id) cursor. */
+    async page(itemId: string, limit: number, after: { createdAt: Date; id: string } | null) {
+      const where = after
+        ? and(
+            eq(comments.itemId, itemId),
+            eq(comments.hidden, false),
+            or(lt(comments.createdAt, after.createdAt), and(eq(comments.createdAt, after.createdAt), lt(comments.id, after.id))),
+          )
+        : and(eq(comments.itemId, itemId), eq(comments.hidden, false));
+      return db
+        .select({ comment: comments, handle: profiles.handle, avatarImageId: profiles.avatarImageId })
+        .from(comments)
+        .innerJoin(profiles, eq(profiles.userId, comments.userId))
+        .where(where)
+        .orderBy(desc(comments.createdAt), desc(comments.id))
+        .limit(limit + 1);
+    },
+    async total(itemId: string): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(comments).where(and(eq(comments.itemId, itemId), eq(comments.hidden, false)));
+      return row?.n ?? 0;
+    },
+    async countByUserSince(userId: string, since: Date): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(comments).where(and(eq(comments.userId, userId), gt(comments.createdAt, since)));
+      return row?.n ?? 0;
+    },
+    async oldestSince(userId: string, since: Date): Promise<Date | null> {
+      const [row] = await db
+        .select({ at: sql<string>`min(${comments.createdAt})` })
+        .from(comments)
+        .where(and(eq(comments.userId, userId), gt(comments.createdAt, since)));
+      return row?.at ? new Date(row.at) : null;
+    },
+    async insert(row: { itemId: string; userId: string; body: string }): Promise<CommentRow> {
+      const [created] = await db.insert(comments).values(row).returning();
+      return created!;
+    },
+    async usersByHandles(handles: string[]) {
+      if (!handles.length) return [];
+      return db.select({ userId: profiles.userId, handle: profiles.handle }).from(profiles).where(inArray(profiles.handle, handles));
+    },
+    async profileOf(userId: string) {
+      const [row] = await db.select({ handle: profiles.handle, avatarImageId: profiles.avatarImageId }).from(profiles).where(eq(profiles.userId, userId));
+      return row ?? null;
+    },
+    async addMentions(commentId: string, userIds: string[]) {
+      if (userIds.length) await db.insert(commentMentions).values(userIds.map((userId) => ({ commentId, userId }))).onConflictDoNothing();
+    },
+    async notify(rows: (typeof notifications.$inferInsert)[]) {
+      if (rows.length) await db.insert(notifications).values(rows);
+    },
+    /** The comment with its item's owner. */
+    async findWithItem(commentId: string) {
+      const [row] = await db
+        .select({ comment: comments, itemOwnerId: items.userId, itemId: items.id })
+        .from(comments)
+        .innerJoin(items, eq(items.id, comments.itemId))
+        .where(eq(comments.id, commentId));
+      return row ?? null;
+    },
+    async delete(commentId: string) {
+      await db.delete(comments).where(eq(comments.id, commentId));
+    },
+    async report(row: { reporterId: string; targetId: string; reason: string }) {
+      const [created] = await db.insert(reports).values({ ...row, targetType: 'comment' }).returning({ id: reports.id });
+      return created!.id;
+    },
+    async mentionCandidates(q: string) {
+      // Prefix matches first, then handles or names containing the text; at most 8.
+      const like = `%${q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+      const prefix = `${q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+      return db
+        .select({ id: profiles.userId, handle: profiles.handle, displayName: profiles.displayName, avatarImageId: profiles.avatarImageId })
+        .from(profiles)
+        .where(or(sql`${profiles.handle} ilike ${like}`, sql`${profiles.displayName} ilike ${like}`))
+        .orderBy(sql`case when ${profiles.handle} ilike ${prefix} then 0 when ${profiles.displayName} ilike ${prefix} then 1 else 2 end`, profiles.handle)
+        .limit(8);
+    },
+  };
+}

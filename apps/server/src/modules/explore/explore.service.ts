@@ -1,0 +1,97 @@
+import { EXPLORE_PAGE_SIZE, type ExploreCard, type ExploreListResult, type ExploreSort, type TimeRange } from '@curio/contract';
+import type { Db } from '../../db/client';
+import { exploreRepository } from './explore.repository';
+
+const RANGE_MS: Record<TimeRange, number | null> = { '24h': 86_400_000, '7d': 7 * 86_400_000, '30d': 30 * 86_400_000, all: null };
+const MAX_RANKED = 3000;
+const CACHE_ENTRIES = 256;
+
+export interface ExploreQuery {
+  sort: ExploreSort;
+  timeRange: TimeRange;
+  includeNSFW: boolean;
+  tag?: string;
+  page: number;
+  pageSize?: number;
+  limit?: number;
+  snapshot?: string;
+}
+
+/**
+ * Rankings are computed as of the start of a snapshot window (EXPLORE_SNAPSHOT_SECONDS) and reused
+ * for that window's requests; later pages of a session pass the snapshot back.
+ */
+export function createExploreService(db: Db, opts: { snapshotSeconds: number; now?: () => number }) {
+  const SNAPSHOT_MS = opts.snapshotSeconds * 1000;
+  const repo = exploreRepository(db);
+  const now = opts.now ?? Date.now;
+  // ranking key → ordered ids (a promise, so concurrent requests share one query)
+  const cache = new Map<string, Promise<string[]>>();
+
+  function snapshotFor(requested?: string): Date {
+    const current = Math.floor(now() / SNAPSHOT_MS) * SNAPSHOT_MS;
+    if (requested) {
+      const t = new Date(requested).getTime();
+      // A snapshot from the last day is honoured so a scrolling session stays consistent.
+      if (t <= current && t > current - 86_400_000 && t % SNAPSHOT_MS === 0) return new Date(t);
+    }
+    return new Date(current);
+  }
+
+  function ranking(q: ExploreQuery, snapshot: Date): Promise<string[]> {
+    const key = [q.sort, q.sort === 'new' ? 'all' : q.timeRange, q.includeNSFW, q.tag ?? '', snapshot.toISOString()].join('|');
+    let hit = cache.get(key);
+    if (hit) {
+      cache.delete(key);
+      cache.set(key, hit); // most recently used last
+      return hit;
+    }
+    const range = RANGE_MS[q.timeRange];
+    hit = repo.rank({
+      sort: q.sort,
+      from: q.sort === 'new' || range === null ? null : new Date(snapshot.getTime() - range),
+      snapshot,
+      includeNsfw: q.includeNSFW,
+      tag: q.tag,
+      max: MAX_RANKED,
+    });
+    hit.catch(() => cache.delete(key));
+    cache.set(key, hit);
+    while (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
+    return hit;
+  }
+
+  return {
+    async list(q: ExploreQuery): Promise<ExploreListResult> {
+      const snapshot = snapshotFor(q.snapshot);
+      const size = q.limit ?? q.pageSize ?? EXPLORE_PAGE_SIZE;
+      const page = q.limit ? 0 : q.page;
+      const ids = await ranking(q, snapshot);
+      const slice = ids.slice(page * size, page * size + size);
+      const rows = await repo.cards(slice);
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      const items: ExploreCard[] = slice
+        .map((id) => byId.get(id))
+        .filter((r): r is NonNullable<typeof r> => Boolean(r))
+        .map((r) => ({
+          itemId: r.id,
+          title: r.title,
+          imageUrl: `/img/${r.image_id}/thumb`,
+          nsfw: r.nsfw,
+          likeCount: Number(r.like_count),
+          commentCount: Number(r.comment_count),
+          saveCount: Number(r.save_count),
+          user: { handle: r.handle, avatarImageId: r.avatar_image_id },
+        }));
+      const hasMore = !q.limit && (page + 1) * size < ids.length;
+      return { items, nextPage: hasMore ? page + 1 : null, snapshot: snapshot.toISOString() };
+    },
+
+    async topTags(q: { timeRange: TimeRange; limit: number }) {
+      const snapshot = snapshotFor();
+      const range = RANGE_MS[q.timeRange];
+      return repo.topTags({ from: range === null ? null : new Date(snapshot.getTime() - range), snapshot, limit: q.limit });
+    },
+  };
+}
+export type ExploreService = ReturnType<typeof createExploreService>;

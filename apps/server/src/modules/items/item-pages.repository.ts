@@ -1,0 +1,55 @@
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { arrangements, bookmarks, composites, images, items, likes, photos, profiles } from '../../db/schema';
+import type { Executor } from '../../db/types';
+
+export function itemPagesRepository(db: Executor) {
+  return {
+    /** The item with its owner's public profile fields. */
+    async findWithOwner(itemId: string) {
+      const [row] = await db
+        .select({ item: items, owner: { handle: profiles.handle, displayName: profiles.displayName, public: profiles.public, avatarImageId: profiles.avatarImageId } })
+        .from(items)
+        .innerJoin(profiles, eq(profiles.userId, items.userId))
+        .where(eq(items.id, itemId));
+      return row ?? null;
+    },
+    async composites(itemId: string) {
+      return db.select().from(composites).where(eq(composites.itemId, itemId)).orderBy(desc(composites.createdAt), asc(composites.variantNo));
+    },
+    async photos(itemId: string) {
+      return db.select().from(photos).where(eq(photos.itemId, itemId)).orderBy(asc(photos.createdAt));
+    },
+    async viewerState(itemId: string, userId: string) {
+      const [liked] = await db.select({ id: likes.id }).from(likes).where(and(eq(likes.itemId, itemId), eq(likes.userId, userId)));
+      const [saved] = await db.select({ id: bookmarks.id }).from(bookmarks).where(and(eq(bookmarks.itemId, itemId), eq(bookmarks.userId, userId)));
+      return { liked: Boolean(liked), saved: Boolean(saved) };
+    },
+    async update(itemId: string, set: { title: string; tags: string[]; nsfw: boolean }) {
+      await db.update(items).set(set).where(eq(items.id, itemId));
+    },
+    /** Every stored image the item owns: photos, their cut-outs and the composites. */
+    async imageIds(itemId: string): Promise<string[]> {
+      const p = await db.select({ a: photos.imageId, b: photos.cutoutImageId }).from(photos).where(eq(photos.itemId, itemId));
+      const c = await db.select({ a: composites.imageId }).from(composites).where(eq(composites.itemId, itemId));
+      return [...p.flatMap((r) => [r.a, r.b]), ...c.map((r) => r.a)].filter((x): x is string => Boolean(x));
+    },
+    /** Deletes the item; photos, composites, arrangement, likes, saves and comments go with it (cascades). */
+    async delete(itemId: string) {
+      await db.delete(arrangements).where(eq(arrangements.itemId, itemId));
+      await db.delete(items).where(eq(items.id, itemId));
+    },
+    /** Of these image ids, the ones nothing references any more (profiles' avatars included). */
+    async unreferenced(ids: string[]): Promise<string[]> {
+      if (!ids.length) return [];
+      const [a, b, c, d] = await Promise.all([
+        db.select({ id: photos.imageId }).from(photos).where(inArray(photos.imageId, ids)),
+        db.select({ id: photos.cutoutImageId }).from(photos).where(inArray(photos.cutoutImageId, ids)),
+        db.select({ id: composites.imageId }).from(composites).where(inArray(composites.imageId, ids)),
+        db.select({ id: profiles.avatarImageId }).from(profiles).where(inArray(profiles.avatarImageId, ids)),
+      ]);
+      const used = new Set([...a, ...b, ...c, ...d].map((r) => r.id));
+      const existing = await db.select({ id: images.id }).from(images).where(inArray(images.id, ids));
+      return existing.map((r) => r.id).filter((id) => !used.has(id));
+    },
+  };
+}

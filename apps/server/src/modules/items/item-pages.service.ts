@@ -1,0 +1,79 @@
+import type { Db } from '../../db/client';
+import { notFound } from '../../lib/errors';
+import type { ImagesService } from '../images/images.service';
+import type { RolesService } from '../roles/roles.service';
+import { statsRepository } from '../social/stats.repository';
+import { itemPagesRepository } from './item-pages.repository';
+import { itemAccess } from './visibility';
+
+export function createItemPagesService(db: Db, deps: { roles: RolesService; images: ImagesService }) {
+  const repo = itemPagesRepository(db);
+
+  async function ownItem(userId: string, itemId: string) {
+    const row = await repo.findWithOwner(itemId);
+    if (!row || row.item.userId !== userId) throw notFound('Item not found');
+    return row.item;
+  }
+
+  return {
+    /**
+     * The item page's data. A hidden item (to others than its owner and admins) and an item of a
+     * private profile (to others than its owner) answer only what the page needs to say so.
+     */
+    async get(itemId: string, viewerId: string | null) {
+      const row = await repo.findWithOwner(itemId);
+      if (!row) throw notFound('Item not found');
+      const isAdmin = viewerId ? await deps.roles.hasRole(viewerId, 'admin') : false;
+      const isOwner = viewerId === row.item.userId;
+      const access = itemAccess(row.item, row.owner.public, { id: viewerId, isAdmin });
+      const owner = { userId: row.item.userId, handle: row.owner.handle, displayName: row.owner.displayName, public: row.owner.public, avatarImageId: row.owner.avatarImageId };
+      const viewerBase = { signedIn: viewerId !== null, isOwner, isAdmin };
+      if (access === 'removed') {
+        return { access, item: { id: row.item.id, hidden: true, hiddenSource: row.item.hiddenSource ?? 'other' }, owner, viewer: { ...viewerBase, liked: false, saved: false } };
+      }
+      if (access === 'private') return { access, item: null, owner, viewer: { ...viewerBase, liked: false, saved: false } };
+      const [composites, photos, stats, state] = await Promise.all([
+        repo.composites(itemId),
+        repo.photos(itemId),
+        statsRepository(db).get(itemId),
+        viewerId ? repo.viewerState(itemId, viewerId) : Promise.resolve({ liked: false, saved: false }),
+      ]);
+      const chosen = composites.find((c) => c.id === row.item.chosenCompositeId) ?? null;
+      return {
+        access,
+        item: {
+          id: row.item.id,
+          title: row.item.title,
+          tags: row.item.tags,
+          nsfw: row.item.nsfw,
+          hidden: row.item.hidden,
+          hiddenSource: row.item.hidden ? (row.item.hiddenSource ?? 'other') : null,
+          createdAt: row.item.createdAt.toISOString(),
+          chosenCompositeId: row.item.chosenCompositeId,
+          imageId: chosen?.imageId ?? null,
+          composites: composites.map((c) => ({ id: c.id, imageId: c.imageId, style: c.style, variantNo: c.variantNo, chosen: c.id === row.item.chosenCompositeId })),
+          photos: photos.map((p) => ({ id: p.id, imageId: p.imageId, role: p.role })),
+          counts: { likes: stats.likeCount, comments: stats.commentCount, saves: stats.saveCount, views: stats.viewCount },
+        },
+        owner,
+        viewer: { ...viewerBase, ...state },
+      };
+    },
+
+    async update(userId: string, input: { itemId: string; title: string; tags: string[]; nsfw: boolean }) {
+      await ownItem(userId, input.itemId);
+      await repo.update(input.itemId, { title: input.title, tags: input.tags, nsfw: input.nsfw });
+      return { item: { id: input.itemId, title: input.title, tags: input.tags, nsfw: input.nsfw } };
+    },
+
+    /** Deletes the item with everything that hangs on it, and the stored images nothing else uses. */
+    async delete(userId: string, itemId: string) {
+      await ownItem(userId, itemId);
+      const imageIds = await repo.imageIds(itemId);
+      await db.transaction(async (tx) => itemPagesRepository(tx).delete(itemId));
+      await deps.images.remove(await repo.unreferenced(imageIds));
+      return { deleted: true };
+    },
+  };
+}
+export type ItemPagesService = ReturnType<typeof createItemPagesService>;

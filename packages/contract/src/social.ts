@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { TAGS_MAX, TAG_MAX_LENGTH, TITLE_MAX, parseTags, uuidSchema } from './shelf';
+
+export const EXPLORE_SORTS = ['trending', 'new', 'top'] as const;
+export const TIME_RANGES = ['24h', '7d', '30d', 'all'] as const;
+export type ExploreSort = (typeof EXPLORE_SORTS)[number];
+export type TimeRange = (typeof TIME_RANGES)[number];
+export const EXPLORE_PAGE_SIZE = 30;
+export const EXPLORE_TOP_TAGS = 15;
+export const EXPLORE_SKELETONS = 8;
+export const COMMENT_MAX = 500;
+export const COMMENT_INPUT_MAX = 600;
+export const COMMENT_PAGE = 20;
+export const MENTION_MIN = 2;
+export const MENTION_LIMIT = 8;
+export const NSFW_CONSENT_MS = 86_400_000;
+export const SETTINGS_DEBOUNCE_MS = 500;
+export const DM_OPTIONS = ['everyone', 'followed_only'] as const;
+
+export const SOCIAL_MESSAGES = {
+  commentEmpty: 'Comment cannot be empty',
+  commentTooLong: 'Comment must be 500 characters or less',
+  commentRateLimit: 'Please wait before posting another comment',
+} as const;
+
+/** Query strings arrive as text: booleans are "true"/"false" (or real booleans in a JSON body). */
+const boolParam = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
+  .transform((v) => v === true || v === 'true' || v === '1');
+
+export const exploreListInputSchema = z.object({
+  sort: z.enum(EXPLORE_SORTS).default('trending'),
+  timeRange: z.enum(TIME_RANGES).default('7d'),
+  includeNSFW: boolParam.default(false),
+  tag: z
+    .string()
+    .trim()
+    .max(TAG_MAX_LENGTH)
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  page: z.coerce.number().int().min(0).max(1000).default(0),
+  pageSize: z.coerce.number().int().min(1).max(60).optional(),
+  /** The landing page's form: `limit` instead of page/pageSize. */
+  limit: z.coerce.number().int().min(1).max(60).optional(),
+  /** The moment the first page was ranked; later pages pass it back so nothing repeats or is skipped. */
+  snapshot: z.string().datetime().optional(),
+});
+export type ExploreListInput = z.input<typeof exploreListInputSchema>;
+
+export const exploreCardSchema = z.object({
+  itemId: z.string(),
+  title: z.string(),
+  imageUrl: z.string(),
+  nsfw: z.boolean(),
+  likeCount: z.number(),
+  commentCount: z.number(),
+  saveCount: z.number(),
+  user: z.object({ handle: z.string(), avatarImageId: z.string().nullable() }),
+});
+export type ExploreCard = z.infer<typeof exploreCardSchema>;
+export const exploreListResultSchema = z.object({
+  items: z.array(exploreCardSchema),
+  nextPage: z.number().nullable(),
+  snapshot: z.string(),
+});
+export type ExploreListResult = z.infer<typeof exploreListResultSchema>;
+
+export const exploreTopTagsInputSchema = z.object({
+  timeRange: z.enum(TIME_RANGES).default('7d'),
+  limit: z.coerce.number().int().min(1).max(50).default(EXPLORE_TOP_TAGS),
+});
+export type TopTag = { tag: string; count: number };
+
+export const itemIdInputSchema = z.object({ itemId: uuidSchema });
+export const itemsUpdateInputSchema = z.object({
+  itemId: uuidSchema,
+  title: z.string().trim().min(1, 'This field is required.').max(TITLE_MAX),
+  tags: z
+    .union([z.string(), z.array(z.string())])
+    .default([])
+    .transform((v) => parseTags(v))
+    .pipe(z.array(z.string().max(TAG_MAX_LENGTH)).max(TAGS_MAX)),
+  nsfw: z.boolean(),
+});
+
+export const commentsListInputSchema = z.object({
+  itemId: uuidSchema,
+  limit: z.coerce.number().int().min(1).max(50).default(COMMENT_PAGE),
+  cursor: z.string().max(200).optional(),
+});
+export const commentsCreateInputSchema = z.object({
+  itemId: uuidSchema,
+  body: z
+    .string()
+    .max(COMMENT_INPUT_MAX, SOCIAL_MESSAGES.commentTooLong)
+    .transform((s) => s.trim())
+    .pipe(z.string().min(1, SOCIAL_MESSAGES.commentEmpty).max(COMMENT_MAX, SOCIAL_MESSAGES.commentTooLong)),
+});
+export const commentIdInputSchema = z.object({ commentId: uuidSchema });
+export const commentsReportInputSchema = z.object({ commentId: uuidSchema, reason: z.string().max(500).default('') });
+export const commentSchema = z.object({
+  id: z.string(),
+  body: z.string(),
+  createdAt: z.string(),
+  user: z.object({ id: z.string(), handle: z.string(), avatarImageId: z.string().nullable() }),
+  canDelete: z.boolean(),
+});
+export type Comment = z.infer<typeof commentSchema>;
+
+export const mentionsSearchInputSchema = z.object({ q: z.string().trim().min(MENTION_MIN).max(30) });
+/** `@handle` tokens in a comment: letters, digits, dot and underscore (spec part 2 §5). */
+export const MENTION_PATTERN = /@([A-Za-z0-9._]{2,30})/g;
+export function extractMentions(body: string): string[] {
+  return [...new Set([...body.matchAll(MENTION_PATTERN)].map((m) => m[1]!.toLowerCase().replace(/\.+$/, '')))];
+}
+
+export const settingsUpdateInputSchema = z.object({
+  includeNSFW: z.boolean().optional(),
+  allowDMs: z.enum(DM_OPTIONS).optional(),
+  profilePublic: z.boolean().optional(),
+  analyticsOptOut: z.boolean().optional(),
+});
+export type SettingsUpdate = z.infer<typeof settingsUpdateInputSchema>;
