@@ -2,10 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test/harness';
 
 let t: TestApp;
+let slowHandlerDone = false;
 beforeAll(async () => {
   t = await createTestApp({ MAX_BODY_BYTES: '2048' });
   t.app.get('/__boom', () => {
     throw new Error('kaboom secret detail');
+  });
+  t.app.get('/__slow', async (c) => {
+    await new Promise((r) => setTimeout(r, 300));
+    slowHandlerDone = true;
+    return c.json({ done: true });
   });
 });
 afterAll(() => t.close());
@@ -67,6 +73,15 @@ describe('HTTP foundation', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     expect(res.headers.get('x-request-id')).toBeTruthy();
+  });
+
+  it('lets shutdown wait for running handlers, not only open sockets', async () => {
+    const pending = t.request('/__slow');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(slowHandlerDone).toBe(false);
+    await t.drained(5000);
+    expect(slowHandlerDone).toBe(true);
+    expect(await (await pending).json()).toEqual({ done: true });
   });
 
   it('answers reads on GET with query parameters', async () => {

@@ -78,6 +78,27 @@ export function createApp(deps: AppDeps) {
 
   const app = new Hono();
 
+  // In-flight requests, so that shutdown can wait for their handlers (not only their sockets).
+  let inFlight = 0;
+  const drainWaiters: (() => void)[] = [];
+  app.use(async (_c, next) => {
+    inFlight++;
+    try {
+      await next();
+    } finally {
+      inFlight--;
+      if (inFlight === 0) drainWaiters.splice(0).forEach((resolve) => resolve());
+    }
+  });
+  /** Resolves once no request handler is running (or after the timeout). */
+  const drained = (timeoutMs: number) =>
+    inFlight === 0
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => {
+          drainWaiters.push(resolve);
+          setTimeout(resolve, timeoutMs).unref();
+        });
+
   app.use(requestId());
   app.use(async (c, next) => {
     const start = performance.now();
@@ -172,7 +193,7 @@ export function createApp(deps: AppDeps) {
   app.notFound((c) => c.json(envelope('not_found', `No route for ${c.req.method} ${c.req.path}`), 404));
   app.onError((err, c) => errorResponse(err, c, logger));
 
-  return { app, auth, services };
+  return { app, auth, services, drained };
 }
 
 /** Sets Cache-Control on what a static middleware served (its onFound runs too late for headers). */

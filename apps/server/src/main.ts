@@ -42,7 +42,7 @@ async function main() {
     outboxDir: path.join(env.DATA_DIR, 'outbox'),
     logger,
   });
-  const { app, services } = createApp({ env, database, logger, mailer, isMigrated: () => migrated });
+  const { app, services, drained } = createApp({ env, database, logger, mailer, isMigrated: () => migrated });
   void services.cutouts.resumePending();
 
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
@@ -61,6 +61,7 @@ async function main() {
     force.unref();
     services.cutouts.stop();
     server.close(async () => {
+      await drained(10_000);
       await services.cutouts.idle();
       await database.close();
       logger.info('stopped');

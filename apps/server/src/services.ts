@@ -48,15 +48,15 @@ export function createServices(db: Db, env: Env, deps: { storage: Storage; logge
   const generator = deps.generator ?? createGeneratorFromEnv(env);
   const items = createItemsService(db, { shelves, credits, settings, roles, images, cutouts, generator, logger });
   const notifications = createNotificationsService(db);
-  const itemPages = createItemPagesService(db, { roles, images });
+  const explore = createExploreService(db, { snapshotSeconds: env.EXPLORE_SNAPSHOT_SECONDS });
+  const itemPages = createItemPagesService(db, { roles, images, onChange: () => explore.invalidate() });
   const social = createSocialService(db, { roles });
   const comments = createCommentsService(db, {
     social,
     limits: { intervalSeconds: env.COMMENT_INTERVAL_SECONDS, perHour: env.COMMENTS_PER_HOUR },
     isAdmin: (userId) => roles.hasRole(userId, 'admin'),
   });
-  const explore = createExploreService(db, { snapshotSeconds: env.EXPLORE_SNAPSHOT_SECONDS });
-  const userSettings = createSettingsService(db);
+  const userSettings = createSettingsService(db, { onVisibilityChange: () => explore.invalidate() });
   return {
     roles,
     credits,

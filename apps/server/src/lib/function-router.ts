@@ -33,7 +33,10 @@ export function createFunctionRouter(auth: Auth, defs: FunctionDef[]) {
       }
     }
 
-    const session = await auth.api.getSession({ headers: c.req.raw.headers });
+    // A request with neither a cookie nor a bearer token has no session: skip the lookup.
+    const headers = c.req.raw.headers;
+    const mayHaveSession = headers.has('cookie') || headers.has('authorization');
+    const session = mayHaveSession ? await auth.api.getSession({ headers }) : null;
     const user: SessionUser | null = session ? { id: session.user.id, email: session.user.email, name: session.user.name } : null;
     if (def.auth === 'required' && !user) throw unauthorized();
 

@@ -42,7 +42,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, o
     },
     outbox: async () => mails,
   };
-  const { app, services, auth } = createApp({ env, database, logger: createLogger('silent'), mailer, overrides });
+  const { app, services, auth, drained } = createApp({ env, database, logger: createLogger('silent'), mailer, overrides });
 
   async function request(url: string, opts: CallOptions = {}) {
     const method = opts.method ?? (opts.body === undefined ? 'GET' : 'POST');
@@ -107,6 +107,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, o
 
   return {
     app,
+    drained,
     env,
     services,
     auth,

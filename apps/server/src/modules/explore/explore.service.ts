@@ -61,30 +61,54 @@ export function createExploreService(db: Db, opts: { snapshotSeconds: number; no
     return hit;
   }
 
+  // (ranking key, page, size) → the page's cards, for the same snapshot window.
+  const pages = new Map<string, Promise<ExploreCard[]>>();
+
+  async function hydrate(slice: string[]): Promise<ExploreCard[]> {
+    const rows = await repo.cards(slice);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return slice
+      .map((id) => byId.get(id))
+      .filter((r): r is NonNullable<typeof r> => Boolean(r))
+      .map((r) => ({
+        itemId: r.id,
+        title: r.title,
+        imageUrl: `/img/${r.image_id}/thumb`,
+        nsfw: r.nsfw,
+        likeCount: Number(r.like_count),
+        commentCount: Number(r.comment_count),
+        saveCount: Number(r.save_count),
+        user: { handle: r.handle, avatarImageId: r.avatar_image_id },
+      }));
+  }
+
   return {
+    /**
+     * A page of cards. Rankings and pages are kept for their snapshot window, so a busy explore
+     * page is served from memory; counts on a card may lag by up to one window.
+     */
     async list(q: ExploreQuery): Promise<ExploreListResult> {
       const snapshot = snapshotFor(q.snapshot);
       const size = q.limit ?? q.pageSize ?? EXPLORE_PAGE_SIZE;
       const page = q.limit ? 0 : q.page;
       const ids = await ranking(q, snapshot);
       const slice = ids.slice(page * size, page * size + size);
-      const rows = await repo.cards(slice);
-      const byId = new Map(rows.map((r) => [r.id, r]));
-      const items: ExploreCard[] = slice
-        .map((id) => byId.get(id))
-        .filter((r): r is NonNullable<typeof r> => Boolean(r))
-        .map((r) => ({
-          itemId: r.id,
-          title: r.title,
-          imageUrl: `/img/${r.image_id}/thumb`,
-          nsfw: r.nsfw,
-          likeCount: Number(r.like_count),
-          commentCount: Number(r.comment_count),
-          saveCount: Number(r.save_count),
-          user: { handle: r.handle, avatarImageId: r.avatar_image_id },
-        }));
+      const key = [q.sort, q.sort === 'new' ? 'all' : q.timeRange, q.includeNSFW, q.tag ?? '', snapshot.toISOString(), page, size].join('|');
+      let cards = pages.get(key);
+      if (!cards) {
+        cards = hydrate(slice);
+        cards.catch(() => pages.delete(key));
+        pages.set(key, cards);
+        while (pages.size > CACHE_ENTRIES * 4) pages.delete(pages.keys().next().value!);
+      }
       const hasMore = !q.limit && (page + 1) * size < ids.length;
-      return { items, nextPage: hasMore ? page + 1 : null, snapshot: snapshot.toISOString() };
+      return { items: await cards, nextPage: hasMore ? page + 1 : null, snapshot: snapshot.toISOString() };
+    },
+
+    /** Forgets cached rankings and pages (after an item is edited, hidden or deleted, or a profile goes private). */
+    invalidate() {
+      cache.clear();
+      pages.clear();
     },
 
     async topTags(q: { timeRange: TimeRange; limit: number }) {

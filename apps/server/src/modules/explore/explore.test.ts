@@ -67,6 +67,19 @@ describe('explore-list', () => {
     expect((await t.request(card.imageUrl)).status).toBe(200);
   });
 
+  it('drops an item at once when it is deleted or its owner goes private (no stale cache)', async () => {
+    const u = await t.onboardedUser();
+    const a = await published(u, 'Soon deleted', { tags: 'gone-soon' });
+    const b = await published(u, 'Soon private', { tags: 'gone-soon' });
+    await tick();
+    const before = await explore({ sort: 'new', tag: 'gone-soon' });
+    expect(before.json.items.map((i: any) => i.itemId).sort()).toEqual([a, b].sort());
+    await t.call('items-delete', { cookie: u.cookie, body: { itemId: a } });
+    expect((await explore({ sort: 'new', tag: 'gone-soon' })).json.items.map((i: any) => i.itemId)).toEqual([b]);
+    await t.call('settings-update', { cookie: u.cookie, body: { profilePublic: false } });
+    expect((await explore({ sort: 'new', tag: 'gone-soon' })).json.items).toEqual([]);
+  });
+
   it('includes NSFW items only when asked', async () => {
     const r = await explore({ sort: 'new', timeRange: 'all', includeNSFW: 'true' });
     expect(r.json.items.map((i: any) => i.itemId)).toContain(nsfw);

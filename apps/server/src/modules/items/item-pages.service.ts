@@ -6,7 +6,7 @@ import { statsRepository } from '../social/stats.repository';
 import { itemPagesRepository } from './item-pages.repository';
 import { itemAccess } from './visibility';
 
-export function createItemPagesService(db: Db, deps: { roles: RolesService; images: ImagesService }) {
+export function createItemPagesService(db: Db, deps: { roles: RolesService; images: ImagesService; onChange?: () => void }) {
   const repo = itemPagesRepository(db);
 
   async function ownItem(userId: string, itemId: string) {
@@ -63,6 +63,7 @@ export function createItemPagesService(db: Db, deps: { roles: RolesService; imag
     async update(userId: string, input: { itemId: string; title: string; tags: string[]; nsfw: boolean }) {
       await ownItem(userId, input.itemId);
       await repo.update(input.itemId, { title: input.title, tags: input.tags, nsfw: input.nsfw });
+      deps.onChange?.();
       return { item: { id: input.itemId, title: input.title, tags: input.tags, nsfw: input.nsfw } };
     },
 
@@ -71,6 +72,7 @@ export function createItemPagesService(db: Db, deps: { roles: RolesService; imag
       await ownItem(userId, itemId);
       const imageIds = await repo.imageIds(itemId);
       await db.transaction(async (tx) => itemPagesRepository(tx).delete(itemId));
+      deps.onChange?.();
       await deps.images.remove(await repo.unreferenced(imageIds));
       return { deleted: true };
     },

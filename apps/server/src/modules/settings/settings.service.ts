@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { settingsRepository } from './settings.repository';
 
 /** A user's privacy settings with the spec's defaults (NSFW off, DMs from everyone, public, analytics on). */
-export function createSettingsService(db: Db) {
+export function createSettingsService(db: Db, deps: { onVisibilityChange?: () => void } = {}) {
   const repo = settingsRepository(db);
   const service = {
     async includeNsfw(userId: string | null): Promise<boolean> {
@@ -31,7 +31,10 @@ export function createSettingsService(db: Db) {
       if (input.allowDMs !== undefined) set.allowDms = input.allowDMs;
       if (input.analyticsOptOut !== undefined) set.analyticsOptOut = input.analyticsOptOut;
       if (Object.keys(set).length) await repo.upsert(userId, set);
-      if (input.profilePublic !== undefined) await repo.setProfilePublic(userId, input.profilePublic);
+      if (input.profilePublic !== undefined) {
+        await repo.setProfilePublic(userId, input.profilePublic);
+        deps.onVisibilityChange?.();
+      }
       return service.get(userId);
     },
   };
