@@ -23,3 +23,13 @@ export const exploreKeys = {
   all: ['explore'] as const,
   list: (params: Record<string, unknown>) => [...exploreKeys.all, 'list', params] as const,
 };
+
+export const creditKeys = {
+  all: ['credits'] as const,
+  balance: () => [...creditKeys.all, 'balance'] as const,
+};
+
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  unseenCount: () => [...notificationKeys.all, 'unseen-count'] as const,
+};

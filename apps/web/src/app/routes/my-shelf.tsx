@@ -1,18 +1,40 @@
+import { Bookmark, Plus } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { EmptyShelf } from '@/components/illustrations/empty-shelf';
 import { AdminLink } from '@/components/layout/admin-link';
 import { AppShellHeader } from '@/components/layout/app-shell-header';
 import { SignOutButton } from '@/components/layout/sign-out-button';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { AddItemDrawer } from '@/features/add-item/components/add-item-drawer';
+import { NotificationsBell } from '@/features/notifications/components/notifications-bell';
 import { useProfileMe } from '@/features/profile/api/get-profile-me';
 import { useShelf } from '@/features/shelf/api/get-shelf';
+import { AutoArrangeDialog } from '@/features/shelf/components/auto-arrange-dialog';
+import { ResizeControls } from '@/features/shelf/components/resize-controls';
+import { ShelfBoard } from '@/features/shelf/components/shelf-board';
 import { ShelfDisplay, ShelfEmptyCard, ShelfSkeleton } from '@/features/shelf/components/shelf-display';
+import { ShelfToolbar } from '@/features/shelf/components/shelf-toolbar';
+import { useShelfEditor } from '@/features/shelf/hooks/use-shelf-editor';
+import { usePublicSiteSettings } from '@/features/site-settings/api/get-public-site-settings';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
 import { isApiError } from '@/lib/api-client';
 import { errorMessageKey } from '@/lib/error-messages';
 import { useAuth } from '@/lib/auth';
+
+function SavedLink() {
+  const { t } = useTranslation();
+  return (
+    <Button asChild variant="ghost" size="sm" className="max-sm:w-11 max-sm:px-0">
+      <Link to={paths.future.saves.getHref()} data-testid="saved-link">
+        <Bookmark className="size-5" aria-hidden="true" />
+        <span className="max-sm:sr-only">{t('nav.saved')}</span>
+      </Link>
+    </Button>
+  );
+}
 
 export default function MyShelfRoute() {
   const { t } = useTranslation();
@@ -20,6 +42,9 @@ export default function MyShelfRoute() {
   const me = useProfileMe({ enabled: !!user });
   const hasShelf = !!me.data?.shelfId;
   const shelf = useShelf({ enabled: hasShelf });
+  const settings = usePublicSiteSettings();
+  const editor = useShelfEditor(shelf.data);
+  const [addOpen, setAddOpen] = useState(false);
   useDocumentMeta({ title: t('shelf.metaTitle') });
 
   if (!loading && !user) return <Navigate to={paths.login.getHref()} replace />;
@@ -29,7 +54,7 @@ export default function MyShelfRoute() {
   const isAdmin = !!me.data?.roles.includes('admin');
   const displayName = me.data?.profile?.displayName ?? '';
   const items = shelf.data?.items ?? [];
-  const failed = me.error ?? shelf.error;
+  const failed = me.error ?? (shelf.data ? null : shelf.error);
 
   let body;
   if (failed) {
@@ -48,26 +73,68 @@ export default function MyShelfRoute() {
       </div>
     );
   } else {
+    const { layout } = shelf.data.shelf;
     body = (
-      <div className="grid gap-8">
-        <div className="flex flex-wrap items-end justify-between gap-3">
-          <div className="grid gap-1.5">
-            <h1 className="font-display text-3xl font-semibold tracking-tight break-words sm:text-4xl">{t('shelf.title', { name: displayName })}</h1>
-            <p className="text-muted-foreground">
-              <span>@{me.data.profile?.handle}</span>
-              <span aria-hidden="true"> · </span>
-              <span className="tabular-nums">{t('shelf.itemCount', { count: items.length })}</span>
-            </p>
-          </div>
+      <div className="grid gap-6 sm:gap-8">
+        <div className="grid gap-1.5">
+          <h1 className="font-display text-3xl font-semibold tracking-tight break-words sm:text-4xl">{t('shelf.title', { name: displayName })}</h1>
+          <p className="text-muted-foreground">
+            <span>@{me.data.profile?.handle}</span>
+            <span aria-hidden="true"> · </span>
+            <span className="tabular-nums" data-testid="shelf-item-count">
+              {t('shelf.itemCount', { count: items.length })}
+            </span>
+          </p>
         </div>
-        <ShelfDisplay
-          layout={shelf.data.shelf.layout}
-          label={t('shelf.gridLabel', { cols: shelf.data.shelf.layout.cols, rows: shelf.data.shelf.layout.rows })}
-          overlay={
-            items.length === 0 ? (
-              <ShelfEmptyCard illustration={<EmptyShelf className="h-24 w-auto" />} title={t('shelf.emptyTitle')} text={t('shelf.emptyText')} />
-            ) : null
+
+        <ShelfToolbar
+          addItem={
+            <AddItemDrawer open={addOpen} onOpenChange={setAddOpen} maintenanceMode={!!settings.data?.maintenanceMode} isAdmin={isAdmin} />
           }
+          itemCount={items.length}
+          editMode={editor.editMode}
+          onEditModeChange={editor.setEditMode}
+          onAutoArrange={editor.requestAutoArrange}
+          autoArrangePending={editor.autoArrangePending}
+          canUndo={editor.canUndo}
+          onUndo={editor.undoLast}
+          undoPending={editor.undoPending}
+          onReset={() => void editor.reset()}
+          resetPending={editor.resetPending}
+          editExtras={
+            <ResizeControls layout={layout} arrangements={shelf.data.arrangements} pending={editor.resizePending} onResize={editor.resizeTo} />
+          }
+        />
+
+        {items.length === 0 ? (
+          <ShelfDisplay
+            layout={layout}
+            label={t('shelf.gridLabel', { cols: layout.cols, rows: layout.rows })}
+            overlay={
+              <ShelfEmptyCard
+                illustration={<EmptyShelf className="h-24 w-auto" />}
+                title={t('shelf.emptyTitle')}
+                text={t('shelf.emptyText')}
+                action={
+                  <Button variant="soft" onClick={() => setAddOpen(true)} data-testid="add-first-item">
+                    <Plus aria-hidden="true" />
+                    {t('shelf.addFirst')}
+                  </Button>
+                }
+              />
+            }
+          />
+        ) : (
+          <ShelfBoard shelf={shelf.data} editMode={editor.editMode} />
+        )}
+
+        <AutoArrangeDialog
+          proposal={editor.proposal}
+          layout={layout}
+          items={items}
+          applying={editor.applyPending}
+          onCancel={editor.cancelProposal}
+          onApply={editor.applyProposal}
         />
       </div>
     );
@@ -75,7 +142,11 @@ export default function MyShelfRoute() {
 
   return (
     <>
-      <AppShellHeader end={<SignOutButton />}>{isAdmin ? <AdminLink /> : null}</AppShellHeader>
+      <AppShellHeader end={<SignOutButton />}>
+        <NotificationsBell />
+        <SavedLink />
+        {isAdmin ? <AdminLink /> : null}
+      </AppShellHeader>
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-content flex-1 px-4 py-8 outline-none sm:px-6 sm:py-12">
         {body}
       </main>

@@ -1,0 +1,226 @@
+import { DEFAULT_STYLE, type Style, type Variant } from '@curio/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, ArrowRight, Loader2, PackageCheck } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { useCreateItem, type CreatedItem } from '../api/create-item';
+import { useGenerateVariants } from '../api/generate-variants';
+import { creditBalanceQuery, useCreditBalance } from '../api/get-credit-balance';
+import { useSaveAndPlace } from '../api/place-item';
+import { usePhotoUploads } from '../hooks/use-photo-uploads';
+import { createItemErrorKey, detailsErrors, generateBlocker, generateErrorKey, normalizeTags, photosBlocker, STEPS, type DetailsInput } from '../utils/wizard-rules';
+import { DetailsStep } from './details-step';
+import { GenerateStep } from './generate-step';
+import { PhotosStep } from './photos-step';
+import { StepIndicator } from './step-indicator';
+import { StyleStep } from './style-step';
+
+export type AddItemWizardProps = {
+  maintenanceMode: boolean;
+  isAdmin: boolean;
+  /** After Save and place succeeded (the drawer closes). */
+  onDone: () => void;
+};
+
+const EMPTY_DETAILS: DetailsInput = { title: '', tags: '', nsfw: false, notes: '' };
+
+/**
+ * The four steps: 1 Details (Next creates the item), 2 Photos (Next needs ≥ 1, all uploaded), 3 Style
+ * (Next loads the balance), 4 Generate and choose (Save and place). Back moves one step. Unmounting (the
+ * drawer closing) resets everything.
+ */
+export function AddItemWizard({ maintenanceMode, isAdmin, onDone }: AddItemWizardProps) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [step, setStep] = useState(0);
+  const [moved, setMoved] = useState(false);
+  const [details, setDetails] = useState<DetailsInput>(EMPTY_DETAILS);
+  const [detailErrors, setDetailErrors] = useState<Record<string, string>>({});
+  const [errorAttempt, setErrorAttempt] = useState(0);
+  const [item, setItem] = useState<CreatedItem | null>(null);
+  const uploads = usePhotoUploads(item?.id ?? null);
+  const [photosError, setPhotosError] = useState<string | null>(null);
+  const [style, setStyle] = useState<Style>(DEFAULT_STYLE);
+  const [loadingBalance, setLoadingBalance] = useState(false);
+  const [variants, setVariants] = useState<Variant[]>([]);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [generateError, setGenerateError] = useState<string | null>(null);
+  const createItem = useCreateItem();
+  const generate = useGenerateVariants();
+  const saveAndPlace = useSaveAndPlace();
+  const balance = useCreditBalance({ enabled: step === 3 });
+
+  const go = (next: number) => {
+    setMoved(true);
+    setStep(next);
+  };
+
+  const nextFromDetails = () => {
+    if (item) return go(1);
+    const errors = detailsErrors(details);
+    setDetailErrors(errors);
+    if (Object.keys(errors).length) {
+      setErrorAttempt((n) => n + 1);
+      return;
+    }
+    createItem.mutate(
+      { title: details.title.trim(), tags: normalizeTags(details.tags), nsfw: details.nsfw, metadata: details.notes.trim() || null },
+      {
+        onSuccess: ({ item: created }) => {
+          setItem(created);
+          go(1);
+        },
+        onError: (error) => toast.error(t(createItemErrorKey(error))),
+      },
+    );
+  };
+
+  const nextFromPhotos = () => {
+    const blocker = photosBlocker(uploads.photos);
+    setPhotosError(blocker);
+    if (blocker) {
+      toast.error(t(blocker));
+      return;
+    }
+    go(2);
+  };
+
+  const nextFromStyle = async () => {
+    setLoadingBalance(true);
+    try {
+      await queryClient.fetchQuery(creditBalanceQuery);
+    } catch {
+      // Step 4 shows the failure with a retry.
+    } finally {
+      setLoadingBalance(false);
+    }
+    go(3);
+  };
+
+  const runGenerate = () => {
+    if (!item) return;
+    setGenerateError(null);
+    generate.mutate(
+      { itemId: item.id, style },
+      {
+        onSuccess: ({ variants: next }) => {
+          setVariants(next);
+          setChosen(null);
+          toast.success(t('addItem.generateSuccess'));
+        },
+        onError: (error) => {
+          const key = generateErrorKey(error);
+          setGenerateError(key);
+          toast.error(t(key));
+        },
+      },
+    );
+  };
+
+  const save = () => {
+    if (!item) return;
+    if (!chosen) {
+      setGenerateError('addItem.generate.chooseFirst');
+      return;
+    }
+    saveAndPlace.mutate(
+      { itemId: item.id, compositeId: chosen },
+      {
+        onSuccess: () => {
+          toast.success(t('addItem.itemCreated'));
+          onDone();
+        },
+        onError: () => toast.error(t('addItem.errorSave')),
+      },
+    );
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (step === 0) nextFromDetails();
+    else if (step === 1) nextFromPhotos();
+    else if (step === 2) void nextFromStyle();
+    else save();
+  };
+
+  const blocker = generateBlocker({ balance: balance.data?.balance, maintenanceMode, isAdmin });
+  const busy = createItem.isPending || loadingBalance || saveAndPlace.isPending;
+  const spinner = <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" />;
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex min-h-0 flex-1 flex-col" data-testid="add-item-wizard" data-step={STEPS[step]}>
+      <div className="border-b border-border px-4 pb-4 sm:px-6">
+        <StepIndicator current={step} />
+      </div>
+
+      <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-4 py-6 sm:px-6">
+        {step === 0 ? (
+          <DetailsStep value={details} onChange={setDetails} errors={detailErrors} locked={!!item} focusHeading={moved} errorAttempt={errorAttempt} />
+        ) : step === 1 ? (
+          <PhotosStep
+            photos={uploads.photos}
+            onFiles={(files) => {
+              setPhotosError(null);
+              void uploads.addFiles(files);
+            }}
+            onRoleChange={uploads.setRole}
+            onRemove={uploads.remove}
+            error={photosError}
+            focusHeading={moved}
+          />
+        ) : step === 2 ? (
+          <StyleStep value={style} onChange={setStyle} focusHeading={moved} />
+        ) : (
+          <GenerateStep
+            style={style}
+            balance={balance.data?.balance}
+            balanceLoading={balance.isPending && balance.fetchStatus !== 'idle'}
+            balanceError={balance.isError}
+            onRetryBalance={() => void balance.refetch()}
+            blocker={blocker}
+            generating={generate.isPending}
+            onGenerate={runGenerate}
+            variants={variants}
+            chosen={chosen}
+            onChoose={(id) => {
+              setChosen(id);
+              setGenerateError(null);
+            }}
+            error={generateError}
+            focusHeading={moved}
+          />
+        )}
+      </div>
+
+      <div className="flex items-center justify-between gap-3 border-t border-border bg-surface px-4 py-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:px-6 sm:py-4">
+        {step > 0 ? (
+          <Button type="button" variant="ghost" onClick={() => go(step - 1)} disabled={busy || generate.isPending} data-testid="wizard-back">
+            <ArrowLeft aria-hidden="true" />
+            {t('addItem.back')}
+          </Button>
+        ) : (
+          <span />
+        )}
+        {step < 3 ? (
+          <Button type="submit" disabled={busy} data-testid="wizard-next">
+            {busy ? spinner : null}
+            {t('addItem.next')}
+            {busy ? null : <ArrowRight aria-hidden="true" />}
+          </Button>
+        ) : (
+          <div className="flex items-center gap-3">
+            {!chosen && variants.length > 0 ? (
+              <span className="hidden text-sm text-muted-foreground sm:inline">{t('addItem.generate.chooseHint')}</span>
+            ) : null}
+            <Button type="submit" disabled={busy || generate.isPending || !chosen} data-testid="save-and-place">
+              {saveAndPlace.isPending ? spinner : <PackageCheck aria-hidden="true" />}
+              {t('addItem.saveAndPlace')}
+            </Button>
+          </div>
+        )}
+      </div>
+    </form>
+  );
+}

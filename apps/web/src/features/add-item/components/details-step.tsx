@@ -1,0 +1,133 @@
+import { METADATA_MAX, parseTags, TITLE_MAX } from '@curio/contract';
+import { useEffect, useId, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Field, fieldDescribedBy } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Switch } from '@/components/ui/switch';
+import { Textarea } from '@/components/ui/textarea';
+import { normalizeTags, type DetailsInput } from '../utils/wizard-rules';
+import { StepHeading } from './step-heading';
+
+type DetailsStepProps = {
+  value: DetailsInput;
+  onChange: (value: DetailsInput) => void;
+  errors: Record<string, string>;
+  /** After the item is created its details are fixed. */
+  locked: boolean;
+  focusHeading: boolean;
+  /** Changes on every failed Next: the first invalid field takes focus. */
+  errorAttempt: number;
+};
+
+/** Step 1: title (required), comma-separated tags, the NSFW switch and optional notes. */
+export function DetailsStep({ value, onChange, errors, locked, focusHeading, errorAttempt }: DetailsStepProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (errorAttempt > 0) rootRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [errorAttempt]);
+  const tags = parseTags(normalizeTags(value.tags));
+  const err = (field: string) => (errors[field] ? t(errors[field]) : null);
+  const titleError = err('title');
+  const tagsError = err('tags');
+  const notesError = err('notes');
+  const set = (change: Partial<DetailsInput>) => onChange({ ...value, ...change });
+
+  return (
+    <div ref={rootRef} className="grid gap-6" data-testid="wizard-details">
+      <StepHeading title={t('addItem.details.title')} description={locked ? t('addItem.details.locked') : t('addItem.details.description')} autoFocus={focusHeading} />
+
+      <Field id={`${id}-title`} label={t('addItem.details.titleLabel')} error={titleError}>
+        <Input
+          id={`${id}-title`}
+          value={value.title}
+          onChange={(e) => set({ title: e.target.value })}
+          maxLength={TITLE_MAX}
+          required
+          aria-required="true"
+          readOnly={locked}
+          autoComplete="off"
+          placeholder={t('addItem.details.titlePlaceholder')}
+          aria-invalid={!!titleError}
+          aria-describedby={fieldDescribedBy(`${id}-title`, { error: titleError })}
+          data-testid="item-title"
+        />
+      </Field>
+
+      <Field
+        id={`${id}-tags`}
+        label={
+          <>
+            {t('addItem.details.tagsLabel')} <span className="font-normal text-muted-foreground">{t('common.optional')}</span>
+          </>
+        }
+        error={tagsError}
+        hint={t('addItem.details.tagsHint')}
+      >
+        <Input
+          id={`${id}-tags`}
+          value={value.tags}
+          onChange={(e) => set({ tags: e.target.value })}
+          readOnly={locked}
+          autoComplete="off"
+          placeholder={t('addItem.details.tagsPlaceholder')}
+          aria-invalid={!!tagsError}
+          aria-describedby={fieldDescribedBy(`${id}-tags`, { error: tagsError, hint: true })}
+          data-testid="item-tags"
+        />
+        {tags.length > 0 ? (
+          <ul aria-label={t('addItem.details.tagsPreview')} className="flex flex-wrap gap-1.5">
+            {tags.map((tag) => (
+              <li key={tag} className="rounded-full bg-accent-soft px-2.5 py-1 text-xs font-medium text-accent-soft-foreground">
+                {tag}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </Field>
+
+      <div className="flex items-start justify-between gap-4 rounded-xl border border-border bg-background/60 p-4">
+        <div className="grid gap-1">
+          <Label htmlFor={`${id}-nsfw`}>{t('addItem.details.nsfwLabel')}</Label>
+          <p id={`${id}-nsfw-hint`} className="text-sm text-muted-foreground">
+            {t('addItem.details.nsfwHint')}
+          </p>
+        </div>
+        <Switch
+          id={`${id}-nsfw`}
+          checked={value.nsfw}
+          onCheckedChange={(nsfw) => set({ nsfw })}
+          disabled={locked}
+          aria-describedby={`${id}-nsfw-hint`}
+          data-testid="item-nsfw"
+        />
+      </div>
+
+      <Field
+        id={`${id}-notes`}
+        label={
+          <>
+            {t('addItem.details.notesLabel')} <span className="font-normal text-muted-foreground">{t('common.optional')}</span>
+          </>
+        }
+        error={notesError}
+        hint={t('addItem.details.notesHint')}
+      >
+        <Textarea
+          id={`${id}-notes`}
+          value={value.notes}
+          onChange={(e) => set({ notes: e.target.value })}
+          readOnly={locked}
+          rows={3}
+          maxLength={METADATA_MAX}
+          placeholder={t('addItem.details.notesPlaceholder')}
+          aria-invalid={!!notesError}
+          aria-describedby={fieldDescribedBy(`${id}-notes`, { error: notesError, hint: true })}
+          data-testid="item-notes"
+        />
+      </Field>
+    </div>
+  );
+}

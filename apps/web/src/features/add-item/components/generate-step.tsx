@@ -1,0 +1,170 @@
+import { GENERATION_COST, VARIANTS_PER_GENERATION, type Style, type Variant } from '@curio/contract';
+import { CheckCircle2, Coins, Loader2, RefreshCw, Sparkles } from 'lucide-react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { imageUrl } from '@/lib/image-url';
+import { cn } from '@/lib/utils';
+import { StepHeading } from './step-heading';
+
+type GenerateStepProps = {
+  style: Style;
+  balance: number | undefined;
+  balanceLoading: boolean;
+  balanceError: boolean;
+  onRetryBalance: () => void;
+  /** Why Generate is disabled (an i18n key), or null. */
+  blocker: string | null;
+  generating: boolean;
+  onGenerate: () => void;
+  variants: readonly Variant[];
+  chosen: string | null;
+  onChoose: (compositeId: string) => void;
+  error: string | null;
+  focusHeading: boolean;
+};
+
+/** Step 4: the balance, Generate, a visible progress state, and the variants (three per row) to choose from. */
+export function GenerateStep(props: GenerateStepProps) {
+  const { t } = useTranslation();
+  const name = useId();
+  const statusId = useId();
+  const { variants, generating } = props;
+  const showBlocker = props.blocker && props.blocker !== 'addItem.generate.balanceUnknown';
+
+  return (
+    <div className="grid gap-6" data-testid="wizard-generate">
+      <StepHeading
+        title={t('addItem.generate.title')}
+        description={t('addItem.generate.description', { style: t(`addItem.style.names.${props.style}`), number: VARIANTS_PER_GENERATION })}
+        autoFocus={props.focusHeading}
+      />
+
+      <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-border bg-background/60 p-4">
+        <div className="flex items-center gap-3">
+          <span className="flex size-10 items-center justify-center rounded-lg bg-accent-soft text-accent-soft-foreground">
+            <Coins className="size-5" aria-hidden="true" />
+          </span>
+          <div className="grid">
+            <span className="text-sm text-muted-foreground">{t('addItem.generate.balanceLabel')}</span>
+            {props.balanceLoading ? (
+              <Skeleton className="h-6 w-16" />
+            ) : props.balanceError ? (
+              <span className="flex items-center gap-2 text-sm font-medium">
+                {t('addItem.generate.balanceFailed')}
+                <Button variant="link" size="sm" onClick={props.onRetryBalance}>
+                  {t('common.retry')}
+                </Button>
+              </span>
+            ) : (
+              <span className="font-display text-xl font-semibold tabular-nums" data-testid="credit-balance">
+                {t('addItem.generate.balance', { count: props.balance ?? 0 })}
+              </span>
+            )}
+          </div>
+        </div>
+        <div className="grid justify-items-end gap-1">
+          <Button
+            onClick={props.onGenerate}
+            disabled={!!props.blocker || generating}
+            aria-describedby={showBlocker ? statusId : undefined}
+            data-testid="generate"
+          >
+            {generating ? (
+              <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" />
+            ) : variants.length ? (
+              <RefreshCw aria-hidden="true" />
+            ) : (
+              <Sparkles aria-hidden="true" />
+            )}
+            {variants.length ? t('addItem.generate.again') : t('addItem.generate.button')}
+          </Button>
+          <span className="text-xs text-muted-foreground">{t('addItem.generate.cost', { count: GENERATION_COST })}</span>
+        </div>
+      </div>
+
+      {showBlocker ? (
+        <p id={statusId} className="rounded-lg bg-warning-bg px-3 py-2 text-sm font-medium text-warning-fg" data-testid="generate-blocked">
+          {t(props.blocker!)}
+        </p>
+      ) : null}
+
+      {generating ? (
+        <div className="grid gap-3" data-testid="generate-progress">
+          <p role="status" className="flex items-center gap-2 text-sm font-medium">
+            <Loader2 className="size-4 animate-spin text-accent motion-reduce:animate-none" aria-hidden="true" />
+            {t('addItem.generate.progress')}
+          </p>
+          <div className="grid grid-cols-3 gap-2 sm:gap-3" aria-hidden="true">
+            {Array.from({ length: VARIANTS_PER_GENERATION }, (_, i) => (
+              <Skeleton key={i} className="aspect-[4/5] w-full rounded-xl" />
+            ))}
+          </div>
+        </div>
+      ) : variants.length > 0 ? (
+        <fieldset className="grid gap-3">
+          <legend className="mb-1 font-medium">{t('addItem.generate.chooseLegend')}</legend>
+          <div className="grid grid-cols-3 gap-2 sm:gap-3" data-testid="variant-list">
+            {variants.map((variant, index) => {
+              const checked = props.chosen === variant.compositeId;
+              return (
+                <label
+                  key={variant.compositeId}
+                  data-testid="variant-card"
+                  data-composite-id={variant.compositeId}
+                  data-state={checked ? 'checked' : 'unchecked'}
+                  className={cn(
+                    'relative block cursor-pointer overflow-hidden rounded-xl border-2 bg-surface-sunken shadow-soft transition-[border-color,transform] duration-150 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring',
+                    checked ? 'border-accent shadow-lift' : 'border-transparent hover:border-border-strong',
+                  )}
+                >
+                  <input
+                    type="radio"
+                    name={name}
+                    value={variant.compositeId}
+                    checked={checked}
+                    onChange={() => props.onChoose(variant.compositeId)}
+                    className="absolute inset-0 z-10 size-full cursor-pointer appearance-none opacity-0"
+                    aria-label={t('addItem.generate.variant', { number: index + 1 })}
+                  />
+                  <img
+                    src={imageUrl(variant.imageId, 'thumb')}
+                    alt=""
+                    loading="lazy"
+                    decoding="async"
+                    className="aspect-[4/5] w-full object-cover"
+                  />
+                  <span
+                    aria-hidden="true"
+                    className={cn(
+                      'absolute top-1.5 left-1.5 rounded-md px-1.5 py-0.5 text-xs font-semibold tabular-nums shadow-soft',
+                      checked ? 'bg-accent text-accent-foreground' : 'bg-surface/90 text-foreground',
+                    )}
+                  >
+                    {index + 1}
+                  </span>
+                  {checked ? (
+                    <CheckCircle2 className="absolute top-1.5 right-1.5 size-6 rounded-full bg-surface fill-accent text-surface" aria-hidden="true" />
+                  ) : null}
+                </label>
+              );
+            })}
+          </div>
+        </fieldset>
+      ) : (
+        <div className="grid grid-cols-3 gap-2 sm:gap-3" aria-hidden="true">
+          {Array.from({ length: VARIANTS_PER_GENERATION }, (_, i) => (
+            <div key={i} className="aspect-[4/5] rounded-xl border-2 border-dashed border-border" />
+          ))}
+        </div>
+      )}
+
+      {props.error ? (
+        <p role="alert" className="text-sm font-medium text-danger" data-testid="generate-error">
+          {t(props.error)}
+        </p>
+      ) : null}
+    </div>
+  );
+}

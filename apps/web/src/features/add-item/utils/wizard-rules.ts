@@ -1,0 +1,100 @@
+import {
+  GENERATION_COST,
+  itemsCreateInputSchema,
+  MAX_PHOTOS_PER_ITEM,
+  PHOTO_ROLES,
+  UPLOAD_ACCEPT,
+  UPLOAD_MAX_BYTES,
+  type PhotoRole,
+} from '@curio/contract';
+import { isApiError } from '@/lib/api-client';
+
+export const STEPS = ['details', 'photos', 'style', 'generate'] as const;
+export type WizardStep = (typeof STEPS)[number];
+
+export type DetailsInput = { title: string; tags: string; nsfw: boolean; notes: string };
+
+/** Chinese keyboards type a full-width comma (，) or an enumeration comma (、): both separate tags too. */
+export function normalizeTags(tags: string): string {
+  return tags.replace(/[，、]/g, ',');
+}
+
+/** Step 1: the title is required once trimmed; tags follow the contract (each ≤ 40 characters, ≤ 20 tags). */
+export function detailsErrors(details: DetailsInput): Record<string, string> {
+  const parsed = itemsCreateInputSchema.safeParse({ title: details.title, tags: normalizeTags(details.tags), nsfw: details.nsfw, metadata: details.notes });
+  if (parsed.success) return {};
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) {
+    const field = String(issue.path[0] ?? '_');
+    if (errors[field]) continue;
+    if (field === 'title') errors.title = details.title.trim() ? 'addItem.details.titleTooLong' : 'common.required';
+    else if (field === 'tags') errors.tags = 'addItem.details.tagsInvalid';
+    else if (field === 'metadata') errors.notes = 'addItem.details.notesTooLong';
+    else errors[field] = 'common.error';
+  }
+  return errors;
+}
+
+export type PhotoStatus = 'signing' | 'uploading' | 'saving' | 'done';
+
+/** Step 2 → 3: at least one photo, and every photo uploaded and recorded. Null when Next may go on. */
+export function photosBlocker(photos: readonly { status: PhotoStatus }[]): string | null {
+  if (photos.length === 0) return 'addItem.needPhotos';
+  if (photos.some((p) => p.status !== 'done')) return 'addItem.photos.waitForUploads';
+  return null;
+}
+
+/** How many more photos fit (10 at most). */
+export function photoSlotsLeft(count: number): number {
+  return Math.max(0, MAX_PHOTOS_PER_ITEM - count);
+}
+
+/** A sensible first guess for the n-th photo's role: front, side, back, then detail. */
+export function defaultRole(index: number): PhotoRole {
+  const guesses: PhotoRole[] = ['front', 'side', 'back'];
+  return guesses[index] ?? 'detail';
+}
+
+export const isPhotoRole = (value: string): value is PhotoRole => (PHOTO_ROLES as readonly string[]).includes(value);
+
+/** A file the browser can already tell is not usable: not an image type we accept, or over 15 MB. */
+export function localFileProblem(file: { type: string; size: number; name: string }): string | null {
+  const type = file.type.toLowerCase();
+  const heicByName = !type && /\.(heic|heif)$/i.test(file.name);
+  if (!heicByName && !(UPLOAD_ACCEPT as readonly string[]).includes(type)) return 'errors.upload_invalid';
+  if (file.size > UPLOAD_MAX_BYTES) return 'errors.payload_too_large';
+  return null;
+}
+
+/** Step 4: why Generate is disabled, or null. Admins may generate during maintenance. */
+export function generateBlocker({ balance, maintenanceMode, isAdmin }: { balance: number | undefined; maintenanceMode: boolean; isAdmin: boolean }): string | null {
+  if (maintenanceMode && !isAdmin) return 'maintenance.generationDisabled';
+  if (balance === undefined) return 'addItem.generate.balanceUnknown';
+  if (balance < GENERATION_COST) return 'addItem.needCredits';
+  return null;
+}
+
+/** Step 1's failure: the item limit, or the generic save failure. */
+export function createItemErrorKey(error: unknown): string {
+  if (isApiError(error) && error.code === 'item_limit') return 'addItem.itemLimitReached';
+  return 'addItem.errorSave';
+}
+
+/** Generation failures (spec §8): 402 → need credits, 403 maintenance → disabled, otherwise retry. */
+export function generateErrorKey(error: unknown): string {
+  if (isApiError(error)) {
+    if (error.status === 402 || error.code === 'insufficient_credits') return 'addItem.needCredits';
+    if (error.code === 'maintenance') return 'maintenance.generationDisabled';
+    if (error.code === 'needs_photo') return 'addItem.needPhotos';
+  } else if (error instanceof Error && error.message.includes('402')) {
+    return 'addItem.needCredits';
+  }
+  return 'addItem.errorGenerate';
+}
+
+/** The detail under "Failed to upload photo", when the reason is worth telling. */
+export function uploadErrorDetailKey(error: unknown): string | null {
+  if (!isApiError(error)) return null;
+  const known = ['upload_invalid', 'payload_too_large', 'rate_limited', 'photo_limit', 'upload_expired', 'network_error'];
+  return known.includes(error.code) ? `errors.${error.code}` : null;
+}

@@ -1,0 +1,28 @@
+import { Bell } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { useUnseenCount } from '../api/get-unseen-count';
+
+/** The bell in the signed-in header: links to the notifications page, with a red dot when some are unseen. */
+export function NotificationsBell() {
+  const { t } = useTranslation();
+  const unseen = useUnseenCount();
+  const count = unseen.data?.count ?? 0;
+  const label = count > 0 ? t('notifications.bellUnseen', { count }) : t('notifications.bell');
+  return (
+    <Button asChild variant="ghost" size="icon" className="relative">
+      <Link to={paths.future.notifications.getHref()} aria-label={label} title={label} data-testid="notifications-bell" data-unseen={count}>
+        <Bell className="size-5" aria-hidden="true" />
+        {count > 0 ? (
+          <span
+            data-testid="notifications-dot"
+            aria-hidden="true"
+            className="absolute top-2 right-2 size-2.5 rounded-full bg-danger ring-2 ring-background"
+          />
+        ) : null}
+      </Link>
+    </Button>
+  );
+}

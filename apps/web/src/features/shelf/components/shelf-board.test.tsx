@@ -1,0 +1,131 @@
+import type { ShelfGetResult } from '@curio/contract';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { shelfKeys } from '@/lib/query-keys';
+import { createTestQueryClient, jsonResponse } from '@/testing/test-utils';
+import { ShelfBoard } from './shelf-board';
+
+const toasts = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
+vi.mock('sonner', () => ({ toast: toasts }));
+vi.mock('@/lib/analytics', () => ({ track: vi.fn() }));
+
+const A = '00000000-0000-4000-8000-00000000000a';
+const B = '00000000-0000-4000-8000-00000000000b';
+const C = '00000000-0000-4000-8000-00000000000c';
+const item = (id: string, title: string) => ({ id, title, tags: [], imageId: `img-${title}`, chosenCompositeId: null, createdAt: '2024-01-01T00:00:00Z' });
+
+const shelf: ShelfGetResult = {
+  shelf: { id: '00000000-0000-4000-8000-000000000001', layout: { cols: 3, rows: 2 } },
+  items: [item(A, 'Robot'), item(B, 'Camera'), item(C, 'Vinyl')],
+  arrangements: [
+    { itemId: A, col: 0, row: 0, overflow: false, zIndex: 0 },
+    { itemId: B, col: 1, row: 0, overflow: false, zIndex: 0 },
+    { itemId: C, col: 0, row: 4, overflow: true, zIndex: 0 },
+  ],
+};
+
+function renderBoard(editMode = true) {
+  const queryClient = createTestQueryClient();
+  queryClient.setQueryData(shelfKeys.mine(), shelf);
+  const ui = () => (
+    <QueryClientProvider client={queryClient}>
+      <ShelfBoard shelf={queryClient.getQueryData<ShelfGetResult>(shelfKeys.mine())!} editMode={editMode} />
+    </QueryClientProvider>
+  );
+  const result = render(ui());
+  // Re-render from the cache, as the route does through useShelf.
+  const sync = () => result.rerender(ui());
+  queryClient.getQueryCache().subscribe(() => sync());
+  return { queryClient };
+}
+
+const cell = (col: number, row: number) => document.querySelector<HTMLElement>(`[data-testid=shelf-cell][data-col="${col}"][data-row="${row}"]`)!;
+const live = () => screen.getByTestId('shelf-live-region').textContent;
+const press = (key: string) => fireEvent.keyDown(document.activeElement!, { key });
+
+describe('ShelfBoard', () => {
+  beforeEach(() => {
+    toasts.success.mockReset();
+    toasts.error.mockReset();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it('is a grid with one tabbable cell; arrows move focus', () => {
+    renderBoard(false);
+    expect(screen.getByRole('grid')).toBeTruthy();
+    expect(screen.getAllByRole('gridcell')).toHaveLength(6);
+    expect(document.querySelectorAll('[role=gridcell][tabindex="0"]')).toHaveLength(1);
+    act(() => cell(0, 0).focus());
+    press('ArrowDown');
+    expect(document.activeElement).toBe(cell(0, 1));
+    expect(cell(0, 1).tabIndex).toBe(0);
+    expect(cell(0, 0).tabIndex).toBe(-1);
+  });
+
+  it('lists overflow items in the side panel', () => {
+    renderBoard();
+    const panel = screen.getByRole('complementary', { name: 'Overflow' });
+    expect(panel.textContent).toContain('Vinyl');
+    expect(screen.getAllByTestId('overflow-item')).toHaveLength(1);
+  });
+
+  it('picks up, carries over occupied cells, drops with Enter and moves the item', async () => {
+    const fetchMock = vi.fn(async () => jsonResponse({ arrangement: { itemId: A, col: 2, row: 0, overflow: false, zIndex: 0 } }));
+    vi.stubGlobal('fetch', fetchMock);
+    renderBoard();
+    act(() => cell(0, 0).focus());
+    press(' ');
+    expect(live()).toBe('Picked up Robot at row 1, column 1');
+    press('ArrowRight');
+    expect(live()).toBe('Moved to row 1, column 3');
+    expect(document.activeElement).toBe(cell(2, 0));
+    await act(async () => press('Enter'));
+    expect(live()).toBe('Dropped Robot at row 1, column 3');
+    expect(document.activeElement).toBe(cell(2, 0));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/functions/v1/shelf-move');
+    expect(JSON.parse(String(init.body))).toEqual({ itemId: A, col: 2, row: 0 });
+    expect(cell(2, 0).dataset.itemId).toBe(A);
+    expect(toasts.success).toHaveBeenCalledWith('Item moved');
+  });
+
+  it('reverts and says so when the move fails', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ error: { code: 'internal_error', message: 'boom' } }, 500)));
+    renderBoard();
+    act(() => cell(0, 0).focus());
+    press(' ');
+    press('ArrowDown');
+    await act(async () => press('Enter'));
+    await vi.waitFor(() => expect(toasts.error).toHaveBeenCalledWith('Failed to move item'));
+    expect(live()).toBe('Failed to move item');
+    expect(cell(0, 0).dataset.itemId).toBe(A);
+    expect(cell(0, 1).dataset.itemId).toBeUndefined();
+  });
+
+  it('cancels with Escape, returns focus to the origin and clears the announcement after 1 s', () => {
+    renderBoard();
+    act(() => cell(1, 0).focus());
+    press(' ');
+    press('ArrowDown');
+    expect(document.activeElement).toBe(cell(1, 1));
+    vi.useFakeTimers();
+    press('Escape');
+    expect(live()).toBe('Cancelled');
+    expect(document.activeElement).toBe(cell(1, 0));
+    act(() => vi.advanceTimersByTime(1000));
+    expect(live()).toBe('');
+  });
+
+  it('does not pick up outside edit mode', () => {
+    renderBoard(false);
+    act(() => cell(0, 0).focus());
+    press(' ');
+    expect(live()).toBe('');
+    expect(screen.getByRole('grid').dataset.carrying).toBeUndefined();
+  });
+});

@@ -1,0 +1,44 @@
+import { ImageOff } from 'lucide-react';
+import { useState } from 'react';
+import { imageUrl } from '@/lib/image-url';
+import { cn } from '@/lib/utils';
+
+/**
+ * An item's chosen image standing on the plank: contained in the 4:5 cell, bottom-aligned, with a soft
+ * contact shadow. Lazy, with the cell's fixed ratio reserving the space (no layout shift).
+ */
+export function ShelfItemFigure({ imageId, lifted = false, className }: { imageId: string | null; lifted?: boolean; className?: string }) {
+  const [failed, setFailed] = useState(false);
+  return (
+    <div
+      className={cn(
+        'pointer-events-none absolute inset-0 flex items-end justify-center transition-transform duration-150 ease-out',
+        lifted && '-translate-y-2 scale-[1.04]',
+        className,
+      )}
+    >
+      <span
+        aria-hidden="true"
+        className={cn(
+          'absolute inset-x-[12%] -bottom-1 h-2 rounded-[50%] bg-black/25 blur-[3px] transition-opacity dark:bg-black/50',
+          lifted ? 'opacity-40' : 'opacity-100',
+        )}
+      />
+      {imageId && !failed ? (
+        <img
+          src={imageUrl(imageId, 'thumb')}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          draggable={false}
+          onError={() => setFailed(true)}
+          className={cn('relative h-full w-full rounded-[3px] object-contain object-bottom shadow-[0_6px_12px_-6px_rgb(0_0_0/0.45)] select-none', lifted && 'shadow-[0_18px_28px_-10px_rgb(0_0_0/0.55)]')}
+        />
+      ) : (
+        <span className="relative flex h-4/5 w-4/5 items-center justify-center rounded-md bg-surface-sunken text-muted-foreground">
+          <ImageOff className="size-5" aria-hidden="true" />
+        </span>
+      )}
+    </div>
+  );
+}
