@@ -51,6 +51,9 @@ export default defineConfig({
       AUTH_SIGNIN_RATE_LIMIT_MAX: '1000',
       AUTH_RATE_LIMIT_MAX: '5000',
       LOG_LEVEL: 'warn',
+      CUTOUT: 'simple',
+      EXPLORE_SNAPSHOT_SECONDS: '1',
+      COMMENT_INTERVAL_SECONDS: '0',
     },
   },
 });

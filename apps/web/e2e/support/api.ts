@@ -8,7 +8,7 @@ let n = 0;
 export const uniqueEmail = (tag = 'user') => `${tag}.${Date.now().toString(36)}${(n++).toString(36)}${Math.random().toString(36).slice(2, 6)}@e2e.curio.test`;
 export const uniqueHandle = (tag = 'c') => `${tag}_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`.slice(0, 20);
 
-async function fn<T = any>(request: APIRequestContext, name: string, body: unknown = {}): Promise<T> {
+export async function fn<T = any>(request: APIRequestContext, name: string, body: unknown = {}): Promise<T> {
   const res = await request.post(`/functions/v1/${name}`, { data: body });
   if (!res.ok()) throw new Error(`${name} failed: ${res.status()} ${await res.text()}`);
   return (await res.json()) as T;
@@ -38,4 +38,31 @@ export async function onboardedUserInPage(page: Page) {
   const handle = uniqueHandle();
   await fn(page.request, 'onboarding-complete', { handle, displayName: 'E2E Collector', bio: '', public: true });
   return { email, handle };
+}
+
+/** Drawn sample photos (a robot, an astronaut, a dinosaur) as JPEG files, made by the repo. */
+export async function samplePhotoFile(name: 'robot' | 'astronaut' | 'dino' = 'robot', size = { width: 600, height: 700 }) {
+  const { samplePhoto } = await import('../../../server/src/modules/generation/sample-photos');
+  return { name: `${name}.jpg`, mimeType: 'image/jpeg', buffer: await samplePhoto(name, size) };
+}
+
+/**
+ * Puts finished items on the signed-in user's shelf through the API (create, upload a photo,
+ * generate, choose, place), in order.
+ */
+export async function seedShelfItems(request: APIRequestContext, items: { title: string; tags?: string }[]) {
+  const photo = await samplePhotoFile('robot', { width: 300, height: 350 });
+  const ids: string[] = [];
+  for (const it of items) {
+    const { item } = await fn(request, 'items-create', { title: it.title, tags: it.tags ?? '' });
+    const signed = await fn(request, 'uploads-sign', { kind: 'photo', fileName: photo.name, contentType: photo.mimeType });
+    const up = await request.post(signed.uploadURL, { multipart: { file: photo } });
+    if (!up.ok()) throw new Error(`upload failed: ${up.status()}`);
+    await fn(request, 'photos-add', { itemId: item.id, imageId: signed.imageId, role: 'front' });
+    const { variants } = await fn(request, 'items-generate', { itemId: item.id, style: 'bright_gallery' });
+    await fn(request, 'items-choose', { itemId: item.id, compositeId: variants[0].compositeId });
+    await fn(request, 'items-place', { itemId: item.id });
+    ids.push(item.id);
+  }
+  return ids;
 }
