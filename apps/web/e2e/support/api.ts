@@ -50,11 +50,11 @@ export async function samplePhotoFile(name: 'robot' | 'astronaut' | 'dino' = 'ro
  * Puts finished items on the signed-in user's shelf through the API (create, upload a photo,
  * generate, choose, place), in order.
  */
-export async function seedShelfItems(request: APIRequestContext, items: { title: string; tags?: string }[]) {
+export async function seedShelfItems(request: APIRequestContext, items: { title: string; tags?: string; nsfw?: boolean }[]) {
   const photo = await samplePhotoFile('robot', { width: 300, height: 350 });
   const ids: string[] = [];
   for (const it of items) {
-    const { item } = await fn(request, 'items-create', { title: it.title, tags: it.tags ?? '' });
+    const { item } = await fn(request, 'items-create', { title: it.title, tags: it.tags ?? '', nsfw: it.nsfw ?? false });
     const signed = await fn(request, 'uploads-sign', { kind: 'photo', fileName: photo.name, contentType: photo.mimeType });
     const up = await request.post(signed.uploadURL, { multipart: { file: photo } });
     if (!up.ok()) throw new Error(`upload failed: ${up.status()}`);
