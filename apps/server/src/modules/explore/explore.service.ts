@@ -4,6 +4,8 @@ import { exploreRepository } from './explore.repository';
 
 const RANGE_MS: Record<TimeRange, number | null> = { '24h': 86_400_000, '7d': 7 * 86_400_000, '30d': 30 * 86_400_000, all: null };
 const MAX_RANKED = 3000;
+/** How long a first page waits for a new window's ranking before the previous one is served. */
+const STALE_AFTER_MS = 50;
 const CACHE_ENTRIES = 256;
 
 export interface ExploreQuery {
@@ -21,9 +23,12 @@ export interface ExploreQuery {
  * Rankings are computed as of the start of a snapshot window (EXPLORE_SNAPSHOT_SECONDS) and reused
  * for that window's requests; later pages of a session pass the snapshot back.
  */
-export function createExploreService(db: Db, opts: { snapshotSeconds: number; now?: () => number }) {
+export function createExploreService(
+  db: Db,
+  opts: { snapshotSeconds: number; now?: () => number; repository?: Pick<ReturnType<typeof exploreRepository>, 'rank' | 'cards' | 'topTags'> },
+) {
   const SNAPSHOT_MS = opts.snapshotSeconds * 1000;
-  const repo = exploreRepository(db);
+  const repo = opts.repository ?? exploreRepository(db);
   const now = opts.now ?? Date.now;
   // ranking key → ordered ids (a promise, so concurrent requests share one query)
   const cache = new Map<string, Promise<string[]>>();
@@ -61,6 +66,41 @@ export function createExploreService(db: Db, opts: { snapshotSeconds: number; no
     return hit;
   }
 
+  // ranking key without its snapshot → the latest snapshot whose ranking is ready
+  const ready = new Map<string, Date>();
+
+  /**
+   * The snapshot a first page is served from: the current window's when its ranking is ready
+   * within 50 ms; otherwise the previous window's (stale while it revalidates), so a window change
+   * on a big site never makes requests wait for the ranking query. An explicit snapshot (later
+   * pages) is always honoured.
+   */
+  async function servedSnapshot(q: ExploreQuery): Promise<Date> {
+    const requested = snapshotFor(q.snapshot);
+    if (q.snapshot) return requested;
+    const base = [q.sort, q.sort === 'new' ? 'all' : q.timeRange, q.includeNSFW, q.tag ?? ''].join('|');
+    const pending = ranking(q, requested);
+    const previous = ready.get(base);
+    const mark = () => {
+      const last = ready.get(base);
+      if (!last || last < requested) ready.set(base, requested);
+      while (ready.size > CACHE_ENTRIES) ready.delete(ready.keys().next().value!);
+    };
+    if (previous && previous < requested && cache.has([base, previous.toISOString()].join('|'))) {
+      void pending.then(mark, () => undefined);
+      // A quick ranking (a small site) is simply awaited; a slow one is not waited for: the
+      // previous window is served while the new ranking is computed.
+      const quick = await Promise.race([
+        pending.then(() => true, () => true),
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), STALE_AFTER_MS).unref()),
+      ]);
+      if (!quick) return previous;
+    }
+    await pending;
+    mark();
+    return requested;
+  }
+
   // (ranking key, page, size) → the page's cards, for the same snapshot window.
   const pages = new Map<string, Promise<ExploreCard[]>>();
 
@@ -88,7 +128,7 @@ export function createExploreService(db: Db, opts: { snapshotSeconds: number; no
      * page is served from memory; counts on a card may lag by up to one window.
      */
     async list(q: ExploreQuery): Promise<ExploreListResult> {
-      const snapshot = snapshotFor(q.snapshot);
+      const snapshot = await servedSnapshot(q);
       const size = q.limit ?? q.pageSize ?? EXPLORE_PAGE_SIZE;
       const page = q.limit ? 0 : q.page;
       const ids = await ranking(q, snapshot);
