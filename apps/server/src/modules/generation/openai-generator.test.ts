@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../test/harness';
 import { createOpenAiGenerator, STYLE_PROMPTS } from './openai-generator';
 
 interface Seen {
@@ -74,6 +75,32 @@ describe('OpenAI-compatible generator', () => {
     for (const m of ['error', 'short', 'slow'] as const) {
       mode = m;
       await expect(g.generate(await request()), m).rejects.toThrow();
+    }
+  });
+});
+
+describe('items-generate with GENERATOR=openai', () => {
+  it('stores the five images it answers, and refunds the credits when it fails or times out', async () => {
+    const t = await createTestApp({ GENERATOR: 'openai', GENERATOR_URL: base, GENERATOR_MODEL: 'm', GENERATOR_TIMEOUT_MS: '1000' });
+    try {
+      const photo = await sharp({ create: { width: 40, height: 50, channels: 3, background: '#abc' } }).png().toBuffer();
+      const u = await t.itemWithPhoto(photo);
+      mode = 'ok';
+      const ok = await t.call('items-generate', { cookie: u.cookie, body: { itemId: u.itemId, style: 'manga_halftone' } });
+      expect(ok.status).toBe(200);
+      expect(ok.json.variants).toHaveLength(5);
+      expect((await t.request(`/img/${ok.json.variants[0].imageId}/public`)).status).toBe(200);
+      expect((await t.call('get-credit-balance', { cookie: u.cookie })).json.balance).toBe(27);
+      for (const m of ['error', 'slow'] as const) {
+        mode = m;
+        const failed = await t.call('items-generate', { cookie: u.cookie, body: { itemId: u.itemId, style: 'manga_halftone' } });
+        expect(failed.status, m).toBe(502);
+        expect(failed.json.error.code).toBe('generation_failed');
+        expect((await t.call('get-credit-balance', { cookie: u.cookie })).json.balance).toBe(27);
+      }
+    } finally {
+      mode = 'ok';
+      await t.close();
     }
   });
 });
