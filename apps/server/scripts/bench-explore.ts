@@ -6,8 +6,9 @@
  *   BENCH_PG_URL=postgres://… npm run bench:explore
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
+import { writeBenchmarkSection } from './benchmark-doc';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import autocannon from 'autocannon';
@@ -181,12 +182,4 @@ ${row('item-get (200 different items)', r.results.itemGet)}
 `,
   )
   .join('\n')}`;
-const file = path.join(REPO_ROOT, 'docs/benchmarks.md');
-let doc = readFileSync(file, 'utf8');
-const start = doc.indexOf('## Explore and item pages');
-if (start >= 0) {
-  const next = doc.indexOf('\n## ', start + 5);
-  doc = doc.slice(0, start) + section + (next >= 0 ? doc.slice(next + 1) : '');
-} else doc = `${doc.trimEnd()}\n\n${section}`;
-writeFileSync(file, doc);
-console.log(`wrote ${file}`);
+writeBenchmarkSection('Explore and item pages', section);

@@ -4,8 +4,8 @@
  * item with three 12-megapixel photos once their cut-outs exist.
  *   npm run bench:generate            (writes the figures into docs/benchmarks.md)
  */
-import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import { writeBenchmarkSection } from './benchmark-doc';
 import path from 'node:path';
 import { mkdtempSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
@@ -108,17 +108,4 @@ Input: three 4000 × 3000 JPEG photos (${(photos.reduce((a, b) => a + b.length, 
 | One cut-out by the segmentation model (warm) | ≤ 7 s | ${(median(cutoutWarm) / 1000).toFixed(1)} s (first call, loading the model: ${(cutoutFirst / 1000).toFixed(1)} s) |
 | \`items-generate\`, 5 variants, 3 photos, cut-outs ready (through the API, stored) | ≤ 3 s | ${(median(generate) / 1000).toFixed(2)} s (runs: ${generate.map((g) => (g / 1000).toFixed(2)).join(', ')} s) |
 `;
-const file = path.join(REPO_ROOT, 'docs/benchmarks.md');
-let doc = '';
-try {
-  doc = readFileSync(file, 'utf8');
-} catch {
-  doc = '# Benchmarks\n\nFigures measured on the project\'s 2-core machines, with the command that produced them.\n\n';
-}
-const start = doc.indexOf('## Image pipeline');
-if (start >= 0) {
-  const next = doc.indexOf('\n## ', start + 5);
-  doc = doc.slice(0, start) + section + (next >= 0 ? doc.slice(next + 1) : '');
-} else doc = `${doc.trimEnd()}\n\n${section}`;
-writeFileSync(file, doc);
-console.log(`wrote ${file}`);
+writeBenchmarkSection('Image pipeline', section);

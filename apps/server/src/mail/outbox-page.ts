@@ -1,7 +1,6 @@
 import type { StoredMail } from './mailer';
+import { escapeHtml } from '../lib/html';
 
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**
  * The development outbox (never served in production): mails the server would have sent, newest
@@ -10,13 +9,13 @@ const escape = (s: string) =>
 export function outboxPage(mails: StoredMail[], appName: string): string {
   const items = mails
     .map((m) => {
-      const body = escape(m.text).replace(/(https?:\/\/[^\s<]+)/g, (u) => `<a href="${u}">${u}</a>`);
-      return `<article><header><strong>${escape(m.subject)}</strong><span>to ${escape(m.to)} · ${escape(m.createdAt)}</span></header><pre>${body}</pre></article>`;
+      const body = escapeHtml(m.text).replace(/(https?:\/\/[^\s<]+)/g, (u) => `<a href="${u}">${u}</a>`);
+      return `<article><header><strong>${escapeHtml(m.subject)}</strong><span>to ${escapeHtml(m.to)} · ${escapeHtml(m.createdAt)}</span></header><pre>${body}</pre></article>`;
     })
     .join('\n');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>Outbox · ${escape(appName)}</title>
+<title>Outbox · ${escapeHtml(appName)}</title>
 <style>
 body{font-family:system-ui,sans-serif;background:#f7f3ec;color:#2b2520;margin:0;padding:24px}
 main{max-width:760px;margin:0 auto}h1{font-size:22px}p.note{color:#5d544b}
@@ -25,7 +24,7 @@ header{display:flex;flex-wrap:wrap;justify-content:space-between;gap:8px}header 
 pre{white-space:pre-wrap;word-break:break-all;font-size:14px}a{color:#9a3f17}
 </style></head>
 <body><main><h1>Outbox</h1>
-<p class="note">Development only: mails ${escape(appName)} would send. Set SMTP_URL to send them for real.</p>
+<p class="note">Development only: mails ${escapeHtml(appName)} would send. Set SMTP_URL to send them for real.</p>
 ${items || '<p>No mail yet.</p>'}
 </main></body></html>`;
 }

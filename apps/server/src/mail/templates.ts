@@ -1,7 +1,6 @@
 import type { Mail } from './mailer';
+import { escapeHtml } from '../lib/html';
 
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The sign-in link mail, in English and Simplified Chinese (we do not know the reader's language). */
 export function magicLinkMail({ to, url, appName }: { to: string; url: string; appName: string }): Mail {
@@ -15,9 +14,9 @@ export function magicLinkMail({ to, url, appName }: { to: string; url: string; a
     '',
     "If you didn't ask for it, ignore this mail. 如果这不是你本人的操作，请忽略此邮件。",
   ].join('\n');
-  const link = escape(url);
+  const link = escapeHtml(url);
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#2b2520">
-<h1 style="font-size:20px">${escape(appName)}</h1>
+<h1 style="font-size:20px">${escapeHtml(appName)}</h1>
 <p>Sign in with this link (valid for 15 minutes):<br>点击此链接登录（15 分钟内有效）：</p>
 <p><a href="${link}" style="display:inline-block;padding:10px 18px;background:#b4532a;color:#fff;border-radius:8px;text-decoration:none">Sign in · 登录</a></p>
 <p style="font-size:13px;color:#6b6158">${link}</p>

@@ -1,4 +1,5 @@
 import type { Style } from '@curio/contract';
+import { escapeHtml } from '../../lib/html';
 
 export const W = 1200;
 export const H = 1500;
@@ -15,8 +16,6 @@ export function rng(seedHex: string, salt: number) {
   };
 }
 
-export const escapeXml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 
 /** Shortens a title to fit a placard of n characters. */
 export const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1).trimEnd()}…` : s);
@@ -113,7 +112,7 @@ function bookshelfHero(c: Composition, seed: string, title: string): Scene {
       <rect x="0" y="${floorY}" width="${W}" height="5" fill="#e2b57a" opacity="0.8"/>
       <rect x="0" y="${floorY + 70}" width="${W}" height="${H - floorY - 70}" fill="#1a0f08"/>
       <rect x="0" y="${floorY + 70}" width="${W}" height="30" fill="#000" opacity="0.5"/>
-      <text x="${W / 2}" y="${floorY + 48}" text-anchor="middle" font-family="DejaVu Serif, Georgia, serif" font-size="26" fill="#f3dcb4" opacity="0.85" letter-spacing="3">${escapeXml(clip(title.toUpperCase(), 36))}</text>
+      <text x="${W / 2}" y="${floorY + 48}" text-anchor="middle" font-family="DejaVu Serif, Georgia, serif" font-size="26" fill="#f3dcb4" opacity="0.85" letter-spacing="3">${escapeHtml(clip(title.toUpperCase(), 36))}</text>
     `),
     overlay: svg(`
       <defs><radialGradient id="v" cx="0.5" cy="0.45" r="0.75"><stop offset="0.55" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.55"/></radialGradient>
@@ -143,7 +142,7 @@ function brightGallery(c: Composition, _seed: string, title: string): Scene {
       <rect x="0" y="${floorY}" width="${W}" height="3" fill="#ffffff" opacity="0.8"/>
       <g transform="translate(${labelX} ${floorY - 330})">
         <rect width="240" height="120" rx="4" fill="#ffffff" stroke="#d6d0c6"/>
-        <text x="20" y="44" font-family="DejaVu Sans, Helvetica, sans-serif" font-size="22" font-weight="bold" fill="#222">${escapeXml(clip(title, 18))}</text>
+        <text x="20" y="44" font-family="DejaVu Sans, Helvetica, sans-serif" font-size="22" font-weight="bold" fill="#222">${escapeHtml(clip(title, 18))}</text>
         <text x="20" y="76" font-family="DejaVu Sans, Helvetica, sans-serif" font-size="16" fill="#666">Collection piece</text>
         <rect x="20" y="92" width="60" height="3" fill="#b4532a"/>
       </g>`),
@@ -180,7 +179,7 @@ function mangaHalftone(c: Composition, seed: string, title: string): Scene {
     overlay: svg(`
       <rect x="18" y="18" width="${W - 36}" height="${H - 36}" fill="none" stroke="#111" stroke-width="12"/>
       <g transform="translate(60 ${boxY})"><rect width="${Math.min(W - 120, 120 + clip(title, 26).length * 30)}" height="110" fill="#fff" stroke="#111" stroke-width="6"/>
-      <text x="30" y="72" font-family="DejaVu Sans, sans-serif" font-weight="bold" font-size="46" fill="#111" font-style="italic">${escapeXml(clip(title, 26))}</text></g>`),
+      <text x="30" y="72" font-family="DejaVu Sans, sans-serif" font-weight="bold" font-size="46" fill="#111" font-style="italic">${escapeHtml(clip(title, 26))}</text></g>`),
     overlayDetail: true,
     shadowOpacity: 0,
   };
@@ -218,7 +217,7 @@ function museumBrick(c: Composition, seed: string, title: string): Scene {
         <rect x="${left + 10}" y="${y + 30}" width="${pw - 20}" height="${H - y}" fill="#bdb6ab"/>
         <rect x="${left + 10}" y="${y + 30}" width="18" height="${H - y}" fill="#000" opacity="0.12"/>
         <g transform="translate(${x - 150} ${y + 90})"><rect width="300" height="92" rx="3" fill="#2b2520"/>
-        <text x="150" y="40" text-anchor="middle" font-family="DejaVu Serif, Georgia, serif" font-size="24" fill="#f1e6d2">${escapeXml(clip(title, 20))}</text>
+        <text x="150" y="40" text-anchor="middle" font-family="DejaVu Serif, Georgia, serif" font-size="24" fill="#f1e6d2">${escapeHtml(clip(title, 20))}</text>
         <text x="150" y="70" text-anchor="middle" font-family="DejaVu Serif, Georgia, serif" font-size="15" fill="#c9b99c" letter-spacing="2">PRIVATE COLLECTION</text></g>`;
     },
     overlay: svg(`<defs><radialGradient id="v" cx="0.5" cy="0.4" r="0.8"><stop offset="0.5" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.5"/></radialGradient></defs><rect width="${W}" height="${H}" fill="url(#v)"/>`),
@@ -242,7 +241,7 @@ function deskPrototype(c: Composition, seed: string, title: string): Scene {
       <rect x="40" y="${H - 110}" width="${W - 80}" height="60" rx="6" fill="#e9e4d6"/>
       ${ticks}
       <g transform="translate(${W - 420} ${pencilY}) rotate(-18)"><rect width="330" height="22" rx="4" fill="#f2b632"/><polygon points="330,0 372,11 330,22" fill="#e8cfa0"/><polygon points="360,7 372,11 360,15" fill="#333"/><rect width="28" height="22" fill="#d66"/></g>
-      <text x="70" y="${H - 130}" font-family="DejaVu Sans Mono, monospace" font-size="22" fill="#e6f3ea" opacity="0.9">PROTOTYPE · ${escapeXml(clip(title.toUpperCase(), 24))}</text>
+      <text x="70" y="${H - 130}" font-family="DejaVu Sans Mono, monospace" font-size="22" fill="#e6f3ea" opacity="0.9">PROTOTYPE · ${escapeHtml(clip(title.toUpperCase(), 24))}</text>
       <rect width="${W}" height="${H}" fill="url(#lamp)"/>`),
     overlay: '',
     shadowOpacity: 0.45,

@@ -1,8 +1,7 @@
 import { Hono } from 'hono';
 import type { ItemPagesService } from '../items/item-pages.service';
+import { escapeHtml } from '../../lib/html';
 
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**
  * GET /s/item/{id}: a small page for link previews (OpenGraph and Twitter card tags) that sends a
@@ -26,25 +25,25 @@ export function shareRouter(pages: ItemPagesService, opts: { publicUrl: string; 
     }
     const url = `${opts.publicUrl}${target}`;
     const tags = [
-      `<meta property="og:site_name" content="${escape(opts.appName)}">`,
+      `<meta property="og:site_name" content="${escapeHtml(opts.appName)}">`,
       `<meta property="og:type" content="website">`,
-      `<meta property="og:title" content="${escape(title)}">`,
-      `<meta property="og:description" content="${escape(description)}">`,
-      `<meta property="og:url" content="${escape(url)}">`,
-      image ? `<meta property="og:image" content="${escape(image)}">` : '',
+      `<meta property="og:title" content="${escapeHtml(title)}">`,
+      `<meta property="og:description" content="${escapeHtml(description)}">`,
+      `<meta property="og:url" content="${escapeHtml(url)}">`,
+      image ? `<meta property="og:image" content="${escapeHtml(image)}">` : '',
       `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}">`,
-      `<meta name="twitter:title" content="${escape(title)}">`,
-      `<meta name="twitter:description" content="${escape(description)}">`,
-      image ? `<meta name="twitter:image" content="${escape(image)}">` : '',
+      `<meta name="twitter:title" content="${escapeHtml(title)}">`,
+      `<meta name="twitter:description" content="${escapeHtml(description)}">`,
+      image ? `<meta name="twitter:image" content="${escapeHtml(image)}">` : '',
     ].filter(Boolean);
     c.header('Cache-Control', 'public, max-age=300');
     return c.html(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escape(title)}</title>
+<title>${escapeHtml(title)}</title>
 ${tags.join('\n')}
-<link rel="canonical" href="${escape(url)}">
-<meta http-equiv="refresh" content="0; url=${escape(target)}">
-</head><body><p><a href="${escape(target)}">${escape(title)}</a></p></body></html>`);
+<link rel="canonical" href="${escapeHtml(url)}">
+<meta http-equiv="refresh" content="0; url=${escapeHtml(target)}">
+</head><body><p><a href="${escapeHtml(target)}">${escapeHtml(title)}</a></p></body></html>`);
   });
   return router;
 }
