@@ -14,8 +14,8 @@ export function writeBenchmarkSection(heading: string, section: string) {
   const start = doc.indexOf(`## ${heading}`);
   if (start >= 0) {
     const next = doc.indexOf('\n## ', start + 5);
-    doc = doc.slice(0, start) + section + (next >= 0 ? doc.slice(next + 1) : '');
-  } else doc = `${doc.trimEnd()}\n\n${section}`;
+    doc = doc.slice(0, start) + section.trimEnd() + '\n' + (next >= 0 ? `\n${doc.slice(next + 1)}` : '');
+  } else doc = `${doc.trimEnd()}\n\n${section.trimEnd()}\n`;
   writeFileSync(file, doc);
   console.log(`wrote ${file}`);
 }
