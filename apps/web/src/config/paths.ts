@@ -1,15 +1,26 @@
 /** Every route path of the app, in one place. Routes that later issues build are listed under `future`. */
+export type ExploreSearch = { sort?: string; timeRange?: string; tag?: string; nsfw?: string };
+
 export const paths = {
   home: { path: '/', getHref: () => '/' },
   login: { path: '/login', getHref: () => '/login' },
   onboarding: { path: '/onboarding', getHref: () => '/onboarding' },
   myShelf: { path: '/me/shelf', getHref: () => '/me/shelf' },
+  explore: {
+    path: '/explore',
+    getHref: (search: ExploreSearch = {}) => {
+      const params = new URLSearchParams();
+      for (const [key, value] of Object.entries(search)) if (value) params.set(key, value);
+      const query = params.toString();
+      return query ? `/explore?${query}` : '/explore';
+    },
+  },
+  item: { path: '/i/:itemId', getHref: (id: string) => `/i/${encodeURIComponent(id)}` },
+  saves: { path: '/me/saves', getHref: () => '/me/saves' },
   notFound: { path: '*', getHref: () => '/404' },
   future: {
-    explore: { getHref: () => '/explore' },
-    item: { getHref: (id: string) => `/i/${encodeURIComponent(id)}` },
+    profile: { getHref: (handle: string) => `/u/${encodeURIComponent(handle)}` },
     admin: { getHref: () => '/admin' },
-    saves: { getHref: () => '/me/saves' },
     notifications: { getHref: () => '/me/notifications' },
     dmca: { getHref: () => '/dmca' },
     terms: { getHref: () => '/terms' },

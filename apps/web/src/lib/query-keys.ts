@@ -22,6 +22,31 @@ export const shelfKeys = {
 export const exploreKeys = {
   all: ['explore'] as const,
   list: (params: Record<string, unknown>) => [...exploreKeys.all, 'list', params] as const,
+  feed: (params: Record<string, unknown>) => [...exploreKeys.all, 'feed', params] as const,
+  topTags: (timeRange: string) => [...exploreKeys.all, 'top-tags', timeRange] as const,
+  /** What the viewer did to cards in this session (explore cards carry no viewer state). */
+  viewer: () => [...exploreKeys.all, 'viewer'] as const,
+};
+
+export const itemKeys = {
+  all: ['item'] as const,
+  detail: (itemId: string) => [...itemKeys.all, itemId] as const,
+};
+
+export const commentKeys = {
+  all: ['comments'] as const,
+  list: (itemId: string) => [...commentKeys.all, 'list', itemId] as const,
+  mentions: (q: string) => [...commentKeys.all, 'mentions', q] as const,
+};
+
+export const savesKeys = {
+  all: ['saves'] as const,
+  list: () => [...savesKeys.all, 'list'] as const,
+};
+
+export const settingsKeys = {
+  all: ['settings'] as const,
+  mine: () => [...settingsKeys.all, 'mine'] as const,
 };
 
 export const creditKeys = {

@@ -17,51 +17,15 @@ import type { ComponentType, SVGProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CabinetHero } from '@/components/illustrations/cabinet-hero';
-import { AdminLink } from '@/components/layout/admin-link';
-import { BrandLink } from '@/components/layout/brand-link';
-import { LanguageMenuLazy as LanguageMenu } from '@/components/layout/language-menu-lazy';
 import { SiteFooter } from '@/components/layout/site-footer';
-import { SiteHeader } from '@/components/layout/site-header';
 import { Button } from '@/components/ui/button';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { TrendingGallery } from '@/features/explore/components/trending-gallery';
-import { useProfileMe } from '@/features/profile/api/get-profile-me';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
-import { useAuth } from '@/lib/auth';
+import { PublicHeader } from '../public-header';
 
 type Icon = ComponentType<SVGProps<SVGSVGElement>>;
-
-function LandingHeader() {
-  const { t } = useTranslation();
-  const { user } = useAuth();
-  const me = useProfileMe({ enabled: !!user });
-  const isAdmin = !!user && !!me.data?.roles.includes('admin');
-  return (
-    <SiteHeader
-      navLabel={t('nav.label')}
-      brand={<BrandLink to={user ? paths.myShelf.getHref() : paths.home.getHref()} label={t('nav.brand', { appName: env.appName })} />}
-    >
-      <Button asChild variant="ghost" size="sm" className="max-sm:w-11 max-sm:px-0">
-        <Link to={paths.future.explore.getHref()}>
-          <Compass className="size-5" aria-hidden="true" />
-          <span className="max-sm:sr-only">{t('nav.explore')}</span>
-        </Link>
-      </Button>
-      <LanguageMenu />
-      {isAdmin ? <AdminLink /> : null}
-      {user ? (
-        <Button asChild size="sm" className="ml-1 px-4">
-          <Link to={paths.myShelf.getHref()}>{t('nav.myShelf')}</Link>
-        </Button>
-      ) : (
-        <Button asChild size="sm" className="ml-1 px-4">
-          <Link to={paths.login.getHref()}>{t('nav.logIn')}</Link>
-        </Button>
-      )}
-    </SiteHeader>
-  );
-}
 
 function Hero() {
   const { t } = useTranslation();
@@ -89,7 +53,7 @@ function Hero() {
               </Link>
             </Button>
             <Button asChild size="lg" variant="secondary">
-              <Link to={paths.future.explore.getHref()}>
+              <Link to={paths.explore.getHref()}>
                 <Compass aria-hidden="true" />
                 {t('landing.hero.explore')}
               </Link>
@@ -174,7 +138,7 @@ export default function LandingRoute() {
   useDocumentMeta({ title: t('landing.metaTitle'), description: t('meta.description', { appName: env.appName }) });
   return (
     <>
-      <LandingHeader />
+      <PublicHeader />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <Hero />
         <HowItWorks />

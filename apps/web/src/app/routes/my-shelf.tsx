@@ -28,7 +28,7 @@ function SavedLink() {
   const { t } = useTranslation();
   return (
     <Button asChild variant="ghost" size="sm" className="max-sm:w-11 max-sm:px-0">
-      <Link to={paths.future.saves.getHref()} data-testid="saved-link">
+      <Link to={paths.saves.getHref()} data-testid="saved-link">
         <Bookmark className="size-5" aria-hidden="true" />
         <span className="max-sm:sr-only">{t('nav.saved')}</span>
       </Link>

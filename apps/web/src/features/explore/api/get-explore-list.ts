@@ -1,21 +1,23 @@
-import { LANDING_GALLERY } from '@curio/contract';
-import { useQuery } from '@tanstack/react-query';
+// Only `limits` values here: this file is part of the landing page, which must not pull in the zod schemas.
+import { LANDING_GALLERY, type ExploreCard, type ExploreSort, type TimeRange } from '@curio/contract';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { callFunction } from '@/lib/api-client';
 import { exploreKeys } from '@/lib/query-keys';
 
-export type ExploreItem = {
-  itemId: string;
-  title: string;
-  imageUrl: string;
-  nsfw: boolean;
-  likeCount: number;
-  commentCount: number;
-  saveCount: number;
-  user: { handle: string; avatarImageId: string | null };
+export type ExploreItem = ExploreCard;
+export type ExploreListResult = { items: ExploreItem[]; nextPage: number | null; snapshot?: string };
+export type ExploreListParams = {
+  sort: string;
+  timeRange: string;
+  includeNSFW: boolean;
+  tag?: string;
+  limit?: number;
+  page?: number;
+  pageSize?: number;
+  snapshot?: string;
 };
-export type ExploreListResult = { items: ExploreItem[]; nextPage: number | string | null };
-export type ExploreListParams = { sort: string; timeRange: string; includeNSFW: boolean; limit: number };
 
+/** `explore-list`: a page of cards; later pages pass back the first page's `snapshot`. */
 export const EXPLORE_LIST = 'explore-list';
 
 export function getExploreList(params: ExploreListParams, signal?: AbortSignal) {
@@ -30,5 +32,33 @@ export function useTrendingItems() {
     queryFn: ({ signal }) => getExploreList(params, signal),
     retry: false,
     staleTime: 5 * 60_000,
+  });
+}
+
+export type ExploreFeedParams = { sort: ExploreSort; timeRange: TimeRange; tag: string | null; includeNSFW: boolean };
+type FeedPageParam = { page: number; snapshot?: string };
+
+/** The explore grid: `pageSize` (30) cards a page, infinite, pinned to the snapshot of its first page. */
+export function useExploreFeed(params: ExploreFeedParams, { pageSize, enabled = true }: { pageSize: number; enabled?: boolean }) {
+  return useInfiniteQuery({
+    queryKey: exploreKeys.feed(params),
+    queryFn: ({ pageParam, signal }) =>
+      getExploreList(
+        {
+          sort: params.sort,
+          timeRange: params.timeRange,
+          includeNSFW: params.includeNSFW,
+          tag: params.tag ?? undefined,
+          page: pageParam.page,
+          pageSize,
+          snapshot: pageParam.snapshot,
+        },
+        signal,
+      ),
+    initialPageParam: { page: 0 } as FeedPageParam,
+    getNextPageParam: (last, pages): FeedPageParam | undefined =>
+      last.nextPage === null ? undefined : { page: last.nextPage, snapshot: pages[0]?.snapshot ?? last.snapshot },
+    enabled,
+    staleTime: 60_000,
   });
 }

@@ -19,7 +19,7 @@ export function TrendingGallery() {
             {t('landing.trending.title')}
           </h2>
         </div>
-        <Link to={paths.future.explore.getHref()} className="inline-flex min-h-11 items-center gap-1.5 font-medium text-accent underline-offset-4 hover:underline">
+        <Link to={paths.explore.getHref()} className="inline-flex min-h-11 items-center gap-1.5 font-medium text-accent underline-offset-4 hover:underline">
           {t('landing.trending.viewMore')}
           <ArrowRight className="size-4" aria-hidden="true" />
         </Link>
@@ -44,7 +44,7 @@ function GalleryCard({ item }: { item: ExploreItem }) {
   ];
   return (
     <Link
-      to={paths.future.item.getHref(item.itemId)}
+      to={paths.item.getHref(item.itemId)}
       className="group block overflow-hidden rounded-xl border border-border bg-surface shadow-soft transition-[box-shadow,transform] duration-200 hover:-translate-y-0.5 hover:shadow-lift"
     >
       <div className="aspect-[4/5] overflow-hidden bg-surface-sunken">

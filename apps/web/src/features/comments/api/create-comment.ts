@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callFunction } from '@/lib/api-client';
+import { updateCommentPages, type ItemComment } from './get-comments';
+
+/** `comments-create`: 400 with `fields.body` for an empty or too long comment, 429 rate_limited. */
+export const COMMENTS_CREATE = 'comments-create';
+export type CreateCommentInput = { itemId: string; body: string };
+
+export function createComment(input: CreateCommentInput) {
+  return callFunction<{ comment: ItemComment; mentions: string[] }>(COMMENTS_CREATE, input);
+}
+
+/** Puts the new comment on top of the list and counts it. */
+export function useCreateComment(itemId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: string) => createComment({ itemId, body }),
+    onSuccess: ({ comment }) => {
+      updateCommentPages(queryClient, itemId, (data) => ({
+        ...data,
+        pages: data.pages.map((page, i) =>
+          i === 0 ? { ...page, comments: [comment, ...page.comments.filter((c) => c.id !== comment.id)], totalCount: page.totalCount + 1 } : { ...page, totalCount: page.totalCount + 1 },
+        ),
+      }));
+    },
+  });
+}

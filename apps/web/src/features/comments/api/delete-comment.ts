@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callFunction } from '@/lib/api-client';
+import { updateCommentPages } from './get-comments';
+
+/** `comments-delete`: by the comment's author or the item's owner. */
+export const COMMENTS_DELETE = 'comments-delete';
+
+export function deleteComment(commentId: string) {
+  return callFunction<unknown>(COMMENTS_DELETE, { commentId });
+}
+
+export function useDeleteComment(itemId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteComment,
+    onSuccess: (_data, commentId) => {
+      updateCommentPages(queryClient, itemId, (data) => ({
+        ...data,
+        pages: data.pages.map((page) => ({ ...page, comments: page.comments.filter((c) => c.id !== commentId), totalCount: Math.max(0, page.totalCount - 1) })),
+      }));
+    },
+  });
+}

@@ -1,0 +1,55 @@
+import { Flag, Trash2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import type { ItemComment } from '../api/get-comments';
+import { formatRelativeTime } from '../utils/relative-time';
+import { CommentBody } from './comment-body';
+import { UserAvatar } from './user-avatar';
+
+type CommentItemProps = {
+  comment: ItemComment;
+  canReport: boolean;
+  onDelete: (comment: ItemComment) => void;
+  onReport: (comment: ItemComment) => void;
+};
+
+export function CommentItem({ comment, canReport, onDelete, onReport }: CommentItemProps) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.resolvedLanguage ?? 'en';
+  const handle = comment.user.handle;
+  const exact = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(comment.createdAt));
+  return (
+    <li className="flex gap-3 py-4" data-testid="comment" data-comment-id={comment.id}>
+      <UserAvatar handle={handle} imageId={comment.user.avatarImageId} />
+      <div className="grid min-w-0 flex-1 gap-1">
+        <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
+          <Link to={paths.future.profile.getHref(handle)} className="font-semibold text-foreground underline-offset-2 hover:underline">
+            @{handle}
+          </Link>
+          <time dateTime={comment.createdAt} title={exact} className="text-muted-foreground">
+            {formatRelativeTime(comment.createdAt, locale)}
+          </time>
+        </p>
+        <CommentBody body={comment.body} />
+        {comment.canDelete || canReport ? (
+          <div className="-ml-3 flex gap-1">
+            {comment.canDelete ? (
+              <Button variant="ghost" size="sm" className="text-muted-foreground hover:text-danger" onClick={() => onDelete(comment)} aria-label={t('comments.deleteLabel', { handle })} data-testid="comment-delete">
+                <Trash2 aria-hidden="true" />
+                {t('comments.delete')}
+              </Button>
+            ) : null}
+            {canReport ? (
+              <Button variant="ghost" size="sm" className="text-muted-foreground" onClick={() => onReport(comment)} aria-label={t('comments.reportLabel', { handle })} data-testid="comment-report">
+                <Flag aria-hidden="true" />
+                {t('comments.report')}
+              </Button>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,52 @@
+import { useTranslation } from 'react-i18next';
+import { cn } from '@/lib/utils';
+import type { MentionSuggestion } from '../api/search-mentions';
+import { UserAvatar } from './user-avatar';
+
+export const mentionOptionId = (listId: string, index: number) => `${listId}-option-${index}`;
+
+type MentionListboxProps = {
+  id: string;
+  users: MentionSuggestion[];
+  activeIndex: number;
+  onChoose: (user: MentionSuggestion) => void;
+  onHover: (index: number) => void;
+};
+
+/**
+ * The suggestions under the comment box (the box keeps focus and points at the active option with
+ * aria-activedescendant). A mouse press chooses without taking focus from the box.
+ */
+export function MentionListbox({ id, users, activeIndex, onChoose, onHover }: MentionListboxProps) {
+  const { t } = useTranslation();
+  return (
+    <ul
+      id={id}
+      role="listbox"
+      aria-label={t('comments.mentionSuggestions')}
+      className="absolute top-full left-0 z-30 mt-1 max-h-72 w-full overflow-y-auto rounded-xl border border-border bg-surface p-1 shadow-lift sm:w-80"
+      data-testid="mention-listbox"
+    >
+      {users.map((user, index) => (
+        <li
+          key={user.id}
+          id={mentionOptionId(id, index)}
+          role="option"
+          aria-selected={index === activeIndex}
+          onMouseDown={(e) => e.preventDefault()}
+          onClick={() => onChoose(user)}
+          onMouseMove={() => index !== activeIndex && onHover(index)}
+          className={cn('flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-2.5 py-1.5', index === activeIndex ? 'bg-accent-soft text-accent-soft-foreground' : 'text-foreground')}
+          data-testid="mention-option"
+          data-handle={user.handle}
+        >
+          <UserAvatar handle={user.handle} imageId={user.avatarImageId} className="size-8" />
+          <span className="grid min-w-0 leading-tight">
+            <span className="truncate text-sm font-medium">{user.displayName || user.handle}</span>
+            <span className={cn('truncate text-xs', index === activeIndex ? 'text-accent-soft-foreground' : 'text-muted-foreground')}>@{user.handle}</span>
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}

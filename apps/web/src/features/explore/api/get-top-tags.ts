@@ -1,0 +1,19 @@
+import { EXPLORE_TOP_TAGS, type TimeRange, type TopTag } from '@curio/contract';
+import { useQuery } from '@tanstack/react-query';
+import { callFunction } from '@/lib/api-client';
+import { exploreKeys } from '@/lib/query-keys';
+
+/** `explore-top-tags`: the 15 most used tags of public items in the time range, with counts. */
+export const EXPLORE_TOP_TAGS_FN = 'explore-top-tags';
+
+export function getTopTags(timeRange: TimeRange, signal?: AbortSignal) {
+  return callFunction<TopTag[]>(EXPLORE_TOP_TAGS_FN, { timeRange, limit: EXPLORE_TOP_TAGS }, { method: 'GET', signal });
+}
+
+export function useTopTags(timeRange: TimeRange) {
+  return useQuery({
+    queryKey: exploreKeys.topTags(timeRange),
+    queryFn: ({ signal }) => getTopTags(timeRange, signal),
+    staleTime: 5 * 60_000,
+  });
+}

@@ -1,0 +1,113 @@
+import { EXPLORE_PAGE_SIZE, EXPLORE_SKELETONS } from '@curio/contract';
+import { RotateCcw } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { EmptySearch } from '@/components/illustrations/empty-search';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth';
+import { useExploreFeed, type ExploreFeedParams, type ExploreItem } from '../api/get-explore-list';
+import { useToggleCardLike } from '../api/toggle-like';
+import { useToggleCardSave } from '../api/toggle-save';
+import { useCardViewerStates } from '../hooks/use-card-viewer-states';
+import { useInfiniteScroll } from '../hooks/use-infinite-scroll';
+import { ExploreCard, ExploreCardSkeleton } from './explore-card';
+
+const GRID = 'grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 lg:grid-cols-4';
+const skeletons = (from: number) =>
+  Array.from({ length: EXPLORE_SKELETONS }, (_, i) => (
+    <li key={`skeleton-${from + i}`} aria-hidden="true">
+      <ExploreCardSkeleton />
+    </li>
+  ));
+
+/**
+ * The explore feed: cards in a grid, 8 skeletons while a page loads, the next page when the sentinel
+ * comes into view, an error with retry and a drawn empty state. `enabled` waits for the NSFW choice.
+ */
+export function ExploreGrid({ params, enabled = true }: { params: ExploreFeedParams; enabled?: boolean }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { user } = useAuth();
+  const feed = useExploreFeed(params, { pageSize: EXPLORE_PAGE_SIZE, enabled });
+  const viewer = useCardViewerStates();
+  const like = useToggleCardLike();
+  const save = useToggleCardSave();
+  const canLoadMore = feed.hasNextPage && !feed.isFetchingNextPage && !feed.isFetchNextPageError;
+  const sentinelRef = useInfiniteScroll<HTMLDivElement>(() => {
+    if (canLoadMore) void feed.fetchNextPage();
+  }, canLoadMore);
+
+  const onLike = (item: ExploreItem) => {
+    if (!user) return void navigate(paths.login.getHref());
+    like.mutate(item.itemId, { onError: () => toast.error(t('explore.likeFailed')) });
+  };
+  const onSave = (item: ExploreItem) => {
+    if (!user) return void navigate(paths.login.getHref());
+    save.mutate(item.itemId, { onError: () => toast.error(t('explore.saveFailed')) });
+  };
+
+  if (feed.isError && !feed.data) {
+    return (
+      <div role="alert" className="grid justify-items-center gap-4 rounded-xl border border-border bg-surface px-6 py-12 text-center shadow-soft" data-testid="explore-error">
+        <p className="font-medium">{t('explore.loadFailed')}</p>
+        <Button variant="secondary" onClick={() => void feed.refetch()}>
+          <RotateCcw aria-hidden="true" />
+          {t('common.retry')}
+        </Button>
+      </div>
+    );
+  }
+
+  if (!feed.data) {
+    return (
+      <div role="status" aria-label={t('explore.loading')}>
+        <ul className={GRID}>{skeletons(0)}</ul>
+      </div>
+    );
+  }
+
+  const items = feed.data.pages.flatMap((page) => page.items);
+  if (items.length === 0) {
+    return (
+      <div className="grid justify-items-center gap-5 rounded-xl border border-dashed border-border-strong bg-surface/60 px-6 py-14 text-center" data-testid="explore-empty">
+        <EmptySearch className="h-32 w-auto" />
+        <p className="max-w-sm text-lg font-medium">{t('explore.empty')}</p>
+        <Button asChild variant="soft">
+          <Link to={paths.explore.getHref()}>
+            <RotateCcw aria-hidden="true" />
+            {t('explore.resetFilters')}
+          </Link>
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <div className="grid gap-6">
+      <ul className={GRID} data-testid="explore-grid" aria-busy={feed.isFetchingNextPage}>
+        {items.map((item, index) => (
+          <li key={item.itemId}>
+            <ExploreCard item={item} viewer={viewer[item.itemId] ?? {}} onLike={onLike} onSave={onSave} eager={index < 4} />
+          </li>
+        ))}
+        {feed.isFetchingNextPage ? skeletons(items.length) : null}
+      </ul>
+      <div role="status" className="sr-only">
+        {feed.isFetchingNextPage ? t('explore.loadingMore') : ''}
+      </div>
+      {feed.isFetchNextPageError ? (
+        <div role="alert" className="flex flex-wrap items-center justify-center gap-3 text-center" data-testid="explore-error">
+          <p className="font-medium">{t('explore.loadFailed')}</p>
+          <Button variant="secondary" size="sm" onClick={() => void feed.fetchNextPage()}>
+            <RotateCcw aria-hidden="true" />
+            {t('common.retry')}
+          </Button>
+        </div>
+      ) : null}
+      <div ref={sentinelRef} data-testid="explore-sentinel" aria-hidden="true" className="h-px" />
+      {!feed.hasNextPage && items.length > 8 ? <p className="text-center text-sm text-muted-foreground">{t('explore.end')}</p> : null}
+    </div>
+  );
+}

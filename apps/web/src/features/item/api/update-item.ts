@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callFunction } from '@/lib/api-client';
+import { exploreKeys, itemKeys, shelfKeys } from '@/lib/query-keys';
+import type { ItemGetResult } from './get-item';
+
+/** `items-update` (owner): title, tags as comma-separated text, NSFW. */
+export const ITEMS_UPDATE = 'items-update';
+export type UpdateItemInput = { itemId: string; title: string; tags: string; nsfw: boolean };
+export type UpdatedItem = { id: string; title: string; tags: string[]; nsfw: boolean };
+
+export function updateItem(input: UpdateItemInput) {
+  return callFunction<{ item: UpdatedItem }>(ITEMS_UPDATE, input);
+}
+
+export function useUpdateItem() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateItem,
+    onSuccess: ({ item }) => {
+      queryClient.setQueryData<ItemGetResult>(itemKeys.detail(item.id), (data) =>
+        data?.access === 'visible' ? { ...data, item: { ...data.item, title: item.title, tags: item.tags, nsfw: item.nsfw } } : data,
+      );
+      void queryClient.invalidateQueries({ queryKey: exploreKeys.all });
+      void queryClient.invalidateQueries({ queryKey: shelfKeys.all });
+    },
+  });
+}

@@ -1,0 +1,139 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderWithProviders } from '@/testing/test-utils';
+import { hasNsfwConsent } from '../utils/nsfw-consent';
+import { ItemPage } from './item-page';
+
+const toasts = vi.hoisted(() => Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn() }));
+vi.mock('sonner', () => ({ toast: toasts }));
+const track = vi.hoisted(() => vi.fn());
+vi.mock('@/lib/analytics', () => ({ track }));
+
+const ID = '00000000-0000-4000-8000-0000000000aa';
+const owner = { userId: 'owner', handle: 'alice', displayName: 'Alice', public: true, avatarImageId: null };
+const viewer = { signedIn: false, isOwner: false, isAdmin: false, liked: false, saved: false };
+const item = {
+  id: ID,
+  title: 'Tin robot',
+  tags: ['robots', 'tin toys'],
+  nsfw: false,
+  hidden: false,
+  hiddenSource: null,
+  createdAt: '2025-01-01T00:00:00Z',
+  chosenCompositeId: 'c1',
+  imageId: 'img1',
+  composites: [],
+  photos: [
+    { id: 'p1', imageId: 'ph1', role: 'front' },
+    { id: 'p2', imageId: 'ph2', role: 'side' },
+  ],
+  counts: { likes: 3, comments: 0, saves: 1, views: 10 },
+};
+
+function answer(body: unknown, status = 200) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      if (String(url).includes('get-session')) return jsonResponse(null);
+      return jsonResponse(body, status);
+    }),
+  );
+}
+
+const renderItem = () =>
+  renderWithProviders(<ItemPage itemId={ID} renderComments={() => <div data-testid="comments-slot" />} />, { route: `/i/${ID}` });
+
+describe('ItemPage', () => {
+  beforeEach(() => {
+    track.mockReset();
+    toasts.mockReset();
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the item with tag links, sets the title and sends item_view once', async () => {
+    answer({ access: 'visible', item, owner, viewer });
+    renderItem();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tin robot' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: '#tin toys' }).getAttribute('href')).toBe('/explore?tag=tin+toys');
+    expect(screen.getByRole('link', { name: '@alice' }).getAttribute('href')).toBe('/u/alice');
+    expect(screen.getByTestId('comments-slot')).toBeTruthy();
+    await waitFor(() => expect(document.title).toContain('Tin robot'));
+    expect(track).toHaveBeenCalledTimes(1);
+    expect(track).toHaveBeenCalledWith('item_view', { itemId: ID }, expect.any(String));
+    expect(screen.queryByTestId('item-edit')).toBeNull();
+  });
+
+  it('asks a guest to log in to like', async () => {
+    answer({ access: 'visible', item, owner, viewer });
+    renderItem();
+    fireEvent.click(await screen.findByTestId('item-like'));
+    expect(toasts).toHaveBeenCalledWith('Please log in to like items', expect.objectContaining({ action: expect.anything() }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(toasts).toHaveBeenCalledWith('Please log in to save items', expect.anything());
+  });
+
+  it('gates NSFW items until the viewer confirms being 18 or older', async () => {
+    answer({ access: 'visible', item: { ...item, nsfw: true }, owner, viewer });
+    renderItem();
+    const view = await screen.findByRole('button', { name: 'View content' });
+    expect(screen.queryByTestId('comments-slot')).toBeNull();
+    expect(screen.queryByTestId('item-photos')).toBeNull();
+    expect(view).toHaveProperty('disabled', true);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'I am 18 years or older' }));
+    expect(view).toHaveProperty('disabled', false);
+    fireEvent.click(view);
+    expect(screen.queryByTestId('nsfw-gate')).toBeNull();
+    expect(screen.getByTestId('comments-slot')).toBeTruthy();
+    expect(hasNsfwConsent(ID)).toBe(true);
+  });
+
+  it('does not gate the owner', async () => {
+    answer({ access: 'visible', item: { ...item, nsfw: true }, owner, viewer: { ...viewer, signedIn: true, isOwner: true } });
+    renderItem();
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByTestId('nsfw-gate')).toBeNull();
+    expect(screen.getByTestId('item-edit')).toBeTruthy();
+    expect(screen.getByTestId('item-delete')).toBeTruthy();
+  });
+
+  it('shows the DMCA banner to an admin with a review link', async () => {
+    answer({ access: 'visible', item: { ...item, hidden: true, hiddenSource: 'dmca' }, owner, viewer: { ...viewer, signedIn: true, isAdmin: true } });
+    renderItem();
+    const banner = await screen.findByTestId('item-hidden-banner');
+    expect(banner.textContent).toContain('copyright');
+    expect(screen.getByRole('link', { name: 'Review in admin' }).getAttribute('href')).toBe('/admin');
+    expect(screen.getByRole('link', { name: 'Learn more' }).getAttribute('href')).toBe('/dmca');
+    expect(track).toHaveBeenCalledTimes(1);
+  });
+
+  it('opens the photo viewer and moves with the arrow keys', async () => {
+    answer({ access: 'visible', item, owner, viewer });
+    renderItem();
+    fireEvent.click(await screen.findByRole('button', { name: /Open photo 2 of 2/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(screen.getByTestId('photo-viewer-counter').textContent).toContain('2 / 2');
+    fireEvent.keyDown(dialog, { key: 'ArrowRight' });
+    expect(screen.getByTestId('photo-viewer-counter').textContent).toContain('1 / 2');
+    fireEvent.keyDown(dialog, { key: 'ArrowLeft' });
+    expect(screen.getByTestId('photo-viewer-counter').textContent).toContain('2 / 2');
+  });
+
+  it('shows the removed page with a link to the owner', async () => {
+    answer({ access: 'removed', item: { id: ID, hidden: true, hiddenSource: 'dmca' }, owner, viewer });
+    renderItem();
+    expect(await screen.findByRole('heading', { name: 'This item has been removed' })).toBeTruthy();
+    expect(screen.getByText(/DMCA/)).toBeTruthy();
+    expect(screen.getByTestId('item-removed-profile').getAttribute('href')).toBe('/u/alice');
+    expect(track).not.toHaveBeenCalled();
+  });
+
+  it('shows the private message and "Item not found" for a 404', async () => {
+    answer({ access: 'private', item: null, owner, viewer });
+    const { unmount } = renderItem();
+    expect(await screen.findByTestId('item-private')).toBeTruthy();
+    unmount();
+    answer({ error: { code: 'not_found', message: 'Item not found' } }, 404);
+    renderItem();
+    expect(await screen.findByRole('heading', { name: 'Item not found' })).toBeTruthy();
+  });
+});

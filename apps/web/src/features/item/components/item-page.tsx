@@ -1,0 +1,152 @@
+import { ImageOff } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/config/paths';
+import { useDocumentMeta } from '@/hooks/use-document-meta';
+import { imageUrl } from '@/lib/image-url';
+import { cn } from '@/lib/utils';
+import { useItem, type VisibleItem } from '../api/get-item';
+import { useItemViewTracking } from '../hooks/use-item-view-tracking';
+import { hasNsfwConsent, recordNsfwConsent } from '../utils/nsfw-consent';
+import { HiddenBanner } from './hidden-banner';
+import { ItemActions } from './item-actions';
+import { ItemNotFound, ItemPrivate, ItemRemoved } from './item-unavailable';
+import { NsfwGate } from './nsfw-gate';
+import { PhotoGrid } from './photo-grid';
+
+type ItemPageProps = {
+  itemId: string;
+  /** The comments section (another feature), shown once the NSFW gate is passed. */
+  renderComments?: (data: VisibleItem) => ReactNode;
+};
+
+/** /i/{id}: the item, or why it cannot be shown (not found, removed, private profile). */
+export function ItemPage({ itemId, renderComments }: ItemPageProps) {
+  const { t } = useTranslation();
+  const query = useItem(itemId);
+  const data = query.data;
+  useItemViewTracking(data);
+
+  let title: string | undefined;
+  if (query.isError) title = t('item.itemNotFound');
+  else if (data?.access === 'visible') title = data.item.title;
+  else if (data?.access === 'removed') title = t('item.removedTitle');
+  else if (data?.access === 'private') title = t('item.privateTitle');
+  useDocumentMeta({ title });
+
+  if (query.isError) return <ItemNotFound />;
+  if (!data) return <ItemSkeleton />;
+  if (data.access === 'removed') return <ItemRemoved source={data.item.hiddenSource} handle={data.owner.handle} />;
+  if (data.access === 'private') return <ItemPrivate />;
+  return <VisibleItemView data={data} renderComments={renderComments} />;
+}
+
+function VisibleItemView({ data, renderComments }: { data: VisibleItem; renderComments?: ItemPageProps['renderComments'] }) {
+  const { t, i18n } = useTranslation();
+  const { item, owner, viewer } = data;
+  const [consentedId, setConsentedId] = useState<string | null>(null);
+  const needsGate = item.nsfw && !item.hidden && !viewer.isOwner;
+  const gated = needsGate && consentedId !== item.id && !hasNsfwConsent(item.id);
+  const created = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium' }).format(new Date(item.createdAt));
+
+  const onConsent = () => {
+    recordNsfwConsent(item.id);
+    setConsentedId(item.id);
+  };
+
+  return (
+    <article className="grid gap-8 lg:grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)] lg:gap-12" data-testid="item-page" data-item-id={item.id}>
+      <div className="lg:sticky lg:top-24 lg:self-start">
+        <figure className="relative overflow-hidden rounded-2xl border border-border bg-gradient-to-br from-surface-sunken to-accent-soft/50 shadow-soft">
+          {item.imageId ? (
+            <img
+              src={imageUrl(item.imageId, 'public')}
+              alt={gated ? '' : t('item.imageAlt', { title: item.title })}
+              width={1200}
+              height={1500}
+              decoding="async"
+              fetchPriority="high"
+              className={cn('mx-auto h-auto max-h-[78dvh] w-full object-contain transition-[filter] duration-200', gated && 'scale-110 blur-3xl')}
+              data-testid="item-image"
+            />
+          ) : (
+            <div className="flex aspect-[4/5] items-center justify-center text-muted-foreground">
+              <ImageOff className="size-10" aria-hidden="true" />
+              <span className="sr-only">{t('item.noImage')}</span>
+            </div>
+          )}
+          {gated ? <NsfwGate onConsent={onConsent} /> : null}
+        </figure>
+      </div>
+
+      <div className="grid min-w-0 content-start gap-6">
+        {item.hidden ? <HiddenBanner source={item.hiddenSource} isAdmin={viewer.isAdmin} /> : null}
+        <header className="grid gap-3">
+          <h1 className="font-display text-3xl font-semibold tracking-tight break-words text-balance sm:text-4xl" data-testid="item-title">
+            {item.title}
+          </h1>
+          <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-muted-foreground">
+            <span>{t('item.by')}</span>
+            <Link to={paths.future.profile.getHref(owner.handle)} className="inline-flex min-h-11 items-center font-medium text-accent underline-offset-4 hover:underline sm:min-h-0" data-testid="item-owner">
+              @{owner.handle}
+            </Link>
+            <span aria-hidden="true">·</span>
+            <time dateTime={item.createdAt}>{created}</time>
+            {item.nsfw ? (
+              <span className="rounded-md bg-foreground/85 px-2 py-0.5 text-xs font-semibold text-background">{t('common.nsfwBadge')}</span>
+            ) : null}
+          </p>
+          {item.tags.length > 0 ? (
+            <ul className="flex flex-wrap gap-2" aria-label={t('item.tagsTitle')} data-testid="item-tags">
+              {item.tags.map((tag) => (
+                <li key={tag}>
+                  <Link
+                    to={paths.explore.getHref({ tag })}
+                    className="inline-flex min-h-9 items-center rounded-full border border-border bg-surface px-3 text-sm font-medium text-foreground transition-colors hover:border-accent hover:text-accent max-sm:min-h-11"
+                  >
+                    #{tag}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </header>
+        <ItemActions data={data} />
+        {gated ? (
+          <p className="rounded-xl border border-dashed border-border-strong p-4 text-sm text-muted-foreground" data-testid="item-gated-note">
+            {t('item.nsfwGatedNote')}
+          </p>
+        ) : (
+          <>
+            <PhotoGrid photos={item.photos} title={item.title} />
+            {renderComments?.(data)}
+          </>
+        )}
+      </div>
+    </article>
+  );
+}
+
+function ItemSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div role="status" aria-label={t('common.loading')} className="grid gap-8 lg:grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)] lg:gap-12">
+      <Skeleton className="aspect-[4/5] w-full rounded-2xl" />
+      <div className="grid content-start gap-4">
+        <Skeleton className="h-10 w-3/4" />
+        <Skeleton className="h-5 w-1/3" />
+        <div className="flex gap-2">
+          <Skeleton className="h-9 w-20 rounded-full" />
+          <Skeleton className="h-9 w-24 rounded-full" />
+        </div>
+        <div className="flex gap-2">
+          <Skeleton className="h-11 w-20" />
+          <Skeleton className="h-11 w-24" />
+          <Skeleton className="h-11 w-24" />
+        </div>
+      </div>
+    </div>
+  );
+}
