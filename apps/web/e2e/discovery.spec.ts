@@ -98,7 +98,8 @@ test.describe('the item page', () => {
 
     const input = page.getByTestId('comment-input');
     await input.fill('Lovely piece, ');
-    await input.pressSequentially(`@${handle.slice(0, 4)}`);
+    // Enough of the handle to be unique among the many test users (suggestions show at most 8).
+    await input.pressSequentially(`@${handle.slice(0, -1)}`);
     const option = page.getByTestId('mention-option').filter({ hasText: handle });
     await expect(option.first()).toBeVisible();
     await option.first().click();
