@@ -392,35 +392,25 @@ export const notifications = pgTable(
 // ---------------------------------------------------------------------------------------------
 // Social: likes, saves, comments, mentions, reports, blocks and per-item counters
 // ---------------------------------------------------------------------------------------------
-export const likes = pgTable(
-  'likes',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    itemId: uuid('item_id')
-      .notNull()
-      .references(() => items.id, { onDelete: 'cascade' }),
-    createdAt: createdAt(),
-  },
-  (t) => [uniqueIndex('likes_user_item_key').on(t.userId, t.itemId), index('likes_item_created_idx').on(t.itemId, t.createdAt)],
-);
+/** A user's mark on an item (a like, a save): one per user and item, listed per item by time. */
+const userItemMark = (table: string) =>
+  pgTable(
+    table,
+    {
+      id: uuid('id').primaryKey().defaultRandom(),
+      userId: text('user_id')
+        .notNull()
+        .references(() => users.id, { onDelete: 'cascade' }),
+      itemId: uuid('item_id')
+        .notNull()
+        .references(() => items.id, { onDelete: 'cascade' }),
+      createdAt: createdAt(),
+    },
+    (t) => [uniqueIndex(`${table}_user_item_key`).on(t.userId, t.itemId), index(`${table}_item_created_idx`).on(t.itemId, t.createdAt)],
+  );
 
-export const bookmarks = pgTable(
-  'bookmarks',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    itemId: uuid('item_id')
-      .notNull()
-      .references(() => items.id, { onDelete: 'cascade' }),
-    createdAt: createdAt(),
-  },
-  (t) => [uniqueIndex('bookmarks_user_item_key').on(t.userId, t.itemId), index('bookmarks_item_created_idx').on(t.itemId, t.createdAt)],
-);
+export const likes = userItemMark('likes');
+export const bookmarks = userItemMark('bookmarks');
 
 export const comments = pgTable(
   'comments',
