@@ -12,7 +12,11 @@ export async function openConfiguredDatabase(env: Env, logger: Logger): Promise<
   let release: (() => Promise<void>) | null = null;
   if (!env.DATABASE_URL) release = await lockDataDir(env.DATA_DIR);
   try {
-    const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+    const database = await openDatabase({
+      databaseUrl: env.DATABASE_URL,
+      dataDir: env.DATA_DIR,
+      onPoolError: (err) => logger.warn({ err }, 'PostgreSQL connection lost; the pool reconnects'),
+    });
     logger.info(
       database.kind === 'pglite' ? { database: 'pglite', dir: path.join(env.DATA_DIR, 'pglite') } : { database: 'postgres' },
       'database opened',

@@ -34,8 +34,11 @@ export function openPglite(client: PGlite): Database {
   };
 }
 
-export function openPostgres(connectionString: string, max = 10): Database {
+export function openPostgres(connectionString: string, max = 10, onError: (err: Error) => void = defaultPoolError): Database {
   const pool = new pg.Pool({ connectionString, max });
+  // An idle client whose connection the server ends (a restart, a dropped database) emits an error
+  // through the pool; without a listener that would crash the process. The pool replaces the client.
+  pool.on('error', onError);
   const db = drizzlePg(pool, { schema });
   return {
     db,
@@ -46,9 +49,13 @@ export function openPostgres(connectionString: string, max = 10): Database {
   };
 }
 
+function defaultPoolError(err: Error) {
+  console.warn(`PostgreSQL connection lost: ${err.message}`);
+}
+
 /** PostgreSQL when a URL is given, otherwise embedded PGlite files under `dataDir/pglite`. */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; onPoolError?: (err: Error) => void }): Promise<Database> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, 10, opts.onPoolError);
   const dir = path.join(opts.dataDir, 'pglite');
   mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir);

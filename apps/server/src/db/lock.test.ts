@@ -35,3 +35,25 @@ describe('data directory lock', () => {
     }
   }, 30_000);
 });
+
+describe('PostgreSQL pool', () => {
+  it.runIf(Boolean(process.env.DATABASE_URL))('survives the server ending an idle connection', async () => {
+    const { openPostgres } = await import('./client');
+    const pg = (await import('pg')).default;
+    const errors: Error[] = [];
+    const appName = `curio_pool_test_${Date.now()}`;
+    const url = new URL(process.env.DATABASE_URL!);
+    url.searchParams.set('application_name', appName);
+    const db = openPostgres(url.toString(), 2, (err) => errors.push(err));
+    expect(await db.ping()).toBe(true);
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    // End this pool's sessions only (other test files run at the same time).
+    await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1', [appName]);
+    await admin.end();
+    await new Promise((r) => setTimeout(r, 200));
+    expect(errors.length).toBeGreaterThan(0);
+    expect(await db.ping()).toBe(true);
+    await db.close();
+  });
+});
