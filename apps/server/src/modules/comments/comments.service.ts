@@ -24,17 +24,16 @@ export function createCommentsService(
 
   return {
     async list(input: { itemId: string; limit: number; cursor?: string }, viewerId: string | null) {
-      await deps.social.visibleItem(input.itemId, viewerId);
+      const item = await deps.social.visibleItem(input.itemId, viewerId);
       const after = input.cursor ? decodeCursor(input.cursor) : null;
       const [rows, totalCount] = await Promise.all([repo.page(input.itemId, input.limit, after), repo.total(input.itemId)]);
       const page = rows.slice(0, input.limit);
-      const itemOwner = page.length ? (await repo.findWithItem(page[0]!.comment.id))?.itemOwnerId : null;
       const comments: Comment[] = page.map((r) => ({
         id: r.comment.id,
         body: r.comment.body,
         createdAt: r.comment.createdAt.toISOString(),
         user: { id: r.comment.userId, handle: r.handle, avatarImageId: r.avatarImageId },
-        canDelete: viewerId !== null && (viewerId === r.comment.userId || viewerId === itemOwner),
+        canDelete: viewerId !== null && (viewerId === r.comment.userId || viewerId === item.userId),
       }));
       return { comments, totalCount, nextCursor: rows.length > input.limit ? encodeCursor(page.at(-1)!.comment) : null };
     },
