@@ -3,6 +3,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  date,
   check,
   index,
   integer,
@@ -249,6 +250,19 @@ export const analyticsEvents = pgTable(
   ],
 );
 
+/** Fixed-window request counters of the rate-limits module (better-auth keeps its own in rate_limits). */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    bucket: text('bucket').notNull(),
+    subject: text('subject').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bucket, t.subject, t.windowStart] }), index('rate_limit_counters_expires_idx').on(t.expiresAt)],
+);
+
 // ---------------------------------------------------------------------------------------------
 // Images, items and the shelf
 // ---------------------------------------------------------------------------------------------
@@ -457,7 +471,12 @@ export const reports = pgTable(
     status: text('status', { enum: ['open', 'hidden', 'dismissed'] }).notNull().default('open'),
     createdAt: createdAt(),
   },
-  (t) => [index('reports_status_created_idx').on(t.status, t.createdAt), index('reports_target_idx').on(t.targetType, t.targetId)],
+  (t) => [
+    index('reports_status_created_idx').on(t.status, t.createdAt),
+    index('reports_target_idx').on(t.targetType, t.targetId),
+    // One report per reporter and target: a repeated report answers the existing one.
+    uniqueIndex('reports_reporter_target_key').on(t.reporterId, t.targetType, t.targetId),
+  ],
 );
 
 export const userBlocks = pgTable(
@@ -484,3 +503,20 @@ export const itemStats = pgTable('item_stats', {
   saveCount: integer('save_count').notNull().default(0),
   viewCount: integer('view_count').notNull().default(0),
 });
+
+/**
+ * Counted item views: one per viewer, item and UTC day. The viewer is a keyed hash (of the user id,
+ * or of a guest's address and user agent) whose key changes every day, so no identity is kept.
+ */
+export const itemViews = pgTable(
+  'item_views',
+  {
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    viewer: text('viewer').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.itemId, t.day, t.viewer] }), index('item_views_created_idx').on(t.createdAt)],
+);
