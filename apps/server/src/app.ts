@@ -32,6 +32,7 @@ import { exploreFunctions } from './modules/explore/explore.routes';
 import { itemPagesFunctions } from './modules/items/item-pages.routes';
 import { settingsFunctions } from './modules/settings/settings.routes';
 import { shareRouter } from './modules/share/share.routes';
+import { realtimeRouter } from './modules/events/realtime.routes';
 import { socialFunctions } from './modules/social/social.routes';
 import { createServices, type ServiceOverrides } from './services';
 import { createStorageFromEnv } from './storage/from-env';
@@ -55,7 +56,8 @@ export interface AppDeps {
 export function createApp(deps: AppDeps) {
   const { env, database, logger, mailer } = deps;
   const storage = deps.storage ?? createStorageFromEnv(env);
-  const services = createServices(database.db, env, { storage, logger, ...deps.overrides });
+  const services = createServices(database.db, env, { storage, logger, listen: (...a) => database.listen(...a), ...deps.overrides });
+  services.events.start().catch((err) => logger.error({ err }, 'could not listen for events'));
   const auth = createAuth({
     db: database.db,
     env,
@@ -166,6 +168,10 @@ export function createApp(deps: AppDeps) {
       ...exploreFunctions(services.explore),
       ...settingsFunctions(services.userSettings),
     ] as never),
+  );
+  app.route(
+    API_PATHS.realtime,
+    realtimeRouter({ auth, events: services.events, hub: services.realtime, notifications: services.notifications, logger }),
   );
   app.route('/s', shareRouter(services.itemPages, { publicUrl: env.PUBLIC_URL, appName: env.APP_NAME }));
   app.route('/storage/v1/upload', uploadRouter(auth, services.images));

@@ -1,4 +1,5 @@
-import type { Db } from './db/client';
+import type { Database, Db } from './db/client';
+import type { Executor } from './db/types';
 import type { Env } from './env';
 import type { Logger } from './lib/logger';
 import { createAnalyticsService } from './modules/analytics/analytics.service';
@@ -11,6 +12,8 @@ import { createGeneratorFromEnv } from './modules/generation/from-env';
 import { createImagesService } from './modules/images/images.service';
 import { createInvitesService } from './modules/invites/invites.service';
 import { createItemsService } from './modules/items/items.service';
+import { createEventsService } from './modules/events/events.service';
+import { createStreamHub } from './modules/events/stream-hub';
 import { createNotificationsService } from './modules/notifications/notifications.service';
 import { createProfilesService } from './modules/profiles/profiles.service';
 import { createCommentsService } from './modules/comments/comments.service';
@@ -29,8 +32,14 @@ export interface ServiceOverrides {
 }
 
 /** Wires every module's service to the database, storage and configuration. */
-export function createServices(db: Db, env: Env, deps: { storage: Storage; logger: Logger } & ServiceOverrides) {
+export function createServices(
+  db: Db,
+  env: Env,
+  deps: { storage: Storage; logger: Logger; /** Live events across processes (the app passes the database's). */ listen?: Database['listen'] } & ServiceOverrides,
+) {
   const { storage, logger } = deps;
+  const events = createEventsService(db, { logger, listen: deps.listen });
+  const realtime = createStreamHub();
   const roles = createRolesService(db, { adminEmails: env.ADMIN_EMAILS });
   const credits = createCreditsService(db, { signupCredits: env.SIGNUP_CREDITS });
   const settings = createSiteSettingsService(db);
@@ -47,17 +56,26 @@ export function createServices(db: Db, env: Env, deps: { storage: Storage; logge
   });
   const generator = deps.generator ?? createGeneratorFromEnv(env);
   const items = createItemsService(db, { shelves, credits, settings, roles, images, cutouts, generator, logger });
-  const notifications = createNotificationsService(db);
+  const notifications = createNotificationsService(db, { events });
   const explore = createExploreService(db, { snapshotSeconds: env.EXPLORE_SNAPSHOT_SECONDS });
-  const itemPages = createItemPagesService(db, { roles, images, onChange: () => explore.invalidate() });
-  const social = createSocialService(db, { roles });
+  // A hidden, edited or deleted item and a profile going private clear explore in every process.
+  events.onBroadcast('explore', () => explore.invalidate());
+  const announceToExplore = (type: string) => async (tx: Executor, payload: object) => void (await events.record(tx, { userId: null, stream: 'explore', type, payload }));
+  const itemPages = createItemPagesService(db, { roles, images, onChange: () => explore.invalidate(), recordChange: announceToExplore('item.changed') });
+  const social = createSocialService(db, { roles, notifications });
   const comments = createCommentsService(db, {
     social,
+    notifications,
     limits: { intervalSeconds: env.COMMENT_INTERVAL_SECONDS, perHour: env.COMMENTS_PER_HOUR },
     isAdmin: (userId) => roles.hasRole(userId, 'admin'),
   });
-  const userSettings = createSettingsService(db, { onVisibilityChange: () => explore.invalidate() });
+  const userSettings = createSettingsService(db, {
+    onVisibilityChange: () => explore.invalidate(),
+    recordVisibilityChange: announceToExplore('profile.visibility'),
+  });
   return {
+    events,
+    realtime,
     roles,
     credits,
     settings,

@@ -4,3 +4,4 @@ export * from './schemas';
 export * from './functions';
 export * from './shelf';
 export * from './social';
+export * from './realtime';

@@ -20,6 +20,12 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
+  /**
+   * Receives the NOTIFY payloads of a channel: on PostgreSQL over a connection of its own that is
+   * re-opened with back-off when it drops (`onReconnect` then runs, to catch up on what was missed);
+   * on PGlite within its one process. Resolves to a function that stops listening.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -30,6 +36,10 @@ export function openPglite(client: PGlite): Database {
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
     ping: () => ping(db),
+    async listen(channel, onPayload) {
+      const stop = await client.listen(channel, onPayload);
+      return () => stop();
+    },
     close: () => client.close(),
   };
 }
@@ -40,12 +50,108 @@ export function openPostgres(connectionString: string, max = 10, onError: (err: 
   // through the pool; without a listener that would crash the process. The pool replaces the client.
   pool.on('error', onError);
   const db = drizzlePg(pool, { schema });
+  const listeners = new Set<() => Promise<void>>();
   return {
     db,
     kind: 'postgres',
-    migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_DIR }),
+    async migrate() {
+      // Processes booting together take turns: a session-level advisory lock on a connection of its
+      // own, held around the migrator (which runs on the pool). The next one finds nothing to apply.
+      const lock = new pg.Client({ connectionString });
+      await lock.connect();
+      try {
+        await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
+      } finally {
+        await lock.end(); // ending the session releases the lock
+      }
+    },
     ping: () => ping(db),
-    close: () => pool.end(),
+    async listen(channel, onPayload, onReconnect) {
+      const stop = await listenPostgres(connectionString, channel, onPayload, onReconnect, onError);
+      listeners.add(stop);
+      return async () => {
+        listeners.delete(stop);
+        await stop();
+      };
+    },
+    async close() {
+      await Promise.all([...listeners].map((stop) => stop()));
+      listeners.clear();
+      await pool.end();
+    },
+  };
+}
+
+/** Any fixed number shared by every Curio process: the key of the migration lock. */
+const MIGRATION_LOCK_KEY = 720_415_009;
+
+/**
+ * LISTENs on a dedicated client. When the connection ends unexpectedly it is opened again after
+ * 0.25 s, doubling up to 15 s, and `onReconnect` runs once it listens again.
+ */
+async function listenPostgres(
+  connectionString: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onReconnect: (() => void) | undefined,
+  onError: (err: Error) => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let delay = 250;
+  const quoted = `"${channel.replace(/"/g, '""')}"`;
+
+  async function connect() {
+    const c = new pg.Client({ connectionString });
+    c.on('notification', (msg) => {
+      if (msg.channel === channel && msg.payload !== undefined) onPayload(msg.payload);
+    });
+    c.on('error', (err) => {
+      onError(err);
+      dropped(c);
+    });
+    c.on('end', () => dropped(c));
+    await c.connect();
+    await c.query(`LISTEN ${quoted}`);
+    return c;
+  }
+  function dropped(c: pg.Client) {
+    if (stopped || client !== c) return;
+    client = null;
+    c.end().catch(() => undefined);
+    schedule();
+  }
+  function schedule() {
+    if (stopped || timer) return;
+    timer = setTimeout(async () => {
+      timer = undefined;
+      try {
+        const c = await connect();
+        if (stopped) {
+          await c.end().catch(() => undefined);
+          return;
+        }
+        client = c;
+        delay = 250;
+        onReconnect?.();
+      } catch (err) {
+        onError(err as Error);
+        delay = Math.min(delay * 2, 15_000);
+        schedule();
+      }
+    }, delay);
+    timer.unref();
+  }
+
+  client = await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    const c = client;
+    client = null;
+    await c?.end().catch(() => undefined);
   };
 }
 

@@ -2,6 +2,7 @@ import { extractMentions, SOCIAL_MESSAGES, type Comment } from '@curio/contract'
 import type { Db } from '../../db/client';
 import { lockKey } from '../../db/locks';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
+import type { NotificationsService } from '../notifications/notifications.service';
 import type { SocialService } from '../social/social.service';
 import { statsRepository } from '../social/stats.repository';
 import { commentsRepository, type CommentRow } from './comments.repository';
@@ -16,7 +17,12 @@ function decodeCursor(cursor: string) {
 
 export function createCommentsService(
   db: Db,
-  deps: { social: SocialService; limits: { intervalSeconds: number; perHour: number }; isAdmin: (userId: string) => Promise<boolean> },
+  deps: {
+    social: SocialService;
+    notifications: NotificationsService;
+    limits: { intervalSeconds: number; perHour: number };
+    isAdmin: (userId: string) => Promise<boolean>;
+  },
 ) {
   const repo = commentsRepository(db);
   const rateLimited = (retryAfter: number) =>
@@ -62,7 +68,7 @@ export function createCommentsService(
         const notes: { userId: string; kind: 'comment' | 'mention'; refId: string; actorId: string }[] = [];
         if (item.userId !== userId) notes.push({ userId: item.userId, kind: 'comment', refId: input.itemId, actorId: userId });
         for (const m of mentioned) if (m.userId !== item.userId) notes.push({ userId: m.userId, kind: 'mention', refId: input.itemId, actorId: userId });
-        await r.notify(notes);
+        await deps.notifications.create(tx, notes);
         await statsRepository(tx).recountComments(input.itemId);
         return { comment, mentions: mentioned.map((m) => m.handle) };
       });

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client';
+import type { Executor } from '../../db/types';
 import { notFound } from '../../lib/errors';
 import type { ImagesService } from '../images/images.service';
 import type { RolesService } from '../roles/roles.service';
@@ -6,7 +7,17 @@ import { statsRepository } from '../social/stats.repository';
 import { itemPagesRepository } from './item-pages.repository';
 import { itemAccess } from './visibility';
 
-export function createItemPagesService(db: Db, deps: { roles: RolesService; images: ImagesService; onChange?: () => void }) {
+export function createItemPagesService(
+  db: Db,
+  deps: {
+    roles: RolesService;
+    images: ImagesService;
+    /** Runs after an item changed or was deleted (this process's caches). */
+    onChange?: () => void;
+    /** Records the change in its transaction, so that every process hears of it. */
+    recordChange?: (tx: Executor, change: { itemId: string }) => Promise<void>;
+  },
+) {
   const repo = itemPagesRepository(db);
 
   async function ownItem(userId: string, itemId: string) {
@@ -62,7 +73,10 @@ export function createItemPagesService(db: Db, deps: { roles: RolesService; imag
 
     async update(userId: string, input: { itemId: string; title: string; tags: string[]; nsfw: boolean }) {
       await ownItem(userId, input.itemId);
-      await repo.update(input.itemId, { title: input.title, tags: input.tags, nsfw: input.nsfw });
+      await db.transaction(async (tx) => {
+        await itemPagesRepository(tx).update(input.itemId, { title: input.title, tags: input.tags, nsfw: input.nsfw });
+        await deps.recordChange?.(tx, { itemId: input.itemId });
+      });
       deps.onChange?.();
       return { item: { id: input.itemId, title: input.title, tags: input.tags, nsfw: input.nsfw } };
     },
@@ -71,7 +85,10 @@ export function createItemPagesService(db: Db, deps: { roles: RolesService; imag
     async delete(userId: string, itemId: string) {
       await ownItem(userId, itemId);
       const imageIds = await repo.imageIds(itemId);
-      await db.transaction(async (tx) => itemPagesRepository(tx).delete(itemId));
+      await db.transaction(async (tx) => {
+        await itemPagesRepository(tx).delete(itemId);
+        await deps.recordChange?.(tx, { itemId });
+      });
       deps.onChange?.();
       await deps.images.remove(await repo.unreferenced(imageIds));
       return { deleted: true };

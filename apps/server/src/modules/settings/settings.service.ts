@@ -1,9 +1,18 @@
 import type { SettingsUpdate } from '@curio/contract';
 import type { Db } from '../../db/client';
+import type { Executor } from '../../db/types';
 import { settingsRepository } from './settings.repository';
 
 /** A user's privacy settings with the spec's defaults (NSFW off, DMs from everyone, public, analytics on). */
-export function createSettingsService(db: Db, deps: { onVisibilityChange?: () => void } = {}) {
+export function createSettingsService(
+  db: Db,
+  deps: {
+    /** Runs after the profile's visibility changed (this process's caches). */
+    onVisibilityChange?: () => void;
+    /** Records the change in its transaction, so that every process hears of it. */
+    recordVisibilityChange?: (tx: Executor, change: { userId: string; public: boolean }) => Promise<void>;
+  } = {},
+) {
   const repo = settingsRepository(db);
   const service = {
     async includeNsfw(userId: string | null): Promise<boolean> {
@@ -32,7 +41,11 @@ export function createSettingsService(db: Db, deps: { onVisibilityChange?: () =>
       if (input.analyticsOptOut !== undefined) set.analyticsOptOut = input.analyticsOptOut;
       if (Object.keys(set).length) await repo.upsert(userId, set);
       if (input.profilePublic !== undefined) {
-        await repo.setProfilePublic(userId, input.profilePublic);
+        const value = input.profilePublic;
+        await db.transaction(async (tx) => {
+          await settingsRepository(tx).setProfilePublic(userId, value);
+          await deps.recordVisibilityChange?.(tx, { userId, public: value });
+        });
         deps.onVisibilityChange?.();
       }
       return service.get(userId);

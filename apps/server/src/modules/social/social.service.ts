@@ -3,11 +3,12 @@ import { lockKey } from '../../db/locks';
 import { notFound } from '../../lib/errors';
 import { itemPagesRepository } from '../items/item-pages.repository';
 import { itemAccess } from '../items/visibility';
+import type { NotificationsService } from '../notifications/notifications.service';
 import type { RolesService } from '../roles/roles.service';
 import { socialRepository } from './social.repository';
 import { statsRepository } from './stats.repository';
 
-export function createSocialService(db: Db, deps: { roles: RolesService }) {
+export function createSocialService(db: Db, deps: { roles: RolesService; notifications: NotificationsService }) {
   /** The item, if this viewer may see it; otherwise "not found" (hidden and private look the same). */
   async function visibleItem(itemId: string, viewerId: string | null) {
     const row = await itemPagesRepository(db).findWithOwner(itemId);
@@ -28,7 +29,7 @@ export function createSocialService(db: Db, deps: { roles: RolesService }) {
         const liked = await socialRepository(tx).toggleLike(userId, itemId);
         const likeCount = await statsRepository(tx).recountLikes(itemId);
         if (liked && item.userId !== userId) {
-          await socialRepository(tx).notify({ userId: item.userId, kind: 'like', refId: itemId, actorId: userId });
+          await deps.notifications.create(tx, [{ userId: item.userId, kind: 'like', refId: itemId, actorId: userId }]);
         }
         return { liked, likeCount };
       });

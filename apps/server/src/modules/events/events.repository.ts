@@ -1,0 +1,43 @@
+import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
+import { events } from '../../db/schema';
+import type { Executor } from '../../db/types';
+
+export type EventRow = typeof events.$inferSelect;
+
+export function eventsRepository(db: Executor) {
+  return {
+    async insert(row: typeof events.$inferInsert): Promise<EventRow> {
+      const [inserted] = await db.insert(events).values(row).returning();
+      return inserted!;
+    },
+    /** NOTIFY through the function form (a parameter, not SQL text); delivered when the transaction commits. */
+    async notify(channel: string, payload: string) {
+      await db.execute(sql`select pg_notify(${channel}, ${payload})`);
+    },
+    async byId(id: number): Promise<EventRow | undefined> {
+      const [row] = await db.select().from(events).where(eq(events.id, id));
+      return row;
+    },
+    /** A user's events of one stream after an id, oldest first. */
+    async forUserAfter(userId: string, stream: string, afterId: number, limit: number): Promise<EventRow[]> {
+      return db
+        .select()
+        .from(events)
+        .where(and(eq(events.userId, userId), eq(events.stream, stream), gt(events.id, afterId)))
+        .orderBy(asc(events.id))
+        .limit(limit);
+    },
+    /** Every event after an id, oldest first (a process catching up after its listening connection dropped). */
+    async after(afterId: number, limit: number): Promise<EventRow[]> {
+      return db.select().from(events).where(gt(events.id, afterId)).orderBy(asc(events.id)).limit(limit);
+    },
+    async latestId(): Promise<number> {
+      const [row] = await db.select({ id: sql<string | null>`max(${events.id})` }).from(events);
+      return Number(row?.id ?? 0);
+    },
+    async deleteBefore(before: Date): Promise<number> {
+      const removed = await db.delete(events).where(lt(events.createdAt, before)).returning({ id: events.id });
+      return removed.length;
+    },
+  };
+}

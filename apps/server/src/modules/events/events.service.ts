@@ -1,0 +1,164 @@
+import type { Database, Db } from '../../db/client';
+import type { Executor } from '../../db/types';
+import type { Logger } from '../../lib/logger';
+import { eventsRepository, type EventRow } from './events.repository';
+
+/** The NOTIFY channel every process listens on. */
+export const EVENTS_CHANNEL = 'curio_events';
+/** NOTIFY payloads must stay under 8000 bytes; a larger event is announced by its id and read from the table. */
+const MAX_NOTIFY_BYTES = 7000;
+/** Events are kept this long for streams that resume (`Last-Event-ID`); older ones are pruned. */
+export const EVENTS_RETENTION_MS = 24 * 3_600_000;
+/** At most this many events are replayed to a resuming stream. */
+export const REPLAY_LIMIT = 500;
+
+export interface DomainEvent {
+  id: number;
+  /** Whom the event is for; null for a broadcast every process acts on. */
+  userId: string | null;
+  stream: string;
+  type: string;
+  payload: unknown;
+  createdAt: string;
+}
+
+export interface NewEvent {
+  userId: string | null;
+  stream: string;
+  type: string;
+  payload: unknown;
+}
+
+type Handler = (event: DomainEvent) => void;
+
+const toEvent = (row: EventRow): DomainEvent => ({
+  id: row.id,
+  userId: row.userId,
+  stream: row.stream,
+  type: row.type,
+  payload: row.payload,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/**
+ * Domain events: `record` writes one in the caller's transaction and announces it with NOTIFY
+ * (PostgreSQL delivers it at commit, so a rolled-back change announces nothing). Every process
+ * listens on one connection and fans events out in memory: to the streams of the user an event is
+ * for, and to the handlers of broadcast events (cache invalidation).
+ */
+export function createEventsService(db: Db, deps: { logger: Logger; listen?: Database['listen'] }) {
+  const { logger } = deps;
+  const byUser = new Map<string, Set<Handler>>();
+  const broadcastHandlers = new Map<string, Set<Handler>>();
+  // Ids delivered lately (a NOTIFY and a catch-up read may both bring one), and the highest seen.
+  const recent = new Set<number>();
+  let highestId = 0;
+  let stopListening: (() => Promise<void>) | null = null;
+  let starting: Promise<void> | null = null;
+  let catchingUp: Promise<void> = Promise.resolve();
+
+  function deliver(event: DomainEvent) {
+    if (recent.has(event.id)) return;
+    recent.add(event.id);
+    if (recent.size > 4096) recent.delete(recent.values().next().value!);
+    highestId = Math.max(highestId, event.id);
+    const handlers = event.userId === null ? broadcastHandlers.get(event.stream) : byUser.get(event.userId);
+    for (const handler of handlers ?? []) {
+      try {
+        handler(event);
+      } catch (err) {
+        logger.error({ err, eventId: event.id }, 'event handler failed');
+      }
+    }
+  }
+
+  async function onPayload(text: string) {
+    try {
+      const parsed = JSON.parse(text) as Partial<DomainEvent> & { id: number };
+      if (parsed.stream !== undefined) return deliver(parsed as DomainEvent);
+      const row = await eventsRepository(db).byId(parsed.id);
+      if (row) deliver(toEvent(row));
+    } catch (err) {
+      logger.error({ err }, 'could not read an announced event');
+    }
+  }
+
+  /** After the listening connection came back: deliver what was recorded in the meantime. */
+  function catchUp() {
+    catchingUp = catchingUp.then(async () => {
+      try {
+        for (;;) {
+          const rows = await eventsRepository(db).after(highestId, REPLAY_LIMIT);
+          rows.forEach((row) => deliver(toEvent(row)));
+          if (rows.length < REPLAY_LIMIT) break;
+        }
+        logger.info('event listener reconnected');
+      } catch (err) {
+        logger.error({ err }, 'could not catch up on events');
+      }
+    });
+  }
+
+  function addTo(map: Map<string, Set<Handler>>, key: string, handler: Handler) {
+    let set = map.get(key);
+    if (!set) map.set(key, (set = new Set()));
+    set.add(handler);
+    return () => {
+      set.delete(handler);
+      if (!set.size) map.delete(key);
+    };
+  }
+
+  return {
+    /** Starts listening (once per process). Resolves when notifications are being received. */
+    start(): Promise<void> {
+      const listen = deps.listen;
+      if (!listen) return Promise.resolve();
+      starting ??= (async () => {
+        highestId = await eventsRepository(db).latestId();
+        stopListening = await listen(EVENTS_CHANNEL, (p) => void onPayload(p), catchUp);
+      })();
+      return starting;
+    },
+    async stop() {
+      await starting?.catch(() => undefined);
+      const stop = stopListening;
+      stopListening = null;
+      await stop?.();
+    },
+
+    /** Records an event in the transaction (or statement) of the change and announces it to every process. */
+    async record(tx: Executor, event: NewEvent): Promise<DomainEvent> {
+      const repo = eventsRepository(tx);
+      const recorded = toEvent(await repo.insert({ userId: event.userId, stream: event.stream, type: event.type, payload: event.payload as object }));
+      const full = JSON.stringify(recorded);
+      await repo.notify(EVENTS_CHANNEL, Buffer.byteLength(full) <= MAX_NOTIFY_BYTES ? full : JSON.stringify({ id: recorded.id }));
+      return recorded;
+    },
+
+    /** Live events for one user; returns the unsubscribe function. */
+    subscribe(userId: string, handler: Handler) {
+      return addTo(byUser, userId, handler);
+    },
+    /** Broadcast events (no user) of one stream, in every process. */
+    onBroadcast(stream: string, handler: Handler) {
+      return addTo(broadcastHandlers, stream, handler);
+    },
+
+    /** A user's events of a stream recorded after `afterId` (a stream resuming with `Last-Event-ID`). */
+    async replay(userId: string, stream: string, afterId: number): Promise<DomainEvent[]> {
+      return (await eventsRepository(db).forUserAfter(userId, stream, afterId, REPLAY_LIMIT)).map(toEvent);
+    },
+
+    /** Deletes events older than the retention; returns how many. */
+    prune(now = new Date()) {
+      return pruneEvents(db, now);
+    },
+  };
+}
+export type EventsService = ReturnType<typeof createEventsService>;
+
+/** Deletes events older than {@link EVENTS_RETENTION_MS} (a periodic job); returns how many were removed. */
+export function pruneEvents(db: Executor, now = new Date()): Promise<number> {
+  return eventsRepository(db).deleteBefore(new Date(now.getTime() - EVENTS_RETENTION_MS));
+}

@@ -1,0 +1,92 @@
+import { Hono } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import { isRealtimeStream, NOTIFICATION_EVENTS, REALTIME_HEARTBEAT_MS, type RealtimeStream } from '@curio/contract';
+import type { Auth } from '../../auth/auth';
+import { AppError, notFound, unauthorized } from '../../lib/errors';
+import type { Logger } from '../../lib/logger';
+import type { NotificationsService } from '../notifications/notifications.service';
+import type { DomainEvent, EventsService } from './events.service';
+import type { StreamHub } from './stream-hub';
+
+/** What a stream sends first, before replayed and live events (no id, so `Last-Event-ID` is kept). */
+type Greeting = (userId: string) => Promise<{ event: string; data: unknown }[]>;
+
+/**
+ * `/realtime/v1/{stream}`: server-sent events for the signed-in user (session cookie or bearer
+ * token). Event ids are the events table's ids: a reconnecting browser sends `Last-Event-ID` and
+ * gets what it missed, then live events. A comment line every 25 s keeps idle connections open.
+ */
+export function realtimeRouter(deps: {
+  auth: Auth;
+  events: EventsService;
+  hub: StreamHub;
+  notifications: NotificationsService;
+  logger: Logger;
+  heartbeatMs?: number;
+}) {
+  const greetings: Record<RealtimeStream, Greeting> = {
+    notifications: async (userId) => [{ event: NOTIFICATION_EVENTS.unseen, data: { count: await deps.notifications.unseenCount(userId) } }],
+  };
+  const heartbeatMs = deps.heartbeatMs ?? REALTIME_HEARTBEAT_MS;
+  const router = new Hono();
+
+  router.get('/:stream', async (c) => {
+    const name = c.req.param('stream');
+    if (!isRealtimeStream(name)) throw notFound(`Unknown stream: ${name}`);
+    const headers = c.req.raw.headers;
+    const session = headers.has('cookie') || headers.has('authorization') ? await deps.auth.api.getSession({ headers }) : null;
+    if (!session) throw unauthorized();
+    if (deps.hub.closing) throw new AppError(503, 'maintenance', 'The server is restarting', undefined, { 'Retry-After': '2' });
+    const userId = session.user.id;
+    const lastId = parseLastEventId(headers.get('last-event-id') ?? c.req.query('lastEventId'));
+
+    return streamSSE(c, async (stream) => {
+      let ended = false;
+      let end!: () => void;
+      const finished = new Promise<void>((resolve) => (end = resolve));
+      const unregister = deps.hub.add(stream, () => ((ended = true), end()));
+
+      // Live events are buffered while the greeting and the replay are written, then follow in order.
+      let buffered: DomainEvent[] | null = [];
+      const sent = new Set<number>();
+      let chain = Promise.resolve();
+      const send = (e: DomainEvent) => {
+        if (sent.has(e.id)) return;
+        sent.add(e.id);
+        chain = chain.then(() => stream.writeSSE({ event: e.type, id: String(e.id), data: JSON.stringify(e.payload) }));
+      };
+      const unsubscribe = deps.events.subscribe(userId, (e) => {
+        if (e.stream !== name) return;
+        if (buffered) buffered.push(e);
+        else send(e);
+      });
+      stream.onAbort(() => ((ended = true), end()));
+      const heartbeat = setInterval(() => void stream.write(': heartbeat\n\n'), heartbeatMs);
+      heartbeat.unref();
+
+      try {
+        for (const g of await greetings[name](userId)) await stream.writeSSE({ event: g.event, data: JSON.stringify(g.data) });
+        if (lastId !== null) for (const e of await deps.events.replay(userId, name, lastId)) send(e);
+        const live = buffered;
+        buffered = null;
+        live.forEach(send);
+        if (!ended) await finished;
+      } catch (err) {
+        deps.logger.error({ err, stream: name }, 'realtime stream failed');
+      } finally {
+        clearInterval(heartbeat);
+        unsubscribe();
+        unregister();
+        await chain.catch(() => undefined);
+      }
+    });
+  });
+  return router;
+}
+
+/** A positive event id, or null (absent or not an id: the stream starts live). */
+function parseLastEventId(value: string | undefined | null): number | null {
+  if (!value || !/^\d{1,15}$/.test(value)) return null;
+  return Number(value);
+}
+

@@ -1,0 +1,168 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notificationCreatedEventSchema, REALTIME_RETRY_MS } from '@curio/contract';
+import { events, items } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { pngBytes, stubGenerator } from '../../test/images';
+import { sseReader } from '../../test/sse';
+import { pruneEvents } from './events.service';
+
+let t: TestApp;
+let photo: Buffer;
+type U = Awaited<ReturnType<TestApp['onboardedUser']>>;
+
+beforeAll(async () => {
+  t = await createTestApp({ COMMENT_INTERVAL_SECONDS: '0', COMMENTS_PER_HOUR: '1000', EXPLORE_SNAPSHOT_SECONDS: '3600' }, { generator: stubGenerator() });
+  await t.services.events.start();
+  photo = await pngBytes(60, 75);
+});
+afterAll(async () => {
+  await t.services.realtime.closeAll();
+  await t.close();
+});
+
+async function published(u: U, title = 'A piece') {
+  const item = await t.call('items-create', { cookie: u.cookie, body: { title, tags: 'robots' } });
+  const up = await t.upload(u.cookie, photo);
+  await t.call('photos-add', { cookie: u.cookie, body: { itemId: item.json.item.id, imageId: up.imageId } });
+  const gen = await t.call('items-generate', { cookie: u.cookie, body: { itemId: item.json.item.id, style: 'bright_gallery' } });
+  await t.call('items-choose', { cookie: u.cookie, body: { itemId: item.json.item.id, compositeId: gen.json.variants[0].compositeId } });
+  return item.json.item.id as string;
+}
+
+const connect = (stream: string, cookie?: string, headers: Record<string, string> = {}) => t.request(`/realtime/v1/${stream}`, { cookie, headers });
+
+describe('/realtime/v1/{stream}', () => {
+  it('answers 401 to a guest and 404 to an unknown stream, with the error envelope', async () => {
+    const guest = await connect('notifications');
+    expect(guest.status).toBe(401);
+    expect(await guest.json()).toMatchObject({ error: { code: 'unauthorized' } });
+    const u = await t.onboardedUser();
+    const unknown = await connect('everything', u.cookie);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({ error: { code: 'not_found' } });
+  });
+
+  it('sends the unseen count, then each new notification with its entry and count, ids from the events table', async () => {
+    const owner = await t.onboardedUser();
+    const friend = await t.onboardedUser();
+    const commenter = await t.onboardedUser();
+    const itemId = await published(owner);
+    const res = await connect('notifications', friend.cookie);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/event-stream');
+    const sse = sseReader(res);
+    const greeting = await sse.next();
+    expect(greeting).toMatchObject({ event: 'unseen', data: JSON.stringify({ count: 0 }) });
+    expect(greeting.id).toBeUndefined(); // so that it never moves the browser's Last-Event-ID
+
+    const posted = await t.call('comments-create', { cookie: commenter.cookie, body: { itemId, body: `look @${friend.handle}` } });
+    expect(posted.status).toBe(200);
+    const msg = await sse.next((m) => m.event === 'notification');
+    const payload = notificationCreatedEventSchema.parse(JSON.parse(msg.data!));
+    expect(payload).toMatchObject({ unseenCount: 1, notification: { kind: 'mention', refId: itemId, actorId: commenter.userId } });
+    const [row] = await t.database.db.select().from(events).where(eq(events.id, Number(msg.id)));
+    expect(row).toMatchObject({ userId: friend.userId, stream: 'notifications', type: 'notification' });
+
+    // A like notifies the owner only: nothing more arrives on the friend's stream.
+    const ownerSse = sseReader(await connect('notifications', owner.cookie));
+    expect((await ownerSse.next()).data).toBe(JSON.stringify({ count: 1 })); // the comment
+    await t.call('social-like-toggle', { cookie: commenter.cookie, body: { itemId } });
+    const liked = await ownerSse.next((m) => m.event === 'notification');
+    expect(JSON.parse(liked.data!)).toMatchObject({ unseenCount: 2, notification: { kind: 'like' } });
+    await expect(sse.next((m) => m.event === 'notification', 300)).rejects.toThrow('no matching message');
+    await sse.cancel();
+    await ownerSse.cancel();
+  });
+
+  it('replays what was missed after Last-Event-ID, for that user only, then goes on live', async () => {
+    const owner = await t.onboardedUser();
+    const other = await t.onboardedUser();
+    const commenter = await t.onboardedUser();
+    const itemId = await published(owner);
+    const otherItem = await published(other);
+    await t.call('comments-create', { cookie: commenter.cookie, body: { itemId, body: 'first' } });
+    const first = await t.database.db.select().from(events).where(eq(events.userId, owner.userId));
+    expect(first).toHaveLength(1);
+    await t.call('comments-create', { cookie: commenter.cookie, body: { itemId, body: 'second' } });
+    await t.call('comments-create', { cookie: commenter.cookie, body: { itemId: otherItem, body: 'elsewhere' } });
+    await t.call('comments-create', { cookie: commenter.cookie, body: { itemId, body: 'third' } });
+
+    const sse = sseReader(await connect('notifications', owner.cookie, { 'last-event-id': String(first[0]!.id) }));
+    expect(await sse.next()).toMatchObject({ event: 'unseen', data: JSON.stringify({ count: 3 }) });
+    const replayed = [await sse.next(), await sse.next()];
+    expect(replayed.map((m) => JSON.parse(m.data!).unseenCount)).toEqual([2, 3]);
+    expect(Number(replayed[0]!.id)).toBeGreaterThan(first[0]!.id);
+    expect(Number(replayed[1]!.id)).toBeGreaterThan(Number(replayed[0]!.id));
+    await t.call('comments-create', { cookie: commenter.cookie, body: { itemId, body: 'fourth' } });
+    expect(JSON.parse((await sse.next()).data!).unseenCount).toBe(4);
+    await sse.cancel();
+  });
+
+  it('sends a heartbeat comment while idle', async () => {
+    const { realtimeRouter } = await import('./realtime.routes');
+    const { Hono } = await import('hono');
+    const u = await t.onboardedUser();
+    const app = new Hono().route(
+      '/realtime/v1',
+      realtimeRouter({ auth: t.auth, events: t.services.events, hub: t.services.realtime, notifications: t.services.notifications, logger: { error() {} } as never, heartbeatMs: 50 }),
+    );
+    const sse = sseReader(await app.request('/realtime/v1/notifications', { headers: { cookie: u.cookie } }));
+    expect(await sse.next((m) => m.comment !== undefined, 2000)).toMatchObject({ comment: 'heartbeat' });
+    await sse.cancel();
+  });
+
+  it('ends open streams on shutdown with a retry hint, and refuses new ones then', async () => {
+    const u = await t.onboardedUser();
+    const sse = sseReader(await connect('notifications', u.cookie));
+    await sse.next();
+    expect(t.services.realtime.size).toBeGreaterThan(0);
+    await t.services.realtime.closeAll();
+    expect(await sse.next((m) => m.retry !== undefined)).toMatchObject({ retry: REALTIME_RETRY_MS });
+    await sse.ended(2000);
+    expect(t.services.realtime.size).toBe(0);
+    const late = await connect('notifications', u.cookie);
+    expect(late.status).toBe(503);
+  });
+});
+
+describe('events', () => {
+  it('clears explore when a broadcast arrives, even for a change this process did not make', async () => {
+    const owner = await t.onboardedUser();
+    const itemId = await published(owner, 'Quietly hidden');
+    // Older than the current snapshot window (an hour long here), so the ranking includes it.
+    await t.database.db.update(items).set({ createdAt: new Date(Date.now() - 2 * 3_600_000) }).where(eq(items.id, itemId));
+    const list = async () => ((await t.call('explore-list', { method: 'GET', query: { sort: 'new' } })).json.items as { itemId?: string; id?: string }[]).map((i) => i.itemId ?? i.id);
+    expect(await list()).toContain(itemId);
+    // Hidden behind the service's back (as another process would): the cached page still shows it.
+    await t.database.db.update(items).set({ hidden: true }).where(eq(items.id, itemId));
+    expect(await list()).toContain(itemId);
+    await t.services.events.record(t.database.db, { userId: null, stream: 'explore', type: 'item.changed', payload: { itemId } });
+    const deadline = Date.now() + 3000;
+    while ((await list()).includes(itemId) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(await list()).not.toContain(itemId);
+  });
+
+  it('records nothing when the change rolls back', async () => {
+    const u = await t.onboardedUser();
+    const before = await t.database.db.select().from(events).where(eq(events.userId, u.userId));
+    await expect(
+      t.database.db.transaction(async (tx) => {
+        await t.services.events.record(tx, { userId: u.userId, stream: 'notifications', type: 'notification', payload: {} });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await t.database.db.select().from(events).where(eq(events.userId, u.userId))).toEqual(before);
+  });
+
+  it('pruneEvents deletes events older than a day and keeps newer ones', async () => {
+    const u = await t.onboardedUser();
+    const old = await t.services.events.record(t.database.db, { userId: u.userId, stream: 'notifications', type: 'x', payload: {} });
+    const recent = await t.services.events.record(t.database.db, { userId: u.userId, stream: 'notifications', type: 'x', payload: {} });
+    await t.database.db.update(events).set({ createdAt: new Date(Date.now() - 25 * 3_600_000) }).where(eq(events.id, old.id));
+    expect(await pruneEvents(t.database.db)).toBeGreaterThanOrEqual(1);
+    const left = (await t.database.db.select({ id: events.id }).from(events).where(eq(events.userId, u.userId))).map((r) => r.id);
+    expect(left).toContain(recent.id);
+    expect(left).not.toContain(old.id);
+  });
+});

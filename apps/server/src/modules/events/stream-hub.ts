@@ -1,0 +1,43 @@
+import type { SSEStreamingApi } from 'hono/streaming';
+import { REALTIME_RETRY_MS } from '@curio/contract';
+
+/**
+ * The open server-sent event streams of this process, so that shutdown can end them first (with a
+ * `retry:` hint, so browsers reconnect to another process or to this one once it is back) instead of
+ * waiting for them.
+ */
+export function createStreamHub() {
+  const open = new Map<SSEStreamingApi, () => void>();
+  let closing = false;
+  return {
+    get size() {
+      return open.size;
+    },
+    get closing() {
+      return closing;
+    },
+    /** Registers a stream; `end` finishes its handler. Returns the function that unregisters it. */
+    add(stream: SSEStreamingApi, end: () => void) {
+      open.set(stream, end);
+      return () => void open.delete(stream);
+    },
+    /** Ends every open stream (and refuses new ones): a last `retry:` hint, then the stream is closed. */
+    async closeAll(retryMs = REALTIME_RETRY_MS) {
+      closing = true;
+      const streams = [...open];
+      open.clear();
+      await Promise.all(
+        streams.map(async ([stream, end]) => {
+          // A client that stopped reading must not hold shutdown up: give each write a moment only.
+          await withTimeout(stream.write(`retry: ${retryMs}\n\n`), 1000);
+          end();
+          await withTimeout(stream.close(), 1000);
+        }),
+      );
+    },
+  };
+}
+export type StreamHub = ReturnType<typeof createStreamHub>;
+
+const withTimeout = (p: Promise<unknown>, ms: number) =>
+  Promise.race([p, new Promise((resolve) => setTimeout(resolve, ms).unref())]);
