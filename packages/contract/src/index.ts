@@ -4,4 +4,5 @@ export * from './schemas';
 export * from './functions';
 export * from './shelf';
 export * from './social';
+export * from './strings';
 export * from './realtime';

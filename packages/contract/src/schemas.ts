@@ -9,6 +9,7 @@ import {
   SHELF_MAX_SIZE,
   SHELF_MIN_SIZE,
 } from './limits';
+import { httpUrl, safeJsonRecord, text } from './strings';
 
 /**
  * Validation messages are stable keys; the web app translates them (`validation.<key>`)
@@ -31,14 +32,12 @@ export const normalizeHandle = (raw: string) => raw.trim().toLowerCase();
 /** Upper-cases as typed (the spec's rule) and trims. */
 export const normalizeInviteCode = (raw: string) => raw.trim().toUpperCase();
 
-export const handleSchema = z
-  .string()
+export const handleSchema = text()
   .transform(normalizeHandle)
   .pipe(z.string().regex(HANDLE_PATTERN, VALIDATION_MESSAGES.handleInvalid));
 
-export const emailSchema = z.string().trim().email(VALIDATION_MESSAGES.emailInvalid);
-export const passwordSchema = z
-  .string()
+export const emailSchema = text().trim().email(VALIDATION_MESSAGES.emailInvalid);
+export const passwordSchema = text()
   .min(8, VALIDATION_MESSAGES.passwordLength)
   .max(128, VALIDATION_MESSAGES.passwordLength);
 
@@ -47,13 +46,11 @@ export const magicLinkSchema = z.object({ email: emailSchema });
 
 export const onboardingInputSchema = z.object({
   handle: handleSchema,
-  displayName: z
-    .string()
+  displayName: text()
     .trim()
     .min(1, VALIDATION_MESSAGES.required)
     .max(DISPLAY_NAME_MAX, VALIDATION_MESSAGES.displayNameTooLong),
-  bio: z
-    .string()
+  bio: text()
     .trim()
     .max(BIO_MAX, VALIDATION_MESSAGES.bioTooLong)
     .nullish()
@@ -63,8 +60,7 @@ export const onboardingInputSchema = z.object({
 export type OnboardingInput = z.input<typeof onboardingInputSchema>;
 
 export const inviteRedeemInputSchema = z.object({
-  code: z
-    .string()
+  code: text()
     .transform(normalizeInviteCode)
     .pipe(z.string().min(1, VALIDATION_MESSAGES.codeRequired).max(INVITE_CODE_MAX, VALIDATION_MESSAGES.codeTooLong)),
 });
@@ -83,10 +79,10 @@ export const announcementSeveritySchema = z.enum(['info', 'warning', 'danger']);
 
 /** What the admin stores. */
 export const announcementSettingSchema = z.object({
-  title: z.string().trim().min(1).max(120),
-  textEn: z.string().trim().min(1).max(500),
-  textZh: z.string().trim().max(500).nullish(),
-  linkUrl: z.string().url().nullish(),
+  title: text().trim().min(1).max(120),
+  textEn: text().trim().min(1).max(500),
+  textZh: text().trim().max(500).nullish(),
+  linkUrl: httpUrl().nullish(),
   severity: announcementSeveritySchema.default('info'),
   dismissible: z.boolean().default(true),
   startsAt: z.string().datetime().nullish(),
@@ -149,8 +145,8 @@ export type ShelfLayout = z.infer<typeof shelfLayoutSchema>;
 
 export const analyticsTrackSchema = z.object({
   name: z.enum(ANALYTICS_EVENT_NAMES),
-  props: z.record(z.string(), z.unknown()).default({}),
-  path: z.string().max(500).default('/'),
+  props: safeJsonRecord().default({}),
+  path: text().max(500).default('/'),
 });
 export type AnalyticsTrackInput = z.input<typeof analyticsTrackSchema>;
 export const analyticsTrackResultSchema = z.object({ stored: z.boolean() });

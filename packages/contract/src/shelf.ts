@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_ITEMS_PER_SHELF, PHOTO_ROLES, SHELF_MAX_SIZE, SHELF_MIN_SIZE, STYLES } from './limits';
+import { text } from './strings';
 
 export const UPLOAD_MAX_BYTES = 15 * 1024 * 1024;
 export const UPLOAD_MAX_PIXELS = 40_000_000;
@@ -37,7 +38,7 @@ export function parseTags(input: string | readonly string[]): string[] {
 }
 
 export const tagsSchema = z
-  .union([z.string(), z.array(z.string())])
+  .union([text(), z.array(text())])
   .default([])
   .transform((v) => parseTags(v))
   .pipe(z.array(z.string().max(TAG_MAX_LENGTH, `A tag may have at most ${TAG_MAX_LENGTH} characters`)).max(TAGS_MAX, `At most ${TAGS_MAX} tags`));
@@ -49,19 +50,18 @@ export const styleSchema = z.enum(STYLES);
 
 export const uploadsSignInputSchema = z.object({
   kind: z.enum(['photo', 'avatar']).default('photo'),
-  fileName: z.string().trim().min(1).max(200),
-  contentType: z.string().trim().max(100),
+  fileName: text().trim().min(1).max(200),
+  contentType: text().trim().max(100),
 });
 export const uploadsSignResultSchema = z.object({ uploadURL: z.string(), imageId: z.string() });
 export type UploadsSignResult = z.infer<typeof uploadsSignResultSchema>;
 export const uploadResultSchema = z.object({ imageId: z.string(), width: z.number(), height: z.number() });
 
 export const itemsCreateInputSchema = z.object({
-  title: z.string().trim().min(1, 'This field is required.').max(TITLE_MAX, `Title must be ${TITLE_MAX} characters or less`),
+  title: text().trim().min(1, 'This field is required.').max(TITLE_MAX, `Title must be ${TITLE_MAX} characters or less`),
   tags: tagsSchema,
   nsfw: z.boolean().default(false),
-  metadata: z
-    .string()
+  metadata: text()
     .trim()
     .max(METADATA_MAX)
     .nullish()

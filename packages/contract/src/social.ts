@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TAGS_MAX, TAG_MAX_LENGTH, TITLE_MAX, parseTags, uuidSchema } from './shelf';
+import { text } from './strings';
 
 export const EXPLORE_SORTS = ['trending', 'new', 'top'] as const;
 export const TIME_RANGES = ['24h', '7d', '30d', 'all'] as const;
@@ -32,8 +33,7 @@ export const exploreListInputSchema = z.object({
   sort: z.enum(EXPLORE_SORTS).default('trending'),
   timeRange: z.enum(TIME_RANGES).default('7d'),
   includeNSFW: boolParam.default(false),
-  tag: z
-    .string()
+  tag: text()
     .trim()
     .max(TAG_MAX_LENGTH)
     .optional()
@@ -74,9 +74,9 @@ export type TopTag = { tag: string; count: number };
 export const itemIdInputSchema = z.object({ itemId: uuidSchema });
 export const itemsUpdateInputSchema = z.object({
   itemId: uuidSchema,
-  title: z.string().trim().min(1, 'This field is required.').max(TITLE_MAX),
+  title: text().trim().min(1, 'This field is required.').max(TITLE_MAX),
   tags: z
-    .union([z.string(), z.array(z.string())])
+    .union([text(), z.array(text())])
     .default([])
     .transform((v) => parseTags(v))
     .pipe(z.array(z.string().max(TAG_MAX_LENGTH)).max(TAGS_MAX)),
@@ -86,18 +86,17 @@ export const itemsUpdateInputSchema = z.object({
 export const commentsListInputSchema = z.object({
   itemId: uuidSchema,
   limit: z.coerce.number().int().min(1).max(50).default(COMMENT_PAGE),
-  cursor: z.string().max(200).optional(),
+  cursor: text().max(200).optional(),
 });
 export const commentsCreateInputSchema = z.object({
   itemId: uuidSchema,
-  body: z
-    .string()
+  body: text()
     .max(COMMENT_INPUT_MAX, SOCIAL_MESSAGES.commentTooLong)
     .transform((s) => s.trim())
     .pipe(z.string().min(1, SOCIAL_MESSAGES.commentEmpty).max(COMMENT_MAX, SOCIAL_MESSAGES.commentTooLong)),
 });
 export const commentIdInputSchema = z.object({ commentId: uuidSchema });
-export const commentsReportInputSchema = z.object({ commentId: uuidSchema, reason: z.string().max(500).default('') });
+export const commentsReportInputSchema = z.object({ commentId: uuidSchema, reason: text().max(500).default('') });
 export const commentSchema = z.object({
   id: z.string(),
   body: z.string(),
@@ -107,7 +106,7 @@ export const commentSchema = z.object({
 });
 export type Comment = z.infer<typeof commentSchema>;
 
-export const mentionsSearchInputSchema = z.object({ q: z.string().trim().min(MENTION_MIN).max(30) });
+export const mentionsSearchInputSchema = z.object({ q: text().trim().min(MENTION_MIN).max(30) });
 /** `@handle` tokens in a comment: letters, digits, dot and underscore (spec part 2 §5). */
 export const MENTION_PATTERN = /@([A-Za-z0-9._]{2,30})/g;
 export function extractMentions(body: string): string[] {
