@@ -11,6 +11,14 @@ export function shelvesRepository(db: Executor) {
       const [row] = await db.select().from(shelves).where(eq(shelves.userId, userId));
       return row ?? null;
     },
+    /**
+     * The user's shelf, locked until the transaction ends: every write to a shelf's arrangements or
+     * layout takes this first, so they run one after another on the current layout.
+     */
+    async lockByUser(userId: string): Promise<ShelfRow | null> {
+      const [row] = await db.select().from(shelves).where(eq(shelves.userId, userId)).for('update');
+      return row ?? null;
+    },
     async setLayout(shelfId: string, layout: ShelfLayout) {
       await db.update(shelves).set({ cols: layout.cols, rows: layout.rows }).where(eq(shelves.id, shelfId));
     },

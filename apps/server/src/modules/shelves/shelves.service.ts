@@ -1,6 +1,6 @@
 import { SHELF_MESSAGES, type Arrangement, type ShelfGetResult, type ShelfLayout } from '@curio/contract';
 import type { Db } from '../../db/client';
-import { isUniqueViolation } from '../../db/types';
+import { isUniqueViolation, type Tx } from '../../db/types';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { itemsRepository } from '../items/items.repository';
 import { arrangementsRepository } from './arrangements.repository';
@@ -18,6 +18,24 @@ export function createShelvesService(db: Db) {
     const row = await shelves.findByUser(userId);
     if (!row || (shelfId && row.id !== shelfId)) throw notFound('You have no shelf yet');
     return row;
+  }
+
+  /**
+   * Runs one write to the user's shelf in a transaction that holds the shelf row's lock (taken first,
+   * so writes to one shelf run one after another, across processes, on the layout as it is now).
+   * A unique violation that still gets through (an item deleted meanwhile…) answers 409, never 500.
+   */
+  async function writeShelf<T>(userId: string, shelfId: string | undefined, write: (tx: Tx, shelf: ShelfRow) => Promise<T>): Promise<T> {
+    try {
+      return await db.transaction(async (tx) => {
+        const shelf = await shelvesRepository(tx).lockByUser(userId);
+        if (!shelf || (shelfId && shelf.id !== shelfId)) throw notFound('You have no shelf yet');
+        return write(tx, shelf);
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw cellOccupied();
+      throw err;
+    }
   }
 
   return {
@@ -43,25 +61,19 @@ export function createShelvesService(db: Db) {
       };
     },
 
-    /** Moves an item to a free grid cell (delete + insert, overflow false, z 0) in one transaction. */
+    /** Moves an item to a free grid cell (delete + insert, overflow false, z 0). */
     async move(userId: string, input: { itemId: string; col: number; row: number }): Promise<Arrangement> {
-      const shelf = await ownShelf(userId);
-      if (input.col >= shelf.cols || input.row >= shelf.rows) throw badRequest('That cell is outside the shelf', { col: 'Outside the shelf' });
-      const item = await itemsRepository(db).find(input.itemId);
-      if (!item || item.shelfId !== shelf.id) throw notFound('Item not found');
       const next: Arrangement = { itemId: input.itemId, col: input.col, row: input.row, overflow: false, zIndex: 0 };
-      try {
-        await db.transaction(async (tx) => {
-          const repo = arrangementsRepository(tx);
-          const occupant = (await repo.list(shelf.id)).find((a) => !a.overflow && a.col === input.col && a.row === input.row);
-          if (occupant && occupant.itemId !== input.itemId) throw cellOccupied();
-          await repo.deleteForItem(shelf.id, input.itemId);
-          await repo.insert(shelf.id, [next]);
-        });
-      } catch (err) {
-        if (isUniqueViolation(err, 'arrangements_cell_key')) throw cellOccupied();
-        throw err;
-      }
+      await writeShelf(userId, undefined, async (tx, shelf) => {
+        if (input.col >= shelf.cols || input.row >= shelf.rows) throw badRequest('That cell is outside the shelf', { col: 'Outside the shelf' });
+        const item = await itemsRepository(tx).find(input.itemId);
+        if (!item || item.shelfId !== shelf.id) throw notFound('Item not found');
+        const repo = arrangementsRepository(tx);
+        const occupant = (await repo.list(shelf.id)).find((a) => !a.overflow && a.col === input.col && a.row === input.row);
+        if (occupant && occupant.itemId !== input.itemId) throw cellOccupied();
+        await repo.deleteForItem(shelf.id, input.itemId);
+        await repo.insert(shelf.id, [next]);
+      });
       return next;
     },
 
@@ -73,28 +85,26 @@ export function createShelvesService(db: Db) {
 
     /** Replaces every arrangement at once after checking ownership, bounds and collisions. */
     async apply(userId: string, shelfId: string, list: Arrangement[]): Promise<{ arrangements: Arrangement[] }> {
-      const shelf = await ownShelf(userId, shelfId);
-      const own = new Set((await itemsRepository(db).listPlaceable(shelf.id)).map((i) => i.id));
-      const problem = validateArrangements(layoutOf(shelf), list, own);
-      if (problem) {
-        if (problem.kind === 'collision') throw cellOccupied();
-        if (problem.kind === 'unknown_item') throw notFound('Item not found');
-        throw badRequest(problem.kind === 'out_of_bounds' ? 'That cell is outside the shelf' : 'An item appears twice', {
-          arrangements: problem.kind,
-        });
-      }
-      await db.transaction(async (tx) => {
+      return writeShelf(userId, shelfId, async (tx, shelf) => {
+        const own = new Set((await itemsRepository(tx).listPlaceable(shelf.id)).map((i) => i.id));
+        const problem = validateArrangements(layoutOf(shelf), list, own);
+        if (problem) {
+          if (problem.kind === 'collision') throw cellOccupied();
+          if (problem.kind === 'unknown_item') throw notFound('Item not found');
+          throw badRequest(problem.kind === 'out_of_bounds' ? 'That cell is outside the shelf' : 'An item appears twice', {
+            arrangements: problem.kind,
+          });
+        }
         const repo = arrangementsRepository(tx);
         await repo.deleteAll(shelf.id);
         await repo.insert(shelf.id, list);
+        return { arrangements: await repo.list(shelf.id) };
       });
-      return { arrangements: await arrangementsRepository(db).list(shelf.id) };
     },
 
     /** Changes the grid; items whose cell is gone move to overflow. */
     async resize(userId: string, layout: ShelfLayout) {
-      const shelf = await ownShelf(userId);
-      await db.transaction(async (tx) => {
+      await writeShelf(userId, undefined, async (tx, shelf) => {
         const repo = arrangementsRepository(tx);
         await repo.moveToOverflow(shelf.id, outsideLayout(layout, await repo.list(shelf.id)));
         await shelvesRepository(tx).setLayout(shelf.id, layout);
@@ -104,26 +114,17 @@ export function createShelvesService(db: Db) {
 
     /** Puts a saved item on the shelf: the first free cell, or overflow when full. Idempotent. */
     async place(userId: string, itemId: string): Promise<Arrangement> {
-      const shelf = await ownShelf(userId);
-      const item = await itemsRepository(db).find(itemId);
-      if (!item || item.shelfId !== shelf.id) throw notFound('Item not found');
-      if (!item.chosenCompositeId) throw new AppError(400, 'bad_request', 'Choose a variant before placing the item');
-      for (let attempt = 0; attempt < 3; attempt++) {
-        try {
-          return await db.transaction(async (tx) => {
-            const repo = arrangementsRepository(tx);
-            const existing = await repo.findForItem(shelf.id, itemId);
-            if (existing) return existing;
-            const next = placement(layoutOf(shelf), await repo.list(shelf.id), itemId);
-            await repo.insert(shelf.id, [next]);
-            return next;
-          });
-        } catch (err) {
-          // Another placement took the same cell at the same moment: look again.
-          if (!isUniqueViolation(err)) throw err;
-        }
-      }
-      throw cellOccupied();
+      return writeShelf(userId, undefined, async (tx, shelf) => {
+        const item = await itemsRepository(tx).find(itemId);
+        if (!item || item.shelfId !== shelf.id) throw notFound('Item not found');
+        if (!item.chosenCompositeId) throw new AppError(400, 'bad_request', 'Choose a variant before placing the item');
+        const repo = arrangementsRepository(tx);
+        const existing = await repo.findForItem(shelf.id, itemId);
+        if (existing) return existing;
+        const next = placement(layoutOf(shelf), await repo.list(shelf.id), itemId);
+        await repo.insert(shelf.id, [next]);
+        return next;
+      });
     },
   };
 }
