@@ -121,7 +121,11 @@ async function benchOne(kind: 'pglite' | 'postgres') {
     const u = new URL(PG_URL);
     u.pathname = `/${name}`;
     database = openPostgres(u.toString(), 4);
-    serverEnv = { DATABASE_URL: u.toString(), DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'curio-bench-explore-')) };
+    serverEnv = {
+      DATABASE_URL: u.toString(),
+      AUTH_SECRET: 'bench-secret-that-is-long-enough-0123456789',
+      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'curio-bench-explore-')),
+    };
     cleanup = async () => {
       const c = new pg.Client({ connectionString: PG_URL });
       await c.connect();

@@ -18,6 +18,13 @@ describe('environment', () => {
     ]);
   });
 
+  it('requires AUTH_SECRET when DATABASE_URL is set, and not without it', () => {
+    const url = 'postgres://postgres@127.0.0.1:5432/curio';
+    expect(() => parseEnv({ DATABASE_URL: url })).toThrow(/AUTH_SECRET: required when DATABASE_URL is set/);
+    expect(parseEnv({ DATABASE_URL: url, AUTH_SECRET: 'x'.repeat(32) }).DATABASE_URL).toBe(url);
+    expect(parseEnv({}).AUTH_SECRET).toBeUndefined();
+  });
+
   it.each([
     ['PORT', 'abc'],
     ['DATABASE_URL', 'not a url'],

@@ -78,6 +78,9 @@ function checkCombinations(env: RawEnv): string[] {
   if (env.S3_BUCKET && Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
     problems.push('  S3_ACCESS_KEY_ID: set it together with S3_SECRET_ACCESS_KEY');
   }
+  // Every process on one PostgreSQL must sign sessions with the same secret; one generated into a
+  // process's own data directory would sign the others' sessions out.
+  if (env.DATABASE_URL && !env.AUTH_SECRET) problems.push('  AUTH_SECRET: required when DATABASE_URL is set (every process must share it)');
   return problems;
 }
 

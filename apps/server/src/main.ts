@@ -45,6 +45,8 @@ async function main() {
   const { app, services, drained } = createApp({ env, database, logger, mailer, isMigrated: () => migrated });
   void services.cutouts.resumePending();
 
+  await services.events.start(); // events from every process reach this one before its first request
+
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     logger.info({ port: info.port, url: env.PUBLIC_URL }, `${env.APP_NAME} is listening on ${env.PUBLIC_URL}`);
   });
@@ -60,6 +62,11 @@ async function main() {
     }, 10_000);
     force.unref();
     services.cutouts.stop();
+    // Live streams never end on their own: end them first (with a retry hint), then the connections
+    // they leave idle, so that closing waits for real requests only.
+    void services.realtime.closeAll().then(() => {
+      if ('closeIdleConnections' in server) server.closeIdleConnections();
+    });
     server.close(async () => {
       await drained(10_000);
       await services.cutouts.idle();
