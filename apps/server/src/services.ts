@@ -16,6 +16,7 @@ import { createEventsService } from './modules/events/events.service';
 import { createStreamHub } from './modules/events/stream-hub';
 import { createNotificationsService } from './modules/notifications/notifications.service';
 import { createProfilesService } from './modules/profiles/profiles.service';
+import { createRateLimitsService } from './modules/rate-limits/rate-limits.service';
 import { createCommentsService } from './modules/comments/comments.service';
 import { createExploreService } from './modules/explore/explore.service';
 import { createItemPagesService } from './modules/items/item-pages.service';
@@ -40,6 +41,7 @@ export function createServices(
   const { storage, logger } = deps;
   const events = createEventsService(db, { logger, listen: deps.listen });
   const realtime = createStreamHub();
+  const rateLimits = createRateLimitsService(db);
   const roles = createRolesService(db, { adminEmails: env.ADMIN_EMAILS });
   const credits = createCreditsService(db, { signupCredits: env.SIGNUP_CREDITS });
   const settings = createSiteSettingsService(db);
@@ -47,7 +49,7 @@ export function createServices(
   const profiles = createProfilesService(db, { roles, credits, invites, settings });
   const shelves = createShelvesService(db);
   const analytics = createAnalyticsService(db, { isAdmin: (userId) => roles.hasRole(userId, 'admin') });
-  const images = createImagesService(db, { storage, logger, uploadsPerHour: env.UPLOADS_PER_HOUR });
+  const images = createImagesService(db, { storage, logger, rateLimits, uploadsPerHour: env.UPLOADS_PER_HOUR });
   const cutouts = createCutoutsService(db, {
     images,
     segment: deps.segmenter ?? (env.CUTOUT === 'model' ? modelSegmenter() : simpleSegmenter()),
@@ -76,6 +78,7 @@ export function createServices(
   return {
     events,
     realtime,
+    rateLimits,
     roles,
     credits,
     settings,

@@ -68,9 +68,19 @@ export function commentsRepository(db: Executor) {
     async delete(commentId: string) {
       await db.delete(comments).where(eq(comments.id, commentId));
     },
+    /** One report per reporter and comment: a repeated report (even a concurrent one) answers the existing one. */
     async report(row: { reporterId: string; targetId: string; reason: string }) {
-      const [created] = await db.insert(reports).values({ ...row, targetType: 'comment' }).returning({ id: reports.id });
-      return created!.id;
+      const [created] = await db
+        .insert(reports)
+        .values({ ...row, targetType: 'comment' })
+        .onConflictDoNothing({ target: [reports.reporterId, reports.targetType, reports.targetId] })
+        .returning({ id: reports.id });
+      if (created) return created.id;
+      const [existing] = await db
+        .select({ id: reports.id })
+        .from(reports)
+        .where(and(eq(reports.reporterId, row.reporterId), eq(reports.targetType, 'comment'), eq(reports.targetId, row.targetId)));
+      return existing!.id;
     },
     async mentionCandidates(q: string) {
       // Prefix matches first, then handles or names containing the text; at most 8.

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { images, uploadTokens } from '../../db/schema';
 import type { Executor } from '../../db/types';
 
@@ -20,13 +20,6 @@ export function imagesRepository(db: Executor) {
     },
     async insertToken(row: typeof uploadTokens.$inferInsert) {
       await db.insert(uploadTokens).values(row);
-    },
-    async countTokensSince(userId: string, since: Date): Promise<number> {
-      const [row] = await db
-        .select({ n: count() })
-        .from(uploadTokens)
-        .where(and(eq(uploadTokens.userId, userId), gt(uploadTokens.createdAt, since)));
-      return row?.n ?? 0;
     },
     async findToken(token: string): Promise<UploadTokenRow | null> {
       const [row] = await db.select().from(uploadTokens).where(eq(uploadTokens.token, token));

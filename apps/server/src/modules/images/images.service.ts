@@ -3,6 +3,7 @@ import { UPLOAD_ACCEPT, UPLOAD_MAX_BYTES, UPLOAD_TOKEN_TTL_MS, type ImageVariant
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
+import type { RateLimitsService } from '../rate-limits/rate-limits.service';
 import type { Storage } from '../../storage/storage';
 import { ImageRejected, processImage } from './image-processing';
 import { imagesRepository, type ImageRow } from './images.repository';
@@ -14,13 +15,12 @@ const uploadErrors = {
   invalid: (message: string) => new AppError(400, 'upload_invalid', message, { file: message }),
   expired: () => new AppError(400, 'upload_expired', 'This upload link has expired or was already used'),
   tooLarge: () => new AppError(413, 'payload_too_large', 'The file is larger than 15 MB'),
-  rateLimited: () =>
-    new AppError(429, 'rate_limited', 'Too many uploads — please try again later.', undefined, { 'Retry-After': '600' }),
 };
+const UPLOAD_RATE_LIMIT_MESSAGE = 'Too many uploads — please try again later.';
 
 const keyOf = (id: string, name: string) => `images/${id}/${name}`;
 
-export function createImagesService(db: Db, deps: { storage: Storage; logger: Logger; uploadsPerHour: number }) {
+export function createImagesService(db: Db, deps: { storage: Storage; logger: Logger; rateLimits: RateLimitsService; uploadsPerHour: number }) {
   const repo = imagesRepository(db);
   const { storage, logger } = deps;
 
@@ -57,8 +57,8 @@ export function createImagesService(db: Db, deps: { storage: Storage; logger: Lo
       if (!(UPLOAD_ACCEPT as readonly string[]).includes(type)) {
         throw uploadErrors.invalid('Only JPEG, PNG, WebP, AVIF, HEIC and GIF images are accepted');
       }
-      const since = new Date(Date.now() - 60 * 60 * 1000);
-      if ((await repo.countTokensSince(userId, since)) >= deps.uploadsPerHour) throw uploadErrors.rateLimited();
+      // Counted in the database per user and clock hour: exact under concurrency, across processes.
+      await deps.rateLimits.hit('uploads-sign', userId, { max: deps.uploadsPerHour, windowSeconds: 3600, message: UPLOAD_RATE_LIMIT_MESSAGE });
       const token = newId(24);
       const imageId = newId(16);
       await repo.insertToken({

@@ -164,4 +164,20 @@ describe('upload rate limit', () => {
     expect(last!.status).toBe(429);
     expect(last!.res.headers.get('retry-after')).toBeTruthy();
   });
+
+  it('lets exactly UPLOADS_PER_HOUR of 200 concurrent signatures through (no more, no 500)', async () => {
+    const u = await t.signUp();
+    const results = await Promise.all(
+      Array.from({ length: 200 }, () => t.call('uploads-sign', { cookie: u.cookie, body: { kind: 'photo', fileName: 'a.png', contentType: 'image/png' } })),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(40);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(160);
+    const refused = results.find((r) => r.status === 429)!;
+    expect(refused.json.error.code).toBe('rate_limited');
+    expect(Number(refused.res.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Another user has a limit of their own.
+    const other = await t.signUp();
+    expect((await t.call('uploads-sign', { cookie: other.cookie, body: { kind: 'photo', fileName: 'a.png', contentType: 'image/png' } })).status).toBe(200);
+  });
 });

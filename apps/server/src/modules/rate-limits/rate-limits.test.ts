@@ -1,0 +1,63 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '../../lib/errors';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { createRateLimitsService } from './rate-limits.service';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const settle = async (n: number, fn: () => Promise<unknown>) => {
+  const results = await Promise.allSettled(Array.from({ length: n }, fn));
+  const refused = results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason);
+  return { allowed: results.length - refused.length, refused };
+};
+
+describe('rate limiter', () => {
+  it('lets exactly max of 200 concurrent hits through and refuses the rest with 429 and Retry-After', async () => {
+    const { allowed, refused } = await settle(200, () => t.services.rateLimits.hit('test-burst', 'user-a', { max: 120, windowSeconds: 3600 }));
+    expect(allowed).toBe(120);
+    expect(refused).toHaveLength(80);
+    for (const err of refused) {
+      expect(err).toBeInstanceOf(AppError);
+      expect((err as AppError).status).toBe(429);
+      expect((err as AppError).code).toBe('rate_limited');
+      const retryAfter = Number((err as AppError).headers?.['Retry-After']);
+      expect(retryAfter).toBeGreaterThanOrEqual(1);
+      expect(retryAfter).toBeLessThanOrEqual(3600);
+    }
+  });
+
+  it('counts each bucket and subject on its own', async () => {
+    const limit = { max: 5, windowSeconds: 3600 };
+    const [a, b, c] = await Promise.all([
+      settle(20, () => t.services.rateLimits.hit('test-own', 'one', limit)),
+      settle(20, () => t.services.rateLimits.hit('test-own', 'two', limit)),
+      settle(20, () => t.services.rateLimits.hit('test-other', 'one', limit)),
+    ]);
+    expect([a.allowed, b.allowed, c.allowed]).toEqual([5, 5, 5]);
+  });
+
+  it('uses the given message and reports what is left', async () => {
+    const limit = { max: 2, windowSeconds: 3600, message: 'Slow down' };
+    expect(await t.services.rateLimits.hit('test-msg', 's', limit)).toEqual({ count: 1, remaining: 1 });
+    expect(await t.services.rateLimits.hit('test-msg', 's', limit)).toEqual({ count: 2, remaining: 0 });
+    await expect(t.services.rateLimits.hit('test-msg', 's', limit)).rejects.toMatchObject({ status: 429, message: 'Slow down' });
+  });
+
+  it('allows again once the window has passed, and prunes ended windows', async () => {
+    const limit = { max: 1, windowSeconds: 1 };
+    await t.services.rateLimits.hit('test-window', 's', limit);
+    await expect(t.services.rateLimits.hit('test-window', 's', limit)).rejects.toMatchObject({ status: 429 });
+    await new Promise((r) => setTimeout(r, 1100));
+    await expect(t.services.rateLimits.hit('test-window', 's', limit)).resolves.toEqual({ count: 1, remaining: 0 });
+    await new Promise((r) => setTimeout(r, 1100));
+    const pruning = createRateLimitsService(t.database.db, { random: () => 0 });
+    await pruning.hit('test-prune', 's', { max: 1, windowSeconds: 3600 });
+    const left = await t.database.db.execute(sql`select count(*)::int as n from rate_limit_counters where bucket = 'test-window'`);
+    expect(Number((left as any).rows[0].n)).toBe(0);
+  });
+});
