@@ -61,6 +61,8 @@ export const envSchema = z.object({
   GENERATOR_TIMEOUT_MS: int(120_000, 1000),
   CUTOUT: z.enum(['model', 'simple']).default('model'),
   CUTOUT_CONCURRENCY: int(1, 1, 4),
+  /** Cut-out worker processes `npm start` starts (on PGlite at most one, a child fed over IPC); 0: none. */
+  WORKERS: int(1, 0, 16),
   UPLOADS_PER_HOUR: int(120, 1),
   COMMENT_INTERVAL_SECONDS: int(10, 0),
   EXPLORE_SNAPSHOT_SECONDS: int(30, 1, 3600),

@@ -6,6 +6,7 @@ import { DataDirLockedError } from './db/lock';
 import { EnvError, loadEnv } from './env';
 import { createLogger } from './lib/logger';
 import { createMailer } from './mail/mailer';
+import { startCutoutWorkers, workerEntryBeside } from './modules/jobs/workers';
 
 async function main() {
   let env;
@@ -42,8 +43,18 @@ async function main() {
     outboxDir: path.join(env.DATA_DIR, 'outbox'),
     logger,
   });
-  const { app, services, drained } = createApp({ env, database, logger, mailer, isMigrated: () => migrated });
-  void services.cutouts.resumePending();
+  const workers = startCutoutWorkers({ env, kind: database.kind, entry: workerEntryBeside(import.meta.url), logger });
+  const { app, services, drained } = createApp({
+    env,
+    database,
+    logger,
+    mailer,
+    isMigrated: () => migrated,
+    overrides: workers.segmenter ? { segmenter: workers.segmenter } : undefined,
+  });
+  await services.jobs.start();
+  const queued = await services.cutouts.enqueuePending();
+  if (queued) logger.info({ photos: queued }, 'cut-outs queued for photos still waiting');
 
   await services.events.start(); // events from every process reach this one before its first request
 
@@ -61,7 +72,6 @@ async function main() {
       if ('closeAllConnections' in server) server.closeAllConnections();
     }, 10_000);
     force.unref();
-    services.cutouts.stop();
     // Live streams never end on their own: end them first (with a retry hint), then the connections
     // they leave idle, so that closing waits for real requests only.
     void services.realtime.closeAll().then(() => {
@@ -69,7 +79,9 @@ async function main() {
     });
     server.close(async () => {
       await drained(10_000);
-      await services.cutouts.idle();
+      // Running jobs finish (a job still running after 10 s is retried later), then the workers end.
+      await services.jobs.stop(10_000);
+      await workers.stop();
       await database.close();
       logger.info('stopped');
       process.exit(0);

@@ -4,9 +4,10 @@ import type { Env } from './env';
 import type { Logger } from './lib/logger';
 import { createAnalyticsService } from './modules/analytics/analytics.service';
 import { createCreditsService } from './modules/credits/credits.service';
-import { createWorkQueue } from './modules/cutouts/cutout-queue';
 import { createCutoutsService } from './modules/cutouts/cutouts.service';
-import { modelSegmenter, simpleSegmenter, type Segmenter } from './modules/cutouts/segmenter';
+import { simpleSegmenter, type Segmenter } from './modules/cutouts/segmenter';
+import { handleHousekeeping } from './modules/jobs/housekeeping';
+import { createJobs } from './modules/jobs/jobs';
 import type { Generator } from './modules/generation/generator';
 import { createGeneratorFromEnv } from './modules/generation/from-env';
 import { createImagesService } from './modules/images/images.service';
@@ -29,6 +30,10 @@ import type { Storage } from './storage/storage';
 
 export interface ServiceOverrides {
   generator?: Generator;
+  /**
+   * What cuts photos out in this process: a worker's model, or the web process's IPC child on
+   * PGlite. Without it only `CUTOUT=simple` cuts here; the model never loads in the web process.
+   */
   segmenter?: Segmenter;
 }
 
@@ -50,12 +55,16 @@ export function createServices(
   const shelves = createShelvesService(db);
   const analytics = createAnalyticsService(db, { isAdmin: (userId) => roles.hasRole(userId, 'admin') });
   const images = createImagesService(db, { storage, logger, rateLimits, uploadsPerHour: env.UPLOADS_PER_HOUR });
+  const jobs = createJobs(db, { logger });
   const cutouts = createCutoutsService(db, {
     images,
-    segment: deps.segmenter ?? (env.CUTOUT === 'model' ? modelSegmenter() : simpleSegmenter()),
-    queue: createWorkQueue(env.CUTOUT_CONCURRENCY, logger),
+    segment: deps.segmenter ?? (env.CUTOUT === 'simple' ? simpleSegmenter() : null),
+    jobs,
     logger,
   });
+  cutouts.work(env.CUTOUT_CONCURRENCY);
+  // Handlers run once the queue has started, after every service below exists.
+  handleHousekeeping(jobs, () => ({ analytics, invites, itemPages, images }));
   const generator = deps.generator ?? createGeneratorFromEnv(env);
   const items = createItemsService(db, { shelves, credits, settings, roles, images, cutouts, generator, logger });
   const notifications = createNotificationsService(db, { events });
@@ -95,6 +104,7 @@ export function createServices(
     comments,
     explore,
     userSettings,
+    jobs,
   };
 }
 export type Services = ReturnType<typeof createServices>;

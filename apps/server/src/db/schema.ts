@@ -183,7 +183,8 @@ export const inviteCodes = pgTable(
     grantTester: boolean('grant_tester').notNull().default(false),
     grantCredits: integer('grant_credits').notNull().default(0),
     notes: text('notes'),
-    status: text('status', { enum: ['active', 'disabled'] }).notNull().default('active'),
+    /** `expired` is stored by the expiry job; a code past its expiry counts as expired before that too. */
+    status: text('status', { enum: ['active', 'expired', 'disabled'] }).notNull().default('active'),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },

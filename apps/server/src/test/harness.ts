@@ -120,8 +120,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, o
     upload,
     itemWithPhoto,
     async close() {
-      services.cutouts.stop();
-      await services.cutouts.idle();
+      await services.jobs.stop();
       await database.close();
     },
   };

@@ -6,6 +6,10 @@ import { statsRepository } from '../social/stats.repository';
 import { analyticsRepository } from './analytics.repository';
 
 const MAX_PROPS_BYTES = 4096;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** What the consent banner promises: no viewer after 30 days, no event after 90. */
+export const ANALYTICS_ANONYMIZE_DAYS = 30;
+export const ANALYTICS_DELETE_DAYS = 90;
 const itemViewProps = z.object({ itemId: z.string().uuid() }).passthrough();
 
 /** Do-Not-Track or Global Privacy Control sent by the browser. */
@@ -14,6 +18,12 @@ export const sendsDoNotTrack = (headers: Headers) => headers.get('dnt') === '1' 
 export function createAnalyticsService(db: Db, deps: { isAdmin: (userId: string) => Promise<boolean> }) {
   const repo = analyticsRepository(db);
   return {
+    /** The daily retention job: strips the viewer from events past 30 days, deletes those past 90. */
+    async applyRetention(now = new Date()) {
+      const deleted = await repo.deleteBefore(new Date(now.getTime() - ANALYTICS_DELETE_DAYS * DAY_MS));
+      const anonymized = await repo.anonymizeBefore(new Date(now.getTime() - ANALYTICS_ANONYMIZE_DAYS * DAY_MS));
+      return { anonymized, deleted };
+    },
     /**
      * Stores an event unless the visitor sends Do-Not-Track or has opted out (the browser does not
      * send events at all after declining consent). An item view counts only for an item the viewer

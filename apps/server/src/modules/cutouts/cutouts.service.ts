@@ -2,42 +2,78 @@ import type { Db } from '../../db/client';
 import type { Logger } from '../../lib/logger';
 import type { ImagesService } from '../images/images.service';
 import { photosRepository, type PhotoRow } from '../items/items.repository';
-import type { WorkQueue } from './cutout-queue';
+import { QUEUES, type Jobs } from '../jobs/jobs';
 import type { Segmenter } from './segmenter';
 import { simpleCut } from './simple-cut';
 
-/** Cuts each photo's subject out once, in the background, and stores it as an image of its own. */
-export function createCutoutsService(db: Db, deps: { images: ImagesService; segment: Segmenter; queue: WorkQueue; logger: Logger }) {
+export interface CutoutJob {
+  photoId: string;
+}
+
+/**
+ * Cuts each photo's subject out once, as a `cutout` job, and stores it as an image of its own.
+ * `segment` is null in a process that must not run the model (the web process on PostgreSQL: the
+ * workers take those jobs).
+ */
+export function createCutoutsService(db: Db, deps: { images: ImagesService; segment: Segmenter | null; jobs: Jobs; logger: Logger }) {
   const photos = photosRepository(db);
-  const { images, segment, queue, logger } = deps;
+  const { images, segment, jobs, logger } = deps;
 
-  async function run(photoId: string) {
-    const photo = await photos.find(photoId);
-    if (!photo || photo.cutoutStatus !== 'pending') return;
-    const master = await images.readMaster(photo.imageId);
-    if (!master) return;
-    const started = Date.now();
-    try {
-      const png = await segment(master);
+  const service = {
+    /** Queues the photo's cut-out: one job per photo, whichever process records or retries it. */
+    enqueue: (photoId: string) => jobs.send(QUEUES.cutout.name, { photoId } satisfies CutoutJob, { singletonKey: photoId }),
+
+    /**
+     * The job: cuts the photo out and records the result, only while the photo still waits for it
+     * (a second run, or a photo deleted meanwhile, leaves no trace). A failure is retried; when the
+     * last attempt fails, the photo is marked `failed` and generation uses the simple cut.
+     */
+    async process(job: CutoutJob, ctx: { lastAttempt: boolean } = { lastAttempt: true }): Promise<'done' | 'failed' | 'skipped'> {
+      if (!segment) throw new Error('this process does not cut photos out');
+      const photo = await photos.find(job.photoId);
+      if (!photo || photo.cutoutStatus !== 'pending') return 'skipped';
+      const master = await images.readMaster(photo.imageId);
+      if (!master) {
+        await photos.finishCutout(photo.id, null, 'failed');
+        return 'failed';
+      }
+      const started = Date.now();
+      let png: Buffer;
+      try {
+        png = await segment(master);
+      } catch (err) {
+        if (!ctx.lastAttempt) throw err;
+        logger.warn({ err, photoId: photo.id }, 'cut-out failed; generation will use the simple cut');
+        await photos.finishCutout(photo.id, null, 'failed');
+        return 'failed';
+      }
       const stored = await images.store(png, { ownerId: null, kind: 'cutout', keepAlpha: true });
-      if (await photos.find(photoId)) await photos.setCutout(photoId, stored.id, 'done');
-      else await images.remove([stored.id]); // the photo was deleted meanwhile
-      logger.info({ photoId, ms: Date.now() - started }, 'cut-out ready');
-    } catch (err) {
-      logger.warn({ err, photoId }, 'cut-out failed; generation will use the simple cut');
-      await photos.setCutout(photoId, null, 'failed');
-    }
-  }
-
-  return {
-    enqueue: (photoId: string) => queue.add(`cutout:${photoId}`, () => run(photoId)),
-    /** After a restart: pick up the photos still waiting for their cut-out. */
-    async resumePending() {
-      for (const p of await photos.listPendingCutouts()) queue.add(`cutout:${p.id}`, () => run(p.id));
+      if (!(await photos.finishCutout(photo.id, stored.id, 'done'))) {
+        await images.remove([stored.id]); // deleted meanwhile, or another run was first
+        return 'skipped';
+      }
+      logger.info({ photoId: photo.id, ms: Date.now() - started }, 'cut-out ready');
+      return 'done';
     },
-    idle: () => queue.idle(),
-    /** Drops queued work (running work finishes); for shutdown. */
-    stop: () => queue.clear(),
+
+    /** Works the cut-out queue in this process (when it has a segmenter), `concurrency` at a time. */
+    work(concurrency: number) {
+      if (segment) jobs.handle<CutoutJob>(QUEUES.cutout.name, (data, ctx) => service.process(data, ctx), concurrency);
+    },
+
+    /**
+     * Queues photos still waiting for their cut-out without a job (recorded while the queue was
+     * unreachable, or before the queue existed); a photo whose job waits or runs is not queued twice.
+     */
+    async enqueuePending() {
+      let sent = 0;
+      for (const p of await photos.listPendingCutouts()) if (await service.enqueue(p.id)) sent++;
+      return sent;
+    },
+
+    /** Resolves once no cut-out waits or runs (tests, scripts). */
+    idle: () => jobs.idle(QUEUES.cutout.name),
+
     /** The subject of a photo for generation: the stored cut-out, or a simple cut made now. */
     async cutoutFor(photo: PhotoRow, master: Buffer): Promise<Buffer> {
       if (photo.cutoutImageId) {
@@ -47,5 +83,6 @@ export function createCutoutsService(db: Db, deps: { images: ImagesService; segm
       return simpleCut(master);
     },
   };
+  return service;
 }
 export type CutoutsService = ReturnType<typeof createCutoutsService>;

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
 import { images, uploadTokens } from '../../db/schema';
 import type { Executor } from '../../db/types';
 
@@ -20,6 +20,14 @@ export function imagesRepository(db: Executor) {
     },
     async insertToken(row: typeof uploadTokens.$inferInsert) {
       await db.insert(uploadTokens).values(row);
+    },
+    /** Deletes upload signatures that expired before `before` without being used; answers how many. */
+    async deleteUnusedTokens(before: Date): Promise<number> {
+      const rows = await db
+        .delete(uploadTokens)
+        .where(and(isNull(uploadTokens.usedAt), lt(uploadTokens.expiresAt, before)))
+        .returning({ token: uploadTokens.token });
+      return rows.length;
     },
     async findToken(token: string): Promise<UploadTokenRow | null> {
       const [row] = await db.select().from(uploadTokens).where(eq(uploadTokens.token, token));

@@ -110,6 +110,9 @@ export function createImagesService(db: Db, deps: { storage: Storage; logger: Lo
       for (const id of ids) await storage.deletePrefix(`images/${id}`);
       await repo.deleteMany(ids);
     },
+
+    /** The clean-up job: upload signatures that expired without being used are deleted. */
+    removeUnusedUploadTokens: (now = new Date()) => repo.deleteUnusedTokens(now),
   };
 }
 export type ImagesService = ReturnType<typeof createImagesService>;

@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, lte, sql } from 'drizzle-orm';
 import { inviteCodes, inviteRedemptions, users } from '../../db/schema';
 import type { Executor } from '../../db/types';
 
@@ -33,6 +33,15 @@ export function invitesRepository(db: Executor) {
     },
     async setTester(userId: string) {
       await db.update(users).set({ tester: true }).where(eq(users.id, userId));
+    },
+    /** Active codes whose expiry has passed become `expired`; answers how many. */
+    async markExpired(now: Date): Promise<number> {
+      const rows = await db
+        .update(inviteCodes)
+        .set({ status: 'expired' })
+        .where(and(eq(inviteCodes.status, 'active'), lte(inviteCodes.expiresAt, now)))
+        .returning({ id: inviteCodes.id });
+      return rows.length;
     },
     async insertMany(rows: NewInviteCode[]): Promise<InviteCodeRow[]> {
       return db.insert(inviteCodes).values(rows).returning();

@@ -24,7 +24,7 @@ export interface CreateInvitesInput {
 
 export type InviteStatus = 'active' | 'expired' | 'disabled';
 export function inviteStatus(row: Pick<InviteCodeRow, 'status' | 'expiresAt'>, now = new Date()): InviteStatus {
-  if (row.status === 'disabled') return 'disabled';
+  if (row.status === 'disabled' || row.status === 'expired') return row.status;
   if (row.expiresAt && row.expiresAt <= now) return 'expired';
   return 'active';
 }
@@ -52,6 +52,8 @@ export function createInvitesService(db: Db, opts: { defaultPrefix: string }) {
       }
     },
     hasRedeemed: (userId: string) => invitesRepository(db).userHasRedemption(userId),
+    /** The expiry job: stores `expired` on active codes past their expiry (the status shown is the same). */
+    expireCodes: (now = new Date()) => invitesRepository(db).markExpired(now),
     async create(input: CreateInvitesInput, createdBy: string | null) {
       const prefix = input.prefix ?? opts.defaultPrefix;
       const rows = Array.from({ length: input.count }, () => ({

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
 import { arrangements, bookmarks, composites, images, items, likes, photos, profiles } from '../../db/schema';
 import type { Executor } from '../../db/types';
 
@@ -26,6 +26,15 @@ export function itemPagesRepository(db: Executor) {
     },
     async update(itemId: string, set: { title: string; tags: string[]; nsfw: boolean }) {
       await db.update(items).set(set).where(eq(items.id, itemId));
+    },
+    /** Items created before `before` that still have no chosen image (abandoned in the wizard), oldest first. */
+    async abandonedDrafts(before: Date, limit: number) {
+      return db
+        .select({ id: items.id, userId: items.userId })
+        .from(items)
+        .where(and(isNull(items.chosenCompositeId), lt(items.createdAt, before)))
+        .orderBy(asc(items.createdAt))
+        .limit(limit);
     },
     /** Every stored image the item owns: photos, their cut-outs and the composites. */
     async imageIds(itemId: string): Promise<string[]> {

@@ -7,6 +7,9 @@ import { statsRepository } from '../social/stats.repository';
 import { itemPagesRepository } from './item-pages.repository';
 import { itemAccess } from './visibility';
 
+/** An item still without a chosen image this long after its creation is an abandoned draft. */
+export const DRAFT_TTL_MS = 24 * 60 * 60 * 1000;
+
 export function createItemPagesService(
   db: Db,
   deps: {
@@ -79,6 +82,23 @@ export function createItemPagesService(
       });
       deps.onChange?.();
       return { item: { id: input.itemId, title: input.title, tags: input.tags, nsfw: input.nsfw } };
+    },
+
+    /**
+     * The clean-up job: items with no chosen image 24 hours after they were created are deleted as
+     * their owner would delete them (photos, cut-outs, composites and their stored images).
+     */
+    async removeAbandonedDrafts(this: { delete(userId: string, itemId: string): Promise<unknown> }, now = new Date()) {
+      const before = new Date(now.getTime() - DRAFT_TTL_MS);
+      let removed = 0;
+      for (;;) {
+        const batch = await repo.abandonedDrafts(before, 100);
+        for (const d of batch) {
+          await this.delete(d.userId, d.id);
+          removed++;
+        }
+        if (batch.length < 100) return removed;
+      }
     },
 
     /** Deletes the item with everything that hangs on it, and the stored images nothing else uses. */

@@ -71,8 +71,14 @@ export function photosRepository(db: Executor) {
     async listByItem(itemId: string): Promise<PhotoRow[]> {
       return db.select().from(photos).where(eq(photos.itemId, itemId)).orderBy(asc(photos.createdAt));
     },
-    async setCutout(photoId: string, cutoutImageId: string | null, status: PhotoRow['cutoutStatus']) {
-      await db.update(photos).set({ cutoutImageId, cutoutStatus: status }).where(eq(photos.id, photoId));
+    /** Records a cut-out's outcome only while the photo still waits for it; false otherwise. */
+    async finishCutout(photoId: string, cutoutImageId: string | null, status: 'done' | 'failed'): Promise<boolean> {
+      const rows = await db
+        .update(photos)
+        .set({ cutoutImageId, cutoutStatus: status })
+        .where(and(eq(photos.id, photoId), eq(photos.cutoutStatus, 'pending')))
+        .returning({ id: photos.id });
+      return rows.length === 1;
     },
     async listPendingCutouts(): Promise<PhotoRow[]> {
       return db.select().from(photos).where(eq(photos.cutoutStatus, 'pending')).orderBy(asc(photos.createdAt));

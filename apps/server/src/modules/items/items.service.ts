@@ -92,7 +92,8 @@ export function createItemsService(db: Db, deps: ItemsDeps) {
         if (isUniqueViolation(err, 'photos_image_id_unique')) throw conflict('bad_request', 'This image is already a photo');
         throw err;
       }
-      deps.cutouts.enqueue(photo.id);
+      // The photo is recorded either way; one whose job could not be sent is queued at the next start.
+      await deps.cutouts.enqueue(photo.id).catch((err) => deps.logger.warn({ err, photoId: photo.id }, 'cut-out job not sent'));
       return { photo: mapPhoto(photo) };
     },
 

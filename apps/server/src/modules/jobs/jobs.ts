@@ -1,0 +1,149 @@
+import type PgBoss from 'pg-boss';
+import type { Db } from '../../db/client';
+import type { Logger } from '../../lib/logger';
+import { bossDb, createBoss, trackedDb, type BossOptions } from './boss';
+
+/** Every queue, with how its jobs are retried and, for housekeeping, when they are sent. */
+export const QUEUES = {
+  /** Cut a photo's subject out (data: { photoId }); one job per photo at a time. */
+  cutout: { name: 'cutout', policy: 'stately', retryLimit: 3, retryDelay: 20, retryBackoff: true, expireInSeconds: 600 },
+  /** Daily: analytics events lose the viewer after 30 days and are deleted after 90. */
+  analyticsRetention: { name: 'analytics-retention', policy: 'short', retryLimit: 2, retryDelay: 300, expireInSeconds: 900, cron: '17 3 * * *' },
+  /** Hourly: invite codes past their expiry are marked expired. */
+  invitesExpire: { name: 'invites-expire', policy: 'short', retryLimit: 2, retryDelay: 60, expireInSeconds: 300, cron: '7 * * * *' },
+  /** Hourly: items with no chosen image 24 h after they were created go, with their images. */
+  draftsCleanup: { name: 'drafts-cleanup', policy: 'short', retryLimit: 2, retryDelay: 60, expireInSeconds: 900, cron: '27 * * * *' },
+  /** Hourly: upload signatures that expired unused are deleted. */
+  uploadsCleanup: { name: 'uploads-cleanup', policy: 'short', retryLimit: 2, retryDelay: 60, expireInSeconds: 300, cron: '37 * * * *' },
+} as const satisfies Record<string, PgBoss.Queue & { cron?: string }>;
+
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]['name'];
+const byName = new Map<string, PgBoss.Queue & { cron?: string }>(Object.values(QUEUES).map((q) => [q.name, q]));
+
+export interface JobContext {
+  id: string;
+  /** True when a failure of this attempt is final (no retry follows). */
+  lastAttempt: boolean;
+}
+export type JobHandler<T> = (data: T, ctx: JobContext) => Promise<unknown>;
+
+interface Registration {
+  name: QueueName;
+  handler: JobHandler<any>;
+  concurrency: number;
+}
+
+export interface JobsOptions extends BossOptions {
+  logger: Logger;
+}
+
+/**
+ * The job queue (pg-boss, in the `pgboss` schema of the application's database). Jobs outlive the
+ * process: on PostgreSQL they are rows any process may take; on PGlite they persist in the data
+ * directory. Handlers registered with `handle` are worked by this process once it has started.
+ */
+export function createJobs(appDb: Db, opts: JobsOptions) {
+  const { logger } = opts;
+  const db = trackedDb(bossDb(appDb));
+  const boss = createBoss(db, opts);
+  boss.on('error', (err) => logger.warn({ err }, 'job queue error'));
+  const registrations: Registration[] = [];
+  const workerIds = new Map<string, string[]>();
+  let started: Promise<void> | null = null;
+  let stopped = false;
+  let running = 0;
+
+  async function register(r: Registration) {
+    const ids: string[] = [];
+    for (let i = 0; i < r.concurrency; i++) {
+      ids.push(
+        await boss.work<unknown>(r.name, { batchSize: 1, includeMetadata: true }, async ([job]) => {
+          if (!job) return;
+          // A job fetched while the queue was stopping goes back to be retried by another run.
+          if (stopped) throw new Error('the job queue is stopping');
+          const lastAttempt = job.retryCount >= job.retryLimit;
+          running++;
+          try {
+            return await r.handler(job.data, { id: job.id, lastAttempt });
+          } catch (err) {
+            logger.warn({ err, queue: r.name, jobId: job.id, attempt: job.retryCount + 1, lastAttempt }, 'job failed');
+            throw err;
+          } finally {
+            running--;
+          }
+        }),
+      );
+    }
+    workerIds.set(r.name, [...(workerIds.get(r.name) ?? []), ...ids]);
+  }
+
+  const jobs = {
+    boss,
+    /** Works this queue in this process (before or after start), `concurrency` jobs at a time. */
+    handle<T>(name: QueueName, handler: JobHandler<T>, concurrency = 1) {
+      const r = { name, handler, concurrency };
+      registrations.push(r);
+      if (started) void started.then(() => register(r));
+    },
+    /** Starts the queue: its tables (created or migrated), the queues, the schedules and the workers. */
+    start(options: { schedules?: boolean } = {}) {
+      started ??= (async () => {
+        await boss.start();
+        for (const q of byName.values()) {
+          const { cron: _cron, ...queue } = q;
+          if (!(await boss.getQueue(q.name))) await boss.createQueue(q.name, queue);
+        }
+        if (options.schedules ?? opts.schedule ?? true) {
+          for (const q of byName.values()) if (q.cron) await boss.schedule(q.name, q.cron, {}, { tz: 'UTC' });
+        }
+        for (const r of registrations) await register(r);
+      })();
+      return started;
+    },
+    /**
+     * Sends a job; with a singleton key, a second job for the same key is not queued while one
+     * waits or runs (answers null then).
+     */
+    async send(name: QueueName, data: object, options: PgBoss.SendOptions = {}): Promise<string | null> {
+      if (stopped) throw new Error('the job queue is stopped');
+      // The server starts the queue after migrations; elsewhere (tests, scripts) the first job does.
+      await jobs.start();
+      const id = await boss.send(name, data, options);
+      // A worker of this process need not wait for its next poll.
+      for (const w of workerIds.get(name) ?? []) boss.notifyWorker(w);
+      return id;
+    },
+    /** Jobs of a queue not finished yet (waiting, retrying or running). */
+    pending: (name: QueueName) => boss.getQueueSize(name, { before: 'completed' }),
+    /** Resolves once the queue has nothing waiting or running (for tests and scripts). */
+    async idle(name: QueueName, timeoutMs = 30_000) {
+      if (!started) return;
+      await started;
+      const until = Date.now() + timeoutMs;
+      while ((await jobs.pending(name)) > 0) {
+        if (Date.now() > until) throw new Error(`queue ${name} still busy after ${timeoutMs} ms`);
+        for (const w of workerIds.get(name) ?? []) boss.notifyWorker(w);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
+    /**
+     * Stops taking jobs and waits up to `timeoutMs` for running ones; a job still running then is
+     * failed and retried later. Call before the database closes.
+     */
+    async stop(timeoutMs = 10_000) {
+      if (!started || stopped) return;
+      stopped = true;
+      await started.catch(() => undefined);
+      await boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
+      // pg-boss does not wait for a poll or a completion that was under way: wait for them, so
+      // that nothing touches the database once it is closed.
+      const until = Date.now() + timeoutMs;
+      for (let quiet = 0; quiet < 3 && Date.now() < until; ) {
+        await new Promise((r) => setTimeout(r, 10));
+        quiet = db.inFlight === 0 && running === 0 ? quiet + 1 : 0;
+      }
+    },
+  };
+  return jobs;
+}
+export type Jobs = ReturnType<typeof createJobs>;

@@ -1,0 +1,64 @@
+/**
+ * The cut-out worker: the only kind of process that loads the segmentation model.
+ *
+ * - `npm run worker` (PostgreSQL only): takes `cutout` jobs from the queue itself, like the worker
+ *   `npm start` starts beside the web process. Start as many as the machine allows.
+ * - `worker --segmenter`: a child of the web process on the embedded database (which only one
+ *   process may open); it receives photos over IPC and answers cut-outs, nothing else.
+ */
+import { EnvError, loadEnv, parseEnv } from './env';
+
+async function segmenterChild() {
+  const { serveSegmenter } = await import('./modules/cutouts/segmenter-ipc');
+  const { modelSegmenter, simpleSegmenter } = await import('./modules/cutouts/segmenter');
+  serveSegmenter(parseEnv().CUTOUT === 'simple' ? simpleSegmenter() : modelSegmenter());
+}
+
+async function queueWorker() {
+  const env = loadEnv();
+  if (!env.DATABASE_URL) {
+    console.error(
+      'The worker needs DATABASE_URL (PostgreSQL). With the embedded database, `npm start` runs the cut-outs in a child of the web process.',
+    );
+    process.exit(1);
+  }
+  const [{ createLogger }, { openConfiguredDatabase }, { createServices }, { createStorageFromEnv }, { modelSegmenter, simpleSegmenter }] =
+    await Promise.all([
+      import('./lib/logger'),
+      import('./bootstrap'),
+      import('./services'),
+      import('./storage/from-env'),
+      import('./modules/cutouts/segmenter'),
+    ]);
+  const logger = createLogger(env.LOG_LEVEL, env.NODE_ENV === 'development' && process.stdout.isTTY).child({ process: 'worker' });
+  const database = await openConfiguredDatabase(env, logger);
+  await database.migrate();
+  const services = createServices(database.db, env, {
+    storage: createStorageFromEnv(env),
+    logger,
+    segmenter: env.CUTOUT === 'simple' ? simpleSegmenter() : modelSegmenter(),
+  });
+  // Schedules are kept by the web processes; a worker only works the queues.
+  await services.jobs.start({ schedules: false });
+  logger.info({ concurrency: env.CUTOUT_CONCURRENCY, cutout: env.CUTOUT }, 'cut-out worker ready');
+
+  let stopping = false;
+  const shutdown = async (reason: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ reason }, 'worker stopping: finishing running jobs');
+    await services.jobs.stop(10_000);
+    await database.close();
+    logger.info('worker stopped');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  // Started by `npm start`: end with the web process.
+  process.on('disconnect', () => void shutdown('parent exited'));
+}
+
+(process.argv.includes('--segmenter') ? segmenterChild() : queueWorker()).catch((err) => {
+  console.error(err instanceof EnvError ? err.message : err);
+  process.exit(1);
+});
