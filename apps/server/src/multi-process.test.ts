@@ -1,0 +1,198 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REALTIME_RETRY_MS } from '@curio/contract';
+import { REPO_ROOT } from './env';
+import { pngBytes } from './test/images';
+import { sseReader } from './test/sse';
+
+/**
+ * Two real server processes on one PostgreSQL database: what one process serves or changes is seen
+ * by the other at once (nothing either keeps in memory is needed by the other).
+ */
+const url = process.env.DATABASE_URL;
+const SECRET = 'multi-process-secret-that-is-long-enough-42';
+
+interface Server {
+  child: ChildProcess;
+  base: string;
+  exited: Promise<number | null>;
+}
+
+let dbName = '';
+let dbUrl = '';
+const servers: Server[] = [];
+
+async function admin<T>(connectionString: string, fn: (c: pg.Client) => Promise<T>) {
+  const c = new pg.Client({ connectionString });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}
+
+function start(): Server {
+  const port = 20000 + Math.floor(Math.random() * 30000);
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/main.ts')], {
+    cwd: path.join(REPO_ROOT, 'apps/server'),
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      DATABASE_URL: dbUrl,
+      AUTH_SECRET: SECRET,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: base,
+      LOG_LEVEL: 'silent',
+      CUTOUT: 'simple',
+      WORKERS: '0',
+      STATIC_DIR: path.join(os.tmpdir(), 'curio-no-web'),
+      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'curio-mp-')),
+      EXPLORE_SNAPSHOT_SECONDS: '3600', // cached for an hour: only a cleared cache can show a change
+      COMMENT_INTERVAL_SECONDS: '0',
+      AUTH_SIGNIN_RATE_LIMIT_MAX: '1000',
+      AUTH_RATE_LIMIT_MAX: '1000',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  const server = { child, base, exited };
+  servers.push(server);
+  return server;
+}
+
+async function ready(s: Server) {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (s.child.exitCode !== null) throw new Error(`${s.base} exited with ${s.child.exitCode} while starting`);
+    try {
+      if ((await fetch(`${s.base}/ready`)).status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${s.base} did not become ready`);
+}
+
+const call = async (s: Server, name: string, body: unknown, cookie?: string) => {
+  const res = await fetch(`${s.base}/functions/v1/${name}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: s.base, ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, json: (await res.json()) as any };
+};
+
+let counter = 0;
+async function user(s: Server) {
+  const n = `${Date.now().toString(36)}${counter++}`;
+  const email = `mp${n}@example.com`;
+  const res = await fetch(`${s.base}/auth/v1/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: s.base },
+    body: JSON.stringify({ email, password: 'correct horse battery', name: `mp${n}` }),
+  });
+  expect(res.status).toBe(200);
+  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const handle = `mp${n}`;
+  const done = await call(s, 'onboarding-complete', { handle, displayName: 'Collector', bio: '', public: true }, cookie);
+  expect(done.status).toBe(200);
+  return { cookie, handle, userId: ((await res.json()) as { user: { id: string } }).user.id };
+}
+
+async function publishedItem(s: Server, cookie: string) {
+  const item = await call(s, 'items-create', { title: 'Tin robot', tags: 'robots' }, cookie);
+  expect(item.status).toBe(200);
+  const itemId = item.json.item.id as string;
+  const signed = await call(s, 'uploads-sign', { kind: 'photo', fileName: 'p.png', contentType: 'image/png' }, cookie);
+  const form = new FormData();
+  form.set('file', new Blob([new Uint8Array(await pngBytes(60, 75))], { type: 'image/png' }), 'p.png');
+  const up = await fetch(`${s.base}${signed.json.uploadURL}`, { method: 'POST', headers: { cookie, origin: s.base }, body: form });
+  expect(up.status).toBe(200);
+  expect((await call(s, 'photos-add', { itemId, imageId: signed.json.imageId, role: 'front' }, cookie)).status).toBe(200);
+  const gen = await call(s, 'items-generate', { itemId, style: 'bright_gallery' }, cookie);
+  expect(gen.status).toBe(200);
+  expect((await call(s, 'items-choose', { itemId, compositeId: gen.json.variants[0].compositeId }, cookie)).status).toBe(200);
+  // Older than the current (hour-long) snapshot window, so that explore ranks it.
+  await admin(dbUrl, (c) => c.query(`update items set created_at = now() - interval '2 hours' where id = $1`, [itemId]));
+  return itemId;
+}
+
+const exploreIds = async (s: Server) => {
+  const res = await fetch(`${s.base}/functions/v1/explore-list?sort=new`);
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { items: { itemId: string }[] }).items.map((i) => i.itemId);
+};
+
+describe.skipIf(!url)('two server processes on one PostgreSQL database', () => {
+  let a: Server;
+  let b: Server;
+
+  beforeAll(async () => {
+    dbName = `curio_mp_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+    await admin(url!, (c) => c.query(`create database ${dbName}`));
+    const u = new URL(url!);
+    u.pathname = `/${dbName}`;
+    dbUrl = u.toString();
+    // Both boot at once on the fresh database: the migrations run once, under the advisory lock.
+    a = start();
+    b = start();
+    await Promise.all([ready(a), ready(b)]);
+  }, 45_000);
+
+  afterAll(async () => {
+    for (const s of servers) if (s.child.exitCode === null) s.child.kill('SIGKILL');
+    await Promise.all(servers.map((s) => s.exited));
+    await admin(url!, (c) => c.query(`drop database if exists ${dbName} with (force)`));
+  }, 20_000);
+
+  it('serves a like made through A in B, a notification made through A on a stream at B, and a delete through A in B’s explore at once', async () => {
+    const owner = await user(a);
+    const fan = await user(b);
+    const friend = await user(a);
+    const itemId = await publishedItem(a, owner.cookie);
+
+    // A like served by A is in B's answers.
+    expect((await call(a, 'social-like-toggle', { itemId }, fan.cookie)).status).toBe(200);
+    const got = await call(b, 'item-get', { itemId }, owner.cookie);
+    expect(got.status).toBe(200);
+    expect(got.json.item.counts.likes).toBe(1);
+
+    // A mention posted through A reaches the friend's stream connected to B.
+    const res = await fetch(`${b.base}/realtime/v1/notifications`, { headers: { cookie: friend.cookie } });
+    expect(res.status).toBe(200);
+    const stream = sseReader(res);
+    expect(await stream.next()).toMatchObject({ event: 'unseen', data: JSON.stringify({ count: 0 }) });
+    expect((await call(a, 'comments-create', { itemId, body: `see @${friend.handle}` }, fan.cookie)).status).toBe(200);
+    const note = await stream.next((m) => m.event === 'notification', 5000);
+    expect(JSON.parse(note.data!)).toMatchObject({ unseenCount: 1, notification: { kind: 'mention', refId: itemId, actorId: fan.userId } });
+    expect(Number(note.id)).toBeGreaterThan(0);
+
+    // B caches explore for an hour; an item deleted through A is gone from B's explore at once.
+    expect(await exploreIds(b)).toContain(itemId);
+    expect(await exploreIds(b)).toContain(itemId); // served from B's cache now
+    expect((await call(a, 'items-delete', { itemId }, owner.cookie)).status).toBe(200);
+    const deadline = Date.now() + 2000;
+    let ids = await exploreIds(b);
+    while (ids.includes(itemId) && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 25));
+      ids = await exploreIds(b);
+    }
+    expect(ids).not.toContain(itemId);
+
+    // An open stream does not hold B's shutdown up: it ends with a retry hint and B exits.
+    const stopping = Date.now();
+    b.child.kill('SIGTERM');
+    expect(await stream.next((m) => m.retry !== undefined, 5000)).toMatchObject({ retry: REALTIME_RETRY_MS });
+    expect(await b.exited).toBe(0);
+    expect(Date.now() - stopping).toBeLessThan(5000);
+  }, 50_000);
+});
