@@ -14,6 +14,7 @@ import type { Env } from './env';
 import { envelope } from './lib/errors';
 import { errorResponse } from './lib/error-handler';
 import { createFunctionRouter } from './lib/function-router';
+import { originGuard, trustedOrigins } from './lib/origin-guard';
 import type { Logger } from './lib/logger';
 import type { Mailer } from './mail/mailer';
 import { outboxPage } from './mail/outbox-page';
@@ -66,16 +67,17 @@ export function createApp(deps: AppDeps) {
     hooks: {
       async onUserCreated(user) {
         await services.credits.grantSignup(user.id);
-        await services.roles.syncAdminEmail(user.id, user.email);
+        await services.roles.syncAdminEmail(user);
       },
       onSessionCreated: (session) => syncAdminForUser(session.userId),
+      onUserUpdated: (user) => services.roles.syncAdminEmail(user),
     },
   });
   async function syncAdminForUser(userId: string) {
     if (!env.ADMIN_EMAILS.length) return;
     const ctx = await auth.$context;
     const user = await ctx.internalAdapter.findUserById(userId);
-    if (user) await services.roles.syncAdminEmail(user.id, user.email);
+    if (user) await services.roles.syncAdminEmail(user);
   }
 
   const app = new Hono();
@@ -132,6 +134,7 @@ export function createApp(deps: AppDeps) {
     }),
   );
   app.use(compress());
+  app.use(originGuard({ trusted: trustedOrigins(env), logger }));
   const limitBody = bodyLimit({
     maxSize: env.MAX_BODY_BYTES,
     onError: (c) => c.json(envelope('payload_too_large', 'The request body is too large'), 413),

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { admin, PASSWORD, signInAdmin, uniqueEmail, uniqueHandle } from './support/api';
+import { admin, ORIGIN_HEADER, PASSWORD, signInAdmin, uniqueEmail, uniqueHandle } from './support/api';
 
 test.describe('a new collector while the beta is closed', () => {
   test.beforeEach(async ({ playwright, baseURL }) => {
@@ -63,7 +63,7 @@ test.describe('a new collector while the beta is closed', () => {
 
     await expect(page).toHaveURL(/\/me\/shelf$/);
     await expect(page.getByRole('heading', { name: "Beta Collector's shelf" })).toBeVisible();
-    const me = await page.request.post('/functions/v1/profile-me', { data: {} });
+    const me = await page.request.post('/functions/v1/profile-me', { data: {}, headers: ORIGIN_HEADER });
     expect(await me.json()).toMatchObject({ profile: { handle }, credits: 36, inviteRedeemed: true });
   });
 
@@ -71,7 +71,7 @@ test.describe('a new collector while the beta is closed', () => {
     const api = await playwright.request.newContext({ baseURL });
     await signInAdmin(api);
     const takenHandle = uniqueHandle('taken');
-    await api.post('/functions/v1/onboarding-complete', { data: { handle: takenHandle, displayName: 'Admin', public: true } });
+    await api.post('/functions/v1/onboarding-complete', { data: { handle: takenHandle, displayName: 'Admin', public: true }, headers: ORIGIN_HEADER });
     const code = await admin.inviteCode(api);
     await api.dispose();
 

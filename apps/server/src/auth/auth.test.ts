@@ -4,7 +4,7 @@ import { cookieFrom, createTestApp, type TestApp } from '../test/harness';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: 'boss@example.com', SIGNUP_CREDITS: '30' });
+  t = await createTestApp({ ADMIN_EMAILS: 'boss@example.com,chief@example.com', SIGNUP_CREDITS: '30' });
 });
 afterAll(() => t.close());
 
@@ -77,12 +77,34 @@ describe('accounts (better-auth at /auth/v1)', () => {
     expect(me.json.credits).toBe(30);
   });
 
-  it('grants admin to ADMIN_EMAILS on sign-up', async () => {
+  it('grants admin to an ADMIN_EMAILS address only once it is verified, by a magic-link sign-in', async () => {
+    // Anyone can sign up with any address: an unverified one must not make its holder admin.
     const res = await t.request('/auth/v1/sign-up/email', json({ email: 'Boss@Example.com', password: 'password-123', name: 'boss' }));
-    const me = await t.call('profile-me', { cookie: cookieFrom(res) });
-    expect(me.json.roles).toEqual(['admin']);
-    const role = await t.call('has-role', { cookie: cookieFrom(res), body: { role: 'moderator' } });
-    expect(role.json).toEqual({ hasRole: true });
+    expect(res.status).toBe(200);
+    const unverified = cookieFrom(res);
+    expect((await t.call('has-role', { cookie: unverified, body: { role: 'admin' } })).json).toEqual({ hasRole: false });
+    expect((await t.call('profile-me', { cookie: unverified })).json.roles).toEqual([]);
+    // Signing in with the password again proves nothing either.
+    const again = await t.request('/auth/v1/sign-in/email', json({ email: 'boss@example.com', password: 'password-123' }));
+    expect((await t.call('has-role', { cookie: cookieFrom(again), body: { role: 'admin' } })).json).toEqual({ hasRole: false });
+
+    // The owner of the mailbox follows the link from the mail: now the address is verified.
+    const boss = await t.signInByMagicLink('boss@example.com');
+    expect((await t.call('has-role', { cookie: boss.cookie, body: { role: 'admin' } })).json).toEqual({ hasRole: true });
+    expect((await t.call('has-role', { cookie: boss.cookie, body: { role: 'moderator' } })).json).toEqual({ hasRole: true });
+    expect((await t.call('profile-me', { cookie: boss.cookie })).json.roles).toEqual(['admin']);
+    // better-auth drops what the unverified account had accrued: the sign-up's session is gone.
+    expect((await t.call('profile-me', { cookie: unverified })).status).toBe(401);
+  });
+
+  it('grants admin when an ADMIN_EMAILS address becomes verified later (a verification mail)', async () => {
+    const res = await t.request('/auth/v1/sign-up/email', json({ email: 'chief@example.com', password: 'password-123', name: 'chief' }));
+    const cookie = cookieFrom(res);
+    const { user } = (await res.json()) as { user: { id: string } };
+    expect((await t.call('has-role', { cookie, body: { role: 'admin' } })).json).toEqual({ hasRole: false });
+    const ctx = await t.auth.$context;
+    await ctx.internalAdapter.updateUser(user.id, { emailVerified: true });
+    expect((await t.call('has-role', { cookie, body: { role: 'admin' } })).json).toEqual({ hasRole: true });
   });
 
   it('answers has-role for a regular user, and 401 signed out', async () => {

@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import { authSchema } from '../db/schema';
 import type { Env } from '../env';
 import type { Logger } from '../lib/logger';
+import { trustedOrigins } from '../lib/origin-guard';
 import type { Mailer } from '../mail/mailer';
 import { magicLinkMail } from '../mail/templates';
 
@@ -13,14 +14,14 @@ import { magicLinkMail } from '../mail/templates';
 export const CLIENT_IP_HEADER = 'x-curio-client-ip';
 
 export interface AuthHooks {
-  onUserCreated(user: { id: string; email: string }): Promise<void>;
+  onUserCreated(user: { id: string; email: string; emailVerified: boolean }): Promise<void>;
   onSessionCreated(session: { userId: string }): Promise<void>;
+  /** After any change to a user row (a verified address, for instance). */
+  onUserUpdated(user: { id: string; email: string; emailVerified: boolean }): Promise<void>;
 }
 
 export function createAuth(deps: { db: Db; env: Env; logger: Logger; mailer: Mailer; hooks: AuthHooks }) {
   const { db, env, logger, mailer, hooks } = deps;
-  const trustedOrigins = [env.PUBLIC_URL];
-  if (env.NODE_ENV !== 'production') trustedOrigins.push('http://localhost:5173', 'http://127.0.0.1:5173');
   const limit = { window: env.AUTH_RATE_LIMIT_WINDOW, max: env.AUTH_SIGNIN_RATE_LIMIT_MAX };
 
   return betterAuth({
@@ -28,7 +29,7 @@ export function createAuth(deps: { db: Db; env: Env; logger: Logger; mailer: Mai
     baseURL: env.PUBLIC_URL,
     basePath: API_PATHS.auth,
     secret: env.AUTH_SECRET,
-    trustedOrigins,
+    trustedOrigins: trustedOrigins(env),
     database: drizzleAdapter(db, { provider: 'pg', schema: authSchema }),
     emailAndPassword: {
       enabled: true,
@@ -74,7 +75,10 @@ export function createAuth(deps: { db: Db; env: Env; logger: Logger; mailer: Mai
       bearer(),
     ],
     databaseHooks: {
-      user: { create: { after: async (user) => hooks.onUserCreated(user) } },
+      user: {
+        create: { after: async (user) => hooks.onUserCreated(user) },
+        update: { after: async (user) => hooks.onUserUpdated(user) },
+      },
       session: { create: { after: async (session) => hooks.onSessionCreated(session) } },
     },
   });

@@ -73,6 +73,22 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, o
     return { cookie: cookieFrom(res), userId: json.user.id, email, password };
   }
 
+  /**
+   * Signs in by magic link (the address counts as verified; a new address gets an account), following
+   * the link from the mail as a browser would. The way to get an admin from ADMIN_EMAILS.
+   */
+  async function signInByMagicLink(email = `user${Date.now()}${counter++}@example.com`) {
+    const sent = await request('/auth/v1/sign-in/magic-link', { body: { email, callbackURL: '/' } });
+    if (sent.status !== 200) throw new Error(`magic link failed: ${sent.status} ${await sent.text()}`);
+    const url = mails.find((m) => m.to === email)?.text.match(/https?:\/\/\S+/)?.[0];
+    if (!url) throw new Error(`no magic link mailed to ${email}`);
+    const verify = await request(url.replace(TEST_ORIGIN, ''));
+    if (verify.status !== 302) throw new Error(`magic link verify failed: ${verify.status} ${await verify.text()}`);
+    const cookie = cookieFrom(verify);
+    const session = (await (await request('/auth/v1/get-session', { cookie })).json()) as { user: { id: string } };
+    return { cookie, userId: session.user.id, email };
+  }
+
   /** Signs up and completes onboarding (beta open). */
   async function onboardedUser(handle = `u${Date.now().toString(36)}${counter++}`) {
     const u = await signUp();
@@ -116,6 +132,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, o
     request,
     call,
     signUp,
+    signInByMagicLink,
     onboardedUser,
     upload,
     itemWithPhoto,

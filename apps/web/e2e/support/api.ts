@@ -8,18 +8,30 @@ let n = 0;
 export const uniqueEmail = (tag = 'user') => `${tag}.${Date.now().toString(36)}${(n++).toString(36)}${Math.random().toString(36).slice(2, 6)}@e2e.curio.test`;
 export const uniqueHandle = (tag = 'c') => `${tag}_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`.slice(0, 20);
 
+/** The e2e server's origin: writes that carry the session cookie must name it (browsers always do). */
+export const E2E_ORIGIN = `http://localhost:${process.env.E2E_PORT ?? 3210}`;
+export const ORIGIN_HEADER = { origin: E2E_ORIGIN };
+
 export async function fn<T = any>(request: APIRequestContext, name: string, body: unknown = {}): Promise<T> {
-  const res = await request.post(`/functions/v1/${name}`, { data: body });
+  const res = await request.post(`/functions/v1/${name}`, { data: body, headers: ORIGIN_HEADER });
   if (!res.ok()) throw new Error(`${name} failed: ${res.status()} ${await res.text()}`);
   return (await res.json()) as T;
 }
 
-/** Signs the admin (ADMIN_EMAILS of the e2e server) into the given request context. */
+/**
+ * Signs the admin (ADMIN_EMAILS of the e2e server) into the given request context by magic link, the
+ * link taken from /dev/outbox: the role is granted only to a verified address.
+ */
 export async function signInAdmin(request: APIRequestContext) {
-  const signIn = await request.post('/auth/v1/sign-in/email', { data: { email: ADMIN_EMAIL, password: PASSWORD } });
-  if (signIn.ok()) return;
-  const signUp = await request.post('/auth/v1/sign-up/email', { data: { email: ADMIN_EMAIL, password: PASSWORD, name: 'admin' } });
-  if (!signUp.ok()) throw new Error(`admin sign-up failed: ${signUp.status()} ${await signUp.text()}`);
+  const sent = await request.post('/auth/v1/sign-in/magic-link', { data: { email: ADMIN_EMAIL, callbackURL: '/' }, headers: ORIGIN_HEADER });
+  if (!sent.ok()) throw new Error(`admin magic link failed: ${sent.status()} ${await sent.text()}`);
+  const outbox = await (await request.get('/dev/outbox')).text();
+  // Newest mail first.
+  const mail = outbox.split('<article>').find((a) => a.includes(`to ${ADMIN_EMAIL} `));
+  const href = mail?.match(/href="([^"]*\/auth\/v1\/magic-link\/verify[^"]*)"/)?.[1];
+  if (!href) throw new Error('no magic link for the admin in /dev/outbox');
+  const verify = await request.get(href.replaceAll('&amp;', '&'));
+  if (!verify.ok()) throw new Error(`admin magic link verify failed: ${verify.status()}`);
 }
 
 export const admin = {
@@ -56,7 +68,7 @@ export async function seedShelfItems(request: APIRequestContext, items: { title:
   for (const it of items) {
     const { item } = await fn(request, 'items-create', { title: it.title, tags: it.tags ?? '', nsfw: it.nsfw ?? false });
     const signed = await fn(request, 'uploads-sign', { kind: 'photo', fileName: photo.name, contentType: photo.mimeType });
-    const up = await request.post(signed.uploadURL, { multipart: { file: photo } });
+    const up = await request.post(signed.uploadURL, { multipart: { file: photo }, headers: ORIGIN_HEADER });
     if (!up.ok()) throw new Error(`upload failed: ${up.status()}`);
     await fn(request, 'photos-add', { itemId: item.id, imageId: signed.imageId, role: 'front' });
     const { variants } = await fn(request, 'items-generate', { itemId: item.id, style: 'bright_gallery' });

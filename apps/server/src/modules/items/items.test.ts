@@ -153,7 +153,7 @@ describe('items-generate', () => {
   });
 
   it('is refused for non-admins during maintenance, on the server; admins may generate', async () => {
-    const admin = await t.signUp('admin@example.com');
+    const admin = await t.signInByMagicLink('admin@example.com');
     await t.call('onboarding-complete', { cookie: admin.cookie, body: { handle: 'the_admin', displayName: 'Admin' } });
     const u = await t.itemWithPhoto(photo);
     await t.call('admin-settings-update', { cookie: admin.cookie, body: { maintenanceMode: true } });

@@ -15,9 +15,13 @@ export function createRolesService(db: Db, opts: { adminEmails: string[] }) {
     async requireRole(userId: string, role: Role) {
       if (!(await service.hasRole(userId, role))) throw forbidden('This page requires admin access');
     },
-    /** Grants admin to addresses listed in ADMIN_EMAILS (on sign-up and sign-in). */
-    async syncAdminEmail(userId: string, email: string) {
-      if (opts.adminEmails.includes(email.toLowerCase())) await repo.grant(userId, 'admin');
+    /**
+     * Grants admin to addresses listed in ADMIN_EMAILS once the address is verified (a magic-link
+     * sign-in verifies it): anyone may sign up with any address, so an unverified one proves nothing.
+     */
+    async syncAdminEmail(user: { id: string; email: string; emailVerified: boolean }) {
+      if (!user.emailVerified) return;
+      if (opts.adminEmails.includes(user.email.toLowerCase())) await repo.grant(user.id, 'admin');
     },
     /** The CLI's `grant <email> <role>`. Returns false when no user has that address. */
     async grantByEmail(email: string, role: Role): Promise<boolean> {

@@ -6,7 +6,7 @@ let t: TestApp;
 let admin: { cookie: string };
 beforeAll(async () => {
   t = await createTestApp({ ADMIN_EMAILS: 'admin@example.com' });
-  admin = await t.signUp('admin@example.com');
+  admin = await t.signInByMagicLink('admin@example.com');
 });
 afterAll(() => t.close());
 

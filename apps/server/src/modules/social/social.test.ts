@@ -66,7 +66,7 @@ describe('item-get', () => {
     expect(r.json.item.title).toBeUndefined();
     const own = await t.call('item-get', { cookie: owner.cookie, body: { itemId: item.id } });
     expect(own.json).toMatchObject({ access: 'visible', item: { hidden: true, hiddenSource: 'dmca', title: 'A piece' } });
-    const admin = await t.signUp('admin@example.com');
+    const admin = await t.signInByMagicLink('admin@example.com');
     const asAdmin = await t.call('item-get', { cookie: admin.cookie, body: { itemId: item.id } });
     expect(asAdmin.json).toMatchObject({ access: 'visible', viewer: { isAdmin: true } });
     // Others cannot like, save or comment on it.
@@ -264,9 +264,10 @@ describe('mentions-search', () => {
     const stamp = Date.now().toString(36).slice(-4);
     await t.onboardedUser(`zz${stamp}_alpha`);
     await t.onboardedUser(`yzz${stamp}`);
+    const searcher = await t.onboardedUser();
     for (let i = 0; i < 9; i++) await t.onboardedUser(`zz${stamp}_${i}`);
-    expect((await t.request('/functions/v1/mentions-search', { query: { q: 'z' } })).status).toBe(400);
-    const r = await t.request('/functions/v1/mentions-search', { query: { q: `zz${stamp}` } });
+    expect((await t.request('/functions/v1/mentions-search', { cookie: searcher.cookie, query: { q: 'z' } })).status).toBe(400);
+    const r = await t.request('/functions/v1/mentions-search', { cookie: searcher.cookie, query: { q: `zz${stamp}` } });
     const users = ((await r.json()) as any).users as { handle: string; displayName: string; id: string; avatarImageId: null }[];
     expect(users).toHaveLength(8);
     expect(users.every((u) => u.handle.startsWith(`zz${stamp}`))).toBe(true);
