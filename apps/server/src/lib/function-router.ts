@@ -1,22 +1,36 @@
 import { Hono } from 'hono';
+import { API, type Access, type FunctionName, type FunctionSpec, type RateLimitPolicy } from '@curio/contract';
 import type { Auth } from '../auth/auth';
-import { AppError, badRequest, fromZodError, notFound, unauthorized } from './errors';
-import type { FunctionContext, FunctionDef, SessionUser } from './functions';
+import { clientAddress } from './client-ip';
+import { AppError, badRequest, forbidden, fromZodError, notFound, unauthorized } from './errors';
+import type { FunctionContext, Handlers, SessionUser } from './functions';
 
-/** Serves /functions/v1/{name}: parses and validates the input, resolves the session, runs the handler. */
-export function createFunctionRouter(auth: Auth, defs: FunctionDef[]) {
-  const byName = new Map<string, FunctionDef>();
-  for (const def of defs) {
-    if (byName.has(def.name)) throw new Error(`function ${def.name} is declared twice`);
-    byName.set(def.name, def);
+export interface FunctionRouterDeps {
+  auth: Auth;
+  handlers: Handlers;
+  /** Whether the user holds the role (admins hold every role). */
+  hasRole(userId: string, role: 'admin' | 'moderator'): Promise<boolean>;
+  /** Counts one call against a policy for a subject (user id or client address); throws 429 above it. */
+  rateLimit?(policy: RateLimitPolicy, subject: string): Promise<void>;
+  trustProxy: boolean;
+}
+
+/**
+ * Serves /functions/v1/{name} from the contract's map: parses and validates the input, resolves the
+ * session, checks the caller's access level and rate limit, runs the handler.
+ */
+export function createFunctionRouter(deps: FunctionRouterDeps) {
+  const specs = API as Record<string, FunctionSpec & { read?: boolean }>;
+  for (const name of Object.keys(specs)) {
+    if (typeof (deps.handlers as Record<string, unknown>)[name] !== 'function') throw new Error(`function ${name} has no handler`);
   }
   const router = new Hono();
 
   router.on(['GET', 'POST'], '/:name', async (c) => {
     const name = c.req.param('name');
-    const def = byName.get(name);
-    if (!def) throw notFound(`Unknown function: ${name}`);
-    if (c.req.method === 'GET' && !def.read) {
+    const spec = Object.hasOwn(specs, name) ? specs[name] : undefined;
+    if (!spec) throw notFound(`Unknown function: ${name}`);
+    if (c.req.method === 'GET' && !spec.read) {
       throw new AppError(405, 'bad_request', `${name} answers POST only`);
     }
 
@@ -36,16 +50,31 @@ export function createFunctionRouter(auth: Auth, defs: FunctionDef[]) {
     // A request with neither a cookie nor a bearer token has no session: skip the lookup.
     const headers = c.req.raw.headers;
     const mayHaveSession = headers.has('cookie') || headers.has('authorization');
-    const session = mayHaveSession ? await auth.api.getSession({ headers }) : null;
+    const session = mayHaveSession ? await deps.auth.api.getSession({ headers }) : null;
     const user: SessionUser | null = session ? { id: session.user.id, email: session.user.email, name: session.user.name } : null;
-    if (def.auth === 'required' && !user) throw unauthorized();
+    await checkAccess(spec.access, user, deps);
 
-    const parsed = def.input.safeParse(raw ?? {});
+    const parsed = spec.input.safeParse(raw ?? {});
     if (!parsed.success) throw fromZodError(parsed.error);
 
-    const ctx: FunctionContext = { user, requestId: String(c.get('requestId' as never)), headers: c.req.raw.headers };
-    const result = await (def.handler as (i: unknown, ctx: FunctionContext) => Promise<unknown>)(parsed.data, ctx);
+    const clientIp = clientAddress(c, deps.trustProxy);
+    if (spec.rateLimit && deps.rateLimit) {
+      await deps.rateLimit(spec.rateLimit, user ? `user:${user.id}` : `ip:${clientIp ?? 'local'}`);
+    }
+
+    const ctx: FunctionContext = { user, requestId: String(c.get('requestId' as never)), headers, clientIp };
+    const handler = deps.handlers[name as FunctionName] as (input: unknown, ctx: FunctionContext) => Promise<unknown>;
+    const result = await handler(parsed.data, ctx);
     return c.json(result ?? {});
   });
   return router;
+}
+
+async function checkAccess(access: Access, user: SessionUser | null, deps: Pick<FunctionRouterDeps, 'hasRole'>) {
+  if (access === 'public') return;
+  if (!user) throw unauthorized();
+  if (access === 'user') return;
+  if (await deps.hasRole(user.id, 'admin')) return;
+  if (access === 'moderator' && (await deps.hasRole(user.id, 'moderator'))) return;
+  throw forbidden(access === 'admin' ? 'This requires the admin role' : 'This requires the moderator role');
 }

@@ -1,3 +1,4 @@
+import type { Api, FunctionName, FunctionParsedInput } from '@curio/contract';
 import type { z } from 'zod';
 
 export interface SessionUser {
@@ -10,22 +11,22 @@ export interface FunctionContext {
   user: SessionUser | null;
   requestId: string;
   headers: Headers;
+  /** The client's address (the socket's, or X-Forwarded-For's first with TRUST_PROXY); null in-process. */
+  clientIp: string | null;
 }
 export interface AuthedContext extends FunctionContext {
   user: SessionUser;
 }
 
-interface BaseDef<S extends z.ZodType> {
-  name: string;
-  /** Reads also answer GET with query parameters. */
-  read?: boolean;
-  input: S;
-}
-export type FunctionDef<S extends z.ZodType = z.ZodType, R = unknown> =
-  | (BaseDef<S> & { auth: 'required'; handler: (input: z.output<S>, ctx: AuthedContext) => Promise<R> })
-  | (BaseDef<S> & { auth: 'optional'; handler: (input: z.output<S>, ctx: FunctionContext) => Promise<R> });
+/** Public functions may be called by guests; every other access level needs a session. */
+export type ContextFor<N extends FunctionName> = Api[N]['access'] extends 'public' ? FunctionContext : AuthedContext;
 
-/** Declares a named operation under /functions/v1/{name}; typing only. */
-export function defineFunction<S extends z.ZodType, R>(def: FunctionDef<S, R>): FunctionDef<S, R> {
-  return def;
+/** A handler gets the validated input and answers what the contract's output schema describes. */
+export type Handler<N extends FunctionName> = (input: FunctionParsedInput<N>, ctx: ContextFor<N>) => Promise<z.input<Api[N]['output']>>;
+
+export type Handlers<N extends FunctionName = FunctionName> = { [K in N]: Handler<K> };
+
+/** Implements some of the contract's functions; typing only (names, inputs, outputs, context). */
+export function implement<N extends FunctionName>(handlers: { [K in N]: Handler<K> }): Handlers<N> {
+  return handlers;
 }

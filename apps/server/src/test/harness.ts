@@ -7,6 +7,7 @@ import { createLogger } from '../lib/logger';
 import type { Mail, Mailer, StoredMail } from '../mail/mailer';
 import type { ServiceOverrides } from '../services';
 import { createTestDatabase } from './database';
+import { assertMatchesContract } from './contract-check';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 
@@ -57,10 +58,14 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, o
     return app.request(`${TEST_ORIGIN}${url}${qs}`, { method, headers, body });
   }
 
-  /** Calls /functions/v1/{name}; returns status and parsed JSON. */
+  /**
+   * Calls /functions/v1/{name}; returns status and parsed JSON. Every successful answer is checked
+   * against the function's output schema in the contract, so drift between them fails the test.
+   */
   async function call<T = any>(name: string, opts: CallOptions = {}) {
     const res = await request(`/functions/v1/${name}`, { method: 'POST', ...opts });
     const json = (await res.json()) as T;
+    if (res.ok) assertMatchesContract(name, json);
     return { status: res.status, json, res };
   }
 

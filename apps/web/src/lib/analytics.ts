@@ -1,4 +1,4 @@
-import { ANALYTICS_DEBOUNCE_MS, FUNCTIONS, type AnalyticsTrackInput } from '@curio/contract';
+import { ANALYTICS_DEBOUNCE_MS, type AnalyticsTrackInput } from '@curio/contract';
 import { callFunction } from './api-client';
 import { readConsent, type ConsentChoice } from './consent';
 
@@ -71,7 +71,7 @@ export function createAnalyticsQueue({
 }
 
 const defaultQueue = createAnalyticsQueue({
-  send: (event) => callFunction(FUNCTIONS.analyticsTrack, event),
+  send: (event) => callFunction('analytics-track', event),
   getConsent: readConsent,
   getDoNotTrack: () => (typeof navigator !== 'undefined' ? navigator.doNotTrack : null),
 });

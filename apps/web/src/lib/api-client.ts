@@ -1,4 +1,12 @@
-import { API_PATHS, type ErrorCode, type ErrorEnvelope } from '@curio/contract';
+import {
+  API_PATHS,
+  type ErrorCode,
+  type ErrorEnvelope,
+  type FunctionInput,
+  type FunctionName,
+  type FunctionOutput,
+  type ReadFunctionName,
+} from '@curio/contract';
 
 /** A client-side code for a request that never got an answer. */
 export type ClientErrorCode = 'network_error';
@@ -69,10 +77,16 @@ export function notifyUnauthorized(error: ApiError) {
   unauthorizedHandler?.(error);
 }
 
-export type CallOptions = {
-  method?: 'GET' | 'POST';
+/** GET is allowed for the contract's read functions only. */
+export type CallOptions<N extends FunctionName = FunctionName> = {
+  method?: N extends ReadFunctionName ? 'GET' | 'POST' : 'POST';
   signal?: AbortSignal;
 };
+
+/** The input may be left out when every field of the function's input is optional. */
+type CallArgs<N extends FunctionName> = Record<never, never> extends FunctionInput<N>
+  ? [input?: FunctionInput<N>, options?: CallOptions<N>]
+  : [input: FunctionInput<N>, options?: CallOptions<N>];
 
 function toQuery(body: Record<string, unknown> | undefined): string {
   if (!body) return '';
@@ -86,14 +100,14 @@ function toQuery(body: Record<string, unknown> | undefined): string {
 }
 
 /**
- * Calls a named operation: POST /functions/v1/{name} with a JSON body, or GET with query parameters for reads.
+ * Calls a named operation of the contract: POST /functions/v1/{name} with a JSON body, or GET with
+ * query parameters for reads. The input and the answer are typed from the contract's schemas.
  * Non-2xx answers throw an ApiError; a network failure throws ApiError(0, 'network_error').
  */
-export async function callFunction<T>(
-  name: string,
-  body?: Record<string, unknown>,
-  { method = 'POST', signal }: CallOptions = {},
-): Promise<T> {
+export async function callFunction<N extends FunctionName>(name: N, ...[input, options]: CallArgs<N>): Promise<FunctionOutput<N>> {
+  const method: 'GET' | 'POST' = options?.method ?? 'POST';
+  const signal = options?.signal;
+  const body = input as Record<string, unknown> | undefined;
   const url = `${API_PATHS.functions}/${name}${method === 'GET' ? toQuery(body) : ''}`;
   let response: Response;
   try {
@@ -113,6 +127,5 @@ export async function callFunction<T>(
     if (error.status === 401) notifyUnauthorized(error);
     throw error;
   }
-  if (response.status === 204) return undefined as T;
-  return (await response.json()) as T;
+  return (await response.json()) as FunctionOutput<N>;
 }

@@ -1,19 +1,15 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { IMAGE_VARIANTS, UPLOAD_MAX_BYTES, uploadsSignInputSchema, type ImageVariant } from '@curio/contract';
+import { IMAGE_VARIANTS, UPLOAD_MAX_BYTES, type ImageVariant } from '@curio/contract';
 import type { Auth } from '../../auth/auth';
 import { envelope, notFound, unauthorized } from '../../lib/errors';
-import { defineFunction } from '../../lib/functions';
+import { implement } from '../../lib/functions';
 import type { ImagesService } from './images.service';
 
-export const imagesFunctions = (images: ImagesService) => [
-  defineFunction({
-    name: 'uploads-sign',
-    auth: 'required',
-    input: uploadsSignInputSchema,
-    handler: (input, { user }) => images.sign(user.id, input),
-  }),
-];
+export const imagesFunctions = (images: ImagesService) =>
+  implement({
+    'uploads-sign': (input, { user }) => images.sign(user.id, input),
+  });
 
 /** POST /storage/v1/upload/{token}: the signed upload (multipart, field `file`). */
 export function uploadRouter(auth: Auth, images: ImagesService) {

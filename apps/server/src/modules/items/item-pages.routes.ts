@@ -1,25 +1,9 @@
-import { itemIdInputSchema, itemsUpdateInputSchema } from '@curio/contract';
-import { defineFunction } from '../../lib/functions';
+import { implement } from '../../lib/functions';
 import type { ItemPagesService } from './item-pages.service';
 
-export const itemPagesFunctions = (pages: ItemPagesService) => [
-  defineFunction({
-    name: 'item-get',
-    read: true,
-    auth: 'optional',
-    input: itemIdInputSchema,
-    handler: ({ itemId }, { user }) => pages.get(itemId, user?.id ?? null),
-  }),
-  defineFunction({
-    name: 'items-update',
-    auth: 'required',
-    input: itemsUpdateInputSchema,
-    handler: (input, { user }) => pages.update(user.id, input),
-  }),
-  defineFunction({
-    name: 'items-delete',
-    auth: 'required',
-    input: itemIdInputSchema,
-    handler: ({ itemId }, { user }) => pages.delete(user.id, itemId),
-  }),
-];
+export const itemPagesFunctions = (pages: ItemPagesService) =>
+  implement({
+    'item-get': ({ itemId }, { user }) => pages.get(itemId, user?.id ?? null),
+    'items-update': (input, { user }) => pages.update(user.id, input),
+    'items-delete': ({ itemId }, { user }) => pages.delete(user.id, itemId),
+  });

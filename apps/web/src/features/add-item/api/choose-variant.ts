@@ -1,8 +1,7 @@
 import { callFunction } from '@/lib/api-client';
 
-/** `items-choose`: the variant that becomes the item's chosen composite. */
-export const ITEMS_CHOOSE = 'items-choose';
 
+/** `items-choose`: the variant that becomes the item's chosen composite. */
 export function chooseVariant(input: { itemId: string; compositeId: string }): Promise<unknown> {
-  return callFunction<unknown>(ITEMS_CHOOSE, input);
+  return callFunction('items-choose', input);
 }

@@ -1,11 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { callFunction } from '@/lib/api-client';
 
-/** `photos-delete`: removes a photo from its item. */
-export const PHOTOS_DELETE = 'photos-delete';
 
+/** `photos-delete`: removes a photo from its item. */
 export function deletePhoto(input: { imageId: string }): Promise<unknown> {
-  return callFunction<unknown>(PHOTOS_DELETE, input);
+  return callFunction('photos-delete', input);
 }
 
 export function useDeletePhoto() {

@@ -3,11 +3,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callFunction } from '@/lib/api-client';
 import { creditKeys } from '@/lib/query-keys';
 
-/** `items-generate`: five variants in a style (402 insufficient_credits, 403 maintenance, 502 generation_failed). */
-export const ITEMS_GENERATE = 'items-generate';
 
+/** `items-generate`: five variants in a style (402 insufficient_credits, 403 maintenance, 502 generation_failed). */
 export function generateVariants(input: { itemId: string; style: Style }): Promise<{ variants: Variant[] }> {
-  return callFunction<{ variants: Variant[] }>(ITEMS_GENERATE, input);
+  return callFunction('items-generate', input);
 }
 
 export function useGenerateVariants() {

@@ -4,11 +4,10 @@ import { callFunction } from '@/lib/api-client';
 import { creditKeys, profileKeys, shelfKeys } from '@/lib/query-keys';
 import { chooseVariant } from './choose-variant';
 
-/** `items-place`: the first free cell row by row, or overflow when the shelf is full. */
-export const ITEMS_PLACE = 'items-place';
 
+/** `items-place`: the first free cell row by row, or overflow when the shelf is full. */
 export function placeItem(input: { itemId: string }): Promise<{ arrangement: Arrangement }> {
-  return callFunction<{ arrangement: Arrangement }>(ITEMS_PLACE, input);
+  return callFunction('items-place', input);
 }
 
 /** Save and place: records the chosen variant, then places the item; the shelf reloads. */

@@ -2,11 +2,10 @@ import type { PhotoRole } from '@curio/contract';
 import { useMutation } from '@tanstack/react-query';
 import { callFunction } from '@/lib/api-client';
 
-/** `photos-update-role`: front, side, back, box or detail. */
-export const PHOTOS_UPDATE_ROLE = 'photos-update-role';
 
+/** `photos-update-role`: front, side, back, box or detail. */
 export function updatePhotoRole(input: { imageId: string; role: PhotoRole }): Promise<unknown> {
-  return callFunction<unknown>(PHOTOS_UPDATE_ROLE, input);
+  return callFunction('photos-update-role', input);
 }
 
 export function useUpdatePhotoRole() {

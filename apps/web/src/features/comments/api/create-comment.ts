@@ -2,12 +2,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callFunction } from '@/lib/api-client';
 import { updateCommentPages, type ItemComment } from './get-comments';
 
-/** `comments-create`: 400 with `fields.body` for an empty or too long comment, 429 rate_limited. */
-export const COMMENTS_CREATE = 'comments-create';
 export type CreateCommentInput = { itemId: string; body: string };
 
+/** `comments-create`: 400 with `fields.body` for an empty or too long comment, 429 rate_limited. */
 export function createComment(input: CreateCommentInput) {
-  return callFunction<{ comment: ItemComment; mentions: string[] }>(COMMENTS_CREATE, input);
+  return callFunction('comments-create', input);
 }
 
 /** Puts the new comment on top of the list and counts it. */

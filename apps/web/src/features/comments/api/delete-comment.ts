@@ -2,11 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callFunction } from '@/lib/api-client';
 import { updateCommentPages } from './get-comments';
 
-/** `comments-delete`: by the comment's author or the item's owner. */
-export const COMMENTS_DELETE = 'comments-delete';
 
+/** `comments-delete`: by the comment's author or the item's owner. */
 export function deleteComment(commentId: string) {
-  return callFunction<unknown>(COMMENTS_DELETE, { commentId });
+  return callFunction('comments-delete', { commentId });
 }
 
 export function useDeleteComment(itemId: string) {

@@ -3,14 +3,13 @@ import { useInfiniteQuery, type InfiniteData, type QueryClient } from '@tanstack
 import { callFunction } from '@/lib/api-client';
 import { commentKeys } from '@/lib/query-keys';
 
-/** `comments-list`: an item's comments, newest first, 20 at a time with a cursor. */
-export const COMMENTS_LIST = 'comments-list';
 
 export type ItemComment = Comment;
 export type CommentsPage = { comments: ItemComment[]; totalCount: number; nextCursor: string | null };
 
+/** `comments-list`: an item's comments, newest first, 20 at a time with a cursor. */
 export function getComments(itemId: string, cursor: string | undefined, signal?: AbortSignal) {
-  return callFunction<CommentsPage>(COMMENTS_LIST, { itemId, limit: COMMENT_PAGE, cursor }, { method: 'GET', signal });
+  return callFunction('comments-list', { itemId, limit: COMMENT_PAGE, cursor }, { method: 'GET', signal });
 }
 
 export function useComments(itemId: string) {

@@ -3,12 +3,11 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callFunction } from '@/lib/api-client';
 import { commentKeys } from '@/lib/query-keys';
 
-/** `mentions-search`: handles starting with `q` (2+ characters). */
-export const MENTIONS_SEARCH = 'mentions-search';
 export type MentionSuggestion = { id: string; handle: string; displayName: string; avatarImageId: string | null };
 
+/** `mentions-search`: handles starting with `q` (2+ characters). */
 export function searchMentions(q: string, signal?: AbortSignal) {
-  return callFunction<{ users: MentionSuggestion[] }>(MENTIONS_SEARCH, { q }, { method: 'GET', signal });
+  return callFunction('mentions-search', { q }, { method: 'GET', signal });
 }
 
 export function useMentionSearch(q: string | null) {

@@ -1,27 +1,17 @@
 // Only `limits` values here: this file is part of the landing page, which must not pull in the zod schemas.
-import { LANDING_GALLERY, type ExploreCard, type ExploreSort, type TimeRange } from '@curio/contract';
+import { LANDING_GALLERY, type ExploreCard, type ExploreSort, type FunctionInput, type FunctionOutput, type TimeRange } from '@curio/contract';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { callFunction } from '@/lib/api-client';
 import { exploreKeys } from '@/lib/query-keys';
 
 export type ExploreItem = ExploreCard;
-export type ExploreListResult = { items: ExploreItem[]; nextPage: number | null; snapshot?: string };
-export type ExploreListParams = {
-  sort: string;
-  timeRange: string;
-  includeNSFW: boolean;
-  tag?: string;
-  limit?: number;
-  page?: number;
-  pageSize?: number;
-  snapshot?: string;
-};
+export type ExploreListResult = FunctionOutput<'explore-list'>;
+export type ExploreListParams = FunctionInput<'explore-list'>;
+
 
 /** `explore-list`: a page of cards; later pages pass back the first page's `snapshot`. */
-export const EXPLORE_LIST = 'explore-list';
-
 export function getExploreList(params: ExploreListParams, signal?: AbortSignal) {
-  return callFunction<ExploreListResult>(EXPLORE_LIST, params, { method: 'GET', signal });
+  return callFunction('explore-list', params, { method: 'GET', signal });
 }
 
 /** The landing page's trending gallery (8 items, 7 days, no NSFW). */

@@ -3,11 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { callFunction } from '@/lib/api-client';
 import { exploreKeys } from '@/lib/query-keys';
 
-/** `explore-top-tags`: the 15 most used tags of public items in the time range, with counts. */
-export const EXPLORE_TOP_TAGS_FN = 'explore-top-tags';
 
+/** `explore-top-tags`: the 15 most used tags of public items in the time range, with counts. */
 export function getTopTags(timeRange: TimeRange, signal?: AbortSignal) {
-  return callFunction<TopTag[]>(EXPLORE_TOP_TAGS_FN, { timeRange, limit: EXPLORE_TOP_TAGS }, { method: 'GET', signal });
+  return callFunction('explore-top-tags', { timeRange, limit: EXPLORE_TOP_TAGS }, { method: 'GET', signal });
 }
 
 export function useTopTags(timeRange: TimeRange) {

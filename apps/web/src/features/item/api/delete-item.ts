@@ -2,11 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callFunction } from '@/lib/api-client';
 import { exploreKeys, itemKeys, savesKeys, shelfKeys } from '@/lib/query-keys';
 
-/** `items-delete` (owner): the item and everything hanging on it. */
-export const ITEMS_DELETE = 'items-delete';
 
+/** `items-delete` (owner): the item and everything hanging on it. */
 export function deleteItem(itemId: string) {
-  return callFunction<{ deleted: boolean }>(ITEMS_DELETE, { itemId });
+  return callFunction('items-delete', { itemId });
 }
 
 export function useDeleteItem() {

@@ -2,8 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { callFunction, isApiError } from '@/lib/api-client';
 import { itemKeys } from '@/lib/query-keys';
 
-/** `item-get`: the item page's data, or why the viewer may not see it. 404 not_found when there is none. */
-export const ITEM_GET = 'item-get';
 
 export type ItemOwner = { userId: string; handle: string; displayName: string; public: boolean; avatarImageId: string | null };
 export type ItemViewer = { signedIn: boolean; isOwner: boolean; isAdmin: boolean; liked: boolean; saved: boolean };
@@ -32,8 +30,9 @@ export type ItemGetResult =
 
 export type VisibleItem = Extract<ItemGetResult, { access: 'visible' }>;
 
+/** `item-get`: the item page's data, or why the viewer may not see it. 404 not_found when there is none. */
 export function getItem(itemId: string, signal?: AbortSignal) {
-  return callFunction<ItemGetResult>(ITEM_GET, { itemId }, { method: 'GET', signal });
+  return callFunction('item-get', { itemId }, { method: 'GET', signal });
 }
 
 export function useItem(itemId: string) {

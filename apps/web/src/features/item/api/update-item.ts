@@ -3,13 +3,12 @@ import { callFunction } from '@/lib/api-client';
 import { exploreKeys, itemKeys, shelfKeys } from '@/lib/query-keys';
 import type { ItemGetResult } from './get-item';
 
-/** `items-update` (owner): title, tags as comma-separated text, NSFW. */
-export const ITEMS_UPDATE = 'items-update';
 export type UpdateItemInput = { itemId: string; title: string; tags: string; nsfw: boolean };
 export type UpdatedItem = { id: string; title: string; tags: string[]; nsfw: boolean };
 
+/** `items-update` (owner): title, tags as comma-separated text, NSFW. */
 export function updateItem(input: UpdateItemInput) {
-  return callFunction<{ item: UpdatedItem }>(ITEMS_UPDATE, input);
+  return callFunction('items-update', input);
 }
 
 export function useUpdateItem() {

@@ -2,11 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { callFunction } from '@/lib/api-client';
 import { notificationKeys } from '@/lib/query-keys';
 
-/** `notifications-unseen-count`: how many notifications the user has not seen (the bell's red dot). */
-export const NOTIFICATIONS_UNSEEN_COUNT = 'notifications-unseen-count';
 
+/** `notifications-unseen-count`: how many notifications the user has not seen (the bell's red dot). */
 export function getUnseenCount(): Promise<{ count: number }> {
-  return callFunction<{ count: number }>(NOTIFICATIONS_UNSEEN_COUNT, undefined, { method: 'GET' });
+  return callFunction('notifications-unseen-count', undefined, { method: 'GET' });
 }
 
 export function useUnseenCount({ enabled = true }: { enabled?: boolean } = {}) {

@@ -1,15 +1,14 @@
-import { FUNCTIONS, type Profile } from '@curio/contract';
+import type { OnboardingInput } from '@curio/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { track } from '@/lib/analytics';
 import { callFunction, isApiError } from '@/lib/api-client';
 import { profileKeys, shelfKeys } from '@/lib/query-keys';
 import { validationMessageKey } from '@/lib/validation';
 
-export type OnboardingPayload = { handle: string; displayName: string; bio: string | null; public: boolean };
-export type OnboardingResult = { profile: Profile; shelfId: string };
+export type OnboardingPayload = OnboardingInput;
 
 export function completeOnboarding(payload: OnboardingPayload) {
-  return callFunction<OnboardingResult>(FUNCTIONS.onboardingComplete, payload);
+  return callFunction('onboarding-complete', payload);
 }
 
 /** The spec's handle messages live under onboarding.*; the rest are the shared validation.* keys. */

@@ -1,4 +1,4 @@
-import { FUNCTIONS, type InviteRedeemResult } from '@curio/contract';
+import type { InviteRedeemResult } from '@curio/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, callFunction, isApiError } from '@/lib/api-client';
 import { errorMessageKey } from '@/lib/error-messages';
@@ -6,7 +6,7 @@ import { profileKeys } from '@/lib/query-keys';
 import { validationMessageKey } from '@/lib/validation';
 
 export async function redeemInvite({ code }: { code: string }): Promise<InviteRedeemResult> {
-  const result = await callFunction<InviteRedeemResult & { error?: unknown }>(FUNCTIONS.inviteRedeem, { code });
+  const result: InviteRedeemResult & { error?: unknown } = await callFunction('invite-redeem', { code });
   // The spec: an error, or an error field in the reply, means the code is invalid.
   if (!result || result.error || result.redeemed !== true) throw new ApiError(400, 'invite_invalid', 'Invalid invite code');
   return result;

@@ -1,10 +1,9 @@
-import { FUNCTIONS, type ProfileMe } from '@curio/contract';
 import { useQuery } from '@tanstack/react-query';
 import { callFunction } from '@/lib/api-client';
 import { profileKeys } from '@/lib/query-keys';
 
-export function getProfileMe(): Promise<ProfileMe> {
-  return callFunction<ProfileMe>(FUNCTIONS.profileMe, undefined, { method: 'GET' });
+export function getProfileMe() {
+  return callFunction('profile-me', undefined, { method: 'GET' });
 }
 
 /** The signed-in user's profile, roles, shelf id, credits and invite state. Only enabled with a session. */

@@ -2,8 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { callFunction } from '@/lib/api-client';
 import { settingsKeys } from '@/lib/query-keys';
 
-/** `settings-get`: the signed-in user's privacy settings. */
-export const SETTINGS_GET = 'settings-get';
 
 export type UserSettings = {
   settings: { include_nsfw: boolean; allow_dms: 'everyone' | 'followed_only'; analytics_opt_out: boolean };
@@ -11,8 +9,9 @@ export type UserSettings = {
   blockedUsers: unknown[];
 };
 
+/** `settings-get`: the signed-in user's privacy settings. */
 export function getSettings(signal?: AbortSignal) {
-  return callFunction<UserSettings>(SETTINGS_GET, undefined, { method: 'GET', signal });
+  return callFunction('settings-get', undefined, { method: 'GET', signal });
 }
 
 export function useSettings({ enabled = true }: { enabled?: boolean } = {}) {

@@ -4,12 +4,11 @@ import { callFunction } from '@/lib/api-client';
 import { shelfKeys } from '@/lib/query-keys';
 import { withMove } from '../utils/grid';
 
-/** `shelf-move`: puts one item on a free cell (409 cell_occupied, 400 outside the grid). */
-export const SHELF_MOVE = 'shelf-move';
 export type MoveItemInput = { itemId: string; col: number; row: number };
 
+/** `shelf-move`: puts one item on a free cell (409 cell_occupied, 400 outside the grid). */
 export function moveItem(input: MoveItemInput): Promise<{ arrangement: Arrangement }> {
-  return callFunction<{ arrangement: Arrangement }>(SHELF_MOVE, input);
+  return callFunction('shelf-move', input);
 }
 
 /** Optimistic: the cache moves at once and goes back to the snapshot when the server refuses. */

@@ -1,4 +1,4 @@
-import { FUNCTIONS, type PublicAnnouncement, type PublicSiteSettings } from '@curio/contract';
+import type { PublicAnnouncement, PublicSiteSettings } from '@curio/contract';
 import { useQuery } from '@tanstack/react-query';
 import { callFunction } from '@/lib/api-client';
 import { siteKeys } from '@/lib/query-keys';
@@ -24,7 +24,7 @@ export function toAnnouncement(value: unknown): PublicAnnouncement | null {
 /** Reads the public settings; `beta_open` missing means open. A failure is only logged and reads as "no settings". */
 export async function getPublicSiteSettings(): Promise<PublicSiteSettings | null> {
   try {
-    const data = await callFunction<Record<string, unknown> | null>(FUNCTIONS.publicSiteSettings, undefined, { method: 'GET' });
+    const data: Record<string, unknown> | null = await callFunction('public-site-settings', undefined, { method: 'GET' });
     if (!data || typeof data !== 'object') return null;
     return {
       beta_open: typeof data.beta_open === 'boolean' ? data.beta_open : true,

@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import { DM_OPTIONS, commentSchema } from './social';
+import { announcementSettingSchema, profileSchema } from './schemas';
+import { arrangementSchema, photoSchema, variantSchema } from './shelf';
+
+/**
+ * Answers of the named operations that have no schema beside their input. Every function's
+ * output schema is named in `api.ts`; the API tests parse each answer with it.
+ */
+
+const isoDate = z.string();
+
+export const emptyInputSchema = z.object({});
+
+export const deletedResultSchema = z.object({ deleted: z.literal(true) });
+
+export const countResultSchema = z.object({ count: z.number().int().min(0) });
+export const creditBalanceResultSchema = z.object({ balance: z.number().int() });
+
+export const onboardingResultSchema = z.object({ profile: profileSchema, shelfId: z.string() });
+export type OnboardingResult = z.infer<typeof onboardingResultSchema>;
+
+/** The stored site settings as admins see them. */
+export const siteSettingsSchema = z.object({
+  betaOpen: z.boolean(),
+  maintenanceMode: z.boolean(),
+  announcement: announcementSettingSchema.nullable(),
+});
+export const adminSettingsUpdateResultSchema = z.object({ settings: siteSettingsSchema });
+
+export const INVITE_STATUSES = ['active', 'expired', 'disabled'] as const;
+export const inviteCodeSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  maxUses: z.number().int(),
+  usesCount: z.number().int(),
+  expiresAt: isoDate.nullable(),
+  grantTester: z.boolean(),
+  grantCredits: z.number().int(),
+  notes: z.string().nullable(),
+  status: z.enum(INVITE_STATUSES),
+});
+export type InviteCode = z.infer<typeof inviteCodeSchema>;
+export const adminInvitesCreateResultSchema = z.object({ codes: z.array(inviteCodeSchema) });
+
+export const createdItemSchema = z.object({
+  id: z.string(),
+  shelfId: z.string(),
+  title: z.string(),
+  tags: z.array(z.string()),
+  nsfw: z.boolean(),
+  metadata: z.string().nullable(),
+  chosenCompositeId: z.string().nullable(),
+  createdAt: isoDate,
+});
+export type CreatedItem = z.infer<typeof createdItemSchema>;
+export const itemsCreateResultSchema = z.object({ item: createdItemSchema });
+export const photoResultSchema = z.object({ photo: photoSchema });
+export const itemsGenerateResultSchema = z.object({ variants: z.array(variantSchema) });
+export const itemsChooseResultSchema = z.object({ itemId: z.string(), chosenCompositeId: z.string(), imageId: z.string() });
+
+export const arrangementResultSchema = z.object({ arrangement: arrangementSchema });
+export const arrangementsResultSchema = z.object({ arrangements: z.array(arrangementSchema) });
+
+export const HIDDEN_SOURCES = ['dmca', 'other'] as const;
+export const hiddenSourceSchema = z.enum(HIDDEN_SOURCES);
+export type HiddenSource = z.infer<typeof hiddenSourceSchema>;
+
+export const itemOwnerSchema = z.object({
+  userId: z.string(),
+  handle: z.string(),
+  displayName: z.string(),
+  public: z.boolean(),
+  avatarImageId: z.string().nullable(),
+});
+export type ItemOwner = z.infer<typeof itemOwnerSchema>;
+export const itemViewerSchema = z.object({
+  signedIn: z.boolean(),
+  isOwner: z.boolean(),
+  isAdmin: z.boolean(),
+  liked: z.boolean(),
+  saved: z.boolean(),
+});
+export type ItemViewer = z.infer<typeof itemViewerSchema>;
+export const itemPhotoSchema = z.object({ id: z.string(), imageId: z.string(), role: z.string() });
+export type ItemPhoto = z.infer<typeof itemPhotoSchema>;
+export const itemCompositeSchema = z.object({
+  id: z.string(),
+  imageId: z.string(),
+  style: z.string(),
+  variantNo: z.number().int(),
+  chosen: z.boolean(),
+});
+export type ItemComposite = z.infer<typeof itemCompositeSchema>;
+export const itemDetailSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  tags: z.array(z.string()),
+  nsfw: z.boolean(),
+  hidden: z.boolean(),
+  hiddenSource: hiddenSourceSchema.nullable(),
+  createdAt: isoDate,
+  chosenCompositeId: z.string().nullable(),
+  imageId: z.string().nullable(),
+  composites: z.array(itemCompositeSchema),
+  photos: z.array(itemPhotoSchema),
+  counts: z.object({ likes: z.number(), comments: z.number(), saves: z.number(), views: z.number() }),
+});
+export type ItemDetail = z.infer<typeof itemDetailSchema>;
+export const itemGetResultSchema = z.discriminatedUnion('access', [
+  z.object({ access: z.literal('visible'), item: itemDetailSchema, owner: itemOwnerSchema, viewer: itemViewerSchema }),
+  z.object({
+    access: z.literal('removed'),
+    item: z.object({ id: z.string(), hidden: z.literal(true), hiddenSource: hiddenSourceSchema }),
+    owner: itemOwnerSchema,
+    viewer: itemViewerSchema,
+  }),
+  z.object({ access: z.literal('private'), item: z.null(), owner: itemOwnerSchema, viewer: itemViewerSchema }),
+]);
+export type ItemGetResult = z.infer<typeof itemGetResultSchema>;
+
+export const updatedItemSchema = z.object({ id: z.string(), title: z.string(), tags: z.array(z.string()), nsfw: z.boolean() });
+export type UpdatedItem = z.infer<typeof updatedItemSchema>;
+export const itemsUpdateResultSchema = z.object({ item: updatedItemSchema });
+
+export const likeToggleResultSchema = z.object({ liked: z.boolean(), likeCount: z.number().int().min(0) });
+export type LikeToggleResult = z.infer<typeof likeToggleResultSchema>;
+export const saveToggleResultSchema = z.object({ saved: z.boolean() });
+export type SaveToggleResult = z.infer<typeof saveToggleResultSchema>;
+
+export const savedItemSchema = z.object({
+  itemId: z.string(),
+  title: z.string(),
+  imageUrl: z.string().nullable(),
+  nsfw: z.boolean(),
+  savedAt: isoDate,
+});
+export type SavedItem = z.infer<typeof savedItemSchema>;
+export const savesListResultSchema = z.object({ items: z.array(savedItemSchema) });
+
+export const topTagSchema = z.object({ tag: z.string(), count: z.number().int() });
+export const topTagsResultSchema = z.array(topTagSchema);
+
+export const mentionSuggestionSchema = z.object({
+  id: z.string(),
+  handle: z.string(),
+  displayName: z.string(),
+  avatarImageId: z.string().nullable(),
+});
+export type MentionSuggestion = z.infer<typeof mentionSuggestionSchema>;
+export const mentionsSearchResultSchema = z.object({ users: z.array(mentionSuggestionSchema) });
+
+export const commentsReportResultSchema = z.object({ reportId: z.string() });
+
+export const blockedUserSchema = z.object({
+  blocked_id: z.string(),
+  profiles: z.object({ display_name: z.string(), handle: z.string(), avatar_image_id: z.string().nullable() }),
+});
+export const userSettingsResultSchema = z.object({
+  settings: z.object({
+    include_nsfw: z.boolean(),
+    allow_dms: z.enum(DM_OPTIONS),
+    analytics_opt_out: z.boolean(),
+  }),
+  profilePublic: z.boolean(),
+  blockedUsers: z.array(blockedUserSchema),
+});
+export type UserSettings = z.infer<typeof userSettingsResultSchema>;
+
+export const commentsListResultSchema = z.object({
+  comments: z.array(commentSchema),
+  totalCount: z.number().int().min(0),
+  nextCursor: z.string().nullable(),
+});
+export type CommentsPage = z.infer<typeof commentsListResultSchema>;
+export const commentsCreateResultSchema = z.object({ comment: commentSchema, mentions: z.array(z.string()) });
