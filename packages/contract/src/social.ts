@@ -56,6 +56,9 @@ export const exploreCardSchema = z.object({
   commentCount: z.number(),
   saveCount: z.number(),
   user: z.object({ handle: z.string(), avatarImageId: z.string().nullable() }),
+  /** The signed-in viewer's state (absent for guests): whether they liked / saved the item. */
+  liked: z.boolean().optional(),
+  saved: z.boolean().optional(),
 });
 export type ExploreCard = z.infer<typeof exploreCardSchema>;
 export const exploreListResultSchema = z.object({
@@ -72,6 +75,10 @@ export const exploreTopTagsInputSchema = z.object({
 export type TopTag = { tag: string; count: number };
 
 export const itemIdInputSchema = z.object({ itemId: uuidSchema });
+/** Like or unlike; with `liked` the call sets that state (a repeated tap changes nothing), without it it toggles. */
+export const likeToggleInputSchema = z.object({ itemId: uuidSchema, liked: z.boolean().optional() });
+/** Save or unsave; with `saved` the call sets that state, without it it toggles. */
+export const saveToggleInputSchema = z.object({ itemId: uuidSchema, saved: z.boolean().optional() });
 export const itemsUpdateInputSchema = z.object({
   itemId: uuidSchema,
   title: text().trim().min(1, 'This field is required.').max(TITLE_MAX),

@@ -1,25 +1,20 @@
-import { and, count, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import { commentMentions, comments, items, notifications, profiles, reports } from '../../db/schema';
 import type { Executor } from '../../db/types';
+import { cursorKey, olderThan, type Cursor } from '../../lib/cursor';
 
 export type CommentRow = typeof comments.$inferSelect;
 
 export function commentsRepository(db: Executor) {
   return {
-    /** A page of visible comments, newest first, after the (createdAt, id) cursor. */
-    async page(itemId: string, limit: number, after: { createdAt: Date; id: string } | null) {
-      const where = after
-        ? and(
-            eq(comments.itemId, itemId),
-            eq(comments.hidden, false),
-            or(lt(comments.createdAt, after.createdAt), and(eq(comments.createdAt, after.createdAt), lt(comments.id, after.id))),
-          )
-        : and(eq(comments.itemId, itemId), eq(comments.hidden, false));
+    /** A page of visible comments, newest first, after the cursor; one row more than asked tells whether more follow. */
+    async page(itemId: string, limit: number, after: Cursor | null) {
+      const visible = and(eq(comments.itemId, itemId), eq(comments.hidden, false));
       return db
-        .select({ comment: comments, handle: profiles.handle, avatarImageId: profiles.avatarImageId })
+        .select({ comment: comments, key: cursorKey(comments.createdAt), handle: profiles.handle, avatarImageId: profiles.avatarImageId })
         .from(comments)
         .innerJoin(profiles, eq(profiles.userId, comments.userId))
-        .where(where)
+        .where(after ? and(visible, olderThan(comments.createdAt, comments.id, after)) : visible)
         .orderBy(desc(comments.createdAt), desc(comments.id))
         .limit(limit + 1);
     },
@@ -42,9 +37,13 @@ export function commentsRepository(db: Executor) {
       const [created] = await db.insert(comments).values(row).returning();
       return created!;
     },
-    async usersByHandles(handles: string[]) {
+    /** The people these handles name who may be mentioned: public profiles only (a private one is not found). */
+    async mentionableByHandles(handles: string[]) {
       if (!handles.length) return [];
-      return db.select({ userId: profiles.userId, handle: profiles.handle }).from(profiles).where(inArray(profiles.handle, handles));
+      return db
+        .select({ userId: profiles.userId, handle: profiles.handle })
+        .from(profiles)
+        .where(and(inArray(profiles.handle, handles), eq(profiles.public, true)));
     },
     async profileOf(userId: string) {
       const [row] = await db.select({ handle: profiles.handle, avatarImageId: profiles.avatarImageId }).from(profiles).where(eq(profiles.userId, userId));
@@ -89,7 +88,8 @@ export function commentsRepository(db: Executor) {
       return db
         .select({ id: profiles.userId, handle: profiles.handle, displayName: profiles.displayName, avatarImageId: profiles.avatarImageId })
         .from(profiles)
-        .where(or(sql`${profiles.handle} ilike ${like}`, sql`${profiles.displayName} ilike ${like}`))
+        // Private profiles are never suggested (spec part 2 §6).
+        .where(and(eq(profiles.public, true), or(sql`${profiles.handle} ilike ${like}`, sql`${profiles.displayName} ilike ${like}`)))
         .orderBy(sql`case when ${profiles.handle} ilike ${prefix} then 0 when ${profiles.displayName} ilike ${prefix} then 1 else 2 end`, profiles.handle)
         .limit(8);
     },

@@ -1,19 +1,13 @@
 import { extractMentions, SOCIAL_MESSAGES, type Comment } from '@curio/contract';
 import type { Db } from '../../db/client';
 import { lockKey } from '../../db/locks';
-import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
+import { decodeCursor, nextCursor } from '../../lib/cursor';
+import { AppError, forbidden, notFound, unauthorized } from '../../lib/errors';
+import { createReadService } from '../read/read.service';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { SocialService } from '../social/social.service';
 import { statsRepository } from '../social/stats.repository';
-import { commentsRepository, type CommentRow } from './comments.repository';
-
-const encodeCursor = (c: CommentRow) => Buffer.from(`${c.createdAt.toISOString()}|${c.id}`).toString('base64url');
-function decodeCursor(cursor: string) {
-  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  const createdAt = new Date(at ?? '');
-  if (!id || Number.isNaN(createdAt.getTime()) || !/^[0-9a-f-]{36}$/.test(id)) throw badRequest('Not a valid cursor', { cursor: 'Not a valid cursor' });
-  return { createdAt, id };
-}
+import { commentsRepository } from './comments.repository';
 
 export function createCommentsService(
   db: Db,
@@ -25,12 +19,13 @@ export function createCommentsService(
   },
 ) {
   const repo = commentsRepository(db);
+  const read = createReadService(db);
   const rateLimited = (retryAfter: number) =>
     new AppError(429, 'rate_limited', SOCIAL_MESSAGES.commentRateLimit, undefined, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfter))) });
 
   return {
     async list(input: { itemId: string; limit: number; cursor?: string }, viewerId: string | null) {
-      const item = await deps.social.visibleItem(input.itemId, viewerId);
+      const item = await read.visibleItem(input.itemId, viewerId);
       const after = input.cursor ? decodeCursor(input.cursor) : null;
       const [rows, totalCount] = await Promise.all([repo.page(input.itemId, input.limit, after), repo.total(input.itemId)]);
       const page = rows.slice(0, input.limit);
@@ -41,12 +36,12 @@ export function createCommentsService(
         user: { id: r.comment.userId, handle: r.handle, avatarImageId: r.avatarImageId },
         canDelete: viewerId !== null && (viewerId === r.comment.userId || viewerId === item.userId),
       }));
-      return { comments, totalCount, nextCursor: rows.length > input.limit ? encodeCursor(page.at(-1)!.comment) : null };
+      return { comments, totalCount, nextCursor: nextCursor(rows, input.limit, (r) => ({ at: r.key, id: r.comment.id })) };
     },
 
     /** Posts a comment: rate limited per user, mentions of existing handles recorded and notified. */
     async create(userId: string, input: { itemId: string; body: string }) {
-      const item = await deps.social.visibleItem(input.itemId, userId);
+      const item = await read.visibleItem(input.itemId, userId);
       const handles = extractMentions(input.body);
       const created = await db.transaction(async (tx) => {
         const r = commentsRepository(tx);
@@ -63,7 +58,8 @@ export function createCommentsService(
           throw rateLimited(((oldest?.getTime() ?? now) + 3_600_000 - now) / 1000);
         }
         const comment = await r.insert({ itemId: input.itemId, userId, body: input.body });
-        const mentioned = (await r.usersByHandles(handles)).filter((m) => m.userId !== userId);
+        // A private profile cannot be mentioned: it is not recorded and not notified.
+        const mentioned = (await r.mentionableByHandles(handles)).filter((m) => m.userId !== userId);
         await r.addMentions(comment.id, mentioned.map((m) => m.userId));
         const notes: { userId: string; kind: 'comment' | 'mention'; refId: string; actorId: string }[] = [];
         if (item.userId !== userId) notes.push({ userId: item.userId, kind: 'comment', refId: input.itemId, actorId: userId });
@@ -94,7 +90,7 @@ export function createCommentsService(
         await commentsRepository(tx).delete(commentId);
         await statsRepository(tx).recountComments(row.itemId);
       });
-      return { deleted: true };
+      return { deleted: true as const };
     },
 
     async report(userId: string, input: { commentId: string; reason: string }) {
@@ -105,7 +101,9 @@ export function createCommentsService(
       return { reportId: id };
     },
 
-    async mentionSearch(q: string) {
+    /** Handles to mention: for signed-in people only, and never a private profile. */
+    async mentionSearch(q: string, viewerId?: string | null) {
+      if (!viewerId) throw unauthorized();
       return { users: await repo.mentionCandidates(q) };
     },
   };

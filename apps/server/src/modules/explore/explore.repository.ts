@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ExploreSort } from '@curio/contract';
 import type { Executor } from '../../db/types';
+import { discoverable } from '../read/read.repository';
 
 export interface RankQuery {
   sort: ExploreSort;
@@ -15,15 +16,14 @@ export interface RankQuery {
 
 const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]));
 
-/** Items anyone may see in discovery: chosen image, not hidden, public owner, NSFW only when asked. */
+/** Items anyone may see in discovery (the rules of read/visibility.ts, as SQL). */
 function eligible(q: Pick<RankQuery, 'snapshot' | 'includeNsfw' | 'tag'>): SQL {
   return sql`
     select i.id, i.created_at
     from items i
     join profiles p on p.user_id = i.user_id
-    where p.public and not i.hidden and i.chosen_composite_id is not null
+    where ${discoverable({ includeNsfw: q.includeNsfw })}
       and i.created_at <= ${q.snapshot.toISOString()}::timestamptz
-      ${q.includeNsfw ? sql`` : sql`and not i.nsfw`}
       ${q.tag ? sql`and ${q.tag} = any(i.tags)` : sql``}`;
 }
 
@@ -50,7 +50,7 @@ export function exploreRepository(db: Executor) {
           l as (select item_id, count(*) as n from likes where ${inRange('created_at')} group by item_id),
           c as (select item_id, count(*) as n from comments where not hidden and ${inRange('created_at')} group by item_id),
           s as (select item_id, count(*) as n from bookmarks where ${inRange('created_at')} group by item_id),
-          v as (select item_id, count(*) as n from analytics_events where name = 'item_view' and item_id is not null and ${inRange('created_at')} group by item_id)
+          v as (select item_id, count(*) as n from item_views where ${inRange('created_at')} group by item_id)
           select e.id from e
           left join l on l.item_id = e.id
           left join c on c.item_id = e.id
@@ -63,33 +63,6 @@ export function exploreRepository(db: Executor) {
           limit ${q.max}`;
       }
       return rowsOf<{ id: string }>(await db.execute(query)).map((r) => r.id);
-    },
-
-    /** Card data for these ids, still checked for visibility (something may have changed since ranking). */
-    async cards(ids: string[]) {
-      if (!ids.length) return [];
-      const list = sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `);
-      return rowsOf<{
-        id: string;
-        title: string;
-        nsfw: boolean;
-        image_id: string;
-        like_count: number;
-        comment_count: number;
-        save_count: number;
-        handle: string;
-        avatar_image_id: string | null;
-      }>(
-        await db.execute(sql`
-          select i.id, i.title, i.nsfw, c.image_id,
-                 coalesce(st.like_count, 0) as like_count, coalesce(st.comment_count, 0) as comment_count,
-                 coalesce(st.save_count, 0) as save_count, p.handle, p.avatar_image_id
-          from items i
-          join profiles p on p.user_id = i.user_id
-          join composites c on c.id = i.chosen_composite_id
-          left join item_stats st on st.item_id = i.id
-          where i.id in (${list}) and p.public and not i.hidden`),
-      );
     },
 
     async topTags(q: { from: Date | null; snapshot: Date; limit: number }) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
+import type { ReadService } from '../read/read.service';
 import { createExploreService } from './explore.service';
 
 /** A ranking source whose queries take as long as we say, answering ids that name their snapshot. */
@@ -12,14 +13,23 @@ function fakeRepository(delayMs: () => number) {
       await new Promise((r) => setTimeout(r, delayMs()));
       return [`item@${q.snapshot.toISOString()}`];
     },
-    async cards(ids: string[]) {
-      return ids.map((id) => ({ id, title: id, nsfw: false, image_id: 'img', like_count: 0, comment_count: 0, save_count: 0, handle: 'h', avatar_image_id: null }));
-    },
     async topTags() {
       return [];
     },
   };
 }
+/** The read pipeline's part explore uses: every id is a visible item. */
+const fakeRead = {
+  async list(ids: string[]) {
+    return ids.map((id) => ({
+      item: { id, title: id, nsfw: false, imageId: 'img', counts: { likes: 0, comments: 0, saves: 0, views: 0 }, owner: { handle: 'h', avatarImageId: null } },
+      state: { liked: false, saved: false },
+    }));
+  },
+  async viewerState() {
+    return { of: () => ({ liked: false, saved: false }), isAdmin: false };
+  },
+} as unknown as Pick<ReadService, 'list' | 'viewerState'>;
 const query = { sort: 'trending' as const, timeRange: '7d' as const, includeNSFW: false, page: 0 };
 
 describe('explore snapshots', () => {
@@ -27,7 +37,7 @@ describe('explore snapshots', () => {
     let clock = 60_000;
     let delay = 0;
     const repo = fakeRepository(() => delay);
-    const explore = createExploreService({} as Db, { snapshotSeconds: 30, now: () => clock, repository: repo });
+    const explore = createExploreService({} as Db, { snapshotSeconds: 30, now: () => clock, repository: repo, read: fakeRead });
     const first = await explore.list(query);
     expect(first.snapshot).toBe(new Date(60_000).toISOString());
 
@@ -46,14 +56,14 @@ describe('explore snapshots', () => {
 
   it('waits for a quick new ranking instead of serving a stale one', async () => {
     let clock = 60_000;
-    const explore = createExploreService({} as Db, { snapshotSeconds: 30, now: () => clock, repository: fakeRepository(() => 5) });
+    const explore = createExploreService({} as Db, { snapshotSeconds: 30, now: () => clock, repository: fakeRepository(() => 5), read: fakeRead });
     await explore.list(query);
     clock = 95_000;
     expect((await explore.list(query)).snapshot).toBe(new Date(90_000).toISOString());
   });
 
   it('honours an explicit snapshot for later pages', async () => {
-    const explore = createExploreService({} as Db, { snapshotSeconds: 30, now: () => 200_000, repository: fakeRepository(() => 0) });
+    const explore = createExploreService({} as Db, { snapshotSeconds: 30, now: () => 200_000, repository: fakeRepository(() => 0), read: fakeRead });
     const r = await explore.list({ ...query, snapshot: new Date(150_000).toISOString() });
     expect(r.snapshot).toBe(new Date(150_000).toISOString());
   });

@@ -1,5 +1,6 @@
 import { EXPLORE_PAGE_SIZE, type ExploreCard, type ExploreListResult, type ExploreSort, type TimeRange } from '@curio/contract';
 import type { Db } from '../../db/client';
+import { createReadService, type ReadService } from '../read/read.service';
 import { exploreRepository } from './explore.repository';
 
 const RANGE_MS: Record<TimeRange, number | null> = { '24h': 86_400_000, '7d': 7 * 86_400_000, '30d': 30 * 86_400_000, all: null };
@@ -25,10 +26,16 @@ export interface ExploreQuery {
  */
 export function createExploreService(
   db: Db,
-  opts: { snapshotSeconds: number; now?: () => number; repository?: Pick<ReturnType<typeof exploreRepository>, 'rank' | 'cards' | 'topTags'> },
+  opts: {
+    snapshotSeconds: number;
+    now?: () => number;
+    repository?: Pick<ReturnType<typeof exploreRepository>, 'rank' | 'topTags'>;
+    read?: Pick<ReadService, 'list' | 'viewerState'>;
+  },
 ) {
   const SNAPSHOT_MS = opts.snapshotSeconds * 1000;
   const repo = opts.repository ?? exploreRepository(db);
+  const read = opts.read ?? createReadService(db);
   const now = opts.now ?? Date.now;
   // ranking key → ordered ids (a promise, so concurrent requests share one query)
   const cache = new Map<string, Promise<string[]>>();
@@ -104,30 +111,38 @@ export function createExploreService(
   // (ranking key, page, size) → the page's cards, for the same snapshot window.
   const pages = new Map<string, Promise<ExploreCard[]>>();
 
-  async function hydrate(slice: string[]): Promise<ExploreCard[]> {
-    const rows = await repo.cards(slice);
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    return slice
-      .map((id) => byId.get(id))
-      .filter((r): r is NonNullable<typeof r> => Boolean(r))
-      .map((r) => ({
-        itemId: r.id,
-        title: r.title,
-        imageUrl: `/img/${r.image_id}/thumb`,
-        nsfw: r.nsfw,
-        likeCount: Number(r.like_count),
-        commentCount: Number(r.comment_count),
-        saveCount: Number(r.save_count),
-        user: { handle: r.handle, avatarImageId: r.avatar_image_id },
-      }));
+  /**
+   * The page's cards as everyone sees them (the read pipeline with the anonymous viewer, so the
+   * cache is shared): one query. Something may have changed since the ranking; the rules apply again.
+   */
+  async function hydrate(slice: string[], includeNsfw: boolean): Promise<ExploreCard[]> {
+    const rows = await read.list(slice, null, { excludeNsfw: !includeNsfw, requireImage: true });
+    return rows.map(({ item }) => ({
+      itemId: item.id,
+      title: item.title,
+      imageUrl: `/img/${item.imageId}/thumb`,
+      nsfw: item.nsfw,
+      likeCount: item.counts.likes,
+      commentCount: item.counts.comments,
+      saveCount: item.counts.saves,
+      user: { handle: item.owner.handle, avatarImageId: item.owner.avatarImageId },
+    }));
+  }
+
+  /** The viewer's overlay on shared cards: liked and saved, one indexed query per page. */
+  async function overlay(cards: ExploreCard[], viewerId: string | null): Promise<ExploreCard[]> {
+    if (!viewerId || !cards.length) return cards;
+    const state = await read.viewerState(viewerId, cards.map((c) => c.itemId));
+    return cards.map((c) => ({ ...c, ...state.of(c.itemId) }));
   }
 
   return {
     /**
      * A page of cards. Rankings and pages are kept for their snapshot window, so a busy explore
-     * page is served from memory; counts on a card may lag by up to one window.
+     * page is served from memory; counts on a card may lag by up to one window. A signed-in
+     * viewer's cards carry their own liked/saved state, read fresh for every page.
      */
-    async list(q: ExploreQuery): Promise<ExploreListResult> {
+    async list(q: ExploreQuery, viewerId: string | null = null): Promise<ExploreListResult> {
       const snapshot = await servedSnapshot(q);
       const size = q.limit ?? q.pageSize ?? EXPLORE_PAGE_SIZE;
       const page = q.limit ? 0 : q.page;
@@ -136,13 +151,13 @@ export function createExploreService(
       const key = [q.sort, q.sort === 'new' ? 'all' : q.timeRange, q.includeNSFW, q.tag ?? '', snapshot.toISOString(), page, size].join('|');
       let cards = pages.get(key);
       if (!cards) {
-        cards = hydrate(slice);
+        cards = hydrate(slice, q.includeNSFW);
         cards.catch(() => pages.delete(key));
         pages.set(key, cards);
         while (pages.size > CACHE_ENTRIES * 4) pages.delete(pages.keys().next().value!);
       }
       const hasMore = !q.limit && (page + 1) * size < ids.length;
-      return { items: await cards, nextPage: hasMore ? page + 1 : null, snapshot: snapshot.toISOString() };
+      return { items: await overlay(await cards, viewerId), nextPage: hasMore ? page + 1 : null, snapshot: snapshot.toISOString() };
     },
 
     /** Forgets cached rankings and pages (after an item is edited, hidden or deleted, or a profile goes private). */

@@ -1,11 +1,11 @@
+import type { ItemGetResult } from '@curio/contract';
 import type { Db } from '../../db/client';
 import type { Executor } from '../../db/types';
 import { notFound } from '../../lib/errors';
 import type { ImagesService } from '../images/images.service';
 import type { RolesService } from '../roles/roles.service';
-import { statsRepository } from '../social/stats.repository';
+import { createReadService } from '../read/read.service';
 import { itemPagesRepository } from './item-pages.repository';
-import { itemAccess } from './visibility';
 
 /** An item still without a chosen image this long after its creation is an abandoned draft. */
 export const DRAFT_TTL_MS = 24 * 60 * 60 * 1000;
@@ -22,6 +22,7 @@ export function createItemPagesService(
   },
 ) {
   const repo = itemPagesRepository(db);
+  const read = createReadService(db);
 
   async function ownItem(userId: string, itemId: string) {
     const row = await repo.findWithOwner(itemId);
@@ -34,43 +35,32 @@ export function createItemPagesService(
      * The item page's data. A hidden item (to others than its owner and admins) and an item of a
      * private profile (to others than its owner) answer only what the page needs to say so.
      */
-    async get(itemId: string, viewerId: string | null) {
-      const row = await repo.findWithOwner(itemId);
-      if (!row) throw notFound('Item not found');
-      const isAdmin = viewerId ? await deps.roles.hasRole(viewerId, 'admin') : false;
-      const isOwner = viewerId === row.item.userId;
-      const access = itemAccess(row.item, row.owner.public, { id: viewerId, isAdmin });
-      const owner = { userId: row.item.userId, handle: row.owner.handle, displayName: row.owner.displayName, public: row.owner.public, avatarImageId: row.owner.avatarImageId };
-      const viewerBase = { signedIn: viewerId !== null, isOwner, isAdmin };
+    async get(itemId: string, viewerId: string | null): Promise<ItemGetResult> {
+      const { access, item, photos, viewer } = await read.page(itemId, viewerId);
+      const owner = { userId: item.userId, handle: item.owner.handle, displayName: item.owner.displayName, public: item.owner.public, avatarImageId: item.owner.avatarImageId };
+      const viewerOut = { signedIn: viewerId !== null, isOwner: viewerId === item.userId, isAdmin: viewer.isAdmin, liked: viewer.liked, saved: viewer.saved };
       if (access === 'removed') {
-        return { access, item: { id: row.item.id, hidden: true, hiddenSource: row.item.hiddenSource ?? 'other' }, owner, viewer: { ...viewerBase, liked: false, saved: false } };
+        return { access, item: { id: item.id, hidden: true as const, hiddenSource: item.hiddenSource ?? 'other' }, owner, viewer: viewerOut };
       }
-      if (access === 'private') return { access, item: null, owner, viewer: { ...viewerBase, liked: false, saved: false } };
-      const [composites, photos, stats, state] = await Promise.all([
-        repo.composites(itemId),
-        repo.photos(itemId),
-        statsRepository(db).get(itemId),
-        viewerId ? repo.viewerState(itemId, viewerId) : Promise.resolve({ liked: false, saved: false }),
-      ]);
-      const chosen = composites.find((c) => c.id === row.item.chosenCompositeId) ?? null;
+      if (access === 'private') return { access, item: null, owner, viewer: viewerOut };
       return {
         access,
         item: {
-          id: row.item.id,
-          title: row.item.title,
-          tags: row.item.tags,
-          nsfw: row.item.nsfw,
-          hidden: row.item.hidden,
-          hiddenSource: row.item.hidden ? (row.item.hiddenSource ?? 'other') : null,
-          createdAt: row.item.createdAt.toISOString(),
-          chosenCompositeId: row.item.chosenCompositeId,
-          imageId: chosen?.imageId ?? null,
-          composites: composites.map((c) => ({ id: c.id, imageId: c.imageId, style: c.style, variantNo: c.variantNo, chosen: c.id === row.item.chosenCompositeId })),
+          id: item.id,
+          title: item.title,
+          tags: item.tags,
+          nsfw: item.nsfw,
+          hidden: item.hidden,
+          hiddenSource: item.hidden ? (item.hiddenSource ?? 'other') : null,
+          createdAt: item.createdAt.toISOString(),
+          chosenCompositeId: item.chosenCompositeId,
+          imageId: item.imageId,
+          composites: item.composites.map((c) => ({ id: c.id, imageId: c.imageId, style: c.style, variantNo: c.variantNo, chosen: c.id === item.chosenCompositeId })),
           photos: photos.map((p) => ({ id: p.id, imageId: p.imageId, role: p.role })),
-          counts: { likes: stats.likeCount, comments: stats.commentCount, saves: stats.saveCount, views: stats.viewCount },
+          counts: item.counts,
         },
         owner,
-        viewer: { ...viewerBase, ...state },
+        viewer: viewerOut,
       };
     },
 
@@ -111,7 +101,7 @@ export function createItemPagesService(
       });
       deps.onChange?.();
       await deps.images.remove(await repo.unreferenced(imageIds));
-      return { deleted: true };
+      return { deleted: true as const };
     },
   };
 }

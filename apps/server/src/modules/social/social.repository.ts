@@ -1,47 +1,23 @@
-import { and, desc, eq } from 'drizzle-orm';
-import { bookmarks, composites, items, likes, notifications, profiles } from '../../db/schema';
+import { and, eq } from 'drizzle-orm';
+import { bookmarks, likes, notifications } from '../../db/schema';
 import type { Executor } from '../../db/types';
 
 export function socialRepository(db: Executor) {
+  /** Returns the mark's state afterwards and whether this call added it. */
+  async function setMark(table: typeof likes | typeof bookmarks, userId: string, itemId: string, target?: boolean) {
+    if (target !== true) {
+      const removed = await db.delete(table).where(and(eq(table.userId, userId), eq(table.itemId, itemId))).returning({ id: table.id });
+      if (removed.length || target === false) return { on: false, added: false };
+    }
+    const added = await db.insert(table).values({ userId, itemId }).onConflictDoNothing().returning({ id: table.id });
+    return { on: true, added: added.length > 0 };
+  }
   return {
-    /** Removes the like if there is one; otherwise adds it (the unique index settles double clicks). */
-    async toggleLike(userId: string, itemId: string): Promise<boolean> {
-      const removed = await db.delete(likes).where(and(eq(likes.userId, userId), eq(likes.itemId, itemId))).returning({ id: likes.id });
-      if (removed.length) return false;
-      await db.insert(likes).values({ userId, itemId }).onConflictDoNothing();
-      return true;
-    },
-    async toggleBookmark(userId: string, itemId: string): Promise<boolean> {
-      const removed = await db
-        .delete(bookmarks)
-        .where(and(eq(bookmarks.userId, userId), eq(bookmarks.itemId, itemId)))
-        .returning({ id: bookmarks.id });
-      if (removed.length) return false;
-      await db.insert(bookmarks).values({ userId, itemId }).onConflictDoNothing();
-      return true;
-    },
+    /** Sets the like to `target`, or flips it when no target is given (the unique index settles double clicks). */
+    setLike: (userId: string, itemId: string, target?: boolean) => setMark(likes, userId, itemId, target),
+    setBookmark: (userId: string, itemId: string, target?: boolean) => setMark(bookmarks, userId, itemId, target),
     async notify(row: typeof notifications.$inferInsert) {
       await db.insert(notifications).values(row);
-    },
-    /** The user's saved items that they may still see, newest save first. */
-    async saves(userId: string) {
-      return db
-        .select({
-          itemId: items.id,
-          title: items.title,
-          imageId: composites.imageId,
-          nsfw: items.nsfw,
-          hidden: items.hidden,
-          ownerId: items.userId,
-          ownerPublic: profiles.public,
-          savedAt: bookmarks.createdAt,
-        })
-        .from(bookmarks)
-        .innerJoin(items, eq(items.id, bookmarks.itemId))
-        .innerJoin(profiles, eq(profiles.userId, items.userId))
-        .leftJoin(composites, eq(composites.id, items.chosenCompositeId))
-        .where(eq(bookmarks.userId, userId))
-        .orderBy(desc(bookmarks.createdAt));
     },
   };
 }

@@ -1,0 +1,171 @@
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Role } from '@curio/contract';
+import { bookmarks, composites, items, itemStats, likes, photos, profiles, userRoles } from '../../db/schema';
+import type { Executor } from '../../db/types';
+
+/** One item with everything a card or page shows: owner, counts and the chosen image. */
+export interface HydratedItem {
+  id: string;
+  userId: string;
+  title: string;
+  tags: string[];
+  nsfw: boolean;
+  hidden: boolean;
+  hiddenSource: 'dmca' | 'other' | null;
+  createdAt: Date;
+  chosenCompositeId: string | null;
+  /** The chosen composite's image; null for a draft. */
+  imageId: string | null;
+  owner: { userId: string; handle: string; displayName: string; public: boolean; avatarImageId: string | null };
+  counts: { likes: number; comments: number; saves: number; views: number };
+}
+
+export interface CompositeRef {
+  id: string;
+  imageId: string;
+  style: string;
+  variantNo: number;
+}
+
+/** What the viewer has done to the items asked about (and who they are). */
+export interface ViewerStateRows {
+  liked: string[];
+  saved: string[];
+  roles: Role[];
+}
+
+const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]));
+
+/**
+ * The items anyone may find in discovery, as SQL over `items i join profiles p`: the rules of
+ * visibility.ts for the anonymous viewer (chosen image, not hidden, public owner, NSFW only when
+ * asked). The explore ranking selects from this.
+ */
+export function discoverable(opts: { includeNsfw: boolean }): SQL {
+  return sql`p.public and not i.hidden and i.chosen_composite_id is not null ${opts.includeNsfw ? sql`` : sql`and not i.nsfw`}`;
+}
+
+export function readRepository(db: Executor) {
+  const fields = {
+    id: items.id,
+    userId: items.userId,
+    title: items.title,
+    tags: items.tags,
+    nsfw: items.nsfw,
+    hidden: items.hidden,
+    hiddenSource: items.hiddenSource,
+    createdAt: items.createdAt,
+    chosenCompositeId: items.chosenCompositeId,
+    imageId: composites.imageId,
+    ownerHandle: profiles.handle,
+    ownerDisplayName: profiles.displayName,
+    ownerPublic: profiles.public,
+    ownerAvatarImageId: profiles.avatarImageId,
+    likeCount: itemStats.likeCount,
+    commentCount: itemStats.commentCount,
+    saveCount: itemStats.saveCount,
+    viewCount: itemStats.viewCount,
+  };
+  const hydrated = (ids: string[]) =>
+    db
+      .select(fields)
+      .from(items)
+      .innerJoin(profiles, eq(profiles.userId, items.userId))
+      .leftJoin(composites, eq(composites.id, items.chosenCompositeId))
+      .leftJoin(itemStats, eq(itemStats.itemId, items.id))
+      .where(inArray(items.id, ids));
+  type Row = Awaited<ReturnType<typeof hydrated>>[number];
+  const toItem = (r: Row): HydratedItem => ({
+    id: r.id,
+    userId: r.userId,
+    title: r.title,
+    tags: r.tags,
+    nsfw: r.nsfw,
+    hidden: r.hidden,
+    hiddenSource: r.hiddenSource,
+    createdAt: r.createdAt,
+    chosenCompositeId: r.chosenCompositeId,
+    imageId: r.imageId,
+    owner: { userId: r.userId, handle: r.ownerHandle, displayName: r.ownerDisplayName, public: r.ownerPublic, avatarImageId: r.ownerAvatarImageId },
+    counts: { likes: Number(r.likeCount ?? 0), comments: Number(r.commentCount ?? 0), saves: Number(r.saveCount ?? 0), views: Number(r.viewCount ?? 0) },
+  });
+
+  return {
+    /** The items with owner, counts and chosen image: one query for any number of ids (order not kept). */
+    async hydrate(ids: string[]): Promise<HydratedItem[]> {
+      if (!ids.length) return [];
+      const rows = await hydrated(ids);
+      return rows.map(toItem);
+    },
+
+    /** One item for its page: the same hydration plus every composite, still one query. */
+    async hydrateWithComposites(itemId: string): Promise<(HydratedItem & { composites: CompositeRef[] }) | null> {
+      const list = sql<CompositeRef[] | string>`coalesce((
+        select json_agg(json_build_object('id', c.id, 'imageId', c.image_id, 'style', c.style, 'variantNo', c.variant_no)
+                        order by c.created_at desc, c.variant_no asc)
+        from composites c where c.item_id = ${items.id}), '[]'::json)`;
+      const [row] = await db
+        .select({ ...fields, compositeList: list })
+        .from(items)
+        .innerJoin(profiles, eq(profiles.userId, items.userId))
+        .leftJoin(composites, eq(composites.id, items.chosenCompositeId))
+        .leftJoin(itemStats, eq(itemStats.itemId, items.id))
+        .where(eq(items.id, itemId));
+      if (!row) return null;
+      const raw = row.compositeList;
+      return { ...toItem(row), composites: typeof raw === 'string' ? (JSON.parse(raw) as CompositeRef[]) : raw };
+    },
+
+    async photos(itemId: string) {
+      return db
+        .select({ id: photos.id, imageId: photos.imageId, role: photos.role })
+        .from(photos)
+        .where(eq(photos.itemId, itemId))
+        .orderBy(asc(photos.createdAt), asc(photos.id));
+    },
+
+    /**
+     * The viewer's likes and saves among these items, and (when asked) their roles: one query,
+     * served by the (user_id, item_id) unique indexes. Follows, blocks and mutes of the items'
+     * owners join this same query when they land.
+     */
+    async viewerState(viewerId: string, itemIds: string[], opts: { roles: boolean }): Promise<ViewerStateRows> {
+      if (!itemIds.length && !opts.roles) return { liked: [], saved: [], roles: [] };
+      const marks = (table: typeof likes | typeof bookmarks) =>
+        sql`coalesce((select array_agg(${table.itemId}::text) from ${table} where ${table.userId} = ${viewerId} and ${itemIds.length ? inArray(table.itemId, itemIds) : sql`false`}), '{}'::text[])`;
+      const roles = opts.roles
+        ? sql`coalesce((select array_agg(${userRoles.role}) from ${userRoles} where ${userRoles.userId} = ${viewerId}), '{}'::text[])`
+        : sql`'{}'::text[]`;
+      const [row] = rowsOf<{ liked: string[] | string; saved: string[] | string; roles: string[] | string }>(
+        await db.execute(sql`select ${marks(likes)} as liked, ${marks(bookmarks)} as saved, ${roles} as roles`),
+      );
+      return { liked: textArray(row?.liked), saved: textArray(row?.saved), roles: textArray(row?.roles) as Role[] };
+    },
+
+    /** The viewer's saved item ids, newest save first. */
+    async savedIds(userId: string) {
+      return db
+        .select({ itemId: bookmarks.itemId, savedAt: bookmarks.createdAt })
+        .from(bookmarks)
+        .where(eq(bookmarks.userId, userId))
+        .orderBy(desc(bookmarks.createdAt), desc(bookmarks.id));
+    },
+
+    async hasRole(userId: string, role: Role): Promise<boolean> {
+      const [row] = await db
+        .select({ role: userRoles.role })
+        .from(userRoles)
+        .where(and(eq(userRoles.userId, userId), role === 'moderator' ? inArray(userRoles.role, ['moderator', 'admin']) : eq(userRoles.role, role)))
+        .limit(1);
+      return Boolean(row);
+    },
+  };
+}
+
+/** A text[] as the driver hands it over: an array, or PostgreSQL's `{a,b}` literal. */
+function textArray(v: string[] | string | null | undefined): string[] {
+  if (!v) return [];
+  if (Array.isArray(v)) return v;
+  const inner = v.replace(/^\{|\}$/g, '');
+  return inner ? inner.split(',').map((s) => s.replace(/^"|"$/g, '')) : [];
+}

@@ -1,0 +1,117 @@
+import type { Db } from '../../db/client';
+import { notFound } from '../../lib/errors';
+import { readRepository, type CompositeRef, type HydratedItem } from './read.repository';
+import { itemAccess, listable, needsRoles, type ItemAccess, type ListRules, type ViewerRules } from './visibility';
+
+/** What one viewer has done to an item. Following, blocked and muted (of its owner) join here. */
+export interface ItemViewerState {
+  liked: boolean;
+  saved: boolean;
+}
+
+/** The viewer's overlay for a set of items: per-item state, and who the viewer is. */
+export interface ViewerState {
+  of(itemId: string): ItemViewerState;
+  isAdmin: boolean;
+}
+
+const NOBODY: ViewerState = { of: () => ({ liked: false, saved: false }), isAdmin: false };
+
+export interface ItemPage {
+  access: ItemAccess;
+  item: HydratedItem & { composites: CompositeRef[] };
+  photos: { id: string; imageId: string; role: string }[];
+  viewer: ViewerRules & ItemViewerState;
+}
+
+/**
+ * The one read path for items: ids → hydrate (item, owner, counts, chosen image; one query) →
+ * the viewer's state (liked, saved, roles; one query) → visibility (visibility.ts) → the caller
+ * shapes. Each step costs one query per page, never one per row.
+ */
+export function createReadService(db: Db) {
+  const repo = readRepository(db);
+
+  /** The items in the order of `ids`; unknown ids are dropped. */
+  async function hydrate(ids: string[]): Promise<HydratedItem[]> {
+    const rows = await repo.hydrate(ids);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return ids.map((id) => byId.get(id)).filter((r): r is HydratedItem => Boolean(r));
+  }
+
+  /** The viewer's overlay for these items; `roles` only when the rules need them. */
+  async function viewerState(viewerId: string | null, itemIds: string[], opts: { roles?: boolean } = {}): Promise<ViewerState> {
+    if (!viewerId) return NOBODY;
+    const rows = await repo.viewerState(viewerId, itemIds, { roles: opts.roles ?? false });
+    const liked = new Set(rows.liked);
+    const saved = new Set(rows.saved);
+    return { of: (id) => ({ liked: liked.has(id), saved: saved.has(id) }), isAdmin: rows.roles.includes('admin') };
+  }
+
+  /**
+   * Items for a list shown to this viewer, in the order of `ids`, each with the viewer's state:
+   * two queries (one without a viewer).
+   */
+  async function list(ids: string[], viewerId: string | null, rules: ListRules) {
+    const hydrated = await hydrate(ids);
+    const needRoles = hydrated.some((h) => needsRoles(h, viewerId));
+    const state = await viewerState(viewerId, hydrated.map((h) => h.id), { roles: needRoles });
+    const viewer: ViewerRules = { id: viewerId, isAdmin: state.isAdmin };
+    return hydrated.filter((h) => listable(h, viewer, rules)).map((item) => ({ item, state: state.of(item.id) }));
+  }
+
+  return {
+    hydrate,
+    viewerState,
+    list,
+
+    /**
+     * The item if this viewer may see it, else "not found" (hidden and private look the same to
+     * writes). One query; the roles only for someone else's hidden item.
+     */
+    async visibleItem(itemId: string, viewerId: string | null): Promise<HydratedItem> {
+      const [item] = await repo.hydrate([itemId]);
+      if (!item) throw notFound('Item not found');
+      const isAdmin = needsRoles(item, viewerId) ? await repo.hasRole(viewerId!, 'admin') : false;
+      if (itemAccess(item, { id: viewerId, isAdmin }) !== 'visible') throw notFound('Item not found');
+      return item;
+    },
+
+    /** The access of this viewer to the item, or null when there is no such item. */
+    async access(itemId: string, viewerId: string | null): Promise<ItemAccess | null> {
+      const [item] = await repo.hydrate([itemId]);
+      if (!item) return null;
+      const isAdmin = needsRoles(item, viewerId) ? await repo.hasRole(viewerId!, 'admin') : false;
+      return itemAccess(item, { id: viewerId, isAdmin });
+    },
+
+    /**
+     * An item's page: the item with its composites (one query), its photos (one query, only when
+     * visible) and the viewer's state with roles (one query, signed in only).
+     */
+    async page(itemId: string, viewerId: string | null): Promise<ItemPage> {
+      const photosOf = (visible: boolean) => (visible ? repo.photos(itemId) : Promise.resolve([]));
+      // The item and the viewer's state do not depend on each other: asked at the same time.
+      const [item, state] = await Promise.all([repo.hydrateWithComposites(itemId), viewerState(viewerId, [itemId], { roles: true })]);
+      if (!item) throw notFound('Item not found');
+      const viewer: ViewerRules = { id: viewerId, isAdmin: state.isAdmin };
+      const access = itemAccess(item, viewer);
+      const photos = await photosOf(access === 'visible');
+      const own = access === 'visible' ? state.of(itemId) : { liked: false, saved: false };
+      return { access, item, photos, viewer: { ...viewer, ...own } };
+    },
+
+    /** The viewer's saves that they may still see, newest save first. */
+    async saves(viewerId: string) {
+      const saved = await repo.savedIds(viewerId);
+      const rows = await list(
+        saved.map((s) => s.itemId),
+        viewerId,
+        { excludeNsfw: false, requireImage: false },
+      );
+      const savedAt = new Map(saved.map((s) => [s.itemId, s.savedAt]));
+      return rows.map((r) => ({ ...r, savedAt: savedAt.get(r.item.id)! }));
+    },
+  };
+}
+export type ReadService = ReturnType<typeof createReadService>;

@@ -1,0 +1,59 @@
+/**
+ * Who may see what: the one place the rules live (spec part 2 §4, §6). Lists and pages of items
+ * apply them through the read pipeline (read.service.ts); the ranking query of explore applies the
+ * same rules for the anonymous viewer in SQL (`discoverable` in read.repository.ts).
+ *
+ * - A hidden item: only its owner and admins.
+ * - An item of a private profile: only its owner.
+ * - NSFW: lists leave it out unless the viewer asked for it; pages show it behind the viewer's gate.
+ * - (Next: blocks — neither side sees the other's items.)
+ */
+export type ItemAccess = 'visible' | 'removed' | 'private';
+
+export interface ItemRules {
+  userId: string;
+  hidden: boolean;
+  nsfw: boolean;
+  /** The chosen image's id; an item without one is still a draft. */
+  imageId: string | null;
+  owner: { public: boolean };
+}
+
+export interface ViewerRules {
+  id: string | null;
+  isAdmin: boolean;
+}
+
+/** What this viewer may see of the item; others than "visible" get only the reason. */
+export function itemAccess(item: Pick<ItemRules, 'userId' | 'hidden' | 'owner'>, viewer: ViewerRules): ItemAccess {
+  const isOwner = viewer.id !== null && viewer.id === item.userId;
+  if (item.hidden && !isOwner && !viewer.isAdmin) return 'removed';
+  if (!item.owner.public && !isOwner) return 'private';
+  return 'visible';
+}
+
+/** Whether the rules need the viewer's roles for this item (only a hidden item of someone else). */
+export const needsRoles = (item: Pick<ItemRules, 'userId' | 'hidden'>, viewerId: string | null) =>
+  viewerId !== null && item.hidden && item.userId !== viewerId;
+
+export interface ListRules {
+  /** Leave NSFW items out (explore without the viewer's consent). */
+  excludeNsfw: boolean;
+  /** Leave out items without a chosen image (drafts). */
+  requireImage: boolean;
+}
+
+/** Whether an item belongs in a list shown to this viewer. */
+export function listable(item: ItemRules, viewer: ViewerRules, rules: ListRules): boolean {
+  if (itemAccess(item, viewer) !== 'visible') return false;
+  if (rules.excludeNsfw && item.nsfw) return false;
+  if (rules.requireImage && !item.imageId) return false;
+  return true;
+}
+
+/** The anonymous viewer: what explore's shared (cross-viewer) cache may hold. */
+export const EVERYONE: ViewerRules = { id: null, isAdmin: false };
+
+/** Whether a person's profile may be shown to, or found by, someone other than themselves. */
+export const profileVisible = (profile: { userId: string; public: boolean }, viewerId: string | null) =>
+  profile.public || profile.userId === viewerId;
