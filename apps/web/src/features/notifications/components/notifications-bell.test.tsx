@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders } from '@/testing/test-utils';
 import { NotificationsBell } from './notifications-bell';
@@ -19,5 +19,43 @@ describe('NotificationsBell', () => {
     renderWithProviders(<NotificationsBell />, { withAuth: false });
     expect(await screen.findByRole('link', { name: 'Notifications' })).toBeTruthy();
     expect(screen.queryByTestId('notifications-dot')).toBeNull();
+  });
+
+  it('updates the count live from the notifications stream and closes the stream on unmount', async () => {
+    const sources: FakeEventSource[] = [];
+    class FakeEventSource {
+      listeners = new Map<string, ((e: MessageEvent) => void)[]>();
+      closed = false;
+      constructor(readonly url: string) {
+        sources.push(this);
+      }
+      addEventListener(type: string, fn: (e: MessageEvent) => void) {
+        this.listeners.set(type, [...(this.listeners.get(type) ?? []), fn]);
+      }
+      close() {
+        this.closed = true;
+      }
+      emit(type: string, data: unknown) {
+        for (const fn of this.listeners.get(type) ?? []) fn(new MessageEvent(type, { data: typeof data === 'string' ? data : JSON.stringify(data) }));
+      }
+    }
+    vi.stubGlobal('EventSource', FakeEventSource);
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ count: 0 })));
+    const { unmount } = renderWithProviders(<NotificationsBell />, { withAuth: false });
+    expect(await screen.findByRole('link', { name: 'Notifications' })).toBeTruthy();
+    expect(sources).toHaveLength(1);
+    expect(sources[0]!.url).toBe('/realtime/v1/notifications');
+
+    act(() => sources[0]!.emit('unseen', { count: 2 }));
+    expect(await screen.findByRole('link', { name: 'Notifications, 2 unseen' })).toBeTruthy();
+    const entry = { id: 'n1', kind: 'mention', refId: 'i1', actorId: 'u1', createdAt: new Date().toISOString() };
+    act(() => sources[0]!.emit('notification', { unseenCount: 3, notification: entry }));
+    expect(await screen.findByRole('link', { name: 'Notifications, 3 unseen' })).toBeTruthy();
+    expect(screen.getByTestId('notifications-dot')).toBeTruthy();
+    act(() => sources[0]!.emit('notification', 'not json')); // ignored
+    expect(screen.getByRole('link', { name: 'Notifications, 3 unseen' })).toBeTruthy();
+
+    unmount();
+    expect(sources[0]!.closed).toBe(true);
   });
 });

@@ -4,11 +4,13 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useUnseenCount } from '../api/get-unseen-count';
+import { useNotificationsStream } from '../api/notifications-stream';
 
-/** The bell in the signed-in header: links to the notifications page, with a red dot when some are unseen. */
+/** The bell in the signed-in header: links to the notifications page, with a red dot when some are unseen (updated live). */
 export function NotificationsBell() {
   const { t } = useTranslation();
   const unseen = useUnseenCount();
+  useNotificationsStream();
   const count = unseen.data?.count ?? 0;
   const label = count > 0 ? t('notifications.bellUnseen', { count }) : t('notifications.bell');
   return (

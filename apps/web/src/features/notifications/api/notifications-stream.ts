@@ -1,0 +1,40 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { API_PATHS, NOTIFICATION_EVENTS, notificationCreatedEventSchema, unseenEventSchema } from '@curio/contract';
+import { notificationKeys } from '@/lib/query-keys';
+
+/** The live notifications stream (server-sent events, same origin, the session cookie). */
+export const NOTIFICATIONS_STREAM_URL = `${API_PATHS.realtime}/notifications`;
+
+function parse<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } }, data: unknown): T | null {
+  if (typeof data !== 'string') return null;
+  try {
+    const result = schema.safeParse(JSON.parse(data));
+    return result.success ? result.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Keeps the unseen count in the query cache live while mounted: the count on connect, then each new
+ * notification's count. The browser reconnects by itself (sending `Last-Event-ID`, so nothing is
+ * missed); the stream closes on unmount, which sign-out causes (the signed-in header goes away).
+ */
+export function useNotificationsStream({ enabled = true }: { enabled?: boolean } = {}) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!enabled || typeof EventSource === 'undefined') return;
+    const source = new EventSource(NOTIFICATIONS_STREAM_URL);
+    const setCount = (count: number) => queryClient.setQueryData(notificationKeys.unseenCount(), { count });
+    source.addEventListener(NOTIFICATION_EVENTS.unseen, (e) => {
+      const event = parse(unseenEventSchema, (e as MessageEvent).data);
+      if (event) setCount(event.count);
+    });
+    source.addEventListener(NOTIFICATION_EVENTS.created, (e) => {
+      const event = parse(notificationCreatedEventSchema, (e as MessageEvent).data);
+      if (event) setCount(event.unseenCount);
+    });
+    return () => source.close();
+  }, [enabled, queryClient]);
+}
