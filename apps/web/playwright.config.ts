@@ -37,7 +37,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: 'node --import tsx apps/server/src/main.ts',
+    command: 'node --enable-source-maps apps/server/dist/main.js',
     cwd: path.resolve(import.meta.dirname, '../..'),
     url: `${BASE_URL}/ready`,
     reuseExistingServer: false,

@@ -12,7 +12,7 @@ import { PGlite } from '@electric-sql/pglite';
 import sharp from 'sharp';
 import { createApp } from '../src/app';
 import { openPglite } from '../src/db/client';
-import { parseEnv, REPO_ROOT, resolveEnv } from '../src/env';
+import { parseEnv, resolveEnv } from '../src/env';
 import { createLogger } from '../src/lib/logger';
 import { createMailer } from '../src/mail/mailer';
 import { modelSegmenter } from '../src/modules/cutouts/segmenter';

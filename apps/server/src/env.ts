@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { APP_NAME_DEFAULT, INVITE_PREFIX_DEFAULT } from '@curio/contract';
+import { REPO_ROOT } from './paths';
 
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+export { REPO_ROOT };
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])

@@ -1,6 +1,6 @@
 import type { ErrorCode } from '@curio/contract';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { ZodError } from 'zod';
+import type { ZodError } from 'zod';
 
 /** The one error type services throw; mapped once to the JSON envelope. */
 export class AppError extends Error {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
 import { Outlet, useLocation, useRouteError } from 'react-router';
 import { ErrorBoundary, reportRenderError } from '@/components/errors/error-boundary';
 import { ErrorFallback } from '@/components/errors/error-fallback';
@@ -50,7 +50,10 @@ export function RouteBoundary({ name, children }: { name: string; children: Reac
 /** Errors the router itself catches (e.g. a route's code failed to load). */
 export function RootErrorBoundary() {
   const error = useRouteError();
-  const err = error instanceof Error ? error : new Error(String((error as { statusText?: string })?.statusText ?? error));
+  const err = useMemo(
+    () => (error instanceof Error ? error : new Error(String((error as { statusText?: string })?.statusText ?? error))),
+    [error],
+  );
   useEffect(() => reportRenderError(err, 'router'), [err]);
   return <ErrorFallback message={err.message} onReset={() => window.location.reload()} />;
 }

@@ -10,6 +10,8 @@ export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
 }
 
 export function CardTitle({ className, ...props }: ComponentProps<'h2'>) {
+  // The heading's text arrives as children through props.
+  // eslint-disable-next-line jsx-a11y/heading-has-content
   return <h2 className={cn('font-display text-xl font-semibold tracking-tight', className)} {...props} />;
 }
 

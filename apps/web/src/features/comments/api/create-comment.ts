@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callFunction } from '@/lib/api-client';
-import { updateCommentPages, type ItemComment } from './get-comments';
+import { updateCommentPages } from './get-comments';
 
 export type CreateCommentInput = { itemId: string; body: string };
 

@@ -21,7 +21,6 @@ export function ConsentBanner() {
 
   return (
     <section
-      role="region"
       aria-labelledby="consent-title"
       className="fixed inset-x-0 bottom-0 z-50 p-3 sm:p-4"
     >

@@ -1,4 +1,4 @@
-import { EXPLORE_TOP_TAGS, type TimeRange, type TopTag } from '@curio/contract';
+import { EXPLORE_TOP_TAGS, type TimeRange } from '@curio/contract';
 import { useQuery } from '@tanstack/react-query';
 import { callFunction } from '@/lib/api-client';
 import { exploreKeys } from '@/lib/query-keys';

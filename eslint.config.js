@@ -1,0 +1,87 @@
+// ESLint for the whole repository: typescript-eslint, React hooks and jsx-a11y for the web app, and
+// the architecture's layer rules as import restrictions.
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const drizzleImports = {
+  group: ['drizzle-orm', 'drizzle-orm/*'],
+  message: 'Only repositories (*.repository.ts) and src/db/ touch Drizzle: call a repository instead.',
+};
+const schemaImports = {
+  group: ['**/db/schema', '**/*.schema'],
+  message: 'Only repositories (*.repository.ts) and src/db/ import the database schema.',
+};
+
+export default tseslint.config(
+  {
+    ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'apps/server/drizzle/**', 'apps/web/public/**', '**/*.d.ts'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
+      'no-empty': ['error', { allowEmptyCatch: true }],
+    },
+  },
+
+  // The web app: browser globals, hooks rules and accessibility.
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // A label may wrap its control or point at it; Radix controls carry their own roles.
+      'jsx-a11y/label-has-associated-control': ['error', { assert: 'either', depth: 3 }],
+      'jsx-a11y/no-autofocus': 'off',
+      // A scrollable region must be focusable for keyboard users (axe: scrollable-region-focusable).
+      'jsx-a11y/no-noninteractive-tabindex': ['error', { tags: [], roles: ['tabpanel', 'region'], allowExpressionValues: true }],
+    },
+  },
+
+  // Server layers: routes → service → repository; only repositories (and src/db) touch Drizzle.
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      'apps/server/src/**/*.repository.ts',
+      'apps/server/src/db/**',
+      // better-auth's Drizzle adapter is handed the auth tables: the auth module is their repository.
+      'apps/server/src/auth/auth.ts',
+      'apps/server/src/**/*.test.ts',
+      'apps/server/src/test/**',
+    ],
+    rules: { 'no-restricted-imports': ['error', { patterns: [drizzleImports, schemaImports] }] },
+  },
+
+  // A web feature never imports another feature: routes (src/app) compose them.
+  ...webFeatures.map((feature) => ({
+    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@/features/*', `!@/features/${feature}`, `!@/features/${feature}/**`, '../../*', `!../../${feature}`, `!../../${feature}/**`],
+              message: 'A feature does not import another feature: move the shared piece to src/components, src/lib or src/hooks, or compose in src/app.',
+            },
+          ],
+        },
+      ],
+    },
+  })),
+);
