@@ -38,10 +38,10 @@ export function parseTags(input: string | readonly string[]): string[] {
 }
 
 export const tagsSchema = z
-  .union([text(), z.array(text())])
+  .union([z.string(), z.array(z.string())])
   .default([])
   .transform((v) => parseTags(v))
-  .pipe(z.array(z.string().max(TAG_MAX_LENGTH, `A tag may have at most ${TAG_MAX_LENGTH} characters`)).max(TAGS_MAX, `At most ${TAGS_MAX} tags`));
+  .pipe(z.array(text().max(TAG_MAX_LENGTH, `A tag may have at most ${TAG_MAX_LENGTH} characters`)).max(TAGS_MAX, `At most ${TAGS_MAX} tags`));
 
 export const uuidSchema = z.string().uuid('Not a valid id');
 export const imageIdSchema = z.string().regex(/^[A-Za-z0-9_-]{10,64}$/, 'Not a valid image id');

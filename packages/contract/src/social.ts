@@ -83,10 +83,10 @@ export const itemsUpdateInputSchema = z.object({
   itemId: uuidSchema,
   title: text().trim().min(1, 'This field is required.').max(TITLE_MAX),
   tags: z
-    .union([text(), z.array(text())])
+    .union([z.string(), z.array(z.string())])
     .default([])
     .transform((v) => parseTags(v))
-    .pipe(z.array(z.string().max(TAG_MAX_LENGTH)).max(TAGS_MAX)),
+    .pipe(z.array(text().max(TAG_MAX_LENGTH)).max(TAGS_MAX)),
   nsfw: z.boolean(),
 });
 

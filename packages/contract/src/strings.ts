@@ -44,7 +44,7 @@ export function unsafeJsonReason(value: unknown, maxDepth = JSON_MAX_DEPTH): str
 
 /** A JSON object with free-form values whose keys and strings, at any depth, are safe text. */
 export const safeJsonRecord = () =>
-  z.record(text(), z.unknown()).superRefine((value, ctx) => {
+  z.record(z.string(), z.unknown()).superRefine((value, ctx) => {
     const reason = unsafeJsonReason(value);
     if (reason) ctx.addIssue({ code: 'custom', message: reason });
   });

@@ -75,6 +75,8 @@ export function createImagesService(db: Db, deps: { storage: Storage; logger: Lo
 
     /** Receives the file for a signed upload: single use, the signer only, within 10 minutes. */
     async receive(token: string, userId: string, file: File | null) {
+      // Tokens are base64url; anything else (a NUL from the path, for one) is not a link we made.
+      if (!/^[A-Za-z0-9_-]{16,64}$/.test(token)) throw notFound('Unknown upload link');
       const row = await repo.findToken(token);
       if (!row || row.userId !== userId) throw notFound('Unknown upload link');
       if (row.usedAt || row.expiresAt <= new Date()) throw uploadErrors.expired();
