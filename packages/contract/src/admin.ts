@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './strings';
 
 /** `admin-invites-create`: a batch of invite codes. */
 export const adminInvitesCreateInputSchema = z.object({
@@ -8,6 +9,6 @@ export const adminInvitesCreateInputSchema = z.object({
   grantTester: z.boolean().default(false),
   grantCredits: z.number().int().min(0).max(100_000).default(0),
   prefix: z.string().regex(/^[A-Z0-9-]{0,12}$/).optional(),
-  notes: z.string().max(500).nullish(),
+  notes: text().max(500).nullish(),
 });
 export type AdminInvitesCreateInput = z.input<typeof adminInvitesCreateInputSchema>;

@@ -10,7 +10,7 @@ let t: TestApp;
 let u: { cookie: string; userId: string };
 let itemId: string;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ ADMIN_EMAILS: 'root@example.com' });
   u = await t.onboardedUser();
   const item = await t.call('items-create', { cookie: u.cookie, body: { title: 'Tin robot' } });
   itemId = item.json.item.id;
@@ -94,5 +94,12 @@ describe('POST writes', () => {
     form.set('file', new Blob([new Uint8Array([1, 2, 3])], { type: 'image/png' }), 'a.png');
     const res = await t.app.request(`${TEST_ORIGIN}/storage/v1/upload/%00`, { method: 'POST', headers: { cookie: u.cookie, origin: TEST_ORIGIN }, body: form });
     expect(res.status).toBe(404);
+  });
+});
+
+describe('admin inputs', () => {
+  it('admin-invites-create refuses a NUL in its notes', async () => {
+    const admin = await t.signInByMagicLink('root@example.com');
+    await expectRefused(await post('admin-invites-create', '{"count":1,"notes":"batch \\u0000"}', admin.cookie), 'notes');
   });
 });
