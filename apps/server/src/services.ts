@@ -53,7 +53,13 @@ export function createServices(
   const invites = createInvitesService(db, { defaultPrefix: env.INVITE_PREFIX });
   const profiles = createProfilesService(db, { roles, credits, invites, settings });
   const shelves = createShelvesService(db);
-  const analytics = createAnalyticsService(db, { isAdmin: (userId) => roles.hasRole(userId, 'admin') });
+  const analytics = createAnalyticsService(db, {
+    // Called per request, after `social` below exists.
+    visibleItem: (itemId, viewerId) => social.visibleItem(itemId, viewerId),
+    rateLimits,
+    secret: env.AUTH_SECRET,
+    trustProxy: env.TRUST_PROXY,
+  });
   const images = createImagesService(db, { storage, logger, rateLimits, uploadsPerHour: env.UPLOADS_PER_HOUR });
   const jobs = createJobs(db, { logger });
   const cutouts = createCutoutsService(db, {

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { badRequest } from '../../lib/errors';
-import { itemPagesRepository } from '../items/item-pages.repository';
+import { AppError, badRequest } from '../../lib/errors';
+import type { RateLimitsService } from '../rate-limits/rate-limits.service';
 import { statsRepository } from '../social/stats.repository';
 import { analyticsRepository } from './analytics.repository';
+import { itemViewsRepository } from './item-views.repository';
+import { createViewerKeys, utcDay } from './viewer-key';
 
 const MAX_PROPS_BYTES = 4096;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -11,12 +13,30 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const ANALYTICS_ANONYMIZE_DAYS = 30;
 export const ANALYTICS_DELETE_DAYS = 90;
 const itemViewProps = z.object({ itemId: z.string().uuid() }).passthrough();
+/** Events one viewer (a user, or a guest's address) may send: far above what browsing sends (docs/decisions.md). */
+export const ANALYTICS_RATE_LIMIT = { max: 120, windowSeconds: 60, message: 'Too many events — please slow down.' };
 
 /** Do-Not-Track or Global Privacy Control sent by the browser. */
 export const sendsDoNotTrack = (headers: Headers) => headers.get('dnt') === '1' || headers.get('sec-gpc') === '1';
 
-export function createAnalyticsService(db: Db, deps: { isAdmin: (userId: string) => Promise<boolean> }) {
+export interface AnalyticsDeps {
+  /** The item when this viewer may see it; throws not_found otherwise (hidden, private owner, none). */
+  visibleItem(itemId: string, viewerId: string | null): Promise<{ id: string; userId: string }>;
+  rateLimits: RateLimitsService;
+  /** The server secret the viewer hashes are keyed with. */
+  secret: string;
+  /** Take the client address from X-Forwarded-For when the caller does not hand one over. */
+  trustProxy: boolean;
+}
+
+export function createAnalyticsService(db: Db, deps: AnalyticsDeps) {
   const repo = analyticsRepository(db);
+  const keys = createViewerKeys(deps.secret);
+  const visibleItemOrNull = (itemId: string, viewerId: string | null) =>
+    deps.visibleItem(itemId, viewerId).catch((err: unknown) => {
+      if (err instanceof AppError && err.status === 404) return null;
+      throw err;
+    });
   return {
     /** The daily retention job: strips the viewer from events past 30 days, deletes those past 90. */
     async applyRetention(now = new Date()) {
@@ -26,16 +46,28 @@ export function createAnalyticsService(db: Db, deps: { isAdmin: (userId: string)
     },
     /**
      * Stores an event unless the visitor sends Do-Not-Track or has opted out (the browser does not
-     * send events at all after declining consent). An item view counts only for an item the viewer
-     * may see unhidden, or for its owner or an admin. Returns whether it was stored.
+     * send events at all after declining consent). Rate limited per viewer. An item_view of an item
+     * the viewer may not see (hidden, private owner, unknown) is not stored. A view counts once per
+     * viewer, item and UTC day, and never the owner's. Returns whether the event was stored.
      */
     async track(
       event: { name: string; props: Record<string, unknown>; path: string },
-      viewer: { userId: string | null; headers: Headers },
+      viewer: { userId: string | null; headers: Headers; clientIp?: string | null },
     ): Promise<boolean> {
       if (JSON.stringify(event.props).length > MAX_PROPS_BYTES) {
         throw badRequest('Event properties are too large', { props: 'Event properties are too large' });
       }
+      const who = {
+        userId: viewer.userId,
+        address:
+          viewer.clientIp !== undefined
+            ? viewer.clientIp
+            : deps.trustProxy
+              ? (viewer.headers.get('x-forwarded-for')?.split(',')[0]?.trim() ?? null)
+              : null,
+        userAgent: viewer.headers.get('user-agent'),
+      };
+      await deps.rateLimits.hit('analytics-track', keys.limitSubject(who), ANALYTICS_RATE_LIMIT);
       if (sendsDoNotTrack(viewer.headers)) return false;
       if (viewer.userId && (await repo.isOptedOut(viewer.userId))) return false;
       let itemId: string | null = null;
@@ -43,15 +75,19 @@ export function createAnalyticsService(db: Db, deps: { isAdmin: (userId: string)
       if (event.name === 'item_view') {
         const props = itemViewProps.safeParse(event.props);
         if (!props.success) throw badRequest('item_view needs the itemId', { 'props.itemId': 'Not a valid id' });
-        const row = await itemPagesRepository(db).findWithOwner(props.data.itemId);
-        if (!row) return false;
-        const isOwner = viewer.userId === row.item.userId;
-        if (row.item.hidden && !isOwner && !(viewer.userId && (await deps.isAdmin(viewer.userId)))) return false;
-        itemId = row.item.id;
-        countsAsView = !isOwner;
+        const item = await visibleItemOrNull(props.data.itemId, viewer.userId);
+        if (!item) return false;
+        itemId = item.id;
+        countsAsView = viewer.userId !== item.userId;
       }
       await repo.insert({ ...event, userId: viewer.userId, itemId });
-      if (countsAsView && itemId) await statsRepository(db).addView(itemId);
+      if (countsAsView && itemId) {
+        const day = utcDay(new Date());
+        const view = { itemId, day, viewer: keys.dailyViewer(day, who) };
+        await db.transaction(async (tx) => {
+          if (await itemViewsRepository(tx).record(view)) await statsRepository(tx).addView(view.itemId);
+        });
+      }
       return true;
     },
   };
