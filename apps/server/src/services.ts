@@ -51,7 +51,14 @@ export function createServices(
   const credits = createCreditsService(db, { signupCredits: env.SIGNUP_CREDITS });
   const settings = createSiteSettingsService(db);
   const invites = createInvitesService(db, { defaultPrefix: env.INVITE_PREFIX });
-  const profiles = createProfilesService(db, { roles, credits, invites, settings });
+  const profiles = createProfilesService(db, {
+    roles,
+    credits,
+    invites,
+    settings,
+    onVisibilityChange: () => explore.invalidate(),
+    recordVisibilityChange: (tx, change) => announceToExplore('profile.visibility')(tx, change),
+  });
   const shelves = createShelvesService(db);
   const analytics = createAnalyticsService(db, {
     // Called per request, after `social` below exists.

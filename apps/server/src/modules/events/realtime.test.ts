@@ -143,6 +143,26 @@ describe('events', () => {
     expect(await list()).not.toContain(itemId);
   });
 
+  it('records a broadcast on the explore stream when an item is edited or deleted or a profile changes visibility', async () => {
+    const u = await t.onboardedUser();
+    const itemId = await published(u);
+    const broadcasts = async () =>
+      (await t.database.db.select().from(events).where(eq(events.stream, 'explore')))
+        .filter((e) => JSON.stringify(e.payload).includes(itemId) || JSON.stringify(e.payload).includes(u.userId))
+        .map((e) => ({ userId: e.userId, type: e.type, payload: e.payload }));
+    expect((await t.call('items-update', { cookie: u.cookie, body: { itemId, title: 'Renamed', tags: [], nsfw: false } })).status).toBe(200);
+    expect((await t.call('settings-update', { cookie: u.cookie, body: { profilePublic: false } })).status).toBe(200);
+    expect((await t.call('onboarding-complete', { cookie: u.cookie, body: { handle: u.handle, displayName: 'Again', bio: '', public: true } })).status).toBe(200);
+    expect((await t.call('onboarding-complete', { cookie: u.cookie, body: { handle: u.handle, displayName: 'Same', bio: '', public: true } })).status).toBe(200);
+    expect((await t.call('items-delete', { cookie: u.cookie, body: { itemId } })).status).toBe(200);
+    expect(await broadcasts()).toEqual([
+      { userId: null, type: 'item.changed', payload: { itemId } },
+      { userId: null, type: 'profile.visibility', payload: { userId: u.userId, public: false } },
+      { userId: null, type: 'profile.visibility', payload: { userId: u.userId, public: true } },
+      { userId: null, type: 'item.changed', payload: { itemId } },
+    ]);
+  });
+
   it('records nothing when the change rolls back', async () => {
     const u = await t.onboardedUser();
     const before = await t.database.db.select().from(events).where(eq(events.userId, u.userId));

@@ -1,6 +1,7 @@
 import type { OnboardingInput, Profile, ProfileMe } from '@curio/contract';
 import { VALIDATION_MESSAGES } from '@curio/contract';
 import type { Db } from '../../db/client';
+import type { Executor } from '../../db/types';
 import { isUniqueViolation } from '../../db/types';
 import { AppError, conflict } from '../../lib/errors';
 import type { CreditsService } from '../credits/credits.service';
@@ -25,7 +26,16 @@ const handleTaken = () => conflict('handle_taken', VALIDATION_MESSAGES.handleTak
 
 export function createProfilesService(
   db: Db,
-  deps: { roles: RolesService; credits: CreditsService; invites: InvitesService; settings: SiteSettingsService },
+  deps: {
+    roles: RolesService;
+    credits: CreditsService;
+    invites: InvitesService;
+    settings: SiteSettingsService;
+    /** Runs after an existing profile's visibility changed (this process's caches). */
+    onVisibilityChange?: () => void;
+    /** Records that change in its transaction, so that every process hears of it. */
+    recordVisibilityChange?: (tx: Executor, change: { userId: string; public: boolean }) => Promise<void>;
+  },
 ) {
   const repo = profilesRepository(db);
   return {
@@ -64,12 +74,16 @@ export function createProfilesService(
       if (owner && owner.userId !== userId) throw handleTaken();
 
       const data: ProfileWrite = { handle: input.handle, displayName: input.displayName, bio: input.bio, public: input.public };
+      const visibilityChanged = existing !== null && existing !== undefined && existing.public !== input.public;
       try {
-        return await db.transaction(async (tx) => {
+        const result = await db.transaction(async (tx) => {
           const profile = await profilesRepository(tx).upsert(userId, data);
           const shelf = await shelvesRepository(tx).ensureForUser(userId);
+          if (visibilityChanged) await deps.recordVisibilityChange?.(tx, { userId, public: input.public });
           return { profile: mapProfile(profile), shelfId: mapShelf(shelf).id };
         });
+        if (visibilityChanged) deps.onVisibilityChange?.();
+        return result;
       } catch (err) {
         if (isUniqueViolation(err, 'profiles_handle_key')) throw handleTaken();
         throw err;
