@@ -24,8 +24,6 @@ export const exploreKeys = {
   list: (params: Record<string, unknown>) => [...exploreKeys.all, 'list', params] as const,
   feed: (params: Record<string, unknown>) => [...exploreKeys.all, 'feed', params] as const,
   topTags: (timeRange: string) => [...exploreKeys.all, 'top-tags', timeRange] as const,
-  /** What the viewer did to cards in this session (explore cards carry no viewer state). */
-  viewer: () => [...exploreKeys.all, 'viewer'] as const,
 };
 
 export const itemKeys = {

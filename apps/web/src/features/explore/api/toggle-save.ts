@@ -1,36 +1,35 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callFunction } from '@/lib/api-client';
 import { savesKeys } from '@/lib/query-keys';
-import { getViewerState, patchCards, setViewerState } from '../utils/card-cache';
+import { getCardState, patchCards } from '../utils/card-cache';
 
-/** `social-bookmark-toggle`: saves or unsaves an item (401 for guests). */
-export const SOCIAL_BOOKMARK_TOGGLE = 'social-bookmark-toggle';
-
-export function toggleSave(itemId: string) {
-  return callFunction<{ saved: boolean }>(SOCIAL_BOOKMARK_TOGGLE, { itemId });
+/** `social-bookmark-toggle`: with `saved`, sets that state; without, toggles. 401 for guests. */
+export function toggleSave(itemId: string, saved?: boolean) {
+  return callFunction('social-bookmark-toggle', saved === undefined ? { itemId } : { itemId, saved });
 }
+
+/** A tap on a card's bookmark: the state the viewer wants. */
+export type CardSave = { itemId: string; saved: boolean };
 
 /** Optimistic like the like toggle; a failure puts the bookmark (and the save count) back. */
 export function useToggleCardSave() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (itemId: string) => toggleSave(itemId),
-    onMutate: (itemId) => {
-      const previous = getViewerState(queryClient, itemId).saved ?? false;
-      const next = !previous;
-      setViewerState(queryClient, itemId, { saved: next });
-      patchCards(queryClient, itemId, (card) => ({ ...card, saveCount: Math.max(0, card.saveCount + (next ? 1 : -1)) }));
-      return { previous, next };
+    mutationFn: ({ itemId, saved }: CardSave) => toggleSave(itemId, saved),
+    onMutate: ({ itemId, saved }) => {
+      const previous = getCardState(queryClient, itemId).saved ?? false;
+      const delta = saved === previous ? 0 : saved ? 1 : -1;
+      patchCards(queryClient, itemId, (card) => ({ ...card, saved, saveCount: Math.max(0, card.saveCount + delta) }));
+      return { previous, delta };
     },
-    onError: (_error, itemId, context) => {
+    onError: (_error, { itemId }, context) => {
       if (!context) return;
-      setViewerState(queryClient, itemId, { saved: context.previous });
-      patchCards(queryClient, itemId, (card) => ({ ...card, saveCount: Math.max(0, card.saveCount + (context.next ? -1 : 1)) }));
+      patchCards(queryClient, itemId, (card) => ({ ...card, saved: context.previous, saveCount: Math.max(0, card.saveCount - context.delta) }));
     },
-    onSuccess: ({ saved }, itemId, context) => {
-      setViewerState(queryClient, itemId, { saved });
-      // The server only says where the bookmark ended up; correct the count if the guess was wrong.
-      if (context && saved !== context.next) patchCards(queryClient, itemId, (card) => ({ ...card, saveCount: Math.max(0, card.saveCount + (saved ? 1 : -1) * 2) }));
+    onSuccess: ({ saved }, { itemId, saved: wanted }) => {
+      // The server says where the bookmark ended up; correct the count if that is not where the guess put it.
+      const correction = saved === wanted ? 0 : saved ? 1 : -1;
+      patchCards(queryClient, itemId, (card) => ({ ...card, saved, saveCount: Math.max(0, card.saveCount + correction) }));
       void queryClient.invalidateQueries({ queryKey: savesKeys.all });
     },
   });

@@ -10,7 +10,6 @@ import { useAuth } from '@/lib/auth';
 import { useExploreFeed, type ExploreFeedParams, type ExploreItem } from '../api/get-explore-list';
 import { useToggleCardLike } from '../api/toggle-like';
 import { useToggleCardSave } from '../api/toggle-save';
-import { useCardViewerStates } from '../hooks/use-card-viewer-states';
 import { useInfiniteScroll } from '../hooks/use-infinite-scroll';
 import { ExploreCard, ExploreCardSkeleton } from './explore-card';
 
@@ -31,7 +30,6 @@ export function ExploreGrid({ params, enabled = true }: { params: ExploreFeedPar
   const navigate = useNavigate();
   const { user } = useAuth();
   const feed = useExploreFeed(params, { pageSize: EXPLORE_PAGE_SIZE, enabled });
-  const viewer = useCardViewerStates();
   const like = useToggleCardLike();
   const save = useToggleCardSave();
   const canLoadMore = feed.hasNextPage && !feed.isFetchingNextPage && !feed.isFetchNextPageError;
@@ -41,11 +39,11 @@ export function ExploreGrid({ params, enabled = true }: { params: ExploreFeedPar
 
   const onLike = (item: ExploreItem) => {
     if (!user) return void navigate(paths.login.getHref());
-    like.mutate(item.itemId, { onError: () => toast.error(t('explore.likeFailed')) });
+    like.mutate({ itemId: item.itemId, liked: !item.liked }, { onError: () => toast.error(t('explore.likeFailed')) });
   };
   const onSave = (item: ExploreItem) => {
     if (!user) return void navigate(paths.login.getHref());
-    save.mutate(item.itemId, { onError: () => toast.error(t('explore.saveFailed')) });
+    save.mutate({ itemId: item.itemId, saved: !item.saved }, { onError: () => toast.error(t('explore.saveFailed')) });
   };
 
   if (feed.isError && !feed.data) {
@@ -89,7 +87,7 @@ export function ExploreGrid({ params, enabled = true }: { params: ExploreFeedPar
       <ul className={GRID} data-testid="explore-grid" aria-busy={feed.isFetchingNextPage}>
         {items.map((item, index) => (
           <li key={item.itemId}>
-            <ExploreCard item={item} viewer={viewer[item.itemId] ?? {}} onLike={onLike} onSave={onSave} eager={index < 4} />
+            <ExploreCard item={item} viewer={{ liked: item.liked, saved: item.saved }} onLike={onLike} onSave={onSave} eager={index < 4} />
           </li>
         ))}
         {feed.isFetchingNextPage ? skeletons(items.length) : null}

@@ -2,16 +2,18 @@ import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { exploreKeys } from '@/lib/query-keys';
 import type { ExploreItem, ExploreListResult } from '../api/get-explore-list';
 
-/** What the viewer did to a card in this session; explore cards carry no viewer state of their own. */
+/**
+ * The viewer's marks on a card. The server puts them on every card of a signed-in viewer (absent
+ * for guests); the like and save toggles change them in the cache optimistically.
+ */
 export type CardViewerState = { liked?: boolean; saved?: boolean };
-export type ViewerStates = Record<string, CardViewerState>;
 
-type CachedList = ExploreListResult | InfiniteData<ExploreListResult> | ViewerStates | undefined;
+type CachedList = ExploreListResult | InfiniteData<ExploreListResult> | undefined;
 
-function isInfinite(data: CachedList): data is InfiniteData<ExploreListResult> {
+function isInfinite(data: unknown): data is InfiniteData<ExploreListResult> {
   return !!data && Array.isArray((data as InfiniteData<ExploreListResult>).pages);
 }
-function isList(data: CachedList): data is ExploreListResult {
+function isList(data: unknown): data is ExploreListResult {
   return !!data && Array.isArray((data as ExploreListResult).items);
 }
 
@@ -25,10 +27,17 @@ export function patchCards(queryClient: QueryClient, itemId: string, patch: (car
   });
 }
 
-export function getViewerState(queryClient: QueryClient, itemId: string): CardViewerState {
-  return queryClient.getQueryData<ViewerStates>(exploreKeys.viewer())?.[itemId] ?? {};
+/** The viewer's marks on the first cached card with this id (what the server said, or this session's change). */
+export function getCardState(queryClient: QueryClient, itemId: string): CardViewerState {
+  for (const [, data] of queryClient.getQueriesData<CachedList>({ queryKey: exploreKeys.all })) {
+    const items = isInfinite(data) ? data.pages.flatMap((p) => p.items) : isList(data) ? data.items : [];
+    const card = items.find((c) => c.itemId === itemId);
+    if (card) return { liked: card.liked, saved: card.saved };
+  }
+  return {};
 }
 
-export function setViewerState(queryClient: QueryClient, itemId: string, state: CardViewerState) {
-  queryClient.setQueryData<ViewerStates>(exploreKeys.viewer(), (all = {}) => ({ ...all, [itemId]: { ...all[itemId], ...state } }));
+/** Sets the viewer's marks on every cached card with this id. */
+export function setCardState(queryClient: QueryClient, itemId: string, state: CardViewerState) {
+  patchCards(queryClient, itemId, (card) => ({ ...card, ...state }));
 }

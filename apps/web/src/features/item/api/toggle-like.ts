@@ -4,11 +4,12 @@ import { exploreKeys } from '@/lib/query-keys';
 import type { VisibleItem } from './get-item';
 import { patchVisibleItem } from '../utils/item-cache';
 
-/** `social-like-toggle`: likes or unlikes an item (401 for guests). */
-export const SOCIAL_LIKE_TOGGLE = 'social-like-toggle';
-
-export function toggleLike(itemId: string) {
-  return callFunction<{ liked: boolean; likeCount: number }>(SOCIAL_LIKE_TOGGLE, { itemId });
+/**
+ * `social-like-toggle`: with `liked`, sets that state (a repeated tap changes nothing); without,
+ * toggles. 401 for guests.
+ */
+export function toggleLike(itemId: string, liked?: boolean) {
+  return callFunction('social-like-toggle', liked === undefined ? { itemId } : { itemId, liked });
 }
 
 const withLike = (liked: boolean, likes: number) => (data: VisibleItem): VisibleItem => ({
@@ -17,11 +18,12 @@ const withLike = (liked: boolean, likes: number) => (data: VisibleItem): Visible
   item: { ...data.item, counts: { ...data.item.counts, likes: Math.max(0, likes) } },
 });
 
-/** Optimistic on the item page: the heart and count change at once and go back if the server refuses. */
+/** Optimistic on the item page: the heart and count change at once and go back if the server refuses. `mutate` takes the current state. */
 export function useToggleItemLike(itemId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (_current: { liked: boolean; likes: number }) => toggleLike(itemId),
+    // The state wanted is sent, so a retried or doubled tap cannot flip it back.
+    mutationFn: (current: { liked: boolean; likes: number }) => toggleLike(itemId, !current.liked),
     onMutate: (current) => {
       patchVisibleItem(queryClient, itemId, withLike(!current.liked, current.likes + (current.liked ? -1 : 1)));
       return current;

@@ -4,11 +4,9 @@ import { savesKeys } from '@/lib/query-keys';
 import type { VisibleItem } from './get-item';
 import { patchVisibleItem } from '../utils/item-cache';
 
-/** `social-bookmark-toggle`: saves or unsaves an item (401 for guests). */
-export const SOCIAL_BOOKMARK_TOGGLE = 'social-bookmark-toggle';
-
-export function toggleSave(itemId: string) {
-  return callFunction<{ saved: boolean }>(SOCIAL_BOOKMARK_TOGGLE, { itemId });
+/** `social-bookmark-toggle`: with `saved`, sets that state; without, toggles. 401 for guests. */
+export function toggleSave(itemId: string, saved?: boolean) {
+  return callFunction('social-bookmark-toggle', saved === undefined ? { itemId } : { itemId, saved });
 }
 
 const withSaved = (saved: boolean) => (data: VisibleItem): VisibleItem => ({ ...data, viewer: { ...data.viewer, saved } });
@@ -17,7 +15,7 @@ const withSaved = (saved: boolean) => (data: VisibleItem): VisibleItem => ({ ...
 export function useToggleItemSave(itemId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (_current: { saved: boolean }) => toggleSave(itemId),
+    mutationFn: (current: { saved: boolean }) => toggleSave(itemId, !current.saved),
     onMutate: (current) => {
       patchVisibleItem(queryClient, itemId, withSaved(!current.saved));
       return current;
