@@ -163,6 +163,26 @@ describe('events', () => {
     ]);
   });
 
+  it.skipIf(!process.env.DATABASE_URL)('listens again after its connection drops and delivers what was recorded meanwhile', async () => {
+    const u = await t.onboardedUser();
+    const received: number[] = [];
+    const unsubscribe = t.services.events.subscribe(u.userId, (e) => received.push(e.id));
+    const { sql } = await import('drizzle-orm');
+    const killed = await t.database.db.execute(
+      sql`select pg_terminate_backend(pid) as ok from pg_stat_activity where datname = current_database() and query ilike 'LISTEN%'`,
+    );
+    expect(killed.rows).toHaveLength(1);
+    const missed = await t.services.events.record(t.database.db, { userId: u.userId, stream: 'notifications', type: 'x', payload: {} });
+    const deadline = Date.now() + 5000;
+    while (!received.includes(missed.id) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+    expect(received).toEqual([missed.id]);
+    // Listening again: the next event arrives through NOTIFY.
+    const next = await t.services.events.record(t.database.db, { userId: u.userId, stream: 'notifications', type: 'x', payload: {} });
+    while (!received.includes(next.id) && Date.now() < deadline + 2000) await new Promise((r) => setTimeout(r, 25));
+    expect(received).toEqual([missed.id, next.id]);
+    unsubscribe();
+  });
+
   it('records nothing when the change rolls back', async () => {
     const u = await t.onboardedUser();
     const before = await t.database.db.select().from(events).where(eq(events.userId, u.userId));
