@@ -38,11 +38,15 @@ export function createAnalyticsService(db: Db, deps: AnalyticsDeps) {
       throw err;
     });
   return {
-    /** The daily retention job: strips the viewer from events past 30 days, deletes those past 90. */
+    /**
+     * The daily retention job: strips the viewer from events past 30 days, deletes those past 90, and
+     * the counted views past 90 (the item's view total stays).
+     */
     async applyRetention(now = new Date()) {
       const deleted = await repo.deleteBefore(new Date(now.getTime() - ANALYTICS_DELETE_DAYS * DAY_MS));
       const anonymized = await repo.anonymizeBefore(new Date(now.getTime() - ANALYTICS_ANONYMIZE_DAYS * DAY_MS));
-      return { anonymized, deleted };
+      const countedViews = await itemViewsRepository(db).deleteBefore(new Date(now.getTime() - ANALYTICS_DELETE_DAYS * DAY_MS));
+      return { anonymized, deleted, countedViews };
     },
     /**
      * Stores an event unless the visitor sends Do-Not-Track or has opted out (the browser does not

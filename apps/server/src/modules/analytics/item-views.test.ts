@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyticsEvents, items, itemStats, profiles } from '../../db/schema';
+import { analyticsEvents, items, itemStats, itemViews, profiles } from '../../db/schema';
 import { pngBytes, stubGenerator } from '../../test/images';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { exploreRepository } from '../explore/explore.repository';
@@ -114,5 +114,20 @@ describe('counted item views', () => {
     expect((await view(itemId, { cookie: owner.cookie })).json).toEqual({ stored: true });
     expect(await t.database.db.select().from(analyticsEvents).where(eq(analyticsEvents.itemId, itemId))).toHaveLength(2);
     expect(await views(itemId)).toBe(0);
+  });
+
+  it('forgets counted views after 90 days (retention), keeping the item total', async () => {
+    const owner = await t.onboardedUser();
+    const itemId = await published(owner, 'Old views');
+    await view(itemId, { address: '192.0.2.90' });
+    await t.database.db
+      .insert(itemViews)
+      .values({ itemId, day: '2000-01-01', viewer: 'old', createdAt: new Date(Date.now() - 91 * 24 * 3600 * 1000) });
+    const result = await t.services.analytics.applyRetention();
+    expect(result.countedViews).toBeGreaterThanOrEqual(1);
+    const left = await t.database.db.select().from(itemViews).where(eq(itemViews.itemId, itemId));
+    expect(left.map((r) => r.viewer)).not.toContain('old');
+    expect(left).toHaveLength(1);
+    expect(await views(itemId)).toBe(1);
   });
 });
