@@ -17,7 +17,7 @@ import { createFunctionRouter } from './lib/function-router';
 import { originGuard, trustedOrigins } from './lib/origin-guard';
 import type { Logger } from './lib/logger';
 import type { Mailer } from './mail/mailer';
-import { outboxPage } from './mail/outbox-page';
+import { outboxRouter, type AddressResolver } from './mail/outbox-route';
 import { analyticsFunctions } from './modules/analytics/analytics.routes';
 import { invitesFunctions } from './modules/invites/invites.routes';
 import { profilesFunctions } from './modules/profiles/profiles.routes';
@@ -52,6 +52,8 @@ export interface AppDeps {
   /** Defaults to the storage the environment configures. */
   storage?: Storage;
   overrides?: ServiceOverrides;
+  /** The peer address of a request (the socket's); tests inject one. */
+  remoteAddress?: AddressResolver;
 }
 
 export function createApp(deps: AppDeps) {
@@ -180,8 +182,12 @@ export function createApp(deps: AppDeps) {
   app.route('/storage/v1/upload', uploadRouter(auth, services.images));
   app.route('/img', imageDeliveryRouter(services.images));
 
-  if (env.NODE_ENV !== 'production') {
-    app.get(API_PATHS.outbox, async (c) => c.html(outboxPage(await mailer.outbox(), env.APP_NAME)));
+  if (!env.SMTP_URL) {
+    app.route(API_PATHS.outbox, outboxRouter({ mailer, appName: env.APP_NAME, remoteAddress: deps.remoteAddress }));
+    logger.info(
+      { outbox: `http://localhost:${env.PORT}${API_PATHS.outbox}` },
+      `no SMTP_URL: mails (sign-in links too) are kept in the outbox; open http://localhost:${env.PORT}${API_PATHS.outbox} on this computer to read them`,
+    );
   }
 
   // The built single-page app.

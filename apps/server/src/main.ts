@@ -42,6 +42,7 @@ async function main() {
     from: env.MAIL_FROM,
     outboxDir: path.join(env.DATA_DIR, 'outbox'),
     logger,
+    logText: env.NODE_ENV !== 'production',
   });
   const workers = startCutoutWorkers({ env, kind: database.kind, entry: workerEntryBeside(import.meta.url), logger });
   const { app, services, drained } = createApp({

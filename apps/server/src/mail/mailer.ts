@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from '../lib/logger';
@@ -20,9 +20,13 @@ export interface Mailer {
   outbox(): Promise<StoredMail[]>;
 }
 
-/** SMTP when a URL is configured; otherwise every mail goes into `outboxDir` and the log. */
-export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: string; logger: Logger }): Mailer {
-  const { smtpUrl, from, outboxDir, logger } = opts;
+/**
+ * SMTP when a URL is configured; otherwise every mail goes into `outboxDir` (readable by the owner
+ * only), and the log names its recipient and subject. A mail's text holds sign-in links, so it is
+ * logged only with `logText` (outside production), and then at debug level.
+ */
+export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: string; logger: Logger; logText?: boolean }): Mailer {
+  const { smtpUrl, from, outboxDir, logger, logText = false } = opts;
   const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
   return {
     async send(mail) {
@@ -31,12 +35,14 @@ export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: 
         logger.info({ to: mail.to, subject: mail.subject }, 'mail sent');
         return;
       }
-      await mkdir(outboxDir, { recursive: true });
+      await mkdir(outboxDir, { recursive: true, mode: 0o700 });
+      await chmod(outboxDir, 0o700);
       const createdAt = new Date().toISOString();
       const id = `${createdAt.replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}`;
       const stored: StoredMail = { id, createdAt, ...mail };
-      await writeFile(path.join(outboxDir, `${id}.json`), JSON.stringify(stored, null, 2));
-      logger.info({ to: mail.to, subject: mail.subject, outbox: id, text: mail.text }, 'mail written to outbox');
+      await writeFile(path.join(outboxDir, `${id}.json`), JSON.stringify(stored, null, 2), { mode: 0o600 });
+      logger.info({ to: mail.to, subject: mail.subject, outbox: id }, 'mail written to outbox');
+      if (logText) logger.debug({ to: mail.to, outbox: id, text: mail.text }, 'mail text');
     },
     async outbox() {
       let names: string[];

@@ -3,8 +3,8 @@ import { escapeHtml } from '../lib/html';
 
 
 /**
- * The development outbox (never served in production): mails the server would have sent, newest
- * first, with their links clickable so a magic link can be followed locally.
+ * The outbox (served while no SMTP is configured, to this machine only): mails the server would have
+ * sent, newest first, with their links clickable so a magic link can be followed locally.
  */
 export function outboxPage(mails: StoredMail[], appName: string): string {
   const items = mails
@@ -24,7 +24,7 @@ header{display:flex;flex-wrap:wrap;justify-content:space-between;gap:8px}header 
 pre{white-space:pre-wrap;word-break:break-all;font-size:14px}a{color:#9a3f17}
 </style></head>
 <body><main><h1>Outbox</h1>
-<p class="note">Development only: mails ${escapeHtml(appName)} would send. Set SMTP_URL to send them for real.</p>
+<p class="note">Mails ${escapeHtml(appName)} would send; only this computer can see this page. Set SMTP_URL to send them for real.</p>
 ${items || '<p>No mail yet.</p>'}
 </main></body></html>`;
 }

@@ -1,0 +1,42 @@
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { Hono, type Context } from 'hono';
+import { notFound } from '../lib/errors';
+import type { Mailer } from './mailer';
+import { outboxPage } from './outbox-page';
+
+/** The address a request came from, as the server sees it. */
+export type AddressResolver = (c: Context) => string | null;
+
+/** The socket's peer address: never a header (X-Forwarded-For is whatever the client says). */
+export const socketAddress: AddressResolver = (c) => {
+  try {
+    return getConnInfo(c).remote.address ?? null;
+  } catch {
+    return null; // an in-process request has no socket
+  }
+};
+
+/** 127.0.0.0/8 and ::1, also written as IPv4-mapped IPv6 (`::ffff:127.0.0.1`). */
+export function isLoopback(address: string | null): boolean {
+  if (!address) return false;
+  const a = address.toLowerCase();
+  if (a === '::1' || a === '0:0:0:0:0:0:0:1') return true;
+  const v4 = a.startsWith('::ffff:') ? a.slice('::ffff:'.length) : a;
+  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
+}
+
+/**
+ * GET /dev/outbox while no SMTP is configured: the mails (sign-in links among them) the server would
+ * have sent, for a person trying Curio on their own machine. Only requests from this machine's
+ * loopback interface see it; to anyone else the path does not exist.
+ */
+export function outboxRouter(opts: { mailer: Mailer; appName: string; remoteAddress?: AddressResolver }) {
+  const remoteAddress = opts.remoteAddress ?? socketAddress;
+  const router = new Hono();
+  router.get('/', async (c) => {
+    if (!isLoopback(remoteAddress(c))) throw notFound(`No route for ${c.req.method} ${c.req.path}`);
+    c.header('Cache-Control', 'no-store');
+    return c.html(outboxPage(await opts.mailer.outbox(), opts.appName));
+  });
+  return router;
+}
