@@ -53,7 +53,8 @@ async function main() {
     isMigrated: () => migrated,
     overrides: workers.segmenter ? { segmenter: workers.segmenter } : undefined,
   });
-  await services.jobs.start();
+  // pg-boss creates its schema and queues at start: one booting process at a time.
+  await database.exclusive(() => services.jobs.start());
   const queued = await services.cutouts.enqueuePending();
   if (queued) logger.info({ photos: queued }, 'cut-outs queued for photos still waiting');
 

@@ -19,6 +19,11 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /**
+   * Runs `fn` while no other process on this database runs one (or migrates): a session advisory
+   * lock on PostgreSQL, for start-up steps that create shared objects; on PGlite it simply runs.
+   */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
   ping(): Promise<boolean>;
   /**
    * Receives the NOTIFY payloads of a channel: on PostgreSQL over a connection of its own that is
@@ -35,6 +40,7 @@ export function openPglite(client: PGlite): Database {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+    exclusive: (fn) => fn(),
     ping: () => ping(db),
     async listen(channel, onPayload) {
       const stop = await client.listen(channel, onPayload);
@@ -51,21 +57,23 @@ export function openPostgres(connectionString: string, max = 10, onError: (err: 
   pool.on('error', onError);
   const db = drizzlePg(pool, { schema });
   const listeners = new Set<() => Promise<void>>();
+  async function exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    const lock = new pg.Client({ connectionString });
+    await lock.connect();
+    try {
+      await lock.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+      return await fn();
+    } finally {
+      await lock.end(); // ending the session releases the lock
+    }
+  }
   return {
     db,
     kind: 'postgres',
-    async migrate() {
-      // Processes booting together take turns: a session-level advisory lock on a connection of its
-      // own, held around the migrator (which runs on the pool). The next one finds nothing to apply.
-      const lock = new pg.Client({ connectionString });
-      await lock.connect();
-      try {
-        await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-        await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
-      } finally {
-        await lock.end(); // ending the session releases the lock
-      }
-    },
+    // Processes booting together take turns: a session-level advisory lock on a connection of its
+    // own, held around the migrator (which runs on the pool). The next one finds nothing to apply.
+    migrate: () => exclusive(() => migratePg(db, { migrationsFolder: MIGRATIONS_DIR })),
+    exclusive,
     ping: () => ping(db),
     async listen(channel, onPayload, onReconnect) {
       const stop = await listenPostgres(connectionString, channel, onPayload, onReconnect, onError);
@@ -83,8 +91,8 @@ export function openPostgres(connectionString: string, max = 10, onError: (err: 
   };
 }
 
-/** Any fixed number shared by every Curio process: the key of the migration lock. */
-const MIGRATION_LOCK_KEY = 720_415_009;
+/** Any fixed number shared by every Curio process: the key of the start-up (migration) lock. */
+const STARTUP_LOCK_KEY = 720_415_009;
 
 /**
  * LISTENs on a dedicated client. When the connection ends unexpectedly it is opened again after
