@@ -17,6 +17,7 @@ describe('cursor', () => {
     ['an impossible date', Buffer.from('2026-02-30T10:00:00.000000Z|abc').toString('base64url')],
     ['extra parts', Buffer.from('2026-11-22T20:24:42.123456Z|abc|def').toString('base64url')],
     ['quotes in the id', Buffer.from("2026-11-22T20:24:42.123456Z|a'b").toString('base64url')],
+    ['an id that is not a uuid', Buffer.from('2026-11-22T20:24:42.123456Z|abc').toString('base64url')],
   ])('refuses %s with a 400', (_label, cursor) => {
     try {
       decodeCursor(cursor);
@@ -27,9 +28,14 @@ describe('cursor', () => {
     }
   });
 
+  it('takes text ids where the list asks for them', () => {
+    const c = { at: '2026-11-22T20:24:42.123456Z', id: 'Xy_9-abc' };
+    expect(decodeCursor(encodeCursor(c), { id: 'text' })).toEqual(c);
+  });
+
   it('gives a next cursor only when a row beyond the page was fetched', () => {
     const rows = [1, 2, 3].map((n) => ({ at: `2026-11-22T20:24:42.00000${n}Z`, id: `id${n}` }));
     expect(nextCursor(rows, 3, (r) => r)).toBeNull();
-    expect(decodeCursor(nextCursor(rows, 2, (r) => r)!)).toEqual(rows[1]);
+    expect(decodeCursor(nextCursor(rows, 2, (r) => r)!, { id: 'text' })).toEqual(rows[1]);
   });
 });

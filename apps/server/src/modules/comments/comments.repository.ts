@@ -1,7 +1,8 @@
 import { and, count, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import { commentMentions, comments, items, notifications, profiles, reports } from '../../db/schema';
 import type { Executor } from '../../db/types';
-import { cursorKey, olderThan, type Cursor } from '../../lib/cursor';
+import { cursorKey, olderThan } from '../../db/keyset';
+import type { Cursor } from '../../lib/cursor';
 
 export type CommentRow = typeof comments.$inferSelect;
 

@@ -101,6 +101,7 @@ describe('comments-list paging', () => {
       Buffer.from('2026-01-01T00:00:00.000Z|x').toString('base64url'), // milliseconds only
       Buffer.from("2026-01-01T00:00:00.000000Z|1'; drop table comments; --").toString('base64url'),
       encodeCursor({ at: '2026-13-45T99:99:99.000000Z', id: '00000000-0000-4000-8000-000000000000' }),
+      encodeCursor({ at: '2026-01-01T00:00:00.000000Z', id: 'not-a-uuid' }), // PostgreSQL would refuse the cast
     ];
     for (const cursor of bad) {
       const r = await t.request('/functions/v1/comments-list', { query: { itemId, cursor } });

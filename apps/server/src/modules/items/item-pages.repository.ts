@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
-import { arrangements, bookmarks, composites, images, items, likes, photos, profiles } from '../../db/schema';
+import { and, asc, eq, inArray, isNull, lt } from 'drizzle-orm';
+import { arrangements, composites, images, items, photos, profiles } from '../../db/schema';
 import type { Executor } from '../../db/types';
 
 export function itemPagesRepository(db: Executor) {
@@ -12,17 +12,6 @@ export function itemPagesRepository(db: Executor) {
         .innerJoin(profiles, eq(profiles.userId, items.userId))
         .where(eq(items.id, itemId));
       return row ?? null;
-    },
-    async composites(itemId: string) {
-      return db.select().from(composites).where(eq(composites.itemId, itemId)).orderBy(desc(composites.createdAt), asc(composites.variantNo));
-    },
-    async photos(itemId: string) {
-      return db.select().from(photos).where(eq(photos.itemId, itemId)).orderBy(asc(photos.createdAt));
-    },
-    async viewerState(itemId: string, userId: string) {
-      const [liked] = await db.select({ id: likes.id }).from(likes).where(and(eq(likes.itemId, itemId), eq(likes.userId, userId)));
-      const [saved] = await db.select({ id: bookmarks.id }).from(bookmarks).where(and(eq(bookmarks.itemId, itemId), eq(bookmarks.userId, userId)));
-      return { liked: Boolean(liked), saved: Boolean(saved) };
     },
     async update(itemId: string, set: { title: string; tags: string[]; nsfw: boolean }) {
       await db.update(items).set(set).where(eq(items.id, itemId));
