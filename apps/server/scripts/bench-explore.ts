@@ -1,12 +1,13 @@
 /**
  * Seeds 10,000 items, 2,000 users and 200,000 likes, then measures explore-list (trending 7d, pages
- * 0 and 5) and item-get with autocannon (32 connections) against a real server process, on PGlite
- * and on the PostgreSQL server, beside the bare SQL timed in the same run.
+ * 0 and 5, as a guest and signed in with the viewer's overlay) and item-get (guest and signed in)
+ * with autocannon (32 connections) against the compiled server process, on PGlite and on the
+ * PostgreSQL server, beside the bare SQL and a bare Hono route answering the same JSON in the same run.
  *   npm run bench:explore                  (both databases; writes docs/benchmarks.md)
  *   BENCH_PG_URL=postgres://… npm run bench:explore
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { writeBenchmarkSection } from './benchmark-doc';
 import path from 'node:path';
@@ -68,19 +69,41 @@ async function bareSql(db: Database) {
   return { rank: med(times.rank.slice(1)), cards: med(times.cards.slice(1)) };
 }
 
+const SERVER_DIR = path.join(REPO_ROOT, 'apps/server');
+
 function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
   const port = 20000 + Math.floor(Math.random() * 20000);
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/main.ts')], {
-    cwd: path.join(REPO_ROOT, 'apps/server'),
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', CUTOUT: 'simple', ...env },
+  const child = spawn(process.execPath, ['--enable-source-maps', path.join(SERVER_DIR, 'dist/main.js')], {
+    cwd: SERVER_DIR,
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', CUTOUT: 'simple', WORKERS: '0', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const url = `http://127.0.0.1:${port}`;
+  return waitReady(child, `http://127.0.0.1:${port}`, '/ready');
+}
+
+/** The bare Hono route serving the given JSON answers at /bare/0, /bare/1, … */
+function startBareServer(bodies: string[]): Promise<{ child: ChildProcess; url: string }> {
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'curio-bench-bare-'));
+  const files = bodies.map((body, i) => {
+    const file = path.join(dir, `${i}.json`);
+    writeFileSync(file, body);
+    return file;
+  });
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(SERVER_DIR, 'scripts/bare-server.ts')], {
+    cwd: SERVER_DIR,
+    env: { ...process.env, PORT: String(port), BARE_JSON_FILES: files.join(',') },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return waitReady(child, `http://127.0.0.1:${port}`, '/bare/0');
+}
+
+function waitReady(child: ChildProcess, url: string, probe: string): Promise<{ child: ChildProcess; url: string }> {
   return new Promise((resolve, reject) => {
     const deadline = Date.now() + 60_000;
     const poll = async () => {
       try {
-        if ((await fetch(`${url}/ready`)).ok) return resolve({ child, url });
+        if ((await fetch(`${url}${probe}`)).ok) return resolve({ child, url });
       } catch {
         /* not up yet */
       }
@@ -91,12 +114,13 @@ function startServer(env: Record<string, string>): Promise<{ child: ChildProcess
   });
 }
 
-async function load(url: string, paths: string[]) {
+async function load(url: string, paths: string[], headers: Record<string, string> = {}) {
   let i = 0;
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
     duration: DURATION,
+    headers,
     requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length]! }) }],
   });
   if (result.non2xx) throw new Error(`${result.non2xx} non-2xx answers`);
@@ -140,36 +164,76 @@ async function benchOne(kind: 'pglite' | 'postgres') {
   await database.close();
 
   const { child, url } = await startServer(serverEnv);
+  let bareServer: ChildProcess | null = null;
   try {
+    const viewer = await signedInViewer(url, itemIds);
     const q = (page: number) => `/functions/v1/explore-list?sort=trending&timeRange=7d&page=${page}&pageSize=30&includeNSFW=false`;
+    const itemPaths = itemIds.map((id) => `/functions/v1/item-get?itemId=${id}`);
+    // The bare route answers the very bytes the real functions answer to the signed-in viewer.
+    const answers = [await (await fetch(url + q(0), { headers: viewer })).text(), await (await fetch(url + itemPaths[0]!, { headers: viewer })).text()];
+    const started = await startBareServer(answers);
+    bareServer = started.child;
     const results = {
+      bareExplore: await load(started.url, ['/bare/0']),
       page0: await load(url, [q(0)]),
+      page0SignedIn: await load(url, [q(0)], viewer),
       page5: await load(url, [q(5)]),
-      itemGet: await load(url, itemIds.map((id) => `/functions/v1/item-get?itemId=${id}`)),
+      bareItem: await load(started.url, ['/bare/1']),
+      itemGet: await load(url, itemPaths),
+      itemGetSignedIn: await load(url, itemPaths, viewer),
     };
     for (const [name, r] of Object.entries(results)) {
       console.log(`${kind} ${name}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p97.5 ${r.p95} ms, p99 ${r.p99} ms`);
     }
     return { kind, likes, bare, results };
   } finally {
+    bareServer?.kill('SIGTERM');
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
     await cleanup();
   }
 }
 
+/** Signs a collector up, likes and saves a few of the items, and returns their cookie header. */
+async function signedInViewer(url: string, itemIds: string[]): Promise<Record<string, string>> {
+  const origin = { origin: url, 'content-type': 'application/json' };
+  const res = await fetch(`${url}/auth/v1/sign-up/email`, {
+    method: 'POST',
+    headers: origin,
+    body: JSON.stringify({ email: `viewer${Date.now()}@bench.test`, password: 'bench password 1234', name: 'viewer' }),
+  });
+  if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  for (const itemId of itemIds.slice(0, 20)) {
+    for (const [fn, body] of [['social-like-toggle', { itemId, liked: true }], ['social-bookmark-toggle', { itemId, saved: true }]] as const) {
+      const r = await fetch(`${url}/functions/v1/${fn}`, { method: 'POST', headers: { ...origin, cookie }, body: JSON.stringify(body) });
+      if (!r.ok) throw new Error(`${fn} failed: ${r.status} ${await r.text()}`);
+    }
+  }
+  return { cookie };
+}
+
+// The benchmark measures what `npm start` runs: the compiled server.
+await new Promise<void>((resolve, reject) =>
+  spawn(process.execPath, [path.join(SERVER_DIR, 'scripts/build.mjs')], { stdio: 'inherit' }).once('exit', (code) => (code === 0 ? resolve() : reject(new Error('build failed')))),
+);
+
 const only = process.env.BENCH_DB;
 const runs = [];
 if (!only || only === 'pglite') runs.push(await benchOne('pglite'));
 if (!only || only === 'postgres') runs.push(await benchOne('postgres'));
 
-const row = (label: string, r: { rps: number; p50: number; p95: number; p99: number }) =>
-  `| ${label} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p95} | ${r.p99} |`;
+type Load = { rps: number; p50: number; p95: number; p99: number };
+const row = (label: string, r: Load, bareRps: number) =>
+  `| ${label} | ${r.rps.toFixed(0)} | ${(r.rps / bareRps).toFixed(2)} | ${r.p50} | ${r.p95} | ${r.p99} |`;
 const section = `## Explore and item pages (\`npm run bench:explore\`)
 
 Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}:
 10,000 items (2% hidden, 5% NSFW), 2,000 users (10% private), ${runs[0]?.likes.toLocaleString('en') ?? '200,000'} likes; autocannon with ${CONNECTIONS} connections for ${DURATION} s
-per row against a server process (\`NODE_ENV=production\`), the load generator on the same 2 cores.
+per row against the compiled server process (\`NODE_ENV=production\`, log level info), the load generator on
+the same 2 cores. "Signed in" sends a session cookie of a collector who liked and saved 20 of the items,
+so explore cards carry the viewer's overlay and item-get the viewer's state. "Ratio" is the row's
+requests/s over a bare Hono route on @hono/node-server answering the same JSON bytes in the same run.
 Target on PostgreSQL: explore-list ≥ 1,000 requests/s with p99 under 100 ms.
 
 ${runs
@@ -178,11 +242,15 @@ ${runs
 
 Bare SQL in the same run: trending-7d ranking ${r.bare.rank.toFixed(1)} ms (computed once per snapshot window and cached), cards for a page of 30 ${r.bare.cards.toFixed(1)} ms.
 
-| Request | req/s | p50 ms | p97.5 ms | p99 ms |
-| --- | --- | --- | --- | --- |
-${row('explore-list trending 7d, page 0', r.results.page0)}
-${row('explore-list trending 7d, page 5', r.results.page5)}
-${row('item-get (200 different items)', r.results.itemGet)}
+| Request | req/s | ratio | p50 ms | p97.5 ms | p99 ms |
+| --- | --- | --- | --- | --- | --- |
+${row('bare Hono route, the explore page-0 JSON', r.results.bareExplore, r.results.bareExplore.rps)}
+${row('explore-list trending 7d, page 0, guest', r.results.page0, r.results.bareExplore.rps)}
+${row('explore-list trending 7d, page 0, signed in', r.results.page0SignedIn, r.results.bareExplore.rps)}
+${row('explore-list trending 7d, page 5, guest', r.results.page5, r.results.bareExplore.rps)}
+${row('bare Hono route, the item-get JSON', r.results.bareItem, r.results.bareItem.rps)}
+${row('item-get (200 different items), guest', r.results.itemGet, r.results.bareItem.rps)}
+${row('item-get (200 different items), signed in', r.results.itemGetSignedIn, r.results.bareItem.rps)}
 `,
   )
   .join('\n')}`;
