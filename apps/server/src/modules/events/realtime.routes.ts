@@ -48,11 +48,12 @@ export function realtimeRouter(deps: {
 
       // Live events are buffered while the greeting and the replay are written, then follow in order.
       let buffered: DomainEvent[] | null = [];
-      const sent = new Set<number>();
+      // Ids written while replaying, so that a live event the replay also read is sent once.
+      let replayed: Set<number> | null = new Set<number>();
       let chain = Promise.resolve();
       const send = (e: DomainEvent) => {
-        if (sent.has(e.id)) return;
-        sent.add(e.id);
+        if (replayed?.has(e.id)) return;
+        replayed?.add(e.id);
         chain = chain.then(() => stream.writeSSE({ event: e.type, id: String(e.id), data: JSON.stringify(e.payload) }));
       };
       const unsubscribe = deps.events.subscribe(userId, (e) => {
@@ -70,6 +71,7 @@ export function realtimeRouter(deps: {
         const live = buffered;
         buffered = null;
         live.forEach(send);
+        replayed = null;
         if (!ended) await finished;
       } catch (err) {
         deps.logger.error({ err, stream: name }, 'realtime stream failed');
