@@ -183,7 +183,7 @@ export function createApp(deps: AppDeps) {
   app.route('/img', imageDeliveryRouter(services.images));
 
   if (!env.SMTP_URL) {
-    app.route(API_PATHS.outbox, outboxRouter({ mailer, appName: env.APP_NAME, remoteAddress: deps.remoteAddress }));
+    app.route(API_PATHS.outbox, outboxRouter({ mailer, appName: env.APP_NAME, behindProxy: env.TRUST_PROXY, remoteAddress: deps.remoteAddress }));
     logger.info(
       { outbox: `http://localhost:${env.PORT}${API_PATHS.outbox}` },
       `no SMTP_URL: mails (sign-in links too) are kept in the outbox; open http://localhost:${env.PORT}${API_PATHS.outbox} on this computer to read them`,

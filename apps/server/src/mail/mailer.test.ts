@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../test/harness';
 import { createMailer } from './mailer';
-import { isLoopback } from './outbox-route';
+import { isLoopback, isLoopbackHost } from './outbox-route';
 import { magicLinkMail } from './templates';
 
 const LINK = 'http://localhost:3000/auth/v1/magic-link/verify?token=secret-token-123';
@@ -75,6 +75,10 @@ describe('loopback addresses', () => {
   it.each(['10.0.0.1', '192.168.1.2', '203.0.113.9', '::ffff:10.0.0.1', '2001:db8::1', '', null, '127.0.0.1.evil'])('%s is not', (a) =>
     expect(isLoopback(a)).toBe(false),
   );
+  it('loopback host names', () => {
+    for (const h of ['localhost', 'localhost:3000', '127.0.0.1:3000', '[::1]:3000', 'LOCALHOST']) expect(isLoopbackHost(h)).toBe(true);
+    for (const h of [undefined, '', 'evil.example', 'localhost.evil.example', '127.0.0.1.nip.io', 'a b']) expect(isLoopbackHost(h)).toBe(false);
+  });
 });
 
 describe('/dev/outbox', () => {
@@ -87,15 +91,28 @@ describe('/dev/outbox', () => {
   const appWith = (remoteAddress: () => string | null, env = t.env) =>
     createApp({ env, database: t.database, logger: pino({ level: 'silent' }), mailer: { send: async () => {}, outbox: async () => [] }, remoteAddress }).app;
 
-  it('answers 404 to a request from another machine, in every NODE_ENV, whatever X-Forwarded-For says', async () => {
+  const local = { host: 'localhost:3000' };
+
+  it('answers this machine in every NODE_ENV, and 404 to a request from another machine whatever X-Forwarded-For says', async () => {
     for (const NODE_ENV of ['production', 'development', 'test'] as const) {
-      const app = appWith(() => '203.0.113.9', { ...t.env, NODE_ENV });
-      const res = await app.request(`${TEST_ORIGIN}/dev/outbox`, { headers: { 'x-forwarded-for': '127.0.0.1' } });
+      const env = { ...t.env, NODE_ENV };
+      expect((await appWith(() => '127.0.0.1', env).request(`${TEST_ORIGIN}/dev/outbox`, { headers: local })).status).toBe(200);
+      expect((await appWith(() => '::1', env).request(`${TEST_ORIGIN}/dev/outbox`, { headers: local })).status).toBe(200);
+      const res = await appWith(() => '203.0.113.9', env).request(`${TEST_ORIGIN}/dev/outbox`, { headers: { ...local, 'x-forwarded-for': '127.0.0.1' } });
       expect(res.status).toBe(404);
       expect(((await res.json()) as { error: { code: string } }).error.code).toBe('not_found');
     }
     // The in-process harness has no socket at all: not loopback either.
     expect((await t.request('/dev/outbox')).status).toBe(404);
+  });
+
+  it('answers 404 to a loopback socket when the request passed a proxy or names another host (DNS rebinding)', async () => {
+    const app = appWith(() => '127.0.0.1');
+    for (const headers of [{ host: 'evil.example' }, { host: 'evil.example:3000' }, { ...local, 'x-forwarded-for': '203.0.113.9' }, { ...local, forwarded: 'for=203.0.113.9' }, { ...local, 'x-real-ip': '203.0.113.9' }]) {
+      expect((await app.request(`${TEST_ORIGIN}/dev/outbox`, { headers })).status).toBe(404);
+    }
+    const proxied = appWith(() => '127.0.0.1', { ...t.env, TRUST_PROXY: true });
+    expect((await proxied.request(`${TEST_ORIGIN}/dev/outbox`, { headers: local })).status).toBe(404);
   });
 
   it('is not served at all once SMTP is configured', async () => {

@@ -25,16 +25,38 @@ export function isLoopback(address: string | null): boolean {
   return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
 }
 
+/** A Host header naming this machine: `localhost`, 127.x.y.z or [::1], any port. */
+export function isLoopbackHost(host: string | undefined): boolean {
+  if (!host) return false;
+  let hostname: string;
+  try {
+    hostname = new URL(`http://${host}`).hostname;
+  } catch {
+    return false;
+  }
+  return hostname === 'localhost' || hostname === '[::1]' || isLoopback(hostname);
+}
+
+/** Headers a reverse proxy adds: a request that passed one did not start on this machine. */
+const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-real-ip'];
+
 /**
  * GET /dev/outbox while no SMTP is configured: the mails (sign-in links among them) the server would
- * have sent, for a person trying Curio on their own machine. Only requests from this machine's
- * loopback interface see it; to anyone else the path does not exist.
+ * have sent, for a person trying Curio on their own machine. Only a request that comes from this
+ * machine's loopback interface, names a loopback host (so a page on another site cannot read it
+ * through DNS rebinding) and did not pass a proxy sees it; to anyone else the path does not exist.
+ * With `behindProxy` (TRUST_PROXY) every request may have come through the proxy: never served.
  */
-export function outboxRouter(opts: { mailer: Mailer; appName: string; remoteAddress?: AddressResolver }) {
+export function outboxRouter(opts: { mailer: Mailer; appName: string; behindProxy: boolean; remoteAddress?: AddressResolver }) {
   const remoteAddress = opts.remoteAddress ?? socketAddress;
   const router = new Hono();
   router.get('/', async (c) => {
-    if (!isLoopback(remoteAddress(c))) throw notFound(`No route for ${c.req.method} ${c.req.path}`);
+    const local =
+      !opts.behindProxy &&
+      isLoopback(remoteAddress(c)) &&
+      isLoopbackHost(c.req.header('host')) &&
+      !FORWARDING_HEADERS.some((h) => c.req.header(h) !== undefined);
+    if (!local) throw notFound(`No route for ${c.req.method} ${c.req.path}`);
     c.header('Cache-Control', 'no-store');
     return c.html(outboxPage(await opts.mailer.outbox(), opts.appName));
   });
