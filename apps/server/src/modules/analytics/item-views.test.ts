@@ -83,8 +83,9 @@ describe('counted item views', () => {
     expect(await views(itemId)).toBe(5);
     expect((await t.call('item-get', { body: { itemId } })).json.item.counts.views).toBe(5);
     // Counted views keep no identity: only a keyed hash of the viewer.
-    const stored = await t.database.db.execute(`select viewer from item_views where item_id = '${itemId}'` as never);
-    for (const row of (stored as unknown as { rows: { viewer: string }[] }).rows) {
+    const stored = await t.database.db.select({ viewer: itemViews.viewer }).from(itemViews).where(eq(itemViews.itemId, itemId));
+    expect(stored).toHaveLength(5);
+    for (const row of stored) {
       expect(row.viewer).not.toContain(a.userId);
       expect(row.viewer).not.toContain('192.0.2');
     }
