@@ -5,16 +5,18 @@ import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { API_PATHS } from '@curio/contract';
 import { CLIENT_IP_HEADER, createAuth } from './auth/auth';
 import type { Database } from './db/client';
 import type { Env } from './env';
+import { clientAddress } from './lib/client-ip';
 import { envelope } from './lib/errors';
 import { errorResponse } from './lib/error-handler';
 import { createFunctionRouter } from './lib/function-router';
 import { originGuard, trustedOrigins } from './lib/origin-guard';
+import type { Handlers } from './lib/functions';
+import { createViewerKeys } from './lib/viewer-key';
 import type { Logger } from './lib/logger';
 import type { Mailer } from './mail/mailer';
 import { outboxRouter, type AddressResolver } from './mail/outbox-route';
@@ -154,25 +156,36 @@ export function createApp(deps: AppDeps) {
 
   app.on(['GET', 'POST'], `${API_PATHS.auth}/*`, (c) => auth.handler(withClientIp(c, env.TRUST_PROXY)));
 
+  const limitKeys = createViewerKeys(env.AUTH_SECRET);
+  const handlers = {
+    ...siteSettingsFunctions(services.settings),
+    ...rolesFunctions(services.roles),
+    ...invitesFunctions(services.invites),
+    ...profilesFunctions(services.profiles),
+    ...shelvesFunctions(services.shelves),
+    ...analyticsFunctions(services.analytics),
+    ...creditsFunctions(services.credits),
+    ...imagesFunctions(services.images),
+    ...itemsFunctions(services.items),
+    ...notificationsFunctions(services.notifications),
+    ...itemPagesFunctions(services.itemPages),
+    ...socialFunctions(services.social),
+    ...commentsFunctions(services.comments),
+    ...exploreFunctions(services.explore),
+    ...settingsFunctions(services.userSettings),
+  } satisfies Handlers;
   app.route(
     API_PATHS.functions,
-    createFunctionRouter(auth, [
-      ...siteSettingsFunctions(services.settings, services.roles),
-      ...rolesFunctions(services.roles),
-      ...invitesFunctions(services.invites, services.roles),
-      ...profilesFunctions(services.profiles),
-      ...shelvesFunctions(services.shelves),
-      ...analyticsFunctions(services.analytics),
-      ...creditsFunctions(services.credits),
-      ...imagesFunctions(services.images),
-      ...itemsFunctions(services.items),
-      ...notificationsFunctions(services.notifications),
-      ...itemPagesFunctions(services.itemPages),
-      ...socialFunctions(services.social),
-      ...commentsFunctions(services.comments),
-      ...exploreFunctions(services.explore),
-      ...settingsFunctions(services.userSettings),
-    ] as never),
+    createFunctionRouter({
+      auth,
+      handlers,
+      hasRole: (userId, role) => services.roles.hasRole(userId, role),
+      rateLimit: async (policy, caller) => {
+        const subject = limitKeys.limitSubject({ userId: caller.userId, address: caller.clientIp, userAgent: caller.userAgent });
+        await services.rateLimits.hit(policy.bucket, subject, policy);
+      },
+      trustProxy: env.TRUST_PROXY,
+    }),
   );
   app.route(
     API_PATHS.realtime,
@@ -228,15 +241,7 @@ function cached(serve: MiddlewareHandler, value: (c: Context) => string): Middle
 function withClientIp(c: Context, trustProxy: boolean): Request {
   const headers = new Headers(c.req.raw.headers);
   headers.delete(CLIENT_IP_HEADER);
-  let ip: string | undefined;
-  if (trustProxy) ip = headers.get('x-forwarded-for')?.split(',')[0]?.trim();
-  if (!ip) {
-    try {
-      ip = getConnInfo(c).remote.address;
-    } catch {
-      ip = undefined; // in-process requests (tests) have no socket
-    }
-  }
+  const ip = clientAddress(c, trustProxy);
   if (ip) headers.set(CLIENT_IP_HEADER, ip);
   const req = c.req.raw;
   return new Request(req.url, {

@@ -63,9 +63,7 @@ export function createServices(
   const analytics = createAnalyticsService(db, {
     // Called per request, after `social` below exists.
     visibleItem: (itemId, viewerId) => social.visibleItem(itemId, viewerId),
-    rateLimits,
     secret: env.AUTH_SECRET,
-    trustProxy: env.TRUST_PROXY,
   });
   const images = createImagesService(db, { storage, logger, rateLimits, uploadsPerHour: env.UPLOADS_PER_HOUR });
   const jobs = createJobs(db, { logger });
@@ -77,7 +75,7 @@ export function createServices(
   });
   cutouts.work(env.CUTOUT_CONCURRENCY);
   // Handlers run once the queue has started, after every service below exists.
-  handleHousekeeping(jobs, () => ({ analytics, invites, itemPages, images }));
+  handleHousekeeping(jobs, () => ({ analytics, invites, itemPages, images, events }));
   const generator = deps.generator ?? createGeneratorFromEnv(env);
   const items = createItemsService(db, { shelves, credits, settings, roles, images, cutouts, generator, logger });
   const notifications = createNotificationsService(db, { events });

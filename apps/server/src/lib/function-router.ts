@@ -10,8 +10,8 @@ export interface FunctionRouterDeps {
   handlers: Handlers;
   /** Whether the user holds the role (admins hold every role). */
   hasRole(userId: string, role: 'admin' | 'moderator'): Promise<boolean>;
-  /** Counts one call against a policy for a subject (user id or client address); throws 429 above it. */
-  rateLimit?(policy: RateLimitPolicy, subject: string): Promise<void>;
+  /** Counts one call of this caller against a policy (in the database); throws 429 above it. */
+  rateLimit?(policy: RateLimitPolicy, caller: { userId: string | null; clientIp: string | null; userAgent: string | null }): Promise<void>;
   trustProxy: boolean;
 }
 
@@ -59,7 +59,7 @@ export function createFunctionRouter(deps: FunctionRouterDeps) {
 
     const clientIp = clientAddress(c, deps.trustProxy);
     if (spec.rateLimit && deps.rateLimit) {
-      await deps.rateLimit(spec.rateLimit, user ? `user:${user.id}` : `ip:${clientIp ?? 'local'}`);
+      await deps.rateLimit(spec.rateLimit, { userId: user?.id ?? null, clientIp, userAgent: headers.get('user-agent') });
     }
 
     const ctx: FunctionContext = { user, requestId: String(c.get('requestId' as never)), headers, clientIp };

@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError, badRequest } from '../../lib/errors';
-import type { RateLimitsService } from '../rate-limits/rate-limits.service';
 import { statsRepository } from '../social/stats.repository';
 import { analyticsRepository } from './analytics.repository';
 import { itemViewsRepository } from './item-views.repository';
-import { createViewerKeys, utcDay } from './viewer-key';
+import { createViewerKeys, utcDay } from '../../lib/viewer-key';
 
 const MAX_PROPS_BYTES = 4096;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -13,8 +12,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const ANALYTICS_ANONYMIZE_DAYS = 30;
 export const ANALYTICS_DELETE_DAYS = 90;
 const itemViewProps = z.object({ itemId: z.string().uuid() }).passthrough();
-/** Events one viewer (a user, or a guest's address) may send: far above what browsing sends (docs/decisions.md). */
-export const ANALYTICS_RATE_LIMIT = { max: 120, windowSeconds: 60, message: 'Too many events — please slow down.' };
 
 /** Do-Not-Track or Global Privacy Control sent by the browser. */
 export const sendsDoNotTrack = (headers: Headers) => headers.get('dnt') === '1' || headers.get('sec-gpc') === '1';
@@ -22,11 +19,8 @@ export const sendsDoNotTrack = (headers: Headers) => headers.get('dnt') === '1' 
 export interface AnalyticsDeps {
   /** The item when this viewer may see it; throws not_found otherwise (hidden, private owner, none). */
   visibleItem(itemId: string, viewerId: string | null): Promise<{ id: string; userId: string }>;
-  rateLimits: RateLimitsService;
   /** The server secret the viewer hashes are keyed with. */
   secret: string;
-  /** Take the client address from X-Forwarded-For when the caller does not hand one over. */
-  trustProxy: boolean;
 }
 
 export function createAnalyticsService(db: Db, deps: AnalyticsDeps) {
@@ -50,28 +44,18 @@ export function createAnalyticsService(db: Db, deps: AnalyticsDeps) {
     },
     /**
      * Stores an event unless the visitor sends Do-Not-Track or has opted out (the browser does not
-     * send events at all after declining consent). Rate limited per viewer. An item_view of an item
+     * send events at all after declining consent). Rate limited per viewer by the contract's policy. An item_view of an item
      * the viewer may not see (hidden, private owner, unknown) is not stored. A view counts once per
      * viewer, item and UTC day, and never the owner's. Returns whether the event was stored.
      */
     async track(
       event: { name: string; props: Record<string, unknown>; path: string },
-      viewer: { userId: string | null; headers: Headers; clientIp?: string | null },
+      viewer: { userId: string | null; headers: Headers; clientIp: string | null },
     ): Promise<boolean> {
       if (JSON.stringify(event.props).length > MAX_PROPS_BYTES) {
         throw badRequest('Event properties are too large', { props: 'Event properties are too large' });
       }
-      const who = {
-        userId: viewer.userId,
-        address:
-          viewer.clientIp !== undefined
-            ? viewer.clientIp
-            : deps.trustProxy
-              ? (viewer.headers.get('x-forwarded-for')?.split(',')[0]?.trim() ?? null)
-              : null,
-        userAgent: viewer.headers.get('user-agent'),
-      };
-      await deps.rateLimits.hit('analytics-track', keys.limitSubject(who), ANALYTICS_RATE_LIMIT);
+      const who = { userId: viewer.userId, address: viewer.clientIp, userAgent: viewer.headers.get('user-agent') };
       if (sendsDoNotTrack(viewer.headers)) return false;
       if (viewer.userId && (await repo.isOptedOut(viewer.userId))) return false;
       let itemId: string | null = null;

@@ -4,7 +4,9 @@ import { analyticsEvents, items, itemStats, itemViews, profiles } from '../../db
 import { pngBytes, stubGenerator } from '../../test/images';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { exploreRepository } from '../explore/explore.repository';
-import { ANALYTICS_RATE_LIMIT } from './analytics.service';
+import { API } from '@curio/contract';
+
+const ANALYTICS_RATE_LIMIT = API['analytics-track'].rateLimit;
 
 // Guests are told apart by address (X-Forwarded-For behind a trusted proxy) and user agent.
 let t: TestApp;
