@@ -15,6 +15,8 @@ export const QUEUES = {
   draftsCleanup: { name: 'drafts-cleanup', policy: 'short', retryLimit: 2, retryDelay: 60, expireInSeconds: 900, cron: '27 * * * *' },
   /** Hourly: upload signatures that expired unused are deleted. */
   uploadsCleanup: { name: 'uploads-cleanup', policy: 'short', retryLimit: 2, retryDelay: 60, expireInSeconds: 300, cron: '37 * * * *' },
+  /** Hourly: domain events older than a day (kept for streams that resume) are deleted. */
+  eventsPrune: { name: 'events-prune', policy: 'short', retryLimit: 2, retryDelay: 60, expireInSeconds: 300, cron: '47 * * * *' },
 } as const satisfies Record<string, PgBoss.Queue & { cron?: string }>;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]['name'];
