@@ -8,16 +8,17 @@ const NUL = 'a\u0000b';
 const LONE_HIGH = 'a\ud800';
 const LONE_LOW = '\udc00b';
 const REVERSED_PAIR = '\udc00\ud800';
+const PAIR_THEN_LOW = '\ud83e\udd16\udd16';
 
 describe('safe text', () => {
-  it.each([NUL, LONE_HIGH, LONE_LOW, REVERSED_PAIR, '\u0000'])('refuses %j', (value) => {
+  it.each([NUL, LONE_HIGH, LONE_LOW, REVERSED_PAIR, PAIR_THEN_LOW, 'x\udc00', '\u0000'])('refuses %j', (value) => {
     expect(isSafeText(value)).toBe(false);
     const r = text().safeParse(value);
     expect(r.success).toBe(false);
     expect(r.error?.issues[0]?.message).toBe(UNSAFE_TEXT_MESSAGE);
   });
 
-  it.each(['', 'plain', 'emoji 🤖 (a surrogate pair)', '展柜', 'tab\tand\nnewline', '\u0001'])('accepts %j', (value) => {
+  it.each(['', 'plain', 'emoji 🤖 (a surrogate pair)', '🤖🤖', 'a🤖', '展柜', 'tab\tand\nnewline', '\u0001'])('accepts %j', (value) => {
     expect(isSafeText(value)).toBe(true);
     expect(text().parse(value)).toBe(value);
   });

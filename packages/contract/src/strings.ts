@@ -9,7 +9,8 @@ export const NESTING_MESSAGE = 'Nested too deeply';
 /** How deep free-form JSON (analytics props) may nest. */
 export const JSON_MAX_DEPTH = 8;
 
-const UNSAFE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+// No lookbehind: the web bundle carries this too, and older Safari cannot parse one.
+const UNSAFE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:^|[^\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** True when the text has no U+0000 and no unpaired surrogate. */
 export const isSafeText = (value: string): boolean => !UNSAFE.test(value);
