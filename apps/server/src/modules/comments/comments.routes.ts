@@ -7,5 +7,5 @@ export const commentsFunctions = (comments: CommentsService) =>
     'comments-create': (input, { user }) => comments.create(user.id, input),
     'comments-delete': ({ commentId }, { user }) => comments.delete(user.id, commentId),
     'comments-report': (input, { user }) => comments.report(user.id, input),
-    'mentions-search': ({ q }) => comments.mentionSearch(q),
+    'mentions-search': ({ q }, { user }) => comments.mentionSearch(q, user.id),
   });

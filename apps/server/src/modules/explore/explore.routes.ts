@@ -3,6 +3,6 @@ import type { ExploreService } from './explore.service';
 
 export const exploreFunctions = (explore: ExploreService) =>
   implement({
-    'explore-list': (input) => explore.list(input),
+    'explore-list': (input, { user }) => explore.list(input, user?.id ?? null),
     'explore-top-tags': (input) => explore.topTags(input),
   });
