@@ -17,10 +17,19 @@ export const paths = {
   },
   item: { path: '/i/:itemId', getHref: (id: string) => `/i/${encodeURIComponent(id)}` },
   saves: { path: '/me/saves', getHref: () => '/me/saves' },
+  profile: { path: '/u/:handle', getHref: (handle: string) => `/u/${encodeURIComponent(handle)}` },
+  notifications: { path: '/me/notifications', getHref: () => '/me/notifications' },
+  messages: { path: '/me/messages', getHref: () => '/me/messages' },
+  messageThread: { path: '/me/messages/:threadId', getHref: (threadId: string) => `/me/messages/${encodeURIComponent(threadId)}` },
+  insights: { path: '/me/insights', getHref: () => '/me/insights' },
+  privacySettings: { path: '/settings/privacy', getHref: () => '/settings/privacy' },
+  profileSettings: { path: '/settings/profile', getHref: () => '/settings/profile' },
   notFound: { path: '*', getHref: () => '/404' },
   future: {
+    /** @deprecated kept for older call sites: use `paths.profile`. */
     profile: { getHref: (handle: string) => `/u/${encodeURIComponent(handle)}` },
     admin: { getHref: () => '/admin' },
+    /** @deprecated kept for older call sites: use `paths.notifications`. */
     notifications: { getHref: () => '/me/notifications' },
     dmca: { getHref: () => '/dmca' },
     terms: { getHref: () => '/terms' },
