@@ -6,12 +6,14 @@
  * - `worker --segmenter`: a child of the web process on the embedded database (which only one
  *   process may open); it receives photos over IPC and answers cut-outs, nothing else.
  */
-import { EnvError, loadEnv, parseEnv } from './env';
+import { EnvError, envSchema, loadEnv } from './env';
 
 async function segmenterChild() {
   const { serveSegmenter } = await import('./modules/cutouts/segmenter-ipc');
   const { modelSegmenter, simpleSegmenter } = await import('./modules/cutouts/segmenter');
-  serveSegmenter(parseEnv().CUTOUT === 'simple' ? simpleSegmenter() : modelSegmenter());
+  // Only CUTOUT matters here: the child touches neither the database nor the rest of the settings.
+  const cutout = envSchema.shape.CUTOUT.parse(process.env.CUTOUT || undefined);
+  serveSegmenter(cutout === 'simple' ? simpleSegmenter() : modelSegmenter());
 }
 
 async function queueWorker() {
