@@ -15,7 +15,7 @@ import { useShelf } from '@/features/shelf/api/get-shelf';
 import { AutoArrangeDialog } from '@/features/shelf/components/auto-arrange-dialog';
 import { ResizeControls } from '@/features/shelf/components/resize-controls';
 import { ShelfBoard } from '@/features/shelf/components/shelf-board';
-import { ShelfDisplay, ShelfEmptyCard, ShelfSkeleton } from '@/features/shelf/components/shelf-display';
+import { ShelfDisplay, ShelfEmptyCard, ShelfSkeleton } from '@/components/shelf/shelf-display';
 import { ShelfToolbar } from '@/features/shelf/components/shelf-toolbar';
 import { useShelfEditor } from '@/features/shelf/hooks/use-shelf-editor';
 import { usePublicSiteSettings } from '@/features/site-settings/api/get-public-site-settings';

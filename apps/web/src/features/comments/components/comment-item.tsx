@@ -6,7 +6,7 @@ import { paths } from '@/config/paths';
 import type { ItemComment } from '../api/get-comments';
 import { formatRelativeTime } from '../utils/relative-time';
 import { CommentBody } from './comment-body';
-import { UserAvatar } from './user-avatar';
+import { UserAvatar } from '@/components/ui/user-avatar';
 
 type CommentItemProps = {
   comment: ItemComment;

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/utils';
 import type { MentionSuggestion } from '../api/search-mentions';
-import { UserAvatar } from './user-avatar';
+import { UserAvatar } from '@/components/ui/user-avatar';
 
 export const mentionOptionId = (listId: string, index: number) => `${listId}-option-${index}`;
 

@@ -12,7 +12,7 @@ import {
 import { Button } from '@/components/ui/button';
 import { imageUrl } from '@/lib/image-url';
 import { cellIndex, gridArrangements, type ShelfItem } from '../utils/grid';
-import { shelfColumns } from './shelf-display';
+import { shelfColumns } from '@/components/shelf/shelf-display';
 
 type AutoArrangeDialogProps = {
   proposal: readonly Arrangement[] | null;

@@ -21,7 +21,7 @@ import { cellIndex, firstFreeCell, occupancy, overflowItems, type Cell, type She
 import type { Announcement } from '../utils/grid-keyboard';
 import { OverflowPanel } from './overflow-panel';
 import { ShelfGrid, type DragData } from './shelf-grid';
-import { ShelfItemFigure } from './shelf-item-figure';
+import { ShelfItemFigure } from '@/components/shelf/shelf-item-figure';
 
 // dnd-kit's own announcements are English only; the board announces everything itself.
 const SILENT = {

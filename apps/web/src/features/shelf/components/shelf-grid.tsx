@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/utils';
 import { cellIndex, clampCell, sameCell, type Cell, type ShelfItem } from '../utils/grid';
 import { handleGridKey, type Announcement, type GridKeyState } from '../utils/grid-keyboard';
-import { CabinetFrame, Plank, shelfColumns } from './shelf-display';
-import { ShelfItemFigure } from './shelf-item-figure';
+import { CabinetFrame, Plank, shelfColumns } from '@/components/shelf/shelf-display';
+import { ShelfItemFigure } from '@/components/shelf/shelf-item-figure';
 
 export const cellDropId = (cell: Cell) => `cell:${cell.col}:${cell.row}`;
 
