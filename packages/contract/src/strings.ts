@@ -9,7 +9,9 @@ export const NESTING_MESSAGE = 'Nested too deeply';
 /** How deep free-form JSON (analytics props) may nest. */
 export const JSON_MAX_DEPTH = 8;
 
-// No lookbehind: the web bundle carries this too, and older Safari cannot parse one.
+// No lookbehind: the web bundle carries this too, and older Safari cannot parse one. Matching NUL is
+// the point of this pattern.
+// eslint-disable-next-line no-control-regex
 const UNSAFE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:^|[^\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** True when the text has no U+0000 and no unpaired surrogate. */
