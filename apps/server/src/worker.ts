@@ -41,7 +41,8 @@ async function queueWorker() {
     segmenter: env.CUTOUT === 'simple' ? simpleSegmenter() : modelSegmenter(),
   });
   // Schedules are kept by the web processes; a worker only works the queues.
-  await services.jobs.start({ schedules: false });
+  // Under the start-up lock: pg-boss's own start creates shared objects and races a booting web process.
+  await database.exclusive(() => services.jobs.start({ schedules: false }));
   logger.info({ concurrency: env.CUTOUT_CONCURRENCY, cutout: env.CUTOUT }, 'cut-out worker ready');
 
   let stopping = false;
