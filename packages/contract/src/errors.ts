@@ -24,6 +24,10 @@ export const ERROR_CODES = [
   'photo_limit',
   'needs_photo',
   'generation_failed',
+  'blocked',
+  'dm_not_allowed',
+  'profile_private',
+  'photos_preparing',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

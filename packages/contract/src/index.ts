@@ -4,6 +4,7 @@ export * from './schemas';
 export * from './functions';
 export * from './shelf';
 export * from './social';
+export * from './social-graph';
 export * from './realtime';
 export * from './strings';
 export * from './outputs';

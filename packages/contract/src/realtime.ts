@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** Live streams served at `/realtime/v1/{stream}` (server-sent events). */
-export const REALTIME_STREAMS = ['notifications'] as const;
+export const REALTIME_STREAMS = ['notifications', 'photos'] as const;
 export type RealtimeStream = (typeof REALTIME_STREAMS)[number];
 export const isRealtimeStream = (name: string): name is RealtimeStream => (REALTIME_STREAMS as readonly string[]).includes(name);
 
@@ -35,3 +35,35 @@ export const notificationCreatedEventSchema = z.object({
   notification: notificationEntrySchema,
 });
 export type NotificationCreatedEvent = z.infer<typeof notificationCreatedEventSchema>;
+
+/** Event names on the `photos` stream (the owner's photos being prepared for generation). */
+export const PHOTO_EVENTS = {
+  /** A photo's cut-out finished (ready) or failed for good. */
+  prepared: 'photo-prepared',
+} as const;
+export const photoPreparedEventSchema = z.object({
+  itemId: z.string(),
+  imageId: z.string(),
+  prep: z.enum(['pending', 'ready', 'failed']),
+});
+export type PhotoPreparedEvent = z.infer<typeof photoPreparedEventSchema>;
+
+/** Event names on the `messages` stream (both participants of a thread get each message). */
+export const MESSAGE_EVENTS = {
+  /** Sent once on connect (no id): the user's unread messages over all threads. */
+  unread: 'unread',
+  /** A message was sent in one of the user's threads (by them or to them). */
+  message: 'message',
+  /** The user read a thread (another tab of theirs, say): its unread count is now 0. */
+  read: 'read',
+} as const;
+
+export const unreadEventSchema = z.object({ total: z.number().int().min(0) });
+export const messageEventSchema = z.object({
+  threadId: z.string(),
+  message: z.object({ id: z.string(), threadId: z.string(), text: z.string(), senderId: z.string(), createdAt: z.string() }),
+  /** The recipient's unread total after this message (the sender's own, unchanged, for the sender). */
+  unreadTotal: z.number().int().min(0),
+});
+export type MessageEvent = z.infer<typeof messageEventSchema>;
+export const threadReadEventSchema = z.object({ threadId: z.string(), unreadTotal: z.number().int().min(0) });
