@@ -466,7 +466,7 @@ export const reports = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     reporterId: text('reporter_id').references(() => users.id, { onDelete: 'set null' }),
-    targetType: text('target_type', { enum: ['comment', 'item'] }).notNull(),
+    targetType: text('target_type', { enum: ['comment', 'item', 'thread'] }).notNull(),
     targetId: uuid('target_id').notNull(),
     reason: text('reason').notNull().default(''),
     status: text('status', { enum: ['open', 'hidden', 'dismissed'] }).notNull().default('open'),
@@ -538,4 +538,99 @@ export const events = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('events_user_stream_id_idx').on(t.userId, t.stream, t.id), index('events_created_idx').on(t.createdAt)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// People: follows and their counters, counted profile views, direct messages
+// ---------------------------------------------------------------------------------------------
+export const follows = pgTable(
+  'follows',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    followerId: text('follower_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    followeeId: text('followee_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('follows_pair_key').on(t.followerId, t.followeeId),
+    index('follows_followee_created_idx').on(t.followeeId, t.createdAt),
+    index('follows_follower_created_idx').on(t.followerId, t.createdAt),
+    check('follows_not_self', sql`${t.followerId} <> ${t.followeeId}`),
+  ],
+);
+
+/** Follower and following counts kept beside the profile, changed in the follow's transaction. */
+export const profileStats = pgTable(
+  'profile_stats',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    followersCount: integer('followers_count').notNull().default(0),
+    followingCount: integer('following_count').notNull().default(0),
+  },
+  (t) => [check('profile_stats_non_negative', sql`${t.followersCount} >= 0 and ${t.followingCount} >= 0`)],
+);
+
+/** Counted profile views: one per viewer, profile and UTC day, as item_views (the viewer is a daily keyed hash). */
+export const profileViews = pgTable(
+  'profile_views',
+  {
+    profileUserId: text('profile_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    viewer: text('viewer').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.profileUserId, t.day, t.viewer] }), index('profile_views_created_idx').on(t.createdAt)],
+);
+
+/** One thread per pair of people: `user_a` < `user_b`, unique. */
+export const dmThreads = pgTable(
+  'dm_threads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userA: text('user_a')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userB: text('user_b')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The last message's time (the creation until then): threads are listed by it. */
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+    aReadAt: timestamp('a_read_at', { withTimezone: true }),
+    bReadAt: timestamp('b_read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('dm_threads_pair_key').on(t.userA, t.userB),
+    index('dm_threads_a_last_idx').on(t.userA, t.lastMessageAt),
+    index('dm_threads_b_last_idx').on(t.userB, t.lastMessageAt),
+    // Byte order (ids are ASCII), the same order the service sorts the pair in.
+    check('dm_threads_ordered_pair', sql`${t.userA} collate "C" < ${t.userB} collate "C"`),
+  ],
+);
+
+export const dmMessages = pgTable(
+  'dm_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    threadId: uuid('thread_id')
+      .notNull()
+      .references(() => dmThreads.id, { onDelete: 'cascade' }),
+    senderId: text('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('dm_messages_thread_created_idx').on(t.threadId, t.createdAt),
+    check('dm_messages_text_length', sql`char_length(${t.text}) between 1 and 1000`),
+  ],
 );
