@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import type { ItemComment } from '../api/get-comments';
-import { formatRelativeTime } from '../utils/relative-time';
+import { formatRelativeTime } from '@/lib/relative-time';
 import { CommentBody } from './comment-body';
 import { UserAvatar } from '@/components/ui/user-avatar';
 
