@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DM_OPTIONS, commentSchema } from './social';
 import { announcementSettingSchema, profileSchema } from './schemas';
-import { arrangementSchema, photoSchema, variantSchema } from './shelf';
+import { arrangementSchema, photoPrepSchema, photoSchema, uploadResultSchema, variantSchema } from './shelf';
 
 /**
  * Answers of the named operations that have no schema beside their input. Every function's
@@ -56,7 +56,14 @@ export const createdItemSchema = z.object({
 export type CreatedItem = z.infer<typeof createdItemSchema>;
 export const itemsCreateResultSchema = z.object({ item: createdItemSchema });
 export const photoResultSchema = z.object({ photo: photoSchema });
-export const itemsGenerateResultSchema = z.object({ variants: z.array(variantSchema) });
+export const itemsGenerateResultSchema = z.object({
+  variants: z.array(variantSchema),
+  /** Image ids of the photos whose model cut-out failed, for which the simple cut was used. */
+  simpleCut: z.array(z.string()),
+});
+export const photoStatusSchema = z.object({ imageId: z.string(), prep: photoPrepSchema });
+export type PhotoStatus = z.infer<typeof photoStatusSchema>;
+export const photosStatusResultSchema = z.object({ photos: z.array(photoStatusSchema) });
 export const itemsChooseResultSchema = z.object({ itemId: z.string(), chosenCompositeId: z.string(), imageId: z.string() });
 
 export const arrangementResultSchema = z.object({ arrangement: arrangementSchema });
@@ -174,3 +181,6 @@ export const commentsListResultSchema = z.object({
 });
 export type CommentsPage = z.infer<typeof commentsListResultSchema>;
 export const commentsCreateResultSchema = z.object({ comment: commentSchema, mentions: z.array(z.string()) });
+
+/** What the signed upload URL answers (POST /storage/v1/upload/{token}). */
+export type UploadResult = z.infer<typeof uploadResultSchema>;

@@ -2,10 +2,10 @@ import type { ItemsCreateInput } from '@curio/contract';
 import { useMutation } from '@tanstack/react-query';
 import { callFunction } from '@/lib/api-client';
 
-export type CreatedItem = { id: string; title: string };
+export type { CreatedItem } from '@curio/contract';
 
 /** `items-create`: a draft item (409 item_limit at 50 items). */
-export function createItem(input: ItemsCreateInput): Promise<{ item: CreatedItem }> {
+export function createItem(input: ItemsCreateInput) {
   return callFunction('items-create', input);
 }
 

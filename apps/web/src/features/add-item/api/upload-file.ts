@@ -1,6 +1,7 @@
+import type { UploadResult } from '@curio/contract';
 import { ApiError, isErrorEnvelope, notifyUnauthorized } from '@/lib/api-client';
 
-export type UploadResult = { imageId: string; width: number; height: number };
+export type { UploadResult };
 
 /**
  * POSTs the file as multipart form data (field `file`) to the signed URL, with the session cookie.

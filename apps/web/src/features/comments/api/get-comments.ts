@@ -1,11 +1,10 @@
-import { COMMENT_PAGE, type Comment } from '@curio/contract';
+import { COMMENT_PAGE, type Comment, type CommentsPage } from '@curio/contract';
 import { useInfiniteQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { callFunction } from '@/lib/api-client';
 import { commentKeys } from '@/lib/query-keys';
 
-
 export type ItemComment = Comment;
-export type CommentsPage = { comments: ItemComment[]; totalCount: number; nextCursor: string | null };
+export type { CommentsPage } from '@curio/contract';
 
 /** `comments-list`: an item's comments, newest first, 20 at a time with a cursor. */
 export function getComments(itemId: string, cursor: string | undefined, signal?: AbortSignal) {

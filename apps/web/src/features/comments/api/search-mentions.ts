@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callFunction } from '@/lib/api-client';
 import { commentKeys } from '@/lib/query-keys';
 
-export type MentionSuggestion = { id: string; handle: string; displayName: string; avatarImageId: string | null };
+export type { MentionSuggestion } from '@curio/contract';
 
 /** `mentions-search`: handles starting with `q` (2+ characters). */
 export function searchMentions(q: string, signal?: AbortSignal) {

@@ -4,7 +4,7 @@ import { exploreKeys, itemKeys, shelfKeys } from '@/lib/query-keys';
 import type { ItemGetResult } from './get-item';
 
 export type UpdateItemInput = { itemId: string; title: string; tags: string; nsfw: boolean };
-export type UpdatedItem = { id: string; title: string; tags: string[]; nsfw: boolean };
+export type { UpdatedItem } from '@curio/contract';
 
 /** `items-update` (owner): title, tags as comma-separated text, NSFW. */
 export function updateItem(input: UpdateItemInput) {

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { callFunction } from '@/lib/api-client';
 import { savesKeys } from '@/lib/query-keys';
 
-export type SavedItem = { itemId: string; title: string; imageUrl: string | null; nsfw: boolean; savedAt: string };
+export type { SavedItem } from '@curio/contract';
 
 /** `saves-list`: the signed-in user's saved items, newest first. */
 export function getSaves(signal?: AbortSignal) {

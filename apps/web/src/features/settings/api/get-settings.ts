@@ -2,12 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { callFunction } from '@/lib/api-client';
 import { settingsKeys } from '@/lib/query-keys';
 
-
-export type UserSettings = {
-  settings: { include_nsfw: boolean; allow_dms: 'everyone' | 'followed_only'; analytics_opt_out: boolean };
-  profilePublic: boolean;
-  blockedUsers: unknown[];
-};
+export type { UserSettings } from '@curio/contract';
 
 /** `settings-get`: the signed-in user's privacy settings. */
 export function getSettings(signal?: AbortSignal) {
