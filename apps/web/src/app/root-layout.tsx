@@ -7,6 +7,7 @@ import { ConsentBanner } from '@/features/consent/components/consent-banner';
 import { AnnouncementBanner } from '@/features/site-settings/components/announcement-banner';
 import { track } from '@/lib/analytics';
 import { AuthProvider } from '@/lib/auth';
+import { AppHeader } from './app-header';
 
 // sonner loads after the first paint; toasts are only raised by later interactions.
 const Toaster = lazy(() => import('@/components/ui/toaster').then((m) => ({ default: m.Toaster })));
@@ -19,13 +20,14 @@ function PageViewTracker() {
   return null;
 }
 
-/** Global UI around every page: skip link, announcement, consent, toasts, page views. */
+/** Global UI around every page: skip link, announcement, the one header, consent, toasts, page views. */
 export function RootLayout() {
   return (
     <AuthProvider>
       <SkipLink />
       <AnnouncementBanner />
       <div className="flex min-h-dvh flex-col">
+        <AppHeader />
         <Outlet />
       </div>
       <ConsentBanner />

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
+import { PageAvailabilityProvider } from '@/components/layout/page-availability';
 import { PageLoader } from '@/components/layout/page-loader';
 import { paths } from '@/config/paths';
 import { RootErrorBoundary, RootLayout, RouteBoundary } from './root-layout';
@@ -36,6 +37,8 @@ export const routes: RouteObject[] = [
       lazyRoute(paths.saves.path, 'saves', () => import('./routes/saves')),
       lazyRoute(paths.explore.path, 'explore', () => import('./routes/explore')),
       lazyRoute(paths.item.path, 'item', () => import('./routes/item')),
+      lazyRoute(paths.terms.path, 'terms', () => import('./routes/terms')),
+      lazyRoute(paths.privacy.path, 'privacy', () => import('./routes/privacy')),
       lazyRoute(paths.notFound.path, 'not-found', () => import('./routes/not-found')),
     ],
   },
@@ -43,7 +46,18 @@ export const routes: RouteObject[] = [
 
 let router: ReturnType<typeof createBrowserRouter> | null = null;
 
+/** True when a path has a page of its own (not the catch-all not-found route). */
+export function pageExists(href: string): boolean {
+  const matches = matchRoutes(routes, href.split(/[?#]/)[0] ?? href);
+  const last = matches?.[matches.length - 1];
+  return !!last && last.route.path !== paths.notFound.path;
+}
+
 export function AppRouter() {
   router ??= createBrowserRouter(routes);
-  return <RouterProvider router={router} />;
+  return (
+    <PageAvailabilityProvider exists={pageExists}>
+      <RouterProvider router={router} />
+    </PageAvailabilityProvider>
+  );
 }

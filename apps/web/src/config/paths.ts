@@ -24,6 +24,8 @@ export const paths = {
   insights: { path: '/me/insights', getHref: () => '/me/insights' },
   privacySettings: { path: '/settings/privacy', getHref: () => '/settings/privacy' },
   profileSettings: { path: '/settings/profile', getHref: () => '/settings/profile' },
+  terms: { path: '/terms', getHref: () => '/terms' },
+  privacy: { path: '/privacy', getHref: () => '/privacy' },
   notFound: { path: '*', getHref: () => '/404' },
   future: {
     /** @deprecated kept for older call sites: use `paths.profile`. */

@@ -8,7 +8,6 @@ import { filtersFromSearch, filtersToSearch, type ExploreFilters as Filters } fr
 import { useIncludeNsfwSetting } from '@/features/settings/hooks/use-include-nsfw-setting';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
 import { useAuth } from '@/lib/auth';
-import { PublicHeader } from '../public-header';
 
 export default function ExploreRoute() {
   const { t } = useTranslation();
@@ -31,7 +30,6 @@ export default function ExploreRoute() {
 
   return (
     <>
-      <PublicHeader current="explore" />
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-content flex-1 px-4 py-8 outline-none sm:px-6 sm:py-12">
         <div className="mb-8 grid gap-6">
           <div className="grid gap-2">

@@ -3,14 +3,12 @@ import { SiteFooter } from '@/components/layout/site-footer';
 import { CommentsSection } from '@/features/comments/components/comments-section';
 import { ItemPage } from '@/features/item/components/item-page';
 import { useAuth } from '@/lib/auth';
-import { PublicHeader } from '../public-header';
 
 export default function ItemRoute() {
   const { itemId = '' } = useParams();
   const { user } = useAuth();
   return (
     <>
-      <PublicHeader />
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-content flex-1 px-4 py-6 outline-none sm:px-6 sm:py-10">
         <ItemPage key={itemId} itemId={itemId} renderComments={(data) => <CommentsSection itemId={data.item.id} viewerId={data.viewer.signedIn ? (user?.id ?? null) : null} />} />
       </main>

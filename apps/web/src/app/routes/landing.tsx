@@ -23,7 +23,6 @@ import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { TrendingGallery } from '@/features/explore/components/trending-gallery';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
-import { PublicHeader } from '../public-header';
 
 type Icon = ComponentType<SVGProps<SVGSVGElement>>;
 
@@ -138,7 +137,6 @@ export default function LandingRoute() {
   useDocumentMeta({ title: t('landing.metaTitle'), description: t('meta.description', { appName: env.appName }) });
   return (
     <>
-      <PublicHeader />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <Hero />
         <HowItWorks />

@@ -1,12 +1,8 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { CabinetHero } from '@/components/illustrations/cabinet-hero';
-import { BrandLink } from '@/components/layout/brand-link';
-import { LanguageMenu } from '@/components/layout/language-menu';
 import { PageLoader } from '@/components/layout/page-loader';
-import { SiteHeader } from '@/components/layout/site-header';
-import { ThemeMenu } from '@/components/layout/theme-menu';
 import { Card } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { env } from '@/config/env';
@@ -21,6 +17,7 @@ export default function LoginRoute() {
   const { t } = useTranslation();
   const { user, loading } = useAuth();
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
   // Set once a form succeeds, so that "already signed in → /" does not race the form's own redirect.
   const handingOff = useRef(false);
   useDocumentMeta({ title: t('auth.metaTitle') });
@@ -34,10 +31,6 @@ export default function LoginRoute() {
 
   return (
     <>
-      <SiteHeader navLabel={t('nav.label')} brand={<BrandLink to={paths.home.getHref()} label={t('nav.brand', { appName: env.appName })} />}>
-        <LanguageMenu />
-        <ThemeMenu />
-      </SiteHeader>
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <div className="mx-auto grid w-full max-w-content items-center gap-12 px-4 py-10 sm:px-6 sm:py-16 lg:grid-cols-2">
           <div className="hidden gap-6 lg:grid">
@@ -50,7 +43,7 @@ export default function LoginRoute() {
             {loading ? (
               <PageLoader />
             ) : (
-              <Tabs defaultValue="sign-in">
+              <Tabs defaultValue={searchParams.get('tab') === 'sign-up' ? 'sign-up' : 'sign-in'}>
                 <TabsList aria-label={t('auth.tabsLabel')}>
                   <TabsTrigger value="sign-in">{t('auth.signInTab')}</TabsTrigger>
                   <TabsTrigger value="sign-up">{t('auth.signUpTab')}</TabsTrigger>

@@ -1,15 +1,11 @@
-import { Bookmark, Plus } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate } from 'react-router';
+import { Navigate } from 'react-router';
 import { EmptyShelf } from '@/components/illustrations/empty-shelf';
-import { AdminLink } from '@/components/layout/admin-link';
-import { AppShellHeader } from '@/components/layout/app-shell-header';
-import { SignOutButton } from '@/components/layout/sign-out-button';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { AddItemDrawer } from '@/features/add-item/components/add-item-drawer';
-import { NotificationsBell } from '@/features/notifications/components/notifications-bell';
 import { useProfileMe } from '@/features/profile/api/get-profile-me';
 import { useShelf } from '@/features/shelf/api/get-shelf';
 import { AutoArrangeDialog } from '@/features/shelf/components/auto-arrange-dialog';
@@ -23,18 +19,6 @@ import { useDocumentMeta } from '@/hooks/use-document-meta';
 import { isApiError } from '@/lib/api-client';
 import { errorMessageKey } from '@/lib/error-messages';
 import { useAuth } from '@/lib/auth';
-
-function SavedLink() {
-  const { t } = useTranslation();
-  return (
-    <Button asChild variant="ghost" size="sm" className="max-sm:w-11 max-sm:px-0">
-      <Link to={paths.saves.getHref()} data-testid="saved-link">
-        <Bookmark className="size-5" aria-hidden="true" />
-        <span className="max-sm:sr-only">{t('nav.saved')}</span>
-      </Link>
-    </Button>
-  );
-}
 
 export default function MyShelfRoute() {
   const { t } = useTranslation();
@@ -142,11 +126,6 @@ export default function MyShelfRoute() {
 
   return (
     <>
-      <AppShellHeader end={<SignOutButton />}>
-        <NotificationsBell />
-        <SavedLink />
-        {isAdmin ? <AdminLink /> : null}
-      </AppShellHeader>
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-content flex-1 px-4 py-8 outline-none sm:px-6 sm:py-12">
         {body}
       </main>

@@ -2,11 +2,7 @@ import { Home } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyPlinth } from '@/components/illustrations/empty-plinth';
-import { BrandLink } from '@/components/layout/brand-link';
-import { LanguageMenu } from '@/components/layout/language-menu';
-import { SiteHeader } from '@/components/layout/site-header';
 import { Button } from '@/components/ui/button';
-import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
 
@@ -15,9 +11,6 @@ export default function NotFoundRoute() {
   useDocumentMeta({ title: t('notFound.metaTitle') });
   return (
     <>
-      <SiteHeader navLabel={t('nav.label')} brand={<BrandLink to={paths.home.getHref()} label={t('nav.brand', { appName: env.appName })} />}>
-        <LanguageMenu />
-      </SiteHeader>
       <main id="main" tabIndex={-1} className="grid flex-1 place-items-center px-4 py-16 outline-none">
         <div className="grid max-w-md justify-items-center gap-5 text-center">
           <EmptyPlinth className="h-40 w-auto" />

@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
-import { AppShellHeader } from '@/components/layout/app-shell-header';
-import { SignOutButton } from '@/components/layout/sign-out-button';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -81,7 +79,6 @@ export default function OnboardingRoute() {
 
   return (
     <>
-      <AppShellHeader end={user ? <SignOutButton /> : null} />
       <main id="main" tabIndex={-1} className="flex-1 px-4 py-10 outline-none sm:px-6 sm:py-16">
         <div className="mx-auto grid w-full max-w-lg gap-6">
           <div className="grid gap-2 text-center">

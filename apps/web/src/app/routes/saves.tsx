@@ -1,8 +1,6 @@
-import { ArrowLeft, Compass } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate } from 'react-router';
-import { AppShellHeader } from '@/components/layout/app-shell-header';
-import { SignOutButton } from '@/components/layout/sign-out-button';
+import { Navigate, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { SavesGrid } from '@/features/saves/components/saves-grid';
@@ -21,14 +19,6 @@ export default function SavesRoute() {
 
   return (
     <>
-      <AppShellHeader end={<SignOutButton />}>
-        <Button asChild variant="ghost" size="sm" className="max-sm:w-11 max-sm:px-0">
-          <Link to={paths.explore.getHref()}>
-            <Compass className="size-5" aria-hidden="true" />
-            <span className="max-sm:sr-only">{t('nav.explore')}</span>
-          </Link>
-        </Button>
-      </AppShellHeader>
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-content flex-1 px-4 py-6 outline-none sm:px-6 sm:py-10">
         <div className="mb-6 grid gap-3 sm:mb-8">
           <div>

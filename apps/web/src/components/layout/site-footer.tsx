@@ -3,14 +3,17 @@ import { Link } from 'react-router';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { BrandMark } from './brand-link';
+import { usePageExists } from './page-availability';
 
 export function SiteFooter() {
   const { t } = useTranslation();
+  const exists = usePageExists();
+  // The DMCA form comes with the safety pages: until its route exists the link is left out.
   const links = [
     { to: paths.future.dmca.getHref(), label: t('footer.dmca') },
-    { to: paths.future.terms.getHref(), label: t('footer.terms') },
-    { to: paths.future.privacy.getHref(), label: t('footer.privacy') },
-  ];
+    { to: paths.terms.getHref(), label: t('footer.terms') },
+    { to: paths.privacy.getHref(), label: t('footer.privacy') },
+  ].filter((link) => exists(link.to));
   return (
     <footer className="border-t border-border bg-surface-sunken/50">
       <div className="mx-auto flex w-full max-w-content flex-col gap-6 px-4 py-10 sm:flex-row sm:items-center sm:justify-between sm:px-6">

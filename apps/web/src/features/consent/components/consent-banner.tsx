@@ -32,7 +32,7 @@ export function ConsentBanner() {
           </h2>
           <p className="text-sm text-muted-foreground">
             {t('consent.text', { anonymizeDays: ANALYTICS_ANONYMIZE_DAYS, deleteDays: ANALYTICS_DELETE_DAYS })}{' '}
-            <Link to={paths.future.privacy.getHref()} className="font-medium text-accent underline underline-offset-2">
+            <Link to={paths.privacy.getHref()} className="font-medium text-accent underline underline-offset-2">
               {t('consent.privacyLink')}
             </Link>
           </p>

@@ -15,7 +15,7 @@ export function NotificationsBell() {
   const label = count > 0 ? t('notifications.bellUnseen', { count }) : t('notifications.bell');
   return (
     <Button asChild variant="ghost" size="icon" className="relative">
-      <Link to={paths.future.notifications.getHref()} aria-label={label} title={label} data-testid="notifications-bell" data-unseen={count}>
+      <Link to={paths.notifications.getHref()} aria-label={label} title={label} data-testid="notifications-bell" data-unseen={count}>
         <Bell className="size-5" aria-hidden="true" />
         {count > 0 ? (
           <span
