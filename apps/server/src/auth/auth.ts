@@ -8,7 +8,7 @@ import type { Env } from '../env';
 import type { Logger } from '../lib/logger';
 import { trustedOrigins } from '../lib/origin-guard';
 import type { Mailer } from '../mail/mailer';
-import { magicLinkMail } from '../mail/templates';
+import { magicLinkMail, resetPasswordMail, verifyEmailMail } from '../mail/templates';
 
 /** The request header the server sets to the client's address; better-auth keys its limiter on it. */
 export const CLIENT_IP_HEADER = 'x-curio-client-ip';
@@ -20,22 +20,74 @@ export interface AuthHooks {
   onUserUpdated(user: { id: string; email: string; emailVerified: boolean }): Promise<void>;
 }
 
+/** The web page that takes a password-reset token (`?token=`). */
+export const RESET_PASSWORD_PAGE = '/reset-password';
+
+/** better-auth's messages about a refused origin or redirect target: `Invalid origin: http://…`. */
+const REFUSED_ORIGIN = /^Invalid (origin|callbackURL|redirectURL|errorCallbackURL|newUserCallbackURL): (.*)$/;
+
+/**
+ * better-auth's log lines into ours. A refused origin is a configuration matter (the app opened under
+ * another address than PUBLIC_URL), so it becomes one warning naming the origin and what is trusted.
+ */
+export function authLogger(logger: Logger, trusted: readonly string[]) {
+  return {
+    log: (level: 'debug' | 'info' | 'warn' | 'error', message: string, ...args: unknown[]) => {
+      const refused = REFUSED_ORIGIN.exec(message);
+      if (refused) {
+        logger.warn({ [refused[1]!]: refused[2], trustedOrigins: trusted }, `auth: refused a request: its ${refused[1]} is not trusted (open the app at PUBLIC_URL)`);
+        return;
+      }
+      // The hint that follows a refused origin repeats it.
+      if (message.startsWith("If it's a valid URL, please add")) return;
+      logger[level]({ args }, `auth: ${message}`);
+    },
+  };
+}
+
 export function createAuth(deps: { db: Db; env: Env; logger: Logger; mailer: Mailer; hooks: AuthHooks }) {
   const { db, env, logger, mailer, hooks } = deps;
   const limit = { window: env.AUTH_RATE_LIMIT_WINDOW, max: env.AUTH_SIGNIN_RATE_LIMIT_MAX };
+  const trusted = trustedOrigins(env);
 
-  return betterAuth({
+  const auth = betterAuth({
     appName: env.APP_NAME,
     baseURL: env.PUBLIC_URL,
     basePath: API_PATHS.auth,
     secret: env.AUTH_SECRET,
-    trustedOrigins: trustedOrigins(env),
+    trustedOrigins: trusted,
     database: drizzleAdapter(db, { provider: 'pg', schema: authSchema }),
     emailAndPassword: {
       enabled: true,
       minPasswordLength: PASSWORD_MIN,
       maxPasswordLength: PASSWORD_MAX,
       autoSignIn: true,
+      // The link goes straight to the web page; the token is single-use and expires in an hour.
+      resetPasswordTokenExpiresIn: 60 * 60,
+      sendResetPassword: async ({ user, token }) => {
+        const ctx = await auth.$context;
+        const hasPassword = !!(await ctx.internalAdapter.findCredentialAccount(user.id))?.password;
+        const url = `${env.PUBLIC_URL}${RESET_PASSWORD_PAGE}?token=${encodeURIComponent(token)}`;
+        await mailer.send(resetPasswordMail({ to: user.email, url, appName: env.APP_NAME, hasPassword }));
+      },
+      // Whoever held the account before the reset (a pre-registration, a stolen session) is signed out.
+      revokeSessionsOnPasswordReset: true,
+      // The reset link proved the mailbox: the address counts as verified, so a later sign-in by link
+      // does not drop the password just set.
+      onPasswordReset: async ({ user }) => {
+        if (user.emailVerified) return;
+        const ctx = await auth.$context;
+        await ctx.internalAdapter.updateUser(user.id, { emailVerified: true });
+      },
+    },
+    // Every sign-up gets a confirmation mail; the app works meanwhile (sign-in does not wait for it).
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: false,
+      expiresIn: 24 * 60 * 60,
+      sendVerificationEmail: async ({ user, url }) => {
+        await mailer.send(verifyEmailMail({ to: user.email, url, appName: env.APP_NAME }));
+      },
     },
     user: {
       additionalFields: { tester: { type: 'boolean', required: false, defaultValue: false, input: false } },
@@ -52,19 +104,23 @@ export function createAuth(deps: { db: Db; env: Env; logger: Logger; mailer: Mai
         '/sign-up/email': limit,
         '/sign-in/magic-link': limit,
         '/magic-link/verify': limit,
+        '/request-password-reset': limit,
+        '/reset-password': limit,
+        '/send-verification-email': limit,
         // Every page load reads the session; it is a cheap read and not worth limiting.
         '/get-session': false,
       },
     },
     advanced: {
+      // better-auth turns its origin check off when it sees a test environment; keep it on everywhere so
+      // that the tests exercise what production does.
+      disableOriginCheck: false,
       cookiePrefix: 'curio',
       useSecureCookies: env.PUBLIC_URL.startsWith('https://'),
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
-    logger: {
-      log: (level, message, ...args) => logger[level]({ args }, `auth: ${message}`),
-    },
+    logger: authLogger(logger, trusted),
     plugins: [
       magicLink({
         expiresIn: 15 * 60,
@@ -80,7 +136,23 @@ export function createAuth(deps: { db: Db; env: Env; logger: Logger; mailer: Mai
         update: { after: async (user) => hooks.onUserUpdated(user) },
       },
       session: { create: { after: async (session) => hooks.onSessionCreated(session) } },
+      account: {
+        delete: {
+          // better-auth drops the password of an unverified account when a sign-in link proves the
+          // address (a pre-registration defence). The mailbox's owner is told at once, with a link to
+          // set a new password: nobody loses their password silently.
+          after: async (account) => {
+            if (account.providerId !== 'credential' || !account.password) return;
+            const ctx = await auth.$context;
+            const user = await ctx.internalAdapter.findUserById(account.userId);
+            if (!user) return;
+            await auth.api.requestPasswordReset({ body: { email: user.email } });
+            logger.info({ userId: user.id }, 'auth: the password of an unverified account was removed when its address was proven; a link to set one was mailed');
+          },
+        },
+      },
     },
   });
+  return auth;
 }
 export type Auth = ReturnType<typeof createAuth>;

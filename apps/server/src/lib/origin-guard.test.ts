@@ -127,8 +127,24 @@ describe('trusted origins', () => {
     expect(trustedOrigins({ PUBLIC_URL: 'http://localhost:4000', NODE_ENV: 'development', PORT: 4000 })).toEqual([
       'http://localhost:4000',
       'http://127.0.0.1:4000',
+      'http://[::1]:4000',
       'http://localhost:5173',
       'http://127.0.0.1:5173',
+      'http://[::1]:5173',
+    ]);
+  });
+
+  it('trust every loopback name of a loopback PUBLIC_URL, in production too (npm start on one machine)', () => {
+    // npm start runs in production mode with PUBLIC_URL http://localhost:3000; http://127.0.0.1:3000 was refused.
+    expect(trustedOrigins({ PUBLIC_URL: 'http://localhost:3000', NODE_ENV: 'production', PORT: 3000 })).toEqual([
+      'http://localhost:3000',
+      'http://127.0.0.1:3000',
+      'http://[::1]:3000',
+    ]);
+    expect(trustedOrigins({ PUBLIC_URL: 'http://127.0.0.1', NODE_ENV: 'production', PORT: 80 })).toEqual([
+      'http://127.0.0.1',
+      'http://localhost',
+      'http://[::1]',
     ]);
   });
 

@@ -10,17 +10,23 @@ export const GUARDED_PREFIXES = ['/functions/', '/storage/', '/realtime/'];
 const ACCEPTED_BODY_TYPES = ['application/json', 'multipart/form-data'];
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
 /**
- * The origins whose pages may write with the session cookie: PUBLIC_URL's, and outside production also
- * the loopback names of the port the server listens on and of the Vite dev server.
+ * The origins whose pages may write with the session cookie: PUBLIC_URL's; when PUBLIC_URL is a
+ * loopback address (a local install, also under `npm start` in production mode) the other loopback
+ * names of its port too, since a person may open http://127.0.0.1:3000 as well as localhost; and outside
+ * production the loopback names of the port the server listens on and of the Vite dev server.
  */
 export function trustedOrigins(env: Pick<Env, 'PUBLIC_URL' | 'NODE_ENV' | 'PORT'>): string[] {
-  const origins = new Set([new URL(env.PUBLIC_URL).origin]);
+  const publicUrl = new URL(env.PUBLIC_URL);
+  const origins = new Set([publicUrl.origin]);
+  const loopback = (protocol: string, port: string | number) => {
+    for (const host of LOOPBACK_HOSTS) origins.add(`${protocol}//${host}${port ? `:${port}` : ''}`);
+  };
+  if (LOOPBACK_HOSTS.includes(publicUrl.hostname)) loopback(publicUrl.protocol, publicUrl.port);
   if (env.NODE_ENV !== 'production') {
-    for (const port of [env.PORT, 5173]) {
-      origins.add(`http://localhost:${port}`);
-      origins.add(`http://127.0.0.1:${port}`);
-    }
+    for (const port of [env.PORT, 5173]) loopback('http:', port);
   }
   return [...origins];
 }
