@@ -35,6 +35,8 @@ export interface ServiceOverrides {
    * PGlite. Without it only `CUTOUT=simple` cuts here; the model never loads in the web process.
    */
   segmenter?: Segmenter;
+  /** How long items-generate waits for pending cut-outs (tests shorten it). */
+  cutoutWaitMs?: number;
 }
 
 /** Wires every module's service to the database, storage and configuration. */
@@ -71,13 +73,14 @@ export function createServices(
     images,
     segment: deps.segmenter ?? (env.CUTOUT === 'simple' ? simpleSegmenter() : null),
     jobs,
+    events,
     logger,
   });
   cutouts.work(env.CUTOUT_CONCURRENCY);
   // Handlers run once the queue has started, after every service below exists.
   handleHousekeeping(jobs, () => ({ analytics, invites, itemPages, images, events }));
   const generator = deps.generator ?? createGeneratorFromEnv(env);
-  const items = createItemsService(db, { shelves, credits, settings, roles, images, cutouts, generator, logger });
+  const items = createItemsService(db, { shelves, credits, settings, roles, images, cutouts, generator, logger, cutoutWaitMs: deps.cutoutWaitMs });
   const notifications = createNotificationsService(db, { events });
   const explore = createExploreService(db, { snapshotSeconds: env.EXPLORE_SNAPSHOT_SECONDS });
   // A hidden, edited or deleted item and a profile going private clear explore in every process.

@@ -64,12 +64,45 @@ import {
   mentionsSearchResultSchema,
   onboardingResultSchema,
   photoResultSchema,
+  photosStatusResultSchema,
   saveToggleResultSchema,
   savesListResultSchema,
   topTagsResultSchema,
   userSettingsResultSchema,
 } from './outputs';
 import { adminInvitesCreateInputSchema } from './admin';
+import {
+  blockToggleInputSchema,
+  blockToggleResultSchema,
+  dmMarkReadResultSchema,
+  dmMessagesListInputSchema,
+  dmMessagesListResultSchema,
+  dmRecipientsSearchInputSchema,
+  dmRecipientsSearchResultSchema,
+  dmReportInputSchema,
+  dmReportResultSchema,
+  dmSendInputSchema,
+  dmSendResultSchema,
+  dmThreadIdInputSchema,
+  dmThreadsListInputSchema,
+  dmThreadsListResultSchema,
+  dmThreadUpsertInputSchema,
+  dmThreadUpsertResultSchema,
+  followsListInputSchema,
+  followsListResultSchema,
+  followToggleInputSchema,
+  followToggleResultSchema,
+  insightsSummaryResultSchema,
+  notificationsListInputSchema,
+  notificationsListResultSchema,
+  notificationsMarkReadInputSchema,
+  notificationsMarkReadResultSchema,
+  profileGetInputSchema,
+  profileGetResultSchema,
+  profileHandleChangeInputSchema,
+  profileResultSchema,
+  profileUpdateInputSchema,
+} from './social-graph';
 
 export interface FunctionSpec<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   input: I;
@@ -117,6 +150,7 @@ export const API = {
   'photos-add': fn({ input: photosAddInputSchema, output: photoResultSchema, access: 'user' }),
   'photos-update-role': fn({ input: photosUpdateRoleInputSchema, output: photoResultSchema, access: 'user' }),
   'photos-delete': fn({ input: photosDeleteInputSchema, output: deletedResultSchema, access: 'user' }),
+  'photos-status': fn({ input: itemIdInputSchema, output: photosStatusResultSchema, access: 'user', read: true }),
   'items-generate': fn({ input: itemsGenerateInputSchema, output: itemsGenerateResultSchema, access: 'user' }),
   'items-choose': fn({ input: itemsChooseInputSchema, output: itemsChooseResultSchema, access: 'user' }),
   'items-place': fn({ input: itemsPlaceInputSchema, output: arrangementResultSchema, access: 'user' }),
@@ -142,6 +176,28 @@ export const API = {
   'comments-delete': fn({ input: commentIdInputSchema, output: deletedResultSchema, access: 'user' }),
   'comments-report': fn({ input: commentsReportInputSchema, output: commentsReportResultSchema, access: 'user' }),
   'mentions-search': fn({ input: mentionsSearchInputSchema, output: mentionsSearchResultSchema, access: 'user', read: true }),
+
+  // People: profiles, follows, blocks, insights
+  'profile-get': fn({ input: profileGetInputSchema, output: profileGetResultSchema, access: 'public', read: true }),
+  'profile-update': fn({ input: profileUpdateInputSchema, output: profileResultSchema, access: 'user' }),
+  'profile-handle-change': fn({ input: profileHandleChangeInputSchema, output: profileResultSchema, access: 'user' }),
+  'social-follow-toggle': fn({ input: followToggleInputSchema, output: followToggleResultSchema, access: 'user' }),
+  'follows-list': fn({ input: followsListInputSchema, output: followsListResultSchema, access: 'public', read: true }),
+  'user-block-toggle': fn({ input: blockToggleInputSchema, output: blockToggleResultSchema, access: 'user' }),
+  'insights-summary': fn({ input: emptyInputSchema, output: insightsSummaryResultSchema, access: 'user', read: true }),
+
+  // Notifications
+  'notifications-list': fn({ input: notificationsListInputSchema, output: notificationsListResultSchema, access: 'user', read: true }),
+  'notifications-mark-read': fn({ input: notificationsMarkReadInputSchema, output: notificationsMarkReadResultSchema, access: 'user' }),
+
+  // Direct messages
+  'dm-thread-upsert': fn({ input: dmThreadUpsertInputSchema, output: dmThreadUpsertResultSchema, access: 'user' }),
+  'dm-threads-list': fn({ input: dmThreadsListInputSchema, output: dmThreadsListResultSchema, access: 'user', read: true }),
+  'dm-messages-list': fn({ input: dmMessagesListInputSchema, output: dmMessagesListResultSchema, access: 'user', read: true }),
+  'dm-send': fn({ input: dmSendInputSchema, output: dmSendResultSchema, access: 'user' }),
+  'dm-mark-read': fn({ input: dmThreadIdInputSchema, output: dmMarkReadResultSchema, access: 'user' }),
+  'dm-report': fn({ input: dmReportInputSchema, output: dmReportResultSchema, access: 'user' }),
+  'dm-recipients-search': fn({ input: dmRecipientsSearchInputSchema, output: dmRecipientsSearchResultSchema, access: 'user', read: true }),
 } satisfies Record<string, FunctionSpec>;
 
 export type Api = typeof API;

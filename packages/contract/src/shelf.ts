@@ -76,7 +76,15 @@ export const itemsGenerateInputSchema = z.object({ itemId: uuidSchema, style: st
 export const itemsChooseInputSchema = z.object({ itemId: uuidSchema, compositeId: uuidSchema });
 export const itemsPlaceInputSchema = z.object({ itemId: uuidSchema });
 
-export const photoSchema = z.object({ id: z.string(), itemId: z.string(), imageId: z.string(), role: photoRoleSchema });
+/**
+ * A photo's preparation for generation: its subject is cut out by the segmentation model in the
+ * background after upload (`pending`), then `ready`; `failed` when the model could not cut it out,
+ * and generation then uses the simple border-colour cut for that photo.
+ */
+export const PHOTO_PREP_STATES = ['pending', 'ready', 'failed'] as const;
+export type PhotoPrep = (typeof PHOTO_PREP_STATES)[number];
+export const photoPrepSchema = z.enum(PHOTO_PREP_STATES);
+export const photoSchema = z.object({ id: z.string(), itemId: z.string(), imageId: z.string(), role: photoRoleSchema, prep: photoPrepSchema });
 export type Photo = z.infer<typeof photoSchema>;
 export const variantSchema = z.object({ compositeId: z.string(), imageId: z.string(), variantNo: z.number().int() });
 export type Variant = z.infer<typeof variantSchema>;

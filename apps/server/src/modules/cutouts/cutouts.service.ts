@@ -1,5 +1,7 @@
+import { PHOTO_EVENTS, type PhotoPreparedEvent } from '@curio/contract';
 import type { Db } from '../../db/client';
 import type { Logger } from '../../lib/logger';
+import type { EventsService } from '../events/events.service';
 import type { ImagesService } from '../images/images.service';
 import { photosRepository, type PhotoRow } from '../items/items.repository';
 import { QUEUES, type Jobs } from '../jobs/jobs';
@@ -15,9 +17,26 @@ export interface CutoutJob {
  * `segment` is null in a process that must not run the model (the web process on PostgreSQL: the
  * workers take those jobs).
  */
-export function createCutoutsService(db: Db, deps: { images: ImagesService; segment: Segmenter | null; jobs: Jobs; logger: Logger }) {
+export function createCutoutsService(
+  db: Db,
+  deps: { images: ImagesService; segment: Segmenter | null; jobs: Jobs; events: EventsService; logger: Logger },
+) {
   const photos = photosRepository(db);
-  const { images, segment, jobs, logger } = deps;
+  const { images, segment, jobs, events, logger } = deps;
+
+  /**
+   * Stores the outcome while the photo still waits for it and tells its owner's `photos` stream,
+   * in one transaction; false when there was nothing to record.
+   */
+  async function finish(photoId: string, cutoutImageId: string | null, status: 'done' | 'failed'): Promise<boolean> {
+    return db.transaction(async (tx) => {
+      const photo = await photosRepository(tx).finishCutout(photoId, cutoutImageId, status);
+      if (!photo) return false;
+      const payload: PhotoPreparedEvent = { itemId: photo.itemId, imageId: photo.imageId, prep: status === 'done' ? 'ready' : 'failed' };
+      await events.record(tx, { userId: photo.ownerId, stream: 'photos', type: PHOTO_EVENTS.prepared, payload });
+      return true;
+    });
+  }
 
   const service = {
     /** Queues the photo's cut-out: one job per photo, whichever process records or retries it. */
@@ -34,7 +53,7 @@ export function createCutoutsService(db: Db, deps: { images: ImagesService; segm
       if (!photo || photo.cutoutStatus !== 'pending') return 'skipped';
       const master = await images.readMaster(photo.imageId);
       if (!master) {
-        await photos.finishCutout(photo.id, null, 'failed');
+        await finish(photo.id, null, 'failed');
         return 'failed';
       }
       const started = Date.now();
@@ -44,11 +63,11 @@ export function createCutoutsService(db: Db, deps: { images: ImagesService; segm
       } catch (err) {
         if (!ctx.lastAttempt) throw err;
         logger.warn({ err, photoId: photo.id }, 'cut-out failed; generation will use the simple cut');
-        await photos.finishCutout(photo.id, null, 'failed');
+        await finish(photo.id, null, 'failed');
         return 'failed';
       }
       const stored = await images.store(png, { ownerId: null, kind: 'cutout', keepAlpha: true });
-      if (!(await photos.finishCutout(photo.id, stored.id, 'done'))) {
+      if (!(await finish(photo.id, stored.id, 'done'))) {
         await images.remove([stored.id]); // deleted meanwhile, or another run was first
         return 'skipped';
       }
@@ -74,13 +93,16 @@ export function createCutoutsService(db: Db, deps: { images: ImagesService; segm
     /** Resolves once no cut-out waits or runs (tests, scripts). */
     idle: () => jobs.idle(QUEUES.cutout.name),
 
-    /** The subject of a photo for generation: the stored cut-out, or a simple cut made now. */
-    async cutoutFor(photo: PhotoRow, master: Buffer): Promise<Buffer> {
+    /**
+     * The subject of a photo for generation: the model's stored cut-out, or (`simple: true`) the
+     * simple cut made now, for a photo the model could not cut out. Callers wait for pending ones.
+     */
+    async cutoutFor(photo: PhotoRow, master: Buffer): Promise<{ png: Buffer; simple: boolean }> {
       if (photo.cutoutImageId) {
         const stored = await images.readMaster(photo.cutoutImageId);
-        if (stored) return stored;
+        if (stored) return { png: stored, simple: false };
       }
-      return simpleCut(master);
+      return { png: await simpleCut(master), simple: true };
     },
   };
   return service;

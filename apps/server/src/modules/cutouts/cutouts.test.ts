@@ -66,6 +66,7 @@ describe('cut-out jobs', () => {
         images: direct.services.images,
         segment: seg,
         jobs: direct.services.jobs,
+        events: direct.services.events,
         logger: createLogger('silent'),
       });
       const runs = Promise.all([cutouts.process({ photoId }), cutouts.process({ photoId })]);
@@ -93,6 +94,7 @@ describe('cut-out jobs', () => {
           throw new Error('model exploded');
         },
         jobs: failing.services.jobs,
+        events: failing.services.events,
         logger: createLogger('silent'),
       });
       await expect(cutouts.process({ photoId }, { lastAttempt: false })).rejects.toThrow('model exploded');
@@ -126,6 +128,7 @@ describe('cut-out jobs', () => {
         images: web.services.images,
         segment: simpleSegmenter(),
         jobs: restarted,
+        events: web.services.events,
         logger: createLogger('silent'),
       });
       cutouts.work(1);

@@ -26,6 +26,8 @@ export function realtimeRouter(deps: {
 }) {
   const greetings: Record<RealtimeStream, Greeting> = {
     notifications: async (userId) => [{ event: NOTIFICATION_EVENTS.unseen, data: { count: await deps.notifications.unseenCount(userId) } }],
+    // The wizard reads the current state with photos-status once the stream is open.
+    photos: async () => [],
   };
   const heartbeatMs = deps.heartbeatMs ?? REALTIME_HEARTBEAT_MS;
   const router = new Hono();

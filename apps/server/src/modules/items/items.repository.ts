@@ -71,14 +71,22 @@ export function photosRepository(db: Executor) {
     async listByItem(itemId: string): Promise<PhotoRow[]> {
       return db.select().from(photos).where(eq(photos.itemId, itemId)).orderBy(asc(photos.createdAt));
     },
-    /** Records a cut-out's outcome only while the photo still waits for it; false otherwise. */
-    async finishCutout(photoId: string, cutoutImageId: string | null, status: 'done' | 'failed'): Promise<boolean> {
-      const rows = await db
+    /**
+     * Records a cut-out's outcome only while the photo still waits for it; answers the photo with
+     * its item's owner, or null (deleted meanwhile, or already finished).
+     */
+    async finishCutout(
+      photoId: string,
+      cutoutImageId: string | null,
+      status: 'done' | 'failed',
+    ): Promise<{ itemId: string; imageId: string; ownerId: string } | null> {
+      const [row] = await db
         .update(photos)
         .set({ cutoutImageId, cutoutStatus: status })
-        .where(and(eq(photos.id, photoId), eq(photos.cutoutStatus, 'pending')))
-        .returning({ id: photos.id });
-      return rows.length === 1;
+        .from(items)
+        .where(and(eq(photos.id, photoId), eq(photos.cutoutStatus, 'pending'), eq(items.id, photos.itemId)))
+        .returning({ itemId: photos.itemId, imageId: photos.imageId, ownerId: items.userId });
+      return row ?? null;
     },
     async listPendingCutouts(): Promise<PhotoRow[]> {
       return db.select().from(photos).where(eq(photos.cutoutStatus, 'pending')).orderBy(asc(photos.createdAt));

@@ -7,6 +7,7 @@ export const itemsFunctions = (items: ItemsService) =>
     'photos-add': (input, { user }) => items.addPhoto(user.id, input),
     'photos-update-role': (input, { user }) => items.updatePhotoRole(user.id, input),
     'photos-delete': ({ imageId }, { user }) => items.deletePhoto(user.id, imageId),
+    'photos-status': ({ itemId }, { user }) => items.photosStatus(user.id, itemId),
     'items-generate': (input, { user }) => items.generate(user.id, input),
     'items-choose': (input, { user }) => items.choose(user.id, input),
   });

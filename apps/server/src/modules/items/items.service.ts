@@ -5,6 +5,7 @@ import {
   SHELF_MESSAGES,
   VARIANTS_PER_GENERATION,
   type Photo,
+  type PhotoPrep,
   type PhotoRole,
   type Style,
   type Variant,
@@ -23,7 +24,12 @@ import type { ShelvesService } from '../shelves/shelves.service';
 import type { SiteSettingsService } from '../site-settings/site-settings.service';
 import { compositesRepository, imageOwnership, itemsRepository, photosRepository, type PhotoRow } from './items.repository';
 
-const mapPhoto = (p: PhotoRow): Photo => ({ id: p.id, itemId: p.itemId, imageId: p.imageId, role: p.role });
+const prepOf = (p: PhotoRow): PhotoPrep => (p.cutoutStatus === 'done' ? 'ready' : p.cutoutStatus);
+const mapPhoto = (p: PhotoRow): Photo => ({ id: p.id, itemId: p.itemId, imageId: p.imageId, role: p.role, prep: prepOf(p) });
+
+/** How long items-generate waits for the photos' cut-outs, and how often it looks. */
+export const CUTOUT_WAIT_MS = 60_000;
+const CUTOUT_POLL_MS = 250;
 
 export interface ItemsDeps {
   shelves: ShelvesService;
@@ -34,6 +40,8 @@ export interface ItemsDeps {
   cutouts: CutoutsService;
   generator: Generator;
   logger: Logger;
+  /** How long generation waits for pending cut-outs (default {@link CUTOUT_WAIT_MS}). */
+  cutoutWaitMs?: number;
 }
 
 export function createItemsService(db: Db, deps: ItemsDeps) {
@@ -49,6 +57,24 @@ export function createItemsService(db: Db, deps: ItemsDeps) {
     const row = await photos.findByImage(imageId);
     if (!row || row.ownerId !== userId) throw notFound('Photo not found');
     return row.photo;
+  }
+
+  /**
+   * The item's photos once none waits for its cut-out (read from the database, so a cut-out stored
+   * by any process counts); 503 `photos_preparing` when some still wait after the bound.
+   */
+  async function preparedPhotos(itemId: string): Promise<PhotoRow[]> {
+    const until = Date.now() + (deps.cutoutWaitMs ?? CUTOUT_WAIT_MS);
+    for (;;) {
+      const list = await photos.listByItem(itemId);
+      if (!list.some((p) => p.cutoutStatus === 'pending')) return list;
+      if (Date.now() >= until) {
+        throw new AppError(503, 'photos_preparing', 'Your photos are still being prepared. Please try again in a moment.', undefined, {
+          'Retry-After': '10',
+        });
+      }
+      await new Promise((r) => setTimeout(r, Math.min(CUTOUT_POLL_MS, Math.max(0, until - Date.now()))));
+    }
   }
 
   return {
@@ -97,6 +123,12 @@ export function createItemsService(db: Db, deps: ItemsDeps) {
       return { photo: mapPhoto(photo) };
     },
 
+    /** Each photo's preparation for generation, in upload order. */
+    async photosStatus(userId: string, itemId: string) {
+      await ownItem(userId, itemId);
+      return { photos: (await photos.listByItem(itemId)).map((p) => ({ imageId: p.imageId, prep: prepOf(p) })) };
+    },
+
     async updatePhotoRole(userId: string, input: { imageId: string; role: PhotoRole }) {
       const photo = await ownPhoto(userId, input.imageId);
       return { photo: mapPhoto(await photos.updateRole(photo.id, input.role)) };
@@ -106,20 +138,22 @@ export function createItemsService(db: Db, deps: ItemsDeps) {
       const photo = await ownPhoto(userId, imageId);
       await photos.delete(photo.id);
       await deps.images.remove([photo.imageId, ...(photo.cutoutImageId ? [photo.cutoutImageId] : [])]);
-      return { deleted: true };
+      return { deleted: true as const };
     },
 
     /**
      * Five variants in a style. Costs 3 credits taken atomically; refunded when generation fails.
      * Refused for non-admins during maintenance.
      */
-    async generate(userId: string, input: { itemId: string; style: Style }): Promise<{ variants: Variant[] }> {
+    async generate(userId: string, input: { itemId: string; style: Style }): Promise<{ variants: Variant[]; simpleCut: string[] }> {
       const item = await ownItem(userId, input.itemId);
       const { maintenanceMode } = await deps.settings.get();
       if (maintenanceMode && !(await deps.roles.hasRole(userId, 'admin'))) {
         throw new AppError(403, 'maintenance', 'Generation is paused for maintenance');
       }
-      const itemPhotos = await photos.listByItem(item.id);
+      if (!(await photos.countByItem(item.id))) throw new AppError(400, 'needs_photo', SHELF_MESSAGES.needPhotos);
+      // Never a worse cut-out in silence: wait for the model; only photos it failed on use the simple cut.
+      const itemPhotos = await preparedPhotos(item.id);
       if (!itemPhotos.length) throw new AppError(400, 'needs_photo', SHELF_MESSAGES.needPhotos);
 
       const generationId = randomUUID();
@@ -130,13 +164,20 @@ export function createItemsService(db: Db, deps: ItemsDeps) {
           itemPhotos.map(async (p) => {
             const master = await deps.images.readMaster(p.imageId);
             if (!master) throw new Error(`photo ${p.imageId} has no stored image`);
-            return { role: p.role, photo: master, cutout: await deps.cutouts.cutoutFor(p, master) };
+            const cut = await deps.cutouts.cutoutFor(p, master);
+            return { role: p.role, photo: master, cutout: cut.png, simple: cut.simple, imageId: p.imageId };
           }),
         );
+        const simpleCut = inputs.filter((p) => p.simple).map((p) => p.imageId);
         const seed = createHash('sha256')
           .update([input.style, item.title, ...itemPhotos.map((p) => p.imageId)].join('|'))
           .digest('hex');
-        const buffers = await deps.generator.generate({ style: input.style, title: item.title, photos: inputs, seed });
+        const buffers = await deps.generator.generate({
+          style: input.style,
+          title: item.title,
+          photos: inputs.map(({ role, photo, cutout }) => ({ role, photo, cutout })),
+          seed,
+        });
         if (buffers.length !== VARIANTS_PER_GENERATION) throw new Error(`generator returned ${buffers.length} images`);
         const saved = await Promise.allSettled(buffers.map((buf) => deps.images.store(buf, { ownerId: userId, kind: 'composite' })));
         for (const s of saved) if (s.status === 'fulfilled') stored.push(s.value.id);
@@ -145,7 +186,8 @@ export function createItemsService(db: Db, deps: ItemsDeps) {
         const rows = await compositesRepository(db).insertMany(
           stored.map((imageId, i) => ({ itemId: item.id, imageId, style: input.style, variantNo: i + 1, generationId })),
         );
-        return { variants: rows.map((r) => ({ compositeId: r.id, imageId: r.imageId, variantNo: r.variantNo })) };
+        if (simpleCut.length) deps.logger.info({ itemId: item.id, simpleCut }, 'generated with the simple cut for photos the model failed on');
+        return { variants: rows.map((r) => ({ compositeId: r.id, imageId: r.imageId, variantNo: r.variantNo })), simpleCut };
       } catch (err) {
         deps.logger.error({ err, itemId: item.id, generator: deps.generator.name }, 'generation failed; refunding');
         await deps.credits.refundGeneration(userId, generationId);
