@@ -11,7 +11,7 @@ import { useShelf } from '@/features/shelf/api/get-shelf';
 import { AutoArrangeDialog } from '@/features/shelf/components/auto-arrange-dialog';
 import { ResizeControls } from '@/features/shelf/components/resize-controls';
 import { ShelfBoard } from '@/features/shelf/components/shelf-board';
-import { ShelfDisplay, ShelfEmptyCard, ShelfSkeleton } from '@/components/shelf/shelf-display';
+import { CabinetFrame, Plank, ShelfSkeleton } from '@/components/shelf/shelf-display';
 import { ShelfToolbar } from '@/features/shelf/components/shelf-toolbar';
 import { useShelfEditor } from '@/features/shelf/hooks/use-shelf-editor';
 import { usePublicSiteSettings } from '@/features/site-settings/api/get-public-site-settings';
@@ -91,25 +91,21 @@ export default function MyShelfRoute() {
         />
 
         {items.length === 0 ? (
-          <ShelfDisplay
-            layout={layout}
-            label={t('shelf.gridLabel', { cols: layout.cols, rows: layout.rows })}
-            overlay={
-              <ShelfEmptyCard
-                illustration={<EmptyShelf className="h-24 w-auto" />}
-                title={t('shelf.emptyTitle')}
-                text={t('shelf.emptyText')}
-                action={
-                  <Button variant="soft" onClick={() => setAddOpen(true)} data-testid="add-first-item">
-                    <Plus aria-hidden="true" />
-                    {t('shelf.addFirst')}
-                  </Button>
-                }
-              />
-            }
-          />
+          // An empty shelf is an invitation, not a wall of grey cells: one lit plank with the first step on it.
+          <CabinetFrame data-testid="shelf-empty" className="mx-auto w-full max-w-3xl">
+            <div className="grid justify-items-center gap-3 px-4 pt-4 pb-6 text-center sm:pt-6 sm:pb-8">
+              <EmptyShelf className="h-28 w-auto sm:h-36" />
+              <h2 className="font-display text-2xl font-semibold tracking-tight">{t('shelf.emptyTitle')}</h2>
+              <p className="max-w-sm text-muted-foreground">{t('shelf.emptyText')}</p>
+              <Button size="lg" className="mt-2" onClick={() => setAddOpen(true)} data-testid="add-first-item">
+                <Plus aria-hidden="true" />
+                {t('shelf.addFirst')}
+              </Button>
+            </div>
+            <Plank />
+          </CabinetFrame>
         ) : (
-          <ShelfBoard shelf={shelf.data} editMode={editor.editMode} />
+          <ShelfBoard shelf={shelf.data} editMode={editor.editMode} onBringBack={editor.bringBackOverflow} bringBackPending={editor.bringBackPending} />
         )}
 
         <AutoArrangeDialog

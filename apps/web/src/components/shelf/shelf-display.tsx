@@ -25,9 +25,12 @@ export function Plank() {
   );
 }
 
-/** Cells laid out in `cols` equal columns (the row's contents, above its plank). */
+/**
+ * Cells laid out in `cols` equal columns (the row's contents, above its plank). A cell never gets
+ * narrower than `--shelf-cell-min` (0 unless a scrolling shelf sets it, e.g. on phones).
+ */
 export function shelfColumns(cols: number) {
-  return { gridTemplateColumns: `repeat(${cols}, minmax(0, 1fr))` };
+  return { gridTemplateColumns: `repeat(${cols}, minmax(var(--shelf-cell-min, 0px), 1fr))` };
 }
 
 /** One plank: a row of 4:5 cells standing on a wooden board with a soft shadow. */

@@ -1,5 +1,5 @@
 import { useDraggable } from '@dnd-kit/core';
-import { ArrowUpToLine, Archive } from 'lucide-react';
+import { ArrowUpToLine, Archive, Loader2, Undo2 } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -14,23 +14,28 @@ type OverflowPanelProps = {
   /** False when the grid has no free cell. */
   canPlace: boolean;
   onPlace: (item: ShelfItem) => void;
+  /** How many overflow items fit on the grid now (after the shelf grew); 0 hides the prompt. */
+  canBringBack: number;
+  onBringBack: () => void;
+  bringBackPending: boolean;
 };
 
 /** The drawer behind the cabinet: items that are not on the grid, sorted by row. */
-export function OverflowPanel({ items, editMode, canPlace, onPlace }: OverflowPanelProps) {
+export function OverflowPanel({ items, editMode, canPlace, onPlace, canBringBack, onBringBack, bringBackPending }: OverflowPanelProps) {
   const { t } = useTranslation();
   const titleId = useId();
   return (
     <aside
       aria-labelledby={titleId}
       data-testid="overflow-panel"
-      className="relative shrink-0 rounded-2xl border border-border bg-surface-sunken lg:w-64 shadow-[inset_0_2px_10px_rgb(var(--shadow-color)/0.12)] lg:mt-8 lg:-ml-3 lg:rounded-l-none lg:border-l-0 lg:pl-3"
+      className="relative min-w-0 shrink-0 rounded-2xl border border-border bg-surface-sunken shadow-[inset_0_2px_10px_rgb(var(--shadow-color)/0.12)] lg:mt-8 lg:-ml-3 lg:w-72 lg:rounded-l-none lg:border-l-0 lg:pl-3"
     >
       {/* The drawer front: a strip of wood with a pull. */}
       <div aria-hidden="true" className="flex h-4 items-center justify-center rounded-t-2xl bg-wood-edge lg:rounded-tl-none">
         <span className="h-1.5 w-10 rounded-full bg-wood" />
       </div>
-      <div className="grid gap-3 p-4">
+      {/* One column that may shrink: long titles truncate instead of pushing the drawer out of the window. */}
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-3 p-4">
         <div className="flex items-baseline justify-between gap-2">
           <h2 id={titleId} className="flex items-center gap-2 font-display text-lg font-semibold tracking-tight">
             <Archive className="size-4 text-muted-foreground" aria-hidden="true" />
@@ -40,12 +45,23 @@ export function OverflowPanel({ items, editMode, canPlace, onPlace }: OverflowPa
             {t('shelf.itemCount', { count: items.length })}
           </span>
         </div>
+        {canBringBack > 0 ? (
+          <div role="status" data-testid="overflow-bring-back" className="grid gap-2 rounded-xl border border-accent/40 bg-accent-soft/60 p-3">
+            <p className="text-sm font-medium text-accent-soft-foreground">{t('shelf.overflow.bringBackPrompt', { count: canBringBack })}</p>
+            <div>
+              <Button size="sm" onClick={onBringBack} disabled={bringBackPending} data-testid="overflow-bring-back-action">
+                {bringBackPending ? <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : <Undo2 className="rotate-180" aria-hidden="true" />}
+                {t('shelf.overflow.bringBackAction', { count: canBringBack })}
+              </Button>
+            </div>
+          </div>
+        ) : null}
         {items.length === 0 ? (
           <p className="text-sm text-muted-foreground" data-testid="overflow-empty">
             {t('shelf.overflow.empty')}
           </p>
         ) : (
-          <ul className="grid gap-2" data-testid="overflow-list">
+          <ul className="grid grid-cols-[minmax(0,1fr)] gap-2" data-testid="overflow-list">
             {items.map((item) => (
               <OverflowEntry key={item.id} item={item} editMode={editMode} canPlace={canPlace} onPlace={onPlace} />
             ))}
@@ -64,7 +80,7 @@ function OverflowEntry({ item, editMode, canPlace, onPlace }: { item: ShelfItem;
     <li
       data-testid="overflow-item"
       data-item-id={item.id}
-      className={cn('flex items-center gap-3 rounded-xl border border-border bg-surface p-2 shadow-soft', isDragging && 'opacity-40')}
+      className={cn('flex min-w-0 items-center gap-3 rounded-xl border border-border bg-surface p-2 shadow-soft', isDragging && 'opacity-40')}
     >
       <div ref={setNodeRef} {...(editMode ? listeners : {})} className={cn('relative size-12 shrink-0 overflow-hidden rounded-lg bg-cabinet', editMode && 'cursor-grab touch-manipulation')}>
         {item.imageId ? (

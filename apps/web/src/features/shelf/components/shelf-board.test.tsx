@@ -1,6 +1,8 @@
 import type { ShelfGetResult } from '@curio/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen } from '@testing-library/react';
+import { useSyncExternalStore } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { shelfKeys } from '@/lib/query-keys';
 import { createTestQueryClient, jsonResponse } from '@/testing/test-utils';
@@ -25,19 +27,32 @@ const shelf: ShelfGetResult = {
   ],
 };
 
+const onBringBack = vi.fn();
+
 function renderBoard(editMode = true) {
   const queryClient = createTestQueryClient();
   queryClient.setQueryData(shelfKeys.mine(), shelf);
-  const ui = () => (
-    <QueryClientProvider client={queryClient}>
-      <ShelfBoard shelf={queryClient.getQueryData<ShelfGetResult>(shelfKeys.mine())!} editMode={editMode} />
-    </QueryClientProvider>
+  // Re-renders from the cache, as the route does through useShelf.
+  const board = function Board() {
+    const data = useSyncExternalStore(
+      (onChange) => queryClient.getQueryCache().subscribe(onChange),
+      () => queryClient.getQueryData<ShelfGetResult>(shelfKeys.mine())!,
+    );
+    return (
+      <QueryClientProvider client={queryClient}>
+        <ShelfBoard shelf={data} editMode={editMode} onBringBack={onBringBack} bringBackPending={false} />
+      </QueryClientProvider>
+    );
+  };
+  const router = createMemoryRouter(
+    [
+      { path: '/me/shelf', Component: board },
+      { path: '/i/:id', Component: () => <p data-testid="item-page">item</p> },
+    ],
+    { initialEntries: ['/me/shelf'] },
   );
-  const result = render(ui());
-  // Re-render from the cache, as the route does through useShelf.
-  const sync = () => result.rerender(ui());
-  queryClient.getQueryCache().subscribe(() => sync());
-  return { queryClient };
+  render(<RouterProvider router={router} />);
+  return { queryClient, router };
 }
 
 const cell = (col: number, row: number) => document.querySelector<HTMLElement>(`[data-testid=shelf-cell][data-col="${col}"][data-row="${row}"]`)!;
@@ -46,6 +61,7 @@ const press = (key: string) => fireEvent.keyDown(document.activeElement!, { key 
 
 describe('ShelfBoard', () => {
   beforeEach(() => {
+    onBringBack.mockReset();
     toasts.success.mockReset();
     toasts.error.mockReset();
   });
@@ -127,5 +143,33 @@ describe('ShelfBoard', () => {
     press(' ');
     expect(live()).toBe('');
     expect(screen.getByRole('grid').dataset.carrying).toBeUndefined();
+  });
+
+  it('opens an item page with Enter on its cell in view mode, and by click on the item', () => {
+    const { router } = renderBoard(false);
+    act(() => cell(0, 0).focus());
+    press('Enter');
+    expect(router.state.location.pathname).toBe(`/i/${A}`);
+  });
+
+  it('in view mode an item is a link to its page; in edit mode it has an Open link and Enter without a carry opens it', () => {
+    renderBoard(false);
+    const link = cell(1, 0).querySelector('a');
+    expect(link?.getAttribute('href')).toBe(`/i/${B}`);
+  });
+
+  it('opens with Enter in edit mode when nothing is carried', () => {
+    const { router } = renderBoard(true);
+    expect(cell(0, 0).querySelector('[data-testid=shelf-item-open]')?.getAttribute('href')).toBe(`/i/${A}`);
+    act(() => cell(0, 0).focus());
+    press('Enter');
+    expect(router.state.location.pathname).toBe(`/i/${A}`);
+  });
+
+  it('offers to bring overflow items back when the grid has room', () => {
+    renderBoard(false);
+    expect(screen.getByTestId('overflow-bring-back').textContent).toContain('Bring 1 item back onto the shelf?');
+    fireEvent.click(screen.getByTestId('overflow-bring-back-action'));
+    expect(onBringBack).toHaveBeenCalledWith([expect.objectContaining({ id: C })]);
   });
 });

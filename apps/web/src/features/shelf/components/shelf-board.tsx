@@ -17,7 +17,7 @@ import { toast } from 'sonner';
 import { track } from '@/lib/analytics';
 import { useMoveItem } from '../api/move-item';
 import { useLiveAnnouncer } from '../hooks/use-live-announcer';
-import { cellIndex, firstFreeCell, occupancy, overflowItems, type Cell, type ShelfItem } from '../utils/grid';
+import { cellIndex, firstFreeCell, freeCellCount, occupancy, overflowItems, type Cell, type ShelfItem } from '../utils/grid';
 import type { Announcement } from '../utils/grid-keyboard';
 import { OverflowPanel } from './overflow-panel';
 import { ShelfGrid, type DragData } from './shelf-grid';
@@ -32,7 +32,15 @@ const SILENT = {
 };
 
 /** The grid, the overflow drawer, pointer drag and drop, and the live region for both pointer and keyboard. */
-export function ShelfBoard({ shelf, editMode }: { shelf: ShelfGetResult; editMode: boolean }) {
+type ShelfBoardProps = {
+  shelf: ShelfGetResult;
+  editMode: boolean;
+  /** Puts overflow items on the free cells (offered when the shelf has room for some). */
+  onBringBack: (overflow: readonly ShelfItem[]) => void;
+  bringBackPending: boolean;
+};
+
+export function ShelfBoard({ shelf, editMode, onBringBack, bringBackPending }: ShelfBoardProps) {
   const { t } = useTranslation();
   const { layout } = shelf.shelf;
   const { message, announce: say } = useLiveAnnouncer();
@@ -152,7 +160,15 @@ export function ShelfBoard({ shelf, editMode }: { shelf: ShelfGetResult; editMod
             onMove={move}
           />
         </div>
-        <OverflowPanel items={overflow} editMode={editMode} canPlace={!!freeCell} onPlace={placeFromOverflow} />
+        <OverflowPanel
+          items={overflow}
+          editMode={editMode}
+          canPlace={!!freeCell}
+          onPlace={placeFromOverflow}
+          canBringBack={Math.min(overflow.length, freeCellCount(layout, occupied))}
+          onBringBack={() => onBringBack(overflow)}
+          bringBackPending={bringBackPending}
+        />
       </div>
       <DragOverlay dropAnimation={{ duration: 180, easing: 'cubic-bezier(0.2, 0.7, 0.2, 1)' }}>
         {draggedItem ? (

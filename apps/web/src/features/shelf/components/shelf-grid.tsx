@@ -1,7 +1,10 @@
 import type { ShelfLayout } from '@curio/contract';
 import { useDraggable, useDroppable } from '@dnd-kit/core';
+import { ExternalLink } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
 import { cn } from '@/lib/utils';
 import { cellIndex, clampCell, sameCell, type Cell, type ShelfItem } from '../utils/grid';
 import { handleGridKey, type Announcement, type GridKeyState } from '../utils/grid-keyboard';
@@ -32,6 +35,7 @@ type ShelfGridProps = {
  */
 export function ShelfGrid({ layout, itemsById, occupied, editMode, label, draggingId, announce, onMove }: ShelfGridProps) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const instructionsId = useId();
   const [state, setState] = useState<GridKeyState>({ focus: { col: 0, row: 0 }, carrying: null });
   const cellRefs = useRef(new Map<number, HTMLDivElement>());
@@ -59,7 +63,17 @@ export function ShelfGrid({ layout, itemsById, occupied, editMode, label, draggi
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.altKey || draggingId) return;
-    const result = handleGridKey({ focus, carrying: carryStale ? null : carrying }, event.key, { layout, editMode, itemAt }, { ctrl: event.ctrlKey || event.metaKey });
+    const carried = carryStale ? null : carrying;
+    // Enter on an item opens its page (in edit mode only while nothing is carried: then Enter drops).
+    if (event.key === 'Enter' && !carried) {
+      const item = itemAt(focus);
+      if (item) {
+        event.preventDefault();
+        navigate(paths.item.getHref(item.id));
+      }
+      return;
+    }
+    const result = handleGridKey({ focus, carrying: carried }, event.key, { layout, editMode, itemAt }, { ctrl: event.ctrlKey || event.metaKey });
     if (!result.handled) return;
     event.preventDefault();
     event.stopPropagation();
@@ -77,53 +91,60 @@ export function ShelfGrid({ layout, itemsById, occupied, editMode, label, draggi
       <p id={instructionsId} className="sr-only">
         {editMode ? t('shelf.instructionsEdit') : t('shelf.instructionsView')}
       </p>
-      {/* Focus moves between the cells (a roving tabindex); the grid itself is not a tab stop. */}
-      {/* eslint-disable-next-line jsx-a11y/interactive-supports-focus */}
+      {/* On a phone the planks scroll sideways (cells stay at least 6.5 rem wide, snapping to columns) rather
+          than shrinking six columns into stamps; from `sm` the cells share the cabinet's width. */}
       <div
-        role="grid"
-        aria-label={label}
-        aria-describedby={instructionsId}
-        aria-rowcount={layout.rows}
-        aria-colcount={layout.cols}
-        data-testid="shelf-grid"
-        data-edit-mode={editMode ? 'true' : 'false'}
-        data-carrying={carry ? carry.itemId : undefined}
-        onKeyDown={onKeyDown}
-        className="grid gap-5 sm:gap-8"
+        data-testid="shelf-scroller"
+        className="-mx-1 snap-x snap-proximity scroll-px-2 overflow-x-auto overscroll-x-contain px-1 pt-1 pb-3 [--shelf-cell-min:6.5rem] sm:mx-0 sm:overflow-visible sm:p-0 sm:[--shelf-cell-min:0px]"
       >
-        {Array.from({ length: layout.rows }, (_, row) => (
-          <div role="row" aria-rowindex={row + 1} key={row} className="relative">
-            <div className="grid gap-2 px-2 sm:gap-3 sm:px-4" style={shelfColumns(layout.cols)}>
-              {Array.from({ length: layout.cols }, (_, col) => {
-                const cell = { col, row };
-                const index = cellIndex(cell, layout);
-                const itemId = occupied.get(index);
-                const item = itemId ? itemsById.get(itemId) ?? null : null;
-                return (
-                  <GridCell
-                    key={col}
-                    cell={cell}
-                    item={item}
-                    editMode={editMode}
-                    tabbable={sameCell(cell, focus)}
-                    isOrigin={!!carry && sameCell(cell, carry.origin)}
-                    isTarget={!!carry && sameCell(cell, focus)}
-                    carriedItem={carriedItem}
-                    draggingId={draggingId}
-                    refCallback={(el) => {
-                      if (el) cellRefs.current.set(index, el);
-                      else cellRefs.current.delete(index);
-                    }}
-                    onFocusCell={() => {
-                      if (!sameCell(cell, state.focus)) setState((s) => ({ ...s, focus: cell }));
-                    }}
-                  />
-                );
-              })}
+        {/* Focus moves between the cells (a roving tabindex); the grid itself is not a tab stop. */}
+        {/* eslint-disable-next-line jsx-a11y/interactive-supports-focus */}
+        <div
+          role="grid"
+          aria-label={label}
+          aria-describedby={instructionsId}
+          aria-rowcount={layout.rows}
+          aria-colcount={layout.cols}
+          data-testid="shelf-grid"
+          data-edit-mode={editMode ? 'true' : 'false'}
+          data-carrying={carry ? carry.itemId : undefined}
+          onKeyDown={onKeyDown}
+          className="grid w-max min-w-full gap-5 sm:w-auto sm:gap-8"
+        >
+          {Array.from({ length: layout.rows }, (_, row) => (
+            <div role="row" aria-rowindex={row + 1} key={row} className="relative">
+              <div className="grid gap-2 px-2 sm:gap-3 sm:px-4" style={shelfColumns(layout.cols)}>
+                {Array.from({ length: layout.cols }, (_, col) => {
+                  const cell = { col, row };
+                  const index = cellIndex(cell, layout);
+                  const itemId = occupied.get(index);
+                  const item = itemId ? itemsById.get(itemId) ?? null : null;
+                  return (
+                    <GridCell
+                      key={col}
+                      cell={cell}
+                      item={item}
+                      editMode={editMode}
+                      tabbable={sameCell(cell, focus)}
+                      isOrigin={!!carry && sameCell(cell, carry.origin)}
+                      isTarget={!!carry && sameCell(cell, focus)}
+                      carriedItem={carriedItem}
+                      draggingId={draggingId}
+                      refCallback={(el) => {
+                        if (el) cellRefs.current.set(index, el);
+                        else cellRefs.current.delete(index);
+                      }}
+                      onFocusCell={() => {
+                        if (!sameCell(cell, state.focus)) setState((s) => ({ ...s, focus: cell }));
+                      }}
+                    />
+                  );
+                })}
+              </div>
+              <Plank />
             </div>
-            <Plank />
-          </div>
-        ))}
+          ))}
+        </div>
       </div>
     </CabinetFrame>
   );
@@ -175,9 +196,8 @@ function GridCell({ cell, item, editMode, tabbable, isOrigin, isTarget, carriedI
       data-target={highlighted ? 'true' : undefined}
       data-occupied-target={occupiedTarget ? 'true' : undefined}
       className={cn(
-        'group relative aspect-[4/5] min-w-0 rounded-md transition-[background-color,box-shadow] duration-150',
+        'group relative aspect-[4/5] min-w-0 snap-start rounded-md transition-[background-color,box-shadow] duration-150',
         'focus-visible:z-10 focus-visible:outline-3 focus-visible:outline-offset-3 focus-visible:outline-ring focus-visible:shadow-[0_0_0_3px_var(--cabinet)]',
-        !editMode && !item && 'bg-[color-mix(in_oklab,var(--foreground)_4%,transparent)]',
         editMode && !item && 'border-2 border-dashed border-border-strong bg-[color-mix(in_oklab,var(--surface)_35%,transparent)]',
         editMode && item && 'cursor-grab',
         highlighted && 'border-solid border-accent bg-accent-soft/80',
@@ -196,8 +216,30 @@ function GridCell({ cell, item, editMode, tabbable, isOrigin, isTarget, carriedI
 }
 
 function DraggableItem({ item, from, editMode, dimmed, lifted }: { item: ShelfItem; from: Cell; editMode: boolean; dimmed: boolean; lifted: boolean }) {
+  const { t } = useTranslation();
   const data: DragData = { itemId: item.id, title: item.title, from };
   const { setNodeRef, listeners, isDragging } = useDraggable({ id: item.id, data, disabled: !editMode });
+  const href = paths.item.getHref(item.id);
+  if (!editMode) {
+    // View mode: the item is a link to its page. The cell keeps the keyboard focus (Enter opens), so the
+    // link itself is not a second tab stop.
+    return (
+      <Link
+        to={href}
+        tabIndex={-1}
+        aria-hidden="true"
+        data-testid="shelf-item"
+        data-item-id={item.id}
+        title={item.title}
+        className="absolute inset-0 rounded-md"
+      >
+        <ShelfItemFigure imageId={item.imageId} />
+        <span className="pointer-events-none absolute inset-x-1 bottom-1 truncate rounded bg-surface/95 px-1.5 py-0.5 text-center text-[0.6875rem] leading-tight font-medium text-foreground opacity-0 shadow-soft transition-opacity duration-150 group-hover:opacity-100 group-focus-visible:opacity-100 max-sm:hidden">
+          {item.title}
+        </span>
+      </Link>
+    );
+  }
   return (
     <div
       ref={setNodeRef}
@@ -208,6 +250,19 @@ function DraggableItem({ item, from, editMode, dimmed, lifted }: { item: ShelfIt
       className={cn('absolute inset-0 touch-manipulation', (isDragging || dimmed) && 'opacity-30')}
     >
       <ShelfItemFigure imageId={item.imageId} lifted={lifted} />
+      {/* Edit mode: the explicit Open action (pointer; keyboard users press Enter on the cell). */}
+      <Link
+        to={href}
+        tabIndex={-1}
+        aria-hidden="true"
+        onMouseDown={(event) => event.stopPropagation()}
+        onTouchStart={(event) => event.stopPropagation()}
+        data-testid="shelf-item-open"
+        title={t('shelf.openItem', { title: item.title })}
+        className="absolute top-1 right-1 z-10 inline-flex size-7 items-center justify-center rounded-full bg-surface/95 text-foreground opacity-80 shadow-soft transition-opacity hover:opacity-100 max-sm:size-8"
+      >
+        <ExternalLink className="size-3.5" aria-hidden="true" />
+      </Link>
       <span
         aria-hidden="true"
         className="pointer-events-none absolute inset-x-1 bottom-1 truncate rounded bg-surface/95 px-1.5 py-0.5 text-center text-[0.6875rem] leading-tight font-medium text-foreground opacity-0 shadow-soft transition-opacity duration-150 group-hover:opacity-100 group-focus-visible:opacity-100 max-sm:hidden"

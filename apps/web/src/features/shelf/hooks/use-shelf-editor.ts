@@ -8,6 +8,7 @@ import { shelfKeys } from '@/lib/query-keys';
 import { useApplyArrangement } from '../api/apply-arrangement';
 import { useAutoArrange } from '../api/auto-arrange';
 import { useResizeShelf } from '../api/resize-shelf';
+import { withOverflowPlaced, type ShelfItem } from '../utils/grid';
 import { canUndo, popUndo, pushUndo, type UndoStack } from '../utils/undo-stack';
 
 /**
@@ -26,6 +27,7 @@ export function useShelfEditor(shelf: ShelfGetResult | undefined) {
   const apply = useApplyArrangement();
   const undo = useApplyArrangement();
   const resize = useResizeShelf();
+  const bringBack = useApplyArrangement();
 
   const requestAutoArrange = () => {
     if (!shelf) return;
@@ -46,6 +48,25 @@ export function useShelfEditor(shelf: ShelfGetResult | undefined) {
           setProposal(null);
           toast.success(t('shelf.toast.autoArrangeApplied'));
           track('shelf_arranged', { source: 'auto' });
+        },
+        onError: () => toast.error(t('shelf.toast.applyFailed')),
+      },
+    );
+  };
+
+  /** Overflow items take the free cells (after the shelf grew); Undo puts them back in the drawer. */
+  const bringBackOverflow = (overflow: readonly ShelfItem[]) => {
+    if (!shelf) return;
+    const current = shelf.arrangements;
+    const { arrangements, placed } = withOverflowPlaced(current, overflow, shelf.shelf.layout);
+    if (placed === 0) return;
+    bringBack.mutate(
+      { shelfId: shelf.shelf.id, arrangements },
+      {
+        onSuccess: () => {
+          setUndoStack((stack) => pushUndo(stack, current));
+          toast.success(t('shelf.toast.broughtBack', { count: placed }));
+          track('shelf_arranged', { source: 'bring_back' });
         },
         onError: () => toast.error(t('shelf.toast.applyFailed')),
       },
@@ -107,5 +128,7 @@ export function useShelfEditor(shelf: ShelfGetResult | undefined) {
     resetPending: resetting,
     resizeTo,
     resizePending: resize.isPending,
+    bringBackOverflow,
+    bringBackPending: bringBack.isPending,
   };
 }

@@ -1,6 +1,6 @@
 import type { Arrangement } from '@curio/contract';
 import { describe, expect, it } from 'vitest';
-import { firstFreeCell, gridArrangements, itemsOutside, nextFreeCell, occupancy, overflowItems, stepFocus, withMove, type ShelfItem } from './grid';
+import { firstFreeCell, freeCellCount, gridArrangements, itemsOutside, nextFreeCell, occupancy, overflowItems, stepFocus, withMove, withOverflowPlaced, type ShelfItem } from './grid';
 
 const layout = { cols: 4, rows: 3 };
 const arr = (itemId: string, col: number, row: number, overflow = false): Arrangement => ({ itemId, col, row, overflow, zIndex: 0 });
@@ -75,5 +75,27 @@ describe('withMove and itemsOutside', () => {
     const list = [arr('a', 0, 0), arr('b', 3, 0), arr('c', 0, 2), arr('d', 0, 5, true)];
     expect(itemsOutside(list, layout, { cols: 3, rows: 2 })).toBe(2);
     expect(itemsOutside(list, layout, { cols: 6, rows: 6 })).toBe(0);
+  });
+});
+
+describe('withOverflowPlaced', () => {
+  it('brings overflow items back into free cells row by row, keeping placed items, until the grid is full', () => {
+    const small = { cols: 2, rows: 2 };
+    const current = [arr('a', 1, 0), arr('b', 0, 0, true), arr('c', 0, 0, true), arr('d', 0, 0, true)];
+    const { arrangements, placed } = withOverflowPlaced(current, [item('b'), item('c'), item('d')], small);
+    expect(placed).toBe(3);
+    const at = (id: string) => arrangements.find((a) => a.itemId === id);
+    expect(at('a')).toMatchObject({ col: 1, row: 0, overflow: false });
+    expect(at('b')).toMatchObject({ col: 0, row: 0, overflow: false });
+    expect(at('c')).toMatchObject({ col: 0, row: 1, overflow: false });
+    expect(at('d')).toMatchObject({ col: 1, row: 1, overflow: false });
+    expect(freeCellCount(small, occupancy(arrangements, small))).toBe(0);
+  });
+
+  it('leaves the rest in overflow when the grid fills up', () => {
+    const tiny = { cols: 1, rows: 1 };
+    const { arrangements, placed } = withOverflowPlaced([arr('b', 0, 0, true), arr('c', 0, 0, true)], [item('b'), item('c')], tiny);
+    expect(placed).toBe(1);
+    expect(arrangements.find((a) => a.itemId === 'c')).toMatchObject({ overflow: true });
   });
 });

@@ -111,3 +111,26 @@ export function withMove(arrangements: readonly Arrangement[], itemId: string, t
 export function itemsOutside(arrangements: readonly Arrangement[], current: ShelfLayout, next: ShelfLayout): number {
   return gridArrangements(arrangements, current).filter((a) => !inGrid(a, next)).length;
 }
+
+/**
+ * The arrangements with overflow items brought back: each item of `overflow` (in its order) takes the
+ * next free cell, row by row, until the grid is full. Items already on the grid keep their cells.
+ */
+export function withOverflowPlaced(arrangements: readonly Arrangement[], overflow: readonly ShelfItem[], layout: ShelfLayout): { arrangements: Arrangement[]; placed: number } {
+  const occupied = new Map(occupancy(arrangements, layout));
+  let next = [...arrangements];
+  let placed = 0;
+  for (const item of overflow) {
+    const cell = firstFreeCell(layout, occupied);
+    if (!cell) break;
+    occupied.set(cellIndex(cell, layout), item.id);
+    next = withMove(next, item.id, cell);
+    placed++;
+  }
+  return { arrangements: next, placed };
+}
+
+/** How many cells of the grid hold no item. */
+export function freeCellCount(layout: ShelfLayout, occupied: ReadonlyMap<number, string>): number {
+  return layout.cols * layout.rows - occupied.size;
+}
