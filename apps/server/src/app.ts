@@ -37,6 +37,10 @@ import { settingsFunctions } from './modules/settings/settings.routes';
 import { shareRouter } from './modules/share/share.routes';
 import { realtimeRouter } from './modules/events/realtime.routes';
 import { socialFunctions } from './modules/social/social.routes';
+import { followsFunctions } from './modules/follows/follows.routes';
+import { blocksFunctions } from './modules/blocks/blocks.routes';
+import { messagesFunctions } from './modules/messages/messages.routes';
+import { insightsFunctions } from './modules/insights/insights.routes';
 import { createServices, type ServiceOverrides } from './services';
 import { createStorageFromEnv } from './storage/from-env';
 import type { Storage } from './storage/storage';
@@ -173,6 +177,10 @@ export function createApp(deps: AppDeps) {
     ...commentsFunctions(services.comments),
     ...exploreFunctions(services.explore),
     ...settingsFunctions(services.userSettings),
+    ...followsFunctions(services.follows),
+    ...blocksFunctions(services.blocks),
+    ...messagesFunctions(services.messages),
+    ...insightsFunctions(services.insights),
   } satisfies Handlers;
   app.route(
     API_PATHS.functions,
@@ -189,7 +197,7 @@ export function createApp(deps: AppDeps) {
   );
   app.route(
     API_PATHS.realtime,
-    realtimeRouter({ auth, events: services.events, hub: services.realtime, notifications: services.notifications, logger }),
+    realtimeRouter({ auth, events: services.events, hub: services.realtime, notifications: services.notifications, messages: services.messages, logger }),
   );
   app.route('/s', shareRouter(services.itemPages, { publicUrl: env.PUBLIC_URL, appName: env.APP_NAME }));
   app.route('/storage/v1/upload', uploadRouter(auth, services.images));

@@ -67,6 +67,8 @@ export const envSchema = z.object({
   COMMENT_INTERVAL_SECONDS: int(10, 0),
   EXPLORE_SNAPSHOT_SECONDS: int(30, 1, 3600),
   COMMENTS_PER_HOUR: int(30, 1),
+  MESSAGE_INTERVAL_SECONDS: int(1, 0, 3600),
+  MESSAGES_PER_HOUR: int(100, 1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -23,6 +23,11 @@ import { createExploreService } from './modules/explore/explore.service';
 import { createItemPagesService } from './modules/items/item-pages.service';
 import { createSettingsService } from './modules/settings/settings.service';
 import { createSocialService } from './modules/social/social.service';
+import { createFollowsService } from './modules/follows/follows.service';
+import { createBlocksService } from './modules/blocks/blocks.service';
+import { createMessagesService } from './modules/messages/messages.service';
+import { createInsightsService } from './modules/insights/insights.service';
+import { profilesRepository } from './modules/profiles/profiles.repository';
 import { createRolesService } from './modules/roles/roles.service';
 import { createShelvesService } from './modules/shelves/shelves.service';
 import { createSiteSettingsService } from './modules/site-settings/site-settings.service';
@@ -60,12 +65,20 @@ export function createServices(
     settings,
     onVisibilityChange: () => explore.invalidate(),
     recordVisibilityChange: (tx, change) => announceToExplore('profile.visibility')(tx, change),
+    // Called per request, after the services below exist.
+    people: () => ({
+      counts: (userId) => follows.counts(userId),
+      between: (a, b) => follows.between(a, b),
+      blocksBetween: (a, b) => blocks.between(a, b),
+      canMessage: (sender, recipient) => messages.canMessage(sender, recipient),
+    }),
   });
   const shelves = createShelvesService(db);
   const analytics = createAnalyticsService(db, {
     // Called per request, after `social` below exists.
     visibleItem: (itemId, viewerId) => social.visibleItem(itemId, viewerId),
     secret: env.AUTH_SECRET,
+    profileByHandle: (handle) => profilesRepository(db).findByHandle(handle),
   });
   const images = createImagesService(db, { storage, logger, rateLimits, uploadsPerHour: env.UPLOADS_PER_HOUR });
   const jobs = createJobs(db, { logger });
@@ -98,7 +111,19 @@ export function createServices(
     onVisibilityChange: () => explore.invalidate(),
     recordVisibilityChange: announceToExplore('profile.visibility'),
   });
+  const follows = createFollowsService(db, { notifications });
+  const blocks = createBlocksService(db);
+  const messages = createMessagesService(db, {
+    events,
+    rateLimits,
+    limits: { intervalSeconds: env.MESSAGE_INTERVAL_SECONDS, perHour: env.MESSAGES_PER_HOUR },
+  });
+  const insights = createInsightsService(db);
   return {
+    follows,
+    blocks,
+    messages,
+    insights,
     events,
     realtime,
     rateLimits,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** Live streams served at `/realtime/v1/{stream}` (server-sent events). */
-export const REALTIME_STREAMS = ['notifications', 'photos'] as const;
+export const REALTIME_STREAMS = ['notifications', 'photos', 'messages'] as const;
 export type RealtimeStream = (typeof REALTIME_STREAMS)[number];
 export const isRealtimeStream = (name: string): name is RealtimeStream => (REALTIME_STREAMS as readonly string[]).includes(name);
 

@@ -4,6 +4,7 @@ import { AppError, badRequest } from '../../lib/errors';
 import { statsRepository } from '../social/stats.repository';
 import { analyticsRepository } from './analytics.repository';
 import { itemViewsRepository } from './item-views.repository';
+import { profileViewsRepository } from './profile-views.repository';
 import { createViewerKeys, utcDay } from '../../lib/viewer-key';
 
 const MAX_PROPS_BYTES = 4096;
@@ -12,6 +13,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const ANALYTICS_ANONYMIZE_DAYS = 30;
 export const ANALYTICS_DELETE_DAYS = 90;
 const itemViewProps = z.object({ itemId: z.string().uuid() }).passthrough();
+const profileViewProps = z.object({ handle: z.string().min(1).max(64) }).passthrough();
 
 /** Do-Not-Track or Global Privacy Control sent by the browser. */
 export const sendsDoNotTrack = (headers: Headers) => headers.get('dnt') === '1' || headers.get('sec-gpc') === '1';
@@ -21,6 +23,8 @@ export interface AnalyticsDeps {
   visibleItem(itemId: string, viewerId: string | null): Promise<{ id: string; userId: string }>;
   /** The server secret the viewer hashes are keyed with. */
   secret: string;
+  /** The profile of a handle (its owner and visibility), or null. */
+  profileByHandle?(handle: string): Promise<{ userId: string; public: boolean } | null>;
 }
 
 export function createAnalyticsService(db: Db, deps: AnalyticsDeps) {
@@ -40,7 +44,8 @@ export function createAnalyticsService(db: Db, deps: AnalyticsDeps) {
       const deleted = await repo.deleteBefore(new Date(now.getTime() - ANALYTICS_DELETE_DAYS * DAY_MS));
       const anonymized = await repo.anonymizeBefore(new Date(now.getTime() - ANALYTICS_ANONYMIZE_DAYS * DAY_MS));
       const countedViews = await itemViewsRepository(db).deleteBefore(new Date(now.getTime() - ANALYTICS_DELETE_DAYS * DAY_MS));
-      return { anonymized, deleted, countedViews };
+      const countedProfileViews = await profileViewsRepository(db).deleteBefore(new Date(now.getTime() - ANALYTICS_DELETE_DAYS * DAY_MS));
+      return { anonymized, deleted, countedViews, countedProfileViews };
     },
     /**
      * Stores an event unless the visitor sends Do-Not-Track or has opted out (the browser does not
@@ -68,7 +73,21 @@ export function createAnalyticsService(db: Db, deps: AnalyticsDeps) {
         itemId = item.id;
         countsAsView = viewer.userId !== item.userId;
       }
+      // A profile_view (spec part 1 §9: with the handle) counts like an item view: once per viewer,
+      // profile and UTC day, never the owner's; a profile the viewer may not see stores nothing.
+      let viewedProfile: string | null = null;
+      if (event.name === 'profile_view') {
+        const props = profileViewProps.safeParse(event.props);
+        if (!props.success) throw badRequest('profile_view needs the handle', { 'props.handle': 'Not a valid handle' });
+        const profile = (await deps.profileByHandle?.(props.data.handle.toLowerCase())) ?? null;
+        if (!profile || (!profile.public && profile.userId !== viewer.userId)) return false;
+        if (profile.userId !== viewer.userId) viewedProfile = profile.userId;
+      }
       await repo.insert({ ...event, userId: viewer.userId, itemId });
+      if (viewedProfile) {
+        const day = utcDay(new Date());
+        await profileViewsRepository(db).record({ profileUserId: viewedProfile, day, viewer: keys.dailyViewer(day, who) });
+      }
       if (countsAsView && itemId) {
         const day = utcDay(new Date());
         const view = { itemId, day, viewer: keys.dailyViewer(day, who) };

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, notInArray, or, sql } from 'drizzle-orm';
 import { commentMentions, comments, items, notifications, profiles, reports } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import { cursorKey, olderThan } from '../../db/keyset';
@@ -6,11 +6,14 @@ import type { Cursor } from '../../lib/cursor';
 
 export type CommentRow = typeof comments.$inferSelect;
 
+/** Comments not written by these people (a block, either way, hides them). */
+const notBy = (authors: string[]) => (authors.length ? notInArray(comments.userId, authors) : undefined);
+
 export function commentsRepository(db: Executor) {
   return {
     /** A page of visible comments, newest first, after the cursor; one row more than asked tells whether more follow. */
-    async page(itemId: string, limit: number, after: Cursor | null) {
-      const visible = and(eq(comments.itemId, itemId), eq(comments.hidden, false));
+    async page(itemId: string, limit: number, after: Cursor | null, excludeAuthors: string[] = []) {
+      const visible = and(eq(comments.itemId, itemId), eq(comments.hidden, false), notBy(excludeAuthors));
       return db
         .select({ comment: comments, key: cursorKey(comments.createdAt), handle: profiles.handle, avatarImageId: profiles.avatarImageId })
         .from(comments)
@@ -19,8 +22,11 @@ export function commentsRepository(db: Executor) {
         .orderBy(desc(comments.createdAt), desc(comments.id))
         .limit(limit + 1);
     },
-    async total(itemId: string): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(comments).where(and(eq(comments.itemId, itemId), eq(comments.hidden, false)));
+    async total(itemId: string, excludeAuthors: string[] = []): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(comments)
+        .where(and(eq(comments.itemId, itemId), eq(comments.hidden, false), notBy(excludeAuthors)));
       return row?.n ?? 0;
     },
     async countByUserSince(userId: string, since: Date): Promise<number> {
@@ -82,7 +88,7 @@ export function commentsRepository(db: Executor) {
         .where(and(eq(reports.reporterId, row.reporterId), eq(reports.targetType, 'comment'), eq(reports.targetId, row.targetId)));
       return existing!.id;
     },
-    async mentionCandidates(q: string) {
+    async mentionCandidates(q: string, excludeUsers: string[] = []) {
       // Prefix matches first, then handles or names containing the text; at most 8.
       const like = `%${q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
       const prefix = `${q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
@@ -90,7 +96,13 @@ export function commentsRepository(db: Executor) {
         .select({ id: profiles.userId, handle: profiles.handle, displayName: profiles.displayName, avatarImageId: profiles.avatarImageId })
         .from(profiles)
         // Private profiles are never suggested (spec part 2 §6).
-        .where(and(eq(profiles.public, true), or(sql`${profiles.handle} ilike ${like}`, sql`${profiles.displayName} ilike ${like}`)))
+        .where(
+          and(
+            eq(profiles.public, true),
+            or(sql`${profiles.handle} ilike ${like}`, sql`${profiles.displayName} ilike ${like}`),
+            excludeUsers.length ? notInArray(profiles.userId, excludeUsers) : undefined,
+          ),
+        )
         .orderBy(sql`case when ${profiles.handle} ilike ${prefix} then 0 when ${profiles.displayName} ilike ${prefix} then 1 else 2 end`, profiles.handle)
         .limit(8);
     },

@@ -4,6 +4,7 @@ import { lockKey } from '../../db/locks';
 import { decodeCursor, nextCursor } from '../../lib/cursor';
 import { AppError, forbidden, notFound, unauthorized } from '../../lib/errors';
 import { createReadService } from '../read/read.service';
+import { hiddenByBlock } from '../read/visibility';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { SocialService } from '../social/social.service';
 import { statsRepository } from '../social/stats.repository';
@@ -27,7 +28,9 @@ export function createCommentsService(
     async list(input: { itemId: string; limit: number; cursor?: string }, viewerId: string | null) {
       const item = await read.visibleItem(input.itemId, viewerId);
       const after = input.cursor ? decodeCursor(input.cursor) : null;
-      const [rows, totalCount] = await Promise.all([repo.page(input.itemId, input.limit, after), repo.total(input.itemId)]);
+      // A block, either way, hides each side's comments from the other (read/visibility.ts, hiddenByBlock).
+      const hidden = [...(await read.blocks(viewerId)).blocked];
+      const [rows, totalCount] = await Promise.all([repo.page(input.itemId, input.limit, after, hidden), repo.total(input.itemId, hidden)]);
       const page = rows.slice(0, input.limit);
       const comments: Comment[] = page.map((r) => ({
         id: r.comment.id,
@@ -43,6 +46,7 @@ export function createCommentsService(
     async create(userId: string, input: { itemId: string; body: string }) {
       const item = await read.visibleItem(input.itemId, userId);
       const handles = extractMentions(input.body);
+      const blocks = await read.blocks(userId);
       const created = await db.transaction(async (tx) => {
         const r = commentsRepository(tx);
         await lockKey(tx, `comment:${userId}`);
@@ -59,7 +63,8 @@ export function createCommentsService(
         }
         const comment = await r.insert({ itemId: input.itemId, userId, body: input.body });
         // A private profile cannot be mentioned: it is not recorded and not notified.
-        const mentioned = (await r.mentionableByHandles(handles)).filter((m) => m.userId !== userId);
+        // Nor anyone with a block with the author, either way.
+        const mentioned = (await r.mentionableByHandles(handles)).filter((m) => m.userId !== userId && !hiddenByBlock(m.userId, blocks));
         await r.addMentions(comment.id, mentioned.map((m) => m.userId));
         const notes: { userId: string; kind: 'comment' | 'mention'; refId: string; actorId: string }[] = [];
         if (item.userId !== userId) notes.push({ userId: item.userId, kind: 'comment', refId: input.itemId, actorId: userId });
@@ -104,7 +109,9 @@ export function createCommentsService(
     /** Handles to mention: for signed-in people only, and never a private profile. */
     async mentionSearch(q: string, viewerId?: string | null) {
       if (!viewerId) throw unauthorized();
-      return { users: await repo.mentionCandidates(q) };
+      // Nobody with a block either way, nor oneself, is suggested.
+      const hidden = [...(await read.blocks(viewerId)).blocked];
+      return { users: await repo.mentionCandidates(q, hidden) };
     },
   };
 }

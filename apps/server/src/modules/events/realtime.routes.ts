@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import { isRealtimeStream, NOTIFICATION_EVENTS, REALTIME_HEARTBEAT_MS, type RealtimeStream } from '@curio/contract';
+import { isRealtimeStream, MESSAGE_EVENTS, NOTIFICATION_EVENTS, REALTIME_HEARTBEAT_MS, type RealtimeStream } from '@curio/contract';
 import type { Auth } from '../../auth/auth';
 import { AppError, notFound, unauthorized } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
@@ -21,6 +21,8 @@ export function realtimeRouter(deps: {
   events: EventsService;
   hub: StreamHub;
   notifications: NotificationsService;
+  /** The unread messages over all of a user's threads (the `messages` stream's greeting). */
+  messages?: { unreadTotal(userId: string): Promise<number> };
   logger: Logger;
   heartbeatMs?: number;
 }) {
@@ -28,6 +30,7 @@ export function realtimeRouter(deps: {
     notifications: async (userId) => [{ event: NOTIFICATION_EVENTS.unseen, data: { count: await deps.notifications.unseenCount(userId) } }],
     // The wizard reads the current state with photos-status once the stream is open.
     photos: async () => [],
+    messages: async (userId) => (deps.messages ? [{ event: MESSAGE_EVENTS.unread, data: { total: await deps.messages.unreadTotal(userId) } }] : []),
   };
   const heartbeatMs = deps.heartbeatMs ?? REALTIME_HEARTBEAT_MS;
   const router = new Hono();

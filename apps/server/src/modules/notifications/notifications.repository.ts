@@ -1,8 +1,36 @@
-import { and, count, eq } from 'drizzle-orm';
-import { notifications } from '../../db/schema';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { notifications, profiles, userBlocks } from '../../db/schema';
 import type { Executor } from '../../db/types';
 
 export type NewNotification = typeof notifications.$inferInsert;
+type Kind = (typeof notifications.$inferSelect)['kind'];
+
+/** One grouped entry of the list: likes of one item together, every other notification alone. */
+export interface NotificationGroupRow {
+  id: string;
+  ids: string[];
+  kind: Kind;
+  refId: string | null;
+  seen: boolean;
+  createdAt: Date;
+  /** The actors, newest first (repeats possible). */
+  actorIds: (string | null)[];
+  actorCount: number;
+}
+
+const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]));
+const textArray = (v: string[] | string | null): string[] => {
+  if (!v) return [];
+  if (Array.isArray(v)) return v;
+  const inner = v.replace(/^\{|\}$/g, '');
+  return inner ? inner.split(',').map((s) => s.replace(/^"|"$/g, '')) : [];
+};
+
+/** Notifications whose actor has no block with the user, either way. */
+const notBlocked = (userId: string) => sql`not exists (
+  select 1 from ${userBlocks} b
+  where (b.blocker_id = ${userId} and b.blocked_id = ${notifications.actorId})
+     or (b.blocker_id = ${notifications.actorId} and b.blocked_id = ${userId}))`;
 
 export function notificationsRepository(db: Executor) {
   return {
@@ -10,12 +38,72 @@ export function notificationsRepository(db: Executor) {
       const [row] = await db
         .select({ n: count() })
         .from(notifications)
-        .where(and(eq(notifications.userId, userId), eq(notifications.seen, false)));
+        .where(and(eq(notifications.userId, userId), eq(notifications.seen, false), notBlocked(userId)));
       return row?.n ?? 0;
     },
     async insert(rows: NewNotification[]) {
       if (!rows.length) return [];
       return db.insert(notifications).values(rows).returning();
+    },
+    /**
+     * A page of the user's notifications, newest first, likes of one item grouped into one entry
+     * (seen only when all of them are), notifications from people with a block either way left out.
+     * One row more than `limit` tells whether more follow.
+     */
+    async groupedPage(userId: string, offset: number, limit: number): Promise<NotificationGroupRow[]> {
+      const result = await db.execute(sql`
+        with visible as (
+          select n.id, n.kind, n.ref_id, n.seen, n.created_at, n.actor_id from ${notifications} n
+          where n.user_id = ${userId} and not exists (
+            select 1 from ${userBlocks} b
+            where (b.blocker_id = ${userId} and b.blocked_id = n.actor_id) or (b.blocker_id = n.actor_id and b.blocked_id = ${userId}))
+        )
+        select (array_agg(id::text order by created_at desc, id desc))[1] as id,
+               array_agg(id::text order by created_at desc, id desc) as ids,
+               kind, ref_id as "refId", bool_and(seen) as seen,
+               to_char(max(created_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "createdAt",
+               array_agg(actor_id order by created_at desc, id desc) as "actorIds",
+               count(distinct actor_id)::int as "actorCount"
+        from visible
+        group by kind, ref_id, case when kind = 'like' then '' else id::text end
+        order by max(created_at) desc, 1 desc
+        limit ${limit + 1} offset ${offset}`);
+      return rowsOf<{
+        id: string;
+        ids: string[] | string;
+        kind: Kind;
+        refId: string | null;
+        seen: boolean;
+        createdAt: string;
+        actorIds: (string | null)[] | string;
+        actorCount: number | string;
+      }>(result).map((r) => ({
+        id: r.id,
+        ids: textArray(r.ids),
+        kind: r.kind,
+        refId: r.refId,
+        seen: r.seen,
+        createdAt: new Date(r.createdAt),
+        actorIds: Array.isArray(r.actorIds) ? r.actorIds : textArray(r.actorIds).map((a) => (a === 'NULL' ? null : a)),
+        actorCount: Number(r.actorCount),
+      }));
+    },
+    /** Marks the user's notifications seen: all, or those of `ids`. */
+    async markSeen(userId: string, ids?: string[]) {
+      const own = and(eq(notifications.userId, userId), eq(notifications.seen, false));
+      if (ids && !ids.length) return;
+      await db
+        .update(notifications)
+        .set({ seen: true })
+        .where(ids ? and(own, inArray(notifications.id, ids)) : own);
+    },
+    /** Profiles of these people. */
+    async profilesOf(userIds: string[]) {
+      if (!userIds.length) return [];
+      return db
+        .select({ userId: profiles.userId, handle: profiles.handle, displayName: profiles.displayName, avatarImageId: profiles.avatarImageId, public: profiles.public })
+        .from(profiles)
+        .where(inArray(profiles.userId, userIds));
     },
   };
 }

@@ -1,28 +1,113 @@
-import type { NotificationCreatedEvent } from '@curio/contract';
-import { NOTIFICATION_EVENTS } from '@curio/contract';
+import type { NotificationCreatedEvent, NotificationListEntry, NotificationsListResult } from '@curio/contract';
+import { NOTIFICATION_EVENTS, NOTIFICATION_GROUP_ACTORS } from '@curio/contract';
 import type { Db } from '../../db/client';
 import type { Executor } from '../../db/types';
 import type { EventsService } from '../events/events.service';
+import { blocksRepository } from '../blocks/blocks.repository';
+import { readRepository } from '../read/read.repository';
+import { createReadService } from '../read/read.service';
+import { itemAccess, profileVisible } from '../read/visibility';
 import { notificationsRepository, type NewNotification } from './notifications.repository';
+
+const ITEM_KINDS = new Set(['like', 'comment', 'mention']);
 
 export function createNotificationsService(db: Db, deps: { events: EventsService }) {
   const repo = notificationsRepository(db);
+  const read = createReadService(db);
+
+  /** Records the user's unseen count on their `notifications` stream (every open bell follows it). */
+  async function announceUnseen(tx: Executor, userId: string) {
+    const count = await notificationsRepository(tx).unseenCount(userId);
+    await deps.events.record(tx, { userId, stream: 'notifications', type: NOTIFICATION_EVENTS.unseen, payload: { count } });
+    return count;
+  }
+
   return {
     unseenCount: (userId: string) => repo.unseenCount(userId),
 
     /**
      * Stores notifications in the caller's transaction and records, for each, a `notifications`
      * event carrying the entry and the user's unseen count, so every open bell updates at commit.
+     * Left out: one's own acts, acts of someone with a block with the recipient (either way), and
+     * notifications about an item the recipient may not see (a private profile's item).
      */
     async create(tx: Executor, rows: NewNotification[]) {
+      const kept: NewNotification[] = [];
+      const items = new Map(
+        (await readRepository(tx).hydrate([...new Set(rows.filter((n) => ITEM_KINDS.has(n.kind) && n.refId).map((n) => n.refId!))])).map((i) => [i.id, i]),
+      );
+      for (const n of rows) {
+        if (n.actorId && n.actorId === n.userId) continue;
+        if (n.actorId) {
+          const b = await blocksRepository(tx).between(n.userId, n.actorId);
+          if (b.aBlockedB || b.bBlockedA) continue;
+        }
+        if (ITEM_KINDS.has(n.kind) && n.refId) {
+          const item = items.get(n.refId);
+          if (!item || itemAccess(item, { id: n.userId, isAdmin: false }) !== 'visible') continue;
+        }
+        kept.push(n);
+      }
       const r = notificationsRepository(tx);
-      for (const n of await r.insert(rows)) {
+      for (const n of await r.insert(kept)) {
         const payload: NotificationCreatedEvent = {
           unseenCount: await r.unseenCount(n.userId),
           notification: { id: n.id, kind: n.kind, refId: n.refId, actorId: n.actorId, createdAt: n.createdAt.toISOString() },
         };
         await deps.events.record(tx, { userId: n.userId, stream: 'notifications', type: NOTIFICATION_EVENTS.created, payload });
       }
+    },
+
+    /**
+     * The notifications page: newest first, likes of one item grouped ("Ana and 3 others liked …"),
+     * each with its actors' profiles (a private profile's person is not named) and the item's title.
+     * Entries about an item the user may no longer see (deleted, hidden, a private profile's) are left out.
+     */
+    async list(userId: string, input: { page: number; pageSize: number }): Promise<NotificationsListResult> {
+      const rows = await repo.groupedPage(userId, input.page * input.pageSize, input.pageSize);
+      const page = rows.slice(0, input.pageSize);
+      const actorIds = [...new Set(page.flatMap((r) => r.actorIds).filter((a): a is string => Boolean(a)))];
+      const itemIds = [...new Set(page.filter((r) => ITEM_KINDS.has(r.kind) && r.refId).map((r) => r.refId!))];
+      const [people, items, unseenCount] = await Promise.all([
+        repo.profilesOf(actorIds),
+        read.list(itemIds, userId, { excludeNsfw: false, requireImage: false }),
+        repo.unseenCount(userId),
+      ]);
+      const shown = new Map(
+        people
+          .filter((p) => profileVisible(p, userId))
+          .map((p) => [p.userId, { user_id: p.userId, handle: p.handle, display_name: p.displayName, avatar_image_id: p.avatarImageId }]),
+      );
+      const titles = new Map(items.map(({ item }) => [item.id, item.title]));
+      const notifications: NotificationListEntry[] = [];
+      for (const r of page) {
+        const itemTitle = r.refId ? (titles.get(r.refId) ?? null) : null;
+        if (ITEM_KINDS.has(r.kind) && itemTitle === null) continue;
+        const distinct = [...new Set(r.actorIds.filter((a): a is string => Boolean(a)))];
+        const latest = distinct[0] ?? null;
+        notifications.push({
+          id: r.id,
+          ids: r.ids,
+          kind: r.kind,
+          ref_id: r.refId,
+          seen: r.seen,
+          created_at: r.createdAt.toISOString(),
+          actorProfile: latest ? (shown.get(latest) ?? null) : null,
+          actors: distinct.flatMap((a) => shown.get(a) ?? []).slice(0, NOTIFICATION_GROUP_ACTORS),
+          actorCount: r.actorCount,
+          itemTitle,
+        });
+      }
+      return { notifications, nextPage: rows.length > input.pageSize ? input.page + 1 : null, unseenCount };
+    },
+
+    /** Marks all the user's notifications seen, or those of `ids`; every open bell hears the new count. */
+    async markRead(userId: string, ids?: string[]) {
+      const unseenCount = await db.transaction(async (tx) => {
+        await notificationsRepository(tx).markSeen(userId, ids);
+        return announceUnseen(tx, userId);
+      });
+      return { unseenCount };
     },
   };
 }

@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { profiles, users } from '../../db/schema';
+import { and, eq } from 'drizzle-orm';
+import { images, profiles, users } from '../../db/schema';
 import type { Executor } from '../../db/types';
 
 export type ProfileRow = typeof profiles.$inferSelect;
@@ -28,6 +28,19 @@ export function profilesRepository(db: Executor) {
         .returning();
       if (!row) throw new Error('profile upsert returned nothing');
       return row;
+    },
+    /** Changes some fields of an existing profile; null when the user has none. */
+    async update(userId: string, set: Partial<ProfileWrite & { avatarImageId: string | null }>): Promise<ProfileRow | null> {
+      const [row] = await db.update(profiles).set({ ...set, updatedAt: new Date() }).where(eq(profiles.userId, userId)).returning();
+      return row ?? null;
+    },
+    /** Whether the image is an avatar this user uploaded. */
+    async ownsAvatar(userId: string, imageId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: images.id })
+        .from(images)
+        .where(and(eq(images.id, imageId), eq(images.ownerId, userId), eq(images.kind, 'avatar')));
+      return Boolean(row);
     },
     async isTester(userId: string): Promise<boolean> {
       const [row] = await db.select({ tester: users.tester }).from(users).where(eq(users.id, userId));

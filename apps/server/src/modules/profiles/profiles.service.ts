@@ -1,14 +1,18 @@
-import type { OnboardingInput, Profile, ProfileMe } from '@curio/contract';
+import type { OnboardingInput, Profile, ProfileGetResult, ProfileMe, ProfileShelf } from '@curio/contract';
 import { VALIDATION_MESSAGES } from '@curio/contract';
 import type { Db } from '../../db/client';
 import type { Executor } from '../../db/types';
 import { isUniqueViolation } from '../../db/types';
-import { AppError, conflict } from '../../lib/errors';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import type { CreditsService } from '../credits/credits.service';
 import type { InvitesService } from '../invites/invites.service';
 import type { RolesService } from '../roles/roles.service';
 import { mapShelf } from '../shelves/shelves.service';
 import { shelvesRepository } from '../shelves/shelves.repository';
+import { arrangementsRepository } from '../shelves/arrangements.repository';
+import { itemsRepository } from '../items/items.repository';
+import { createReadService } from '../read/read.service';
+import { profileVisible } from '../read/visibility';
 import type { SiteSettingsService } from '../site-settings/site-settings.service';
 import { profilesRepository, type ProfileRow, type ProfileWrite } from './profiles.repository';
 
@@ -35,10 +39,129 @@ export function createProfilesService(
     onVisibilityChange?: () => void;
     /** Records that change in its transaction, so that every process hears of it. */
     recordVisibilityChange?: (tx: Executor, change: { userId: string; public: boolean }) => Promise<void>;
+    /** The people side of a profile page (set once those services exist). */
+    people?: () => PeopleDeps;
   },
 ) {
   const repo = profilesRepository(db);
+  const read = createReadService(db);
+
+  /**
+   * The owner's shelf as a visitor sees it, read-only: the layout, the placed items with their chosen
+   * images and the overflow list, through the read pipeline (hidden items only to their owner and
+   * admins; drafts never).
+   */
+  async function visitedShelf(ownerId: string, viewerId: string | null): Promise<ProfileShelf | null> {
+    const shelf = await shelvesRepository(db).findByUser(ownerId);
+    if (!shelf) return null;
+    const [placeable, arrangements] = await Promise.all([itemsRepository(db).listPlaceable(shelf.id), arrangementsRepository(db).list(shelf.id)]);
+    const visible = await read.list(
+      placeable.map((i) => i.id),
+      viewerId,
+      { excludeNsfw: false, requireImage: true },
+    );
+    const byId = new Map(visible.map(({ item }) => [item.id, item]));
+    const card = (id: string) => {
+      const item = byId.get(id)!;
+      return { id, title: item.title, imageId: item.imageId!, nsfw: item.nsfw };
+    };
+    const arranged = new Set(arrangements.map((a) => a.itemId));
+    const placed = arrangements
+      .filter((a) => !a.overflow && byId.has(a.itemId) && a.col < shelf.cols && a.row < shelf.rows)
+      .map((a) => ({ ...card(a.itemId), col: a.col, row: a.row }));
+    const placedIds = new Set(placed.map((p) => p.id));
+    const overflow = [
+      ...arrangements.filter((a) => byId.has(a.itemId) && !placedIds.has(a.itemId)).map((a) => card(a.itemId)),
+      ...placeable.filter((i) => byId.has(i.id) && !arranged.has(i.id)).map((i) => card(i.id)),
+    ];
+    return { layout: { cols: shelf.cols, rows: shelf.rows }, placed, overflow };
+  }
+
+  /** Stores a change of the own profile; a change of visibility is announced as onboarding does. */
+  async function write(userId: string, set: Parameters<ReturnType<typeof profilesRepository>['update']>[1]) {
+    const existing = await repo.findByUser(userId);
+    if (!existing) throw notFound('Complete your profile first');
+    const visibilityChanged = set.public !== undefined && set.public !== existing.public;
+    try {
+      const row = await db.transaction(async (tx) => {
+        const updated = await profilesRepository(tx).update(userId, set);
+        if (visibilityChanged) await deps.recordVisibilityChange?.(tx, { userId, public: set.public! });
+        return updated!;
+      });
+      if (visibilityChanged) deps.onVisibilityChange?.();
+      return { profile: mapProfile(row) };
+    } catch (err) {
+      if (isUniqueViolation(err, 'profiles_handle_key')) throw handleTaken();
+      throw err;
+    }
+  }
+
   return {
+    /**
+     * A profile page (`profile-get`): the person, their counts, the viewer's relation to them and
+     * their shelf. A private profile seen by someone else answers only that it is private; an unknown
+     * handle is 404.
+     */
+    async get(handle: string, viewerId: string | null): Promise<ProfileGetResult> {
+      const row = await repo.findByHandle(handle);
+      if (!row) throw notFound('Profile not found');
+      if (!profileVisible(row, viewerId)) return { access: 'private', handle: row.handle };
+      const people = deps.people?.();
+      const isOwner = viewerId === row.userId;
+      const other = viewerId && !isOwner ? viewerId : null;
+      const [counts, relation, blocks, canMessage, shelf] = await Promise.all([
+        people ? people.counts(row.userId) : { followersCount: 0, followingCount: 0 },
+        other && people ? people.between(other, row.userId) : { aFollowsB: false, bFollowsA: false },
+        other && people ? people.blocksBetween(other, row.userId) : { aBlockedB: false, bBlockedA: false },
+        other && people ? people.canMessage(other, row.userId) : false,
+        visitedShelf(row.userId, viewerId),
+      ]);
+      return {
+        access: 'visible',
+        profile: {
+          userId: row.userId,
+          handle: row.handle,
+          displayName: row.displayName,
+          avatarImageId: row.avatarImageId,
+          bio: row.bio,
+          public: row.public,
+          followersCount: counts.followersCount,
+          followingCount: counts.followingCount,
+        },
+        viewer: {
+          signedIn: viewerId !== null,
+          isOwner,
+          following: relation.aFollowsB,
+          followsYou: relation.bFollowsA,
+          blocking: blocks.aBlockedB,
+          canMessage,
+        },
+        shelf,
+      };
+    },
+
+    /** `profile-update`: display name, bio, visibility and avatar (an avatar image the user uploaded). */
+    async update(userId: string, input: { displayName?: string; bio?: string | null; public?: boolean; avatarImageId?: string | null }) {
+      const set: Parameters<typeof write>[1] = {};
+      if (input.displayName !== undefined) set.displayName = input.displayName;
+      if (input.bio !== undefined) set.bio = input.bio;
+      if (input.public !== undefined) set.public = input.public;
+      if (input.avatarImageId !== undefined) {
+        if (input.avatarImageId !== null && !(await repo.ownsAvatar(userId, input.avatarImageId))) {
+          throw badRequest('Upload the avatar first', { avatarImageId: 'Not an avatar you uploaded' });
+        }
+        set.avatarImageId = input.avatarImageId;
+      }
+      return write(userId, set);
+    },
+
+    /** `profile-handle-change`: the onboarding rules; a handle in use is `handle_taken`. */
+    async changeHandle(userId: string, handle: string) {
+      const owner = await repo.findByHandle(handle);
+      if (owner && owner.userId !== userId) throw handleTaken();
+      return write(userId, { handle });
+    },
+
     async me(userId: string): Promise<ProfileMe> {
       const [profile, roles, shelf, credits, inviteRedeemed, tester] = await Promise.all([
         repo.findByUser(userId),
@@ -92,3 +215,11 @@ export function createProfilesService(
   };
 }
 export type ProfilesService = ReturnType<typeof createProfilesService>;
+
+/** What a profile page needs of follows, blocks and messages. */
+export interface PeopleDeps {
+  counts(userId: string): Promise<{ followersCount: number; followingCount: number }>;
+  between(a: string, b: string): Promise<{ aFollowsB: boolean; bFollowsA: boolean }>;
+  blocksBetween(a: string, b: string): Promise<{ aBlockedB: boolean; bBlockedA: boolean }>;
+  canMessage(senderId: string, recipientId: string): Promise<boolean>;
+}

@@ -1,7 +1,10 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Role } from '@curio/contract';
-import { bookmarks, composites, items, itemStats, likes, photos, profiles, userRoles } from '../../db/schema';
+import { PHOTO_ROLES, type Role } from '@curio/contract';
+import { bookmarks, composites, items, itemStats, likes, photos, profiles, userBlocks, userRoles } from '../../db/schema';
 import type { Executor } from '../../db/types';
+
+/** The order an item's photos are shown in: by role, as the wizard lists them. */
+const PHOTO_ROLE_ORDER = sql`array[${sql.join(PHOTO_ROLES.map((r) => sql`${r}`), sql`, `)}]`;
 
 /** One item with everything a card or page shows: owner, counts and the chosen image. */
 export interface HydratedItem {
@@ -98,14 +101,17 @@ export function readRepository(db: Executor) {
       return rows.map(toItem);
     },
 
-    /** One item for its page: the same hydration plus every composite, still one query. */
-    async hydrateWithComposites(itemId: string): Promise<(HydratedItem & { composites: CompositeRef[] }) | null> {
+    /**
+     * One item for its page: the same hydration plus every composite and the owner's notes, still one
+     * query. The notes are private: the page shapes them only into the owner's answer.
+     */
+    async hydrateWithComposites(itemId: string): Promise<(HydratedItem & { composites: CompositeRef[]; notes: string | null }) | null> {
       const list = sql<CompositeRef[] | string>`coalesce((
         select json_agg(json_build_object('id', c.id, 'imageId', c.image_id, 'style', c.style, 'variantNo', c.variant_no)
                         order by c.created_at desc, c.variant_no asc)
         from composites c where c.item_id = ${items.id}), '[]'::json)`;
       const [row] = await db
-        .select({ ...fields, compositeList: list })
+        .select({ ...fields, compositeList: list, notes: items.metadata })
         .from(items)
         .innerJoin(profiles, eq(profiles.userId, items.userId))
         .leftJoin(composites, eq(composites.id, items.chosenCompositeId))
@@ -113,7 +119,7 @@ export function readRepository(db: Executor) {
         .where(eq(items.id, itemId));
       if (!row) return null;
       const raw = row.compositeList;
-      return { ...toItem(row), composites: typeof raw === 'string' ? (JSON.parse(raw) as CompositeRef[]) : raw };
+      return { ...toItem(row), composites: typeof raw === 'string' ? (JSON.parse(raw) as CompositeRef[]) : raw, notes: row.notes };
     },
 
     async photos(itemId: string) {
@@ -121,7 +127,8 @@ export function readRepository(db: Executor) {
         .select({ id: photos.id, imageId: photos.imageId, role: photos.role })
         .from(photos)
         .where(eq(photos.itemId, itemId))
-        .orderBy(asc(photos.createdAt), asc(photos.id));
+        // By role (front, side, back, box, detail), then in upload order.
+        .orderBy(sql`array_position(${PHOTO_ROLE_ORDER}::text[], ${photos.role})`, asc(photos.createdAt), asc(photos.id));
     },
 
     /**
@@ -142,6 +149,14 @@ export function readRepository(db: Executor) {
       return { liked: textArray(row?.liked), saved: textArray(row?.saved), roles: textArray(row?.roles) as Role[] };
     },
 
+    /** The people the viewer has a block with, either way (one query on the blocks' primary key and its reverse). */
+    async blockedWith(viewerId: string): Promise<string[]> {
+      const rows = rowsOf<{ id: string }>(
+        await db.execute(sql`select ${userBlocks.blockedId} as id from ${userBlocks} where ${userBlocks.blockerId} = ${viewerId}
+          union select ${userBlocks.blockerId} from ${userBlocks} where ${userBlocks.blockedId} = ${viewerId}`),
+      );
+      return rows.map((r) => r.id);
+    },
     /** The viewer's saved item ids, newest save first. */
     async savedIds(userId: string) {
       return db

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { readRepository, type CompositeRef, type HydratedItem } from './read.repository';
-import { itemAccess, listable, needsRoles, type ItemAccess, type ListRules, type ViewerRules } from './visibility';
+import { itemAccess, listable, needsRoles, NO_BLOCKS, type BlockRules, type ItemAccess, type ListRules, type ViewerRules } from './visibility';
 
 /** What one viewer has done to an item. Following, blocked and muted (of its owner) join here. */
 export interface ItemViewerState {
@@ -19,7 +19,8 @@ const NOBODY: ViewerState = { of: () => ({ liked: false, saved: false }), isAdmi
 
 export interface ItemPage {
   access: ItemAccess;
-  item: HydratedItem & { composites: CompositeRef[] };
+  /** `notes` are the owner's: shape them only into the owner's answer. */
+  item: HydratedItem & { composites: CompositeRef[]; notes: string | null };
   photos: { id: string; imageId: string; role: string }[];
   viewer: ViewerRules & ItemViewerState;
 }
@@ -60,10 +61,16 @@ export function createReadService(db: Db) {
     return hydrated.filter((h) => listable(h, viewer, rules)).map((item) => ({ item, state: state.of(item.id) }));
   }
 
+  /** The viewer's blocks (either way), for `hiddenByBlock` of visibility.ts; none for guests. */
+  async function blocks(viewerId: string | null): Promise<BlockRules> {
+    if (!viewerId) return NO_BLOCKS;
+    return { blocked: new Set(await repo.blockedWith(viewerId)) };
+  }
   return {
     hydrate,
     viewerState,
     list,
+    blocks,
 
     /**
      * The item if this viewer may see it, else "not found" (hidden and private look the same to

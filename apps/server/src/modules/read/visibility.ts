@@ -6,7 +6,8 @@
  * - A hidden item: only its owner and admins.
  * - An item of a private profile: only its owner.
  * - NSFW: lists leave it out unless the viewer asked for it; pages show it behind the viewer's gate.
- * - (Next: blocks — neither side sees the other's items.)
+ * - A block (either way) hides each side's comments, messages, notifications and mentions from the
+ *   other (`hiddenByBlock`); items stay visible.
  */
 export type ItemAccess = 'visible' | 'removed' | 'private';
 
@@ -57,3 +58,14 @@ export const EVERYONE: ViewerRules = { id: null, isAdmin: false };
 /** Whether a person's profile may be shown to, or found by, someone other than themselves. */
 export const profileVisible = (profile: { userId: string; public: boolean }, viewerId: string | null) =>
   profile.public || profile.userId === viewerId;
+
+/** The people a viewer has a block with, either way (the viewer blocked them, or they the viewer). */
+export interface BlockRules {
+  blocked: ReadonlySet<string>;
+}
+export const NO_BLOCKS: BlockRules = { blocked: new Set() };
+/**
+ * Whether what `authorId` wrote or did (a comment, a message, a notification's act, a mention) is
+ * hidden from this viewer because of a block between them, either way.
+ */
+export const hiddenByBlock = (authorId: string | null, viewer: BlockRules) => authorId !== null && viewer.blocked.has(authorId);

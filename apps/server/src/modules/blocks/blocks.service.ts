@@ -1,0 +1,35 @@
+import type { Db } from '../../db/client';
+import { lockKey } from '../../db/locks';
+import { badRequest, notFound } from '../../lib/errors';
+import { followsRepository } from '../follows/follows.repository';
+import { profilesRepository } from '../profiles/profiles.repository';
+import { blocksRepository } from './blocks.repository';
+
+/**
+ * Blocks: blocking someone removes the follows between the two, both ways (counters too), in the
+ * same transaction. What a block hides (comments, messages, notifications, mentions) is applied by
+ * the read pipeline (`hiddenByBlock`, read/visibility.ts) and by the writes that check it.
+ */
+export function createBlocksService(db: Db) {
+  return {
+    async between(a: string, b: string) {
+      return blocksRepository(db).between(a, b);
+    },
+    async toggle(userId: string, targetUserId: string, target?: boolean) {
+      if (targetUserId === userId) throw badRequest('You cannot block yourself');
+      if (!(await profilesRepository(db).findByUser(targetUserId))) throw notFound('Profile not found');
+      return db.transaction(async (tx) => {
+        // The pair locks of follows, both ways and always in the same order (no deadlock): a follow and
+        // a block between two people never interleave.
+        for (const key of [`follow:${userId}:${targetUserId}`, `follow:${targetUserId}:${userId}`].sort()) await lockKey(tx, key);
+        const { on } = await blocksRepository(tx).set(userId, targetUserId, target);
+        if (on) {
+          const f = followsRepository(tx);
+          for (const removed of await f.removeBetween(userId, targetUserId)) await f.adjust(removed.followerId, removed.followeeId, -1);
+        }
+        return { blocked: on };
+      });
+    },
+  };
+}
+export type BlocksService = ReturnType<typeof createBlocksService>;

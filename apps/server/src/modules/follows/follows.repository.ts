@@ -1,0 +1,112 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { follows, profiles, profileStats } from '../../db/schema';
+import { cursorKey, olderThan } from '../../db/keyset';
+import type { Executor } from '../../db/types';
+import type { Cursor } from '../../lib/cursor';
+
+export interface FollowCounts {
+  followersCount: number;
+  followingCount: number;
+}
+
+export function followsRepository(db: Executor) {
+  /** Adds `delta` to one counter of one user (the row is created at zero first). */
+  const bump = (userId: string, column: 'followersCount' | 'followingCount', delta: number) =>
+    db
+      .insert(profileStats)
+      .values({ userId, followersCount: 0, followingCount: 0, [column]: Math.max(0, delta) })
+      .onConflictDoUpdate({ target: profileStats.userId, set: { [column]: sql`greatest(0, ${profileStats[column]} + ${delta})` } });
+
+  return {
+    /** Sets the follow to `target`, or flips it without one. Reports whether this call added or removed the row. */
+    async set(followerId: string, followeeId: string, target?: boolean) {
+      if (target !== true) {
+        const removed = await db
+          .delete(follows)
+          .where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId)))
+          .returning({ id: follows.id });
+        if (removed.length) return { on: false, added: false, removed: true };
+        if (target === false) return { on: false, added: false, removed: false };
+      }
+      const added = await db.insert(follows).values({ followerId, followeeId }).onConflictDoNothing().returning({ id: follows.id });
+      return { on: true, added: added.length > 0, removed: false };
+    },
+    /**
+     * Moves both counters of a follow that was added (+1) or removed (-1). The two rows are changed in
+     * the order of their ids, so concurrent follows between the same people cannot deadlock.
+     */
+    async adjust(followerId: string, followeeId: string, delta: 1 | -1) {
+      const changes: [string, 'followersCount' | 'followingCount'][] = [
+        [followerId, 'followingCount'],
+        [followeeId, 'followersCount'],
+      ];
+      changes.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+      for (const [userId, column] of changes) await bump(userId, column, delta);
+    },
+    async counts(userId: string): Promise<FollowCounts> {
+      const [row] = await db
+        .select({ followersCount: profileStats.followersCount, followingCount: profileStats.followingCount })
+        .from(profileStats)
+        .where(eq(profileStats.userId, userId));
+      return row ?? { followersCount: 0, followingCount: 0 };
+    },
+    /** Whether a follows b, and b follows a. */
+    async between(a: string, b: string) {
+      const rows = await db
+        .select({ followerId: follows.followerId })
+        .from(follows)
+        .where(sql`(${follows.followerId} = ${a} and ${follows.followeeId} = ${b}) or (${follows.followerId} = ${b} and ${follows.followeeId} = ${a})`);
+      return { aFollowsB: rows.some((r) => r.followerId === a), bFollowsA: rows.some((r) => r.followerId === b) };
+    },
+    async follows(followerId: string, followeeId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: follows.id })
+        .from(follows)
+        .where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId)));
+      return Boolean(row);
+    },
+    /** Removes the follows between two people, both ways; answers the pairs removed (follower, followee). */
+    async removeBetween(a: string, b: string) {
+      return db
+        .delete(follows)
+        .where(sql`(${follows.followerId} = ${a} and ${follows.followeeId} = ${b}) or (${follows.followerId} = ${b} and ${follows.followeeId} = ${a})`)
+        .returning({ followerId: follows.followerId, followeeId: follows.followeeId });
+    },
+    /**
+     * A page of a person's followers or followings, newest follow first, with their profiles; one row
+     * more than `limit` tells whether more follow. Private profiles (but the viewer's own) and the
+     * people in `exclude` are left out.
+     */
+    async page(userId: string, kind: 'followers' | 'following', opts: { after: Cursor | null; limit: number; viewerId: string | null; exclude: string[] }) {
+      const other = kind === 'followers' ? follows.followerId : follows.followeeId;
+      const self = kind === 'followers' ? follows.followeeId : follows.followerId;
+      const visible = opts.viewerId ? sql`(${profiles.public} or ${profiles.userId} = ${opts.viewerId})` : sql`${profiles.public}`;
+      const conditions = [eq(self, userId), visible];
+      if (opts.exclude.length) conditions.push(sql`not ${inArray(other, opts.exclude)}`);
+      if (opts.after) conditions.push(olderThan(follows.createdAt, follows.id, opts.after));
+      return db
+        .select({
+          id: follows.id,
+          key: cursorKey(follows.createdAt),
+          userId: profiles.userId,
+          handle: profiles.handle,
+          displayName: profiles.displayName,
+          avatarImageId: profiles.avatarImageId,
+        })
+        .from(follows)
+        .innerJoin(profiles, eq(profiles.userId, other))
+        .where(and(...conditions))
+        .orderBy(desc(follows.createdAt), desc(follows.id))
+        .limit(opts.limit + 1);
+    },
+    /** Which of these people the viewer follows. */
+    async followedAmong(viewerId: string, userIds: string[]): Promise<Set<string>> {
+      if (!userIds.length) return new Set();
+      const rows = await db
+        .select({ id: follows.followeeId })
+        .from(follows)
+        .where(and(eq(follows.followerId, viewerId), inArray(follows.followeeId, userIds)));
+      return new Set(rows.map((r) => r.id));
+    },
+  };
+}

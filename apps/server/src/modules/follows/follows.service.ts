@@ -1,0 +1,76 @@
+import type { FollowsListResult } from '@curio/contract';
+import type { Db } from '../../db/client';
+import { lockKey } from '../../db/locks';
+import { decodeCursor, nextCursor } from '../../lib/cursor';
+import { AppError, badRequest, notFound } from '../../lib/errors';
+import { blocksRepository } from '../blocks/blocks.repository';
+import type { NotificationsService } from '../notifications/notifications.service';
+import { profilesRepository } from '../profiles/profiles.repository';
+import { createReadService } from '../read/read.service';
+import { profileVisible } from '../read/visibility';
+import { followsRepository } from './follows.repository';
+
+export const profilePrivate = () => new AppError(403, 'profile_private', 'This profile is private');
+
+export function createFollowsService(db: Db, deps: { notifications: NotificationsService }) {
+  const repo = followsRepository(db);
+  const read = createReadService(db);
+  return {
+    counts: (userId: string) => repo.counts(userId),
+    between: (a: string, b: string) => repo.between(a, b),
+
+    /**
+     * Follows or unfollows (`target` sets the state, without it the call toggles) and answers the new
+     * state with the target's counts. Following needs a visible profile and no block either way;
+     * unfollowing always works. Counters move in the same transaction, under a lock per pair.
+     */
+    async toggle(userId: string, targetUserId: string, target?: boolean) {
+      if (targetUserId === userId) throw badRequest('You cannot follow yourself');
+      const profile = await profilesRepository(db).findByUser(targetUserId);
+      if (!profile) throw notFound('Profile not found');
+      const visible = profileVisible(profile, userId);
+      const result = await db.transaction(async (tx) => {
+        await lockKey(tx, `follow:${userId}:${targetUserId}`);
+        const r = followsRepository(tx);
+        const wouldFollow = target ?? !(await r.follows(userId, targetUserId));
+        if (wouldFollow) {
+          if (!visible) throw profilePrivate();
+          const b = await blocksRepository(tx).between(userId, targetUserId);
+          if (b.aBlockedB || b.bBlockedA) throw new AppError(403, 'blocked', 'You cannot follow this person');
+        }
+        const change = await r.set(userId, targetUserId, wouldFollow);
+        if (change.added) {
+          await r.adjust(userId, targetUserId, 1);
+          await deps.notifications.create(tx, [{ userId: targetUserId, kind: 'follow', refId: userId, actorId: userId }]);
+        }
+        if (change.removed) await r.adjust(userId, targetUserId, -1);
+        return { following: change.on, ...(await r.counts(targetUserId)) };
+      });
+      // A private profile's counts are not shown to others.
+      return visible ? result : { ...result, followersCount: 0, followingCount: 0 };
+    },
+
+    /** A person's followers or followings, newest first; a private profile's lists only to its owner. */
+    async list(viewerId: string | null, input: { handle: string; kind: 'followers' | 'following'; cursor?: string; limit: number }): Promise<FollowsListResult> {
+      const profile = await profilesRepository(db).findByHandle(input.handle);
+      if (!profile) throw notFound('Profile not found');
+      if (!profileVisible(profile, viewerId)) throw profilePrivate();
+      const after = input.cursor ? decodeCursor(input.cursor) : null;
+      const blocks = await read.blocks(viewerId);
+      const rows = await repo.page(profile.userId, input.kind, { after, limit: input.limit, viewerId, exclude: [...blocks.blocked] });
+      const page = rows.slice(0, input.limit);
+      const followed = viewerId ? await repo.followedAmong(viewerId, page.map((r) => r.userId)) : new Set<string>();
+      return {
+        users: page.map((r) => ({
+          userId: r.userId,
+          handle: r.handle,
+          displayName: r.displayName,
+          avatarImageId: r.avatarImageId,
+          viewerFollows: followed.has(r.userId),
+        })),
+        nextCursor: nextCursor(rows, input.limit, (r) => ({ at: r.key, id: r.id })),
+      };
+    },
+  };
+}
+export type FollowsService = ReturnType<typeof createFollowsService>;

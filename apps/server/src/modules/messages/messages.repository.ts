@@ -1,0 +1,172 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { dmMessages, dmThreads, follows, profiles, reports, userBlocks, userSettings } from '../../db/schema';
+import { cursorKey, olderThan } from '../../db/keyset';
+import type { Executor } from '../../db/types';
+import type { Cursor } from '../../lib/cursor';
+
+export type ThreadRow = typeof dmThreads.$inferSelect;
+export type MessageRow = typeof dmMessages.$inferSelect;
+
+const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]));
+/** The pair in the order the table keeps it (byte order, as its check constraint). */
+export const orderedPair = (x: string, y: string): [string, string] => (Buffer.compare(Buffer.from(x), Buffer.from(y)) < 0 ? [x, y] : [y, x]);
+
+export interface ThreadListRow {
+  id: string;
+  key: string;
+  otherId: string;
+  handle: string | null;
+  displayName: string | null;
+  avatarImageId: string | null;
+  lastMessageAt: string;
+  lastId: string | null;
+  lastText: string | null;
+  lastSenderId: string | null;
+  lastCreatedAt: string | null;
+  unread: number;
+}
+
+/** Messages of the thread `t` sent by the other party after the user read it, as SQL. */
+const unreadOf = (userId: string) => sql`(select count(*)::int from ${dmMessages} m
+  where m.thread_id = t.id and m.sender_id <> ${userId}
+    and m.created_at > coalesce(case when t.user_a = ${userId} then t.a_read_at else t.b_read_at end, '-infinity'::timestamptz))`;
+/** Threads of the user whose other party has no block with them, either way, as SQL over `t`. */
+const unblocked = (userId: string) => sql`not exists (select 1 from ${userBlocks} b
+  where (b.blocker_id = ${userId} and b.blocked_id = case when t.user_a = ${userId} then t.user_b else t.user_a end)
+     or (b.blocked_id = ${userId} and b.blocker_id = case when t.user_a = ${userId} then t.user_b else t.user_a end))`;
+
+export function messagesRepository(db: Executor) {
+  return {
+    /** The pair's thread, created when there is none (the unique pair settles concurrent calls). */
+    async upsertThread(x: string, y: string): Promise<ThreadRow> {
+      const [userA, userB] = orderedPair(x, y);
+      const [created] = await db.insert(dmThreads).values({ userA, userB }).onConflictDoNothing().returning();
+      if (created) return created;
+      const [existing] = await db.select().from(dmThreads).where(and(eq(dmThreads.userA, userA), eq(dmThreads.userB, userB)));
+      return existing!;
+    },
+    async findThreadOfPair(x: string, y: string): Promise<ThreadRow | null> {
+      const [userA, userB] = orderedPair(x, y);
+      const [row] = await db.select().from(dmThreads).where(and(eq(dmThreads.userA, userA), eq(dmThreads.userB, userB)));
+      return row ?? null;
+    },
+    async findThread(id: string): Promise<ThreadRow | null> {
+      const [row] = await db.select().from(dmThreads).where(eq(dmThreads.id, id));
+      return row ?? null;
+    },
+    /** The user's threads (the other party without a block either way), latest activity first, one row more than `limit`. */
+    async threadsPage(userId: string, after: Cursor | null, limit: number, only?: string): Promise<ThreadListRow[]> {
+      const result = await db.execute(sql`
+        select t.id, to_char(t.last_message_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as key,
+               case when t.user_a = ${userId} then t.user_b else t.user_a end as "otherId",
+               p.handle, p.display_name as "displayName", p.avatar_image_id as "avatarImageId",
+               t.last_message_at as "lastMessageAt",
+               lm.id as "lastId", lm.text as "lastText", lm.sender_id as "lastSenderId", lm.created_at as "lastCreatedAt",
+               ${unreadOf(userId)} as unread
+        from ${dmThreads} t
+        left join ${profiles} p on p.user_id = case when t.user_a = ${userId} then t.user_b else t.user_a end
+        left join lateral (select m.id, m.text, m.sender_id, m.created_at from ${dmMessages} m where m.thread_id = t.id
+                           order by m.created_at desc, m.id desc limit 1) lm on true
+        where (t.user_a = ${userId} or t.user_b = ${userId}) and ${unblocked(userId)}
+          ${only ? sql`and t.id = ${only}::uuid` : sql``}
+          ${after ? sql`and (t.last_message_at, t.id) < (${after.at}::timestamptz, ${after.id}::uuid)` : sql``}
+        order by t.last_message_at desc, t.id desc
+        limit ${limit + 1}`);
+      return rowsOf<ThreadListRow & { lastMessageAt: string | Date; lastCreatedAt: string | Date | null; unread: number | string }>(result).map((r) => ({
+        ...r,
+        lastMessageAt: new Date(r.lastMessageAt).toISOString(),
+        lastCreatedAt: r.lastCreatedAt ? new Date(r.lastCreatedAt).toISOString() : null,
+        unread: Number(r.unread),
+      }));
+    },
+    /** Unread messages over all the user's threads (blocked parties' left out). */
+    async unreadTotal(userId: string): Promise<number> {
+      const [row] = rowsOf<{ n: number | string }>(
+        await db.execute(sql`select coalesce(sum(${unreadOf(userId)}), 0)::int as n from ${dmThreads} t
+          where (t.user_a = ${userId} or t.user_b = ${userId}) and ${unblocked(userId)}`),
+      );
+      return Number(row?.n ?? 0);
+    },
+    /** A page of a thread's messages, newest first, one row more than `limit`. */
+    async messagesPage(threadId: string, after: Cursor | null, limit: number) {
+      const inThread = eq(dmMessages.threadId, threadId);
+      return db
+        .select({ message: dmMessages, key: cursorKey(dmMessages.createdAt) })
+        .from(dmMessages)
+        .where(after ? and(inThread, olderThan(dmMessages.createdAt, dmMessages.id, after)) : inThread)
+        .orderBy(desc(dmMessages.createdAt), desc(dmMessages.id))
+        .limit(limit + 1);
+    },
+    /** Stores a message and moves the thread's activity time (now(): the message's own time, in one transaction). */
+    async insertMessage(row: { threadId: string; senderId: string; text: string }): Promise<MessageRow> {
+      const [created] = await db.insert(dmMessages).values(row).returning();
+      await db
+        .update(dmThreads)
+        .set({ lastMessageAt: sql`greatest(${dmThreads.lastMessageAt}, now())` })
+        .where(eq(dmThreads.id, row.threadId));
+      return created!;
+    },
+    /** The user has read the thread up to now. */
+    async markRead(thread: ThreadRow, userId: string) {
+      const set = thread.userA === userId ? { aReadAt: sql`now()` } : { bReadAt: sql`now()` };
+      await db.update(dmThreads).set(set).where(eq(dmThreads.id, thread.id));
+    },
+    async hasSent(threadId: string, senderId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: dmMessages.id })
+        .from(dmMessages)
+        .where(and(eq(dmMessages.threadId, threadId), eq(dmMessages.senderId, senderId)))
+        .limit(1);
+      return Boolean(row);
+    },
+    async allowDms(userId: string): Promise<'everyone' | 'followed_only'> {
+      const [row] = await db.select({ allowDms: userSettings.allowDms }).from(userSettings).where(eq(userSettings.userId, userId));
+      return row?.allowDms ?? 'everyone';
+    },
+    async profileOf(userId: string) {
+      const [row] = await db
+        .select({ userId: profiles.userId, handle: profiles.handle, displayName: profiles.displayName, avatarImageId: profiles.avatarImageId, public: profiles.public })
+        .from(profiles)
+        .where(eq(profiles.userId, userId));
+      return row ?? null;
+    },
+    /**
+     * People the viewer may start a conversation with, by handle or name (prefix matches first, at
+     * most 8): public profiles, not the viewer, no block either way, and their DM setting admits the
+     * viewer (everyone, or they follow the viewer).
+     */
+    async recipients(viewerId: string, q: string) {
+      const esc = q.replace(/[%_\\]/g, (c) => `\\${c}`);
+      const like = `%${esc}%`;
+      const prefix = `${esc}%`;
+      return db
+        .select({ userId: profiles.userId, handle: profiles.handle, displayName: profiles.displayName, avatarImageId: profiles.avatarImageId })
+        .from(profiles)
+        .leftJoin(userSettings, eq(userSettings.userId, profiles.userId))
+        .where(
+          sql`${profiles.public} and ${profiles.userId} <> ${viewerId}
+            and (${profiles.handle} ilike ${like} or ${profiles.displayName} ilike ${like})
+            and not exists (select 1 from ${userBlocks} b where (b.blocker_id = ${viewerId} and b.blocked_id = ${profiles.userId})
+                                                         or (b.blocker_id = ${profiles.userId} and b.blocked_id = ${viewerId}))
+            and (coalesce(${userSettings.allowDms}, 'everyone') = 'everyone'
+                 or exists (select 1 from ${follows} f where f.follower_id = ${profiles.userId} and f.followee_id = ${viewerId}))`,
+        )
+        .orderBy(sql`case when ${profiles.handle} ilike ${prefix} then 0 when ${profiles.displayName} ilike ${prefix} then 1 else 2 end`, profiles.handle)
+        .limit(8);
+    },
+    /** One report per reporter and thread: a repeated report answers the existing one. */
+    async report(row: { reporterId: string; targetId: string; reason: string }) {
+      const [created] = await db
+        .insert(reports)
+        .values({ ...row, targetType: 'thread' })
+        .onConflictDoNothing({ target: [reports.reporterId, reports.targetType, reports.targetId] })
+        .returning({ id: reports.id });
+      if (created) return created.id;
+      const [existing] = await db
+        .select({ id: reports.id })
+        .from(reports)
+        .where(and(eq(reports.reporterId, row.reporterId), eq(reports.targetType, 'thread'), eq(reports.targetId, row.targetId)));
+      return existing!.id;
+    },
+  };
+}

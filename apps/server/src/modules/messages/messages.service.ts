@@ -1,0 +1,179 @@
+import { DM_MESSAGES, MESSAGE_EVENTS, type DmMessage, type DmThread, type MessageEvent } from '@curio/contract';
+import type { Db } from '../../db/client';
+import type { Executor } from '../../db/types';
+import { decodeCursor, nextCursor } from '../../lib/cursor';
+import { AppError, badRequest, notFound } from '../../lib/errors';
+import { blocksRepository } from '../blocks/blocks.repository';
+import type { EventsService } from '../events/events.service';
+import { followsRepository } from '../follows/follows.repository';
+import type { RateLimitsService } from '../rate-limits/rate-limits.service';
+import { messagesRepository, type MessageRow, type ThreadListRow, type ThreadRow } from './messages.repository';
+
+export interface MessageLimits {
+  /** One message per this many seconds (0: no limit). */
+  intervalSeconds: number;
+  perHour: number;
+}
+
+const mapMessage = (m: MessageRow): DmMessage => ({
+  id: m.id,
+  threadId: m.threadId,
+  text: m.text,
+  senderId: m.senderId,
+  createdAt: m.createdAt.toISOString(),
+});
+const threadNotFound = () => notFound('Conversation not found');
+const blocked = () => new AppError(403, 'blocked', DM_MESSAGES.blocked);
+const notAllowed = () => new AppError(403, 'dm_not_allowed', DM_MESSAGES.notAllowed);
+
+/**
+ * Direct messages: one thread per pair of people. Only its two participants can read a thread
+ * (anyone else gets 404). A message is refused when either side blocked the other, or when the
+ * recipient accepts messages only from people they follow, does not follow the sender and has not
+ * written in the thread themselves. Each message is recorded on the `messages` stream of both.
+ */
+export function createMessagesService(db: Db, deps: { events: EventsService; rateLimits: RateLimitsService; limits: MessageLimits }) {
+  const repo = messagesRepository(db);
+
+  /** Why `senderId` may not write to `recipientId` now, or null when they may. */
+  async function refusal(tx: Executor, senderId: string, recipientId: string, thread: ThreadRow | null): Promise<AppError | null> {
+    const b = await blocksRepository(tx).between(senderId, recipientId);
+    if (b.aBlockedB || b.bBlockedA) return blocked();
+    const r = messagesRepository(tx);
+    if ((await r.allowDms(recipientId)) === 'everyone') return null;
+    if (await followsRepository(tx).follows(recipientId, senderId)) return null;
+    // A reply to someone who wrote first is always welcome.
+    if (thread && (await r.hasSent(thread.id, recipientId))) return null;
+    return notAllowed();
+  }
+
+  /** The thread if the user takes part in it; 404 otherwise (and for a thread hidden by a block). */
+  async function ownThread(userId: string, threadId: string) {
+    const thread = await repo.findThread(threadId);
+    if (!thread || (thread.userA !== userId && thread.userB !== userId)) throw threadNotFound();
+    const otherId = thread.userA === userId ? thread.userB : thread.userA;
+    return { thread, otherId };
+  }
+
+  async function shapeThread(userId: string, row: ThreadListRow, canSend?: boolean): Promise<DmThread> {
+    return {
+      id: row.id,
+      other: { userId: row.otherId, handle: row.handle ?? '', displayName: row.displayName ?? '', avatarImageId: row.avatarImageId },
+      lastMessage:
+        row.lastId && row.lastText !== null && row.lastSenderId && row.lastCreatedAt
+          ? { id: row.lastId, threadId: row.id, text: row.lastText, senderId: row.lastSenderId, createdAt: row.lastCreatedAt }
+          : null,
+      unreadCount: row.unread,
+      updatedAt: row.lastMessageAt,
+      canSend: canSend ?? (await refusal(db, userId, row.otherId, await repo.findThread(row.id))) === null,
+    };
+  }
+
+  /** The thread as the list shows it, or 404 when the user may not see it (not theirs, or blocked). */
+  async function threadView(userId: string, threadId: string): Promise<DmThread> {
+    const [row] = await repo.threadsPage(userId, null, 1, threadId);
+    if (!row) throw threadNotFound();
+    return shapeThread(userId, row);
+  }
+
+  return {
+    unreadTotal: (userId: string) => repo.unreadTotal(userId),
+
+    /** Whether `senderId` may message `recipientId` now (the profile's Message button). */
+    async canMessage(senderId: string, recipientId: string): Promise<boolean> {
+      if (senderId === recipientId) return false;
+      return (await refusal(db, senderId, recipientId, await repo.findThreadOfPair(senderId, recipientId))) === null;
+    },
+
+    /**
+     * The pair's thread, created when there is none. Refused with a block either way; a new thread
+     * also needs the other's DM setting to admit the user, and a private profile is not found
+     * unless the two already have a thread.
+     */
+    async upsert(userId: string, otherUserId: string) {
+      if (otherUserId === userId) throw badRequest('You cannot message yourself');
+      const other = await repo.profileOf(otherUserId);
+      if (!other) throw notFound('Profile not found');
+      const existing = await repo.findThreadOfPair(userId, otherUserId);
+      if (!existing && !other.public) throw notFound('Profile not found');
+      const why = await refusal(db, userId, otherUserId, existing);
+      if (why && (why.code === 'blocked' || !existing)) throw why;
+      const thread = existing ?? (await repo.upsertThread(userId, otherUserId));
+      return { thread: { id: thread.id } };
+    },
+
+    async threads(userId: string, input: { cursor?: string; limit: number }) {
+      const after = input.cursor ? decodeCursor(input.cursor) : null;
+      const [rows, unreadTotal] = await Promise.all([repo.threadsPage(userId, after, input.limit), repo.unreadTotal(userId)]);
+      const page = rows.slice(0, input.limit);
+      return {
+        threads: await Promise.all(page.map((r) => shapeThread(userId, r))),
+        nextCursor: nextCursor(rows, input.limit, (r) => ({ at: r.key, id: r.id })),
+        unreadTotal,
+      };
+    },
+
+    async messages(userId: string, input: { threadId: string; cursor?: string; limit: number }) {
+      const thread = await threadView(userId, input.threadId);
+      const after = input.cursor ? decodeCursor(input.cursor) : null;
+      const rows = await repo.messagesPage(input.threadId, after, input.limit);
+      return {
+        thread,
+        messages: rows.slice(0, input.limit).map((r) => mapMessage(r.message)),
+        nextCursor: nextCursor(rows, input.limit, (r) => ({ at: r.key, id: r.message.id })),
+      };
+    },
+
+    /**
+     * Sends a message: only a participant, not past the limits ("Please wait before sending another
+     * message" at 1 per second, "Hourly message limit reached" at 100 per hour, counted in the
+     * database), and only when the recipient accepts it. Both participants' streams get it.
+     */
+    async send(userId: string, input: { threadId: string; text: string }) {
+      const { thread, otherId } = await ownThread(userId, input.threadId);
+      const why = await refusal(db, userId, otherId, thread);
+      if (why) throw why;
+      if (deps.limits.intervalSeconds > 0) {
+        await deps.rateLimits.hit('dm-interval', userId, { max: 1, windowSeconds: deps.limits.intervalSeconds, message: DM_MESSAGES.tooFast });
+      }
+      await deps.rateLimits.hit('dm-hourly', userId, { max: deps.limits.perHour, windowSeconds: 3600, message: DM_MESSAGES.hourly });
+      const message = await db.transaction(async (tx) => {
+        const r = messagesRepository(tx);
+        const created = mapMessage(await r.insertMessage({ threadId: thread.id, senderId: userId, text: input.text }));
+        // The sender has read their own thread up to their message.
+        await r.markRead(thread, userId);
+        for (const to of [otherId, userId]) {
+          const payload: MessageEvent = { threadId: thread.id, message: created, unreadTotal: await r.unreadTotal(to) };
+          await deps.events.record(tx, { userId: to, stream: 'messages', type: MESSAGE_EVENTS.message, payload });
+        }
+        return created;
+      });
+      return { message };
+    },
+
+    /** The user has read the thread; their other tabs hear the new unread total. */
+    async markRead(userId: string, threadId: string) {
+      await threadView(userId, threadId);
+      const { thread } = await ownThread(userId, threadId);
+      const unreadTotal = await db.transaction(async (tx) => {
+        const r = messagesRepository(tx);
+        await r.markRead(thread, userId);
+        const total = await r.unreadTotal(userId);
+        await deps.events.record(tx, { userId, stream: 'messages', type: MESSAGE_EVENTS.read, payload: { threadId, unreadTotal: total } });
+        return total;
+      });
+      return { unreadTotal };
+    },
+
+    /** Reports a thread to the moderators (one open report per reporter and thread). */
+    async report(userId: string, input: { threadId: string; reason: string }) {
+      await ownThread(userId, input.threadId);
+      return { reportId: await repo.report({ reporterId: userId, targetId: input.threadId, reason: input.reason }) };
+    },
+
+    async recipients(userId: string, q: string) {
+      return { users: await repo.recipients(userId, q) };
+    },
+  };
+}
+export type MessagesService = ReturnType<typeof createMessagesService>;
