@@ -28,11 +28,7 @@ export const paths = {
   privacy: { path: '/privacy', getHref: () => '/privacy' },
   notFound: { path: '*', getHref: () => '/404' },
   future: {
-    /** @deprecated kept for older call sites: use `paths.profile`. */
-    profile: { getHref: (handle: string) => `/u/${encodeURIComponent(handle)}` },
     admin: { getHref: () => '/admin' },
-    /** @deprecated kept for older call sites: use `paths.notifications`. */
-    notifications: { getHref: () => '/me/notifications' },
     dmca: { getHref: () => '/dmca' },
     terms: { getHref: () => '/terms' },
     privacy: { getHref: () => '/privacy' },

@@ -12,6 +12,8 @@ export const siteKeys = {
 export const profileKeys = {
   all: ['profile'] as const,
   me: () => [...profileKeys.all, 'me'] as const,
+  byHandle: (handle: string) => [...profileKeys.all, 'handle', handle] as const,
+  follows: (handle: string, kind: string) => [...profileKeys.all, 'follows', handle, kind] as const,
 };
 
 export const shelfKeys = {
@@ -55,4 +57,17 @@ export const creditKeys = {
 export const notificationKeys = {
   all: ['notifications'] as const,
   unseenCount: () => [...notificationKeys.all, 'unseen-count'] as const,
+  list: () => [...notificationKeys.all, 'list'] as const,
+};
+
+export const messageKeys = {
+  all: ['messages'] as const,
+  threads: () => [...messageKeys.all, 'threads'] as const,
+  thread: (threadId: string) => [...messageKeys.all, 'thread', threadId] as const,
+  recipients: (q: string) => [...messageKeys.all, 'recipients', q] as const,
+};
+
+export const insightsKeys = {
+  all: ['insights'] as const,
+  summary: () => [...insightsKeys.all, 'summary'] as const,
 };

@@ -2,11 +2,23 @@ import { imageUrl } from '@/lib/image-url';
 import { cn } from '@/lib/utils';
 
 /** A round avatar: the image when there is one, else the handle's first letter on a tinted disc. Decorative. */
-export function UserAvatar({ handle, imageId, className }: { handle: string; imageId: string | null; className?: string }) {
+export function UserAvatar({ handle, imageId, className, testId }: { handle: string; imageId: string | null; className?: string; testId?: string }) {
   return imageId ? (
-    <img src={imageUrl(imageId, 'avatar')} alt="" aria-hidden="true" loading="lazy" className={cn('size-9 shrink-0 rounded-full object-cover', className)} />
+    <img
+      src={imageUrl(imageId, 'avatar')}
+      alt=""
+      aria-hidden="true"
+      loading="lazy"
+      data-testid={testId}
+      data-avatar-image={imageId}
+      className={cn('size-9 shrink-0 rounded-full bg-surface-sunken object-cover', className)}
+    />
   ) : (
-    <span aria-hidden="true" className={cn('inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-accent-soft text-sm font-semibold text-accent-soft-foreground uppercase', className)}>
+    <span
+      aria-hidden="true"
+      data-testid={testId}
+      className={cn('inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-accent-soft text-sm font-semibold text-accent-soft-foreground uppercase', className)}
+    >
       {handle.slice(0, 1)}
     </span>
   );

@@ -25,7 +25,7 @@ export function CommentItem({ comment, canReport, onDelete, onReport }: CommentI
       <UserAvatar handle={handle} imageId={comment.user.avatarImageId} />
       <div className="grid min-w-0 flex-1 gap-1">
         <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
-          <Link to={paths.future.profile.getHref(handle)} className="font-semibold text-foreground underline-offset-2 hover:underline">
+          <Link to={paths.profile.getHref(handle)} className="font-semibold text-foreground underline-offset-2 hover:underline">
             @{handle}
           </Link>
           <time dateTime={comment.createdAt} title={exact} className="text-muted-foreground">

@@ -99,7 +99,15 @@ export function ExploreCard({ item, viewer, onLike, onSave, eager = false }: Exp
             {item.title}
           </Link>
         </h2>
-        <p className="truncate text-sm text-muted-foreground">@{item.user.handle}</p>
+        <p className="truncate text-sm text-muted-foreground">
+          <Link
+            to={paths.profile.getHref(item.user.handle)}
+            className="relative z-[1] inline-flex min-h-6 items-center underline-offset-2 hover:text-foreground hover:underline"
+            data-testid="explore-card-owner"
+          >
+            @{item.user.handle}
+          </Link>
+        </p>
         <ul className="mt-1 flex gap-4 text-sm text-muted-foreground">
           <li className="inline-flex items-center gap-1.5">
             <Heart className="size-4" aria-hidden="true" />

@@ -2,6 +2,7 @@ import { Bookmark, Heart } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { MessageButton } from '@/components/social/message-button';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/utils';
@@ -60,6 +61,7 @@ export function ItemActions({ data }: { data: VisibleItem }) {
           {viewer.saved ? t('item.unsave') : t('item.save')}
         </Button>
         <ShareButton itemId={item.id} />
+        {viewer.signedIn && !viewer.isOwner ? <MessageButton userId={data.owner.userId} testId="item-message-owner" /> : null}
       </div>
       {viewer.isOwner ? (
         <div role="group" aria-label={t('item.ownerTools')} className="flex flex-wrap items-center gap-2 border-t border-border pt-3" data-testid="item-owner-actions">

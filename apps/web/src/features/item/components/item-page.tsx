@@ -89,7 +89,7 @@ function VisibleItemView({ data, renderComments }: { data: VisibleItem; renderCo
           </h1>
           <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-muted-foreground">
             <span>{t('item.by')}</span>
-            <Link to={paths.future.profile.getHref(owner.handle)} className="inline-flex min-h-11 items-center font-medium text-accent underline-offset-4 hover:underline sm:min-h-0" data-testid="item-owner">
+            <Link to={paths.profile.getHref(owner.handle)} className="inline-flex min-h-11 items-center font-medium text-accent underline-offset-4 hover:underline sm:min-h-0" data-testid="item-owner">
               @{owner.handle}
             </Link>
             <span aria-hidden="true">·</span>

@@ -47,7 +47,7 @@ export function ItemRemoved({ source, handle }: { source: HiddenSource; handle: 
       text={dmca ? t('item.removedDmcaText') : t('item.removedText')}
       action={
         <Button asChild size="lg" variant="secondary">
-          <Link to={paths.future.profile.getHref(handle)} data-testid="item-removed-profile">
+          <Link to={paths.profile.getHref(handle)} data-testid="item-removed-profile">
             <UserRound aria-hidden="true" />
             {t('item.visitProfile', { handle })}
           </Link>

@@ -33,7 +33,11 @@ export function useNotificationsStream({ enabled = true }: { enabled?: boolean }
     });
     source.addEventListener(NOTIFICATION_EVENTS.created, (e) => {
       const event = parse(notificationCreatedEventSchema, (e as MessageEvent).data);
-      if (event) setCount(event.unseenCount);
+      if (event) {
+        setCount(event.unseenCount);
+        // The notifications page (when open) shows the new entry without a reload.
+        void queryClient.invalidateQueries({ queryKey: notificationKeys.list() });
+      }
     });
     return () => source.close();
   }, [enabled, queryClient]);

@@ -1,0 +1,19 @@
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth';
+import { cn } from '@/lib/utils';
+
+/**
+ * The `<main>` of the signed-in pages of the social half (notifications, messages, insights,
+ * settings); the header is the app's one header. Guests are sent to /login.
+ */
+export function SignedInPage({ children, className }: { children: ReactNode; className?: string }) {
+  const { user, loading } = useAuth();
+  if (!loading && !user) return <Navigate to={paths.login.getHref()} replace />;
+  return (
+    <main id="main" tabIndex={-1} className={cn('mx-auto w-full max-w-content flex-1 px-4 py-6 outline-none sm:px-6 sm:py-10', className)}>
+      {user ? children : null}
+    </main>
+  );
+}

@@ -1,0 +1,36 @@
+import { Loader2, MessageCircle } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Button, type ButtonProps } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { callFunction } from '@/lib/api-client';
+import { errorMessageKey } from '@/lib/error-messages';
+
+/**
+ * "Message": opens the one thread with this person (`dm-thread-upsert`), then goes to it. Used on
+ * profiles and item pages; shown only to signed-in visitors of someone else.
+ */
+export function MessageButton({ userId, variant = 'secondary', className, testId = 'message-button' }: { userId: string; variant?: ButtonProps['variant']; className?: string; testId?: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [pending, setPending] = useState(false);
+  const open = async () => {
+    if (pending) return;
+    setPending(true);
+    try {
+      const { thread } = await callFunction('dm-thread-upsert', { otherUserId: userId });
+      void navigate(paths.messageThread.getHref(thread.id));
+    } catch (error) {
+      toast.error(t(errorMessageKey(error)));
+      setPending(false);
+    }
+  };
+  return (
+    <Button variant={variant} className={className} onClick={() => void open()} disabled={pending} data-testid={testId}>
+      {pending ? <Loader2 className="size-4 animate-spin motion-reduce:animate-none" aria-hidden="true" /> : <MessageCircle className="size-4" aria-hidden="true" />}
+      {t('social.message')}
+    </Button>
+  );
+}

@@ -1,0 +1,60 @@
+import type { NotificationListEntry } from '@curio/contract';
+import type { TFunction } from 'i18next';
+import { paths } from '@/config/paths';
+
+/** The actor's name as the sentence shows it: display name, else @handle, else "Someone" (a private actor). */
+export function actorName(entry: Pick<NotificationListEntry, 'actorProfile'>, t: TFunction): string {
+  const actor = entry.actorProfile;
+  if (!actor) return t('notifications.someone');
+  return actor.display_name || `@${actor.handle}`;
+}
+
+/**
+ * The one sentence of an entry. Grouped likes read "Ana and 3 others liked Red Robot"
+ * (pluralised: "and 1 other"); others name their one actor.
+ */
+export function notificationText(entry: Pick<NotificationListEntry, 'kind' | 'actorProfile' | 'actorCount' | 'itemTitle'>, t: TFunction): string {
+  const name = actorName(entry, t);
+  const title = entry.itemTitle ?? t('notifications.anItem');
+  switch (entry.kind) {
+    case 'follow':
+      return t('notifications.text.follow', { name });
+    case 'like': {
+      const others = Math.max(0, entry.actorCount - 1);
+      return others > 0 ? t('notifications.text.likeGroup', { name, count: others, title }) : t('notifications.text.like', { name, title });
+    }
+    case 'comment':
+      return t('notifications.text.comment', { name, title });
+    case 'mention':
+      return t('notifications.text.mention', { name, title });
+  }
+}
+
+/** Where an entry leads: a follow to the follower's profile, everything else to its item. */
+export function notificationHref(entry: Pick<NotificationListEntry, 'kind' | 'ref_id' | 'actorProfile'>): string | null {
+  if (entry.kind === 'follow') return entry.actorProfile ? paths.profile.getHref(entry.actorProfile.handle) : null;
+  return entry.ref_id ? paths.item.getHref(entry.ref_id) : null;
+}
+
+export type DayGroup = 'today' | 'week' | 'earlier';
+
+/** "Today", "This week" (the 6 days before), "Earlier", in the viewer's local time. */
+export function dayGroup(createdAt: string, now: Date = new Date()): DayGroup {
+  const startOfToday = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
+  const at = new Date(createdAt).getTime();
+  if (at >= startOfToday) return 'today';
+  if (at >= startOfToday - 6 * 86_400_000) return 'week';
+  return 'earlier';
+}
+
+/** Entries (newest first) cut into consecutive day groups, keeping their order. */
+export function groupByDay<T extends { created_at: string }>(entries: readonly T[], now: Date = new Date()): { group: DayGroup; entries: T[] }[] {
+  const out: { group: DayGroup; entries: T[] }[] = [];
+  for (const entry of entries) {
+    const group = dayGroup(entry.created_at, now);
+    const last = out[out.length - 1];
+    if (last && last.group === group) last.entries.push(entry);
+    else out.push({ group, entries: [entry] });
+  }
+  return out;
+}

@@ -1,0 +1,104 @@
+import { Compass } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { EmptyPlinth } from '@/components/illustrations/empty-plinth';
+import { EmptyShelf } from '@/components/illustrations/empty-shelf';
+import { PadlockCabinet } from '@/components/illustrations/padlock-cabinet';
+import { ReadOnlyShelf } from '@/components/shelf/read-only-shelf';
+import { ShelfDisplay, ShelfEmptyCard, ShelfSkeleton } from '@/components/shelf/shelf-display';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { paths } from '@/config/paths';
+import { useDocumentMeta } from '@/hooks/use-document-meta';
+import { isApiError } from '@/lib/api-client';
+import { errorMessageKey } from '@/lib/error-messages';
+import { useProfile } from '../api/get-profile';
+import { ProfileHeader } from './profile-header';
+
+/** /u/{handle}: the person's header, then their shelf as they arranged it (read-only). */
+export function ProfilePage({ handle }: { handle: string }) {
+  const { t } = useTranslation();
+  const query = useProfile(handle);
+  const data = query.data;
+  const visible = data?.access === 'visible' ? data : null;
+  useDocumentMeta({
+    title: visible ? t('profile.metaTitle', { name: visible.profile.displayName, handle: visible.profile.handle }) : t('profile.metaTitleHandle', { handle }),
+  });
+
+  if (isApiError(query.error) && query.error.code === 'not_found') {
+    return (
+      <EmptyState
+        testId="profile-not-found"
+        illustration={<EmptyPlinth className="h-28 w-auto" />}
+        title={t('profile.notFound')}
+        text={t('profile.notFoundText', { handle })}
+        action={
+          <Button asChild variant="soft">
+            <Link to={paths.explore.getHref()}>
+              <Compass aria-hidden="true" />
+              {t('nav.explore')}
+            </Link>
+          </Button>
+        }
+      />
+    );
+  }
+  if (query.error && !data) {
+    return (
+      <div role="alert" className="grid justify-items-start gap-4 rounded-xl border border-border bg-surface p-6">
+        <p className="font-medium">{t(errorMessageKey(query.error))}</p>
+        <Button variant="secondary" onClick={() => void query.refetch()}>
+          {t('common.retry')}
+        </Button>
+      </div>
+    );
+  }
+  if (!data) {
+    return (
+      <div role="status" aria-label={t('common.loading')}>
+        <ShelfSkeleton />
+      </div>
+    );
+  }
+  if (data.access === 'private') {
+    return (
+      <div className="grid gap-6">
+        <h1 className="font-display text-3xl font-semibold tracking-tight sm:text-4xl">@{data.handle}</h1>
+        <EmptyState
+          testId="profile-private"
+          illustration={<PadlockCabinet className="h-28 w-auto" />}
+          title={t('profile.privateTitle')}
+          text={t('profile.privateText')}
+        />
+      </div>
+    );
+  }
+
+  const { profile, shelf } = data;
+  return (
+    <div className="grid gap-8 sm:gap-10">
+      <ProfileHeader data={data} />
+      <section aria-labelledby="profile-shelf-title" className="grid gap-4">
+        <h2 id="profile-shelf-title" className="font-display text-2xl font-semibold tracking-tight">
+          {t('profile.shelfTitle', { name: profile.displayName })}
+        </h2>
+        {shelf && shelf.placed.length + shelf.overflow.length > 0 ? (
+          <ReadOnlyShelf
+            layout={shelf.layout}
+            placed={shelf.placed}
+            overflow={shelf.overflow}
+            label={t('profile.shelfLabel', { name: profile.displayName, cols: shelf.layout.cols, rows: shelf.layout.rows })}
+          />
+        ) : shelf ? (
+          <ShelfDisplay
+            layout={shelf.layout}
+            label={t('profile.shelfLabel', { name: profile.displayName, cols: shelf.layout.cols, rows: shelf.layout.rows })}
+            overlay={<ShelfEmptyCard illustration={<EmptyShelf className="h-24 w-auto" />} title={t('profile.shelfEmpty')} text={t('profile.shelfEmptyText')} />}
+          />
+        ) : (
+          <EmptyState testId="profile-shelf-empty" illustration={<EmptyShelf className="h-24 w-auto" />} title={t('profile.shelfEmpty')} text={t('profile.shelfEmptyText')} />
+        )}
+      </section>
+    </div>
+  );
+}
