@@ -112,6 +112,8 @@ export const itemDetailSchema = z.object({
   composites: z.array(itemCompositeSchema),
   photos: z.array(itemPhotoSchema),
   counts: z.object({ likes: z.number(), comments: z.number(), saves: z.number(), views: z.number() }),
+  /** The notes from the wizard's first step (`metadata`): only in the owner's answer. */
+  notes: z.string().nullable().optional(),
 });
 export type ItemDetail = z.infer<typeof itemDetailSchema>;
 export const itemGetResultSchema = z.discriminatedUnion('access', [
@@ -126,7 +128,7 @@ export const itemGetResultSchema = z.discriminatedUnion('access', [
 ]);
 export type ItemGetResult = z.infer<typeof itemGetResultSchema>;
 
-export const updatedItemSchema = z.object({ id: z.string(), title: z.string(), tags: z.array(z.string()), nsfw: z.boolean() });
+export const updatedItemSchema = z.object({ id: z.string(), title: z.string(), tags: z.array(z.string()), nsfw: z.boolean(), notes: z.string().nullable() });
 export type UpdatedItem = z.infer<typeof updatedItemSchema>;
 export const itemsUpdateResultSchema = z.object({ item: updatedItemSchema });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TAGS_MAX, TAG_MAX_LENGTH, TITLE_MAX, parseTags, uuidSchema } from './shelf';
+import { METADATA_MAX, TAGS_MAX, TAG_MAX_LENGTH, TITLE_MAX, parseTags, uuidSchema } from './shelf';
 import { text } from './strings';
 
 export const EXPLORE_SORTS = ['trending', 'new', 'top'] as const;
@@ -88,6 +88,12 @@ export const itemsUpdateInputSchema = z.object({
     .transform((v) => parseTags(v))
     .pipe(z.array(text().max(TAG_MAX_LENGTH)).max(TAGS_MAX)),
   nsfw: z.boolean(),
+  /** The owner's notes (the item's `metadata`): blank clears them; left out, they stay as they are. */
+  notes: text()
+    .trim()
+    .max(METADATA_MAX)
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : v || null)),
 });
 
 export const commentsListInputSchema = z.object({

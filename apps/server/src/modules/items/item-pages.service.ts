@@ -58,20 +58,24 @@ export function createItemPagesService(
           composites: item.composites.map((c) => ({ id: c.id, imageId: c.imageId, style: c.style, variantNo: c.variantNo, chosen: c.id === item.chosenCompositeId })),
           photos: photos.map((p) => ({ id: p.id, imageId: p.imageId, role: p.role })),
           counts: item.counts,
+          // Notes are the owner's own: never in anyone else's answer.
+          ...(viewerOut.isOwner ? { notes: item.notes } : {}),
         },
         owner,
         viewer: viewerOut,
       };
     },
 
-    async update(userId: string, input: { itemId: string; title: string; tags: string[]; nsfw: boolean }) {
-      await ownItem(userId, input.itemId);
+    /** Title, tags and NSFW; the notes too when given (`null` clears them, leaving them out keeps them). */
+    async update(userId: string, input: { itemId: string; title: string; tags: string[]; nsfw: boolean; notes?: string | null }) {
+      const current = await ownItem(userId, input.itemId);
+      const notes = input.notes === undefined ? current.metadata : input.notes;
       await db.transaction(async (tx) => {
-        await itemPagesRepository(tx).update(input.itemId, { title: input.title, tags: input.tags, nsfw: input.nsfw });
+        await itemPagesRepository(tx).update(input.itemId, { title: input.title, tags: input.tags, nsfw: input.nsfw, metadata: notes });
         await deps.recordChange?.(tx, { itemId: input.itemId });
       });
       deps.onChange?.();
-      return { item: { id: input.itemId, title: input.title, tags: input.tags, nsfw: input.nsfw } };
+      return { item: { id: input.itemId, title: input.title, tags: input.tags, nsfw: input.nsfw, notes } };
     },
 
     /**

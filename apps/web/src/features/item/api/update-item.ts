@@ -3,10 +3,10 @@ import { callFunction } from '@/lib/api-client';
 import { exploreKeys, itemKeys, shelfKeys } from '@/lib/query-keys';
 import type { ItemGetResult } from './get-item';
 
-export type UpdateItemInput = { itemId: string; title: string; tags: string; nsfw: boolean };
+export type UpdateItemInput = { itemId: string; title: string; tags: string; nsfw: boolean; notes?: string | null };
 export type { UpdatedItem } from '@curio/contract';
 
-/** `items-update` (owner): title, tags as comma-separated text, NSFW. */
+/** `items-update` (owner): title, tags as comma-separated text, NSFW and the owner's notes. */
 export function updateItem(input: UpdateItemInput) {
   return callFunction('items-update', input);
 }
@@ -17,7 +17,7 @@ export function useUpdateItem() {
     mutationFn: updateItem,
     onSuccess: ({ item }) => {
       queryClient.setQueryData<ItemGetResult>(itemKeys.detail(item.id), (data) =>
-        data?.access === 'visible' ? { ...data, item: { ...data.item, title: item.title, tags: item.tags, nsfw: item.nsfw } } : data,
+        data?.access === 'visible' ? { ...data, item: { ...data.item, title: item.title, tags: item.tags, nsfw: item.nsfw, notes: item.notes } } : data,
       );
       void queryClient.invalidateQueries({ queryKey: exploreKeys.all });
       void queryClient.invalidateQueries({ queryKey: shelfKeys.all });

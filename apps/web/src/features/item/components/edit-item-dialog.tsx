@@ -1,4 +1,4 @@
-import { TITLE_MAX } from '@curio/contract';
+import { METADATA_MAX, TITLE_MAX } from '@curio/contract';
 import { Loader2, Pencil } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,12 +9,13 @@ import { Field, fieldDescribedBy } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
+import { Textarea } from '@/components/ui/textarea';
 import { isApiError } from '@/lib/api-client';
 import { errorMessageKey } from '@/lib/error-messages';
 import type { ItemDetail } from '../api/get-item';
 import { useUpdateItem } from '../api/update-item';
 
-/** Owner only: title, tags (comma-separated text) and NSFW, saved with items-update. */
+/** Owner only: title, tags (comma-separated text), NSFW and the private notes, saved with items-update. */
 export function EditItemDialog({ item }: { item: ItemDetail }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
@@ -42,6 +43,7 @@ function EditItemForm({ item, onDone }: { item: ItemDetail; onDone: () => void }
   const [title, setTitle] = useState(item.title);
   const [tags, setTags] = useState(item.tags.join(', '));
   const [nsfw, setNsfw] = useState(item.nsfw);
+  const [notes, setNotes] = useState(item.notes ?? '');
   const [titleError, setTitleError] = useState<string | null>(null);
   const [tagsError, setTagsError] = useState<string | null>(null);
 
@@ -53,7 +55,7 @@ function EditItemForm({ item, onDone }: { item: ItemDetail; onDone: () => void }
     setTitleError(null);
     setTagsError(null);
     update.mutate(
-      { itemId: item.id, title: trimmed, tags, nsfw },
+      { itemId: item.id, title: trimmed, tags, nsfw, notes: notes.trim() || null },
       {
         onSuccess: () => {
           toast.success(t('item.updated'));
@@ -91,6 +93,17 @@ function EditItemForm({ item, onDone }: { item: ItemDetail; onDone: () => void }
           aria-describedby={fieldDescribedBy(`${id}-tags`, { error: tagsError, hint: true })}
           autoComplete="off"
           data-testid="edit-tags"
+        />
+      </Field>
+      <Field id={`${id}-notes`} label={t('item.notesLabel')} hint={t('item.notesHint')}>
+        <Textarea
+          id={`${id}-notes`}
+          value={notes}
+          onChange={(e) => setNotes(e.target.value)}
+          maxLength={METADATA_MAX}
+          rows={4}
+          aria-describedby={fieldDescribedBy(`${id}-notes`, { hint: true })}
+          data-testid="edit-notes"
         />
       </Field>
       <div className="flex items-center justify-between gap-4 rounded-lg border border-border p-4">

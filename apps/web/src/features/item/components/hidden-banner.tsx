@@ -1,6 +1,7 @@
 import { ShieldAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { usePageExists } from '@/components/layout/page-availability';
 import { paths } from '@/config/paths';
 import type { HiddenSource } from '../api/get-item';
 
@@ -8,6 +9,9 @@ import type { HiddenSource } from '../api/get-item';
 export function HiddenBanner({ source, isAdmin }: { source: HiddenSource | null; isAdmin: boolean }) {
   const { t } = useTranslation();
   const dmca = source === 'dmca';
+  const exists = usePageExists();
+  // Learn more: the DMCA page for a copyright notice (the terms until it exists), else the terms.
+  const learnMore = dmca && exists(paths.future.dmca.getHref()) ? paths.future.dmca.getHref() : paths.terms.getHref();
   return (
     <div role="status" className="flex gap-3 rounded-xl border border-warning-fg/30 bg-warning-bg p-4 text-warning-fg" data-testid="item-hidden-banner" data-source={source ?? 'other'}>
       <ShieldAlert className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
@@ -15,10 +19,10 @@ export function HiddenBanner({ source, isAdmin }: { source: HiddenSource | null;
         <p className="font-semibold">{dmca ? t('item.hiddenDmcaTitle') : t('item.hiddenTitle')}</p>
         <p className="text-sm">{dmca ? t('item.hiddenDmcaText') : t('item.hiddenText')}</p>
         <p className="flex flex-wrap gap-x-5 gap-y-1 text-sm font-medium">
-          <Link to={dmca ? paths.future.dmca.getHref() : paths.future.terms.getHref()} className="inline-flex min-h-11 items-center underline underline-offset-2 sm:min-h-0">
+          <Link to={learnMore} className="inline-flex min-h-11 items-center underline underline-offset-2 sm:min-h-0">
             {t('item.learnMore')}
           </Link>
-          {isAdmin ? (
+          {isAdmin && exists(paths.future.admin.getHref()) ? (
             <Link to={paths.future.admin.getHref()} className="inline-flex min-h-11 items-center underline underline-offset-2 sm:min-h-0" data-testid="item-review-admin">
               {t('item.reviewInAdmin')}
             </Link>

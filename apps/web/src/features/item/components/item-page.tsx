@@ -1,9 +1,10 @@
-import { ImageOff } from 'lucide-react';
+import { ImageOff, Lock, NotebookPen } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
+import { usePageExists } from '@/components/layout/page-availability';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
 import { imageUrl } from '@/lib/image-url';
 import { cn } from '@/lib/utils';
@@ -45,6 +46,7 @@ export function ItemPage({ itemId, renderComments }: ItemPageProps) {
 
 function VisibleItemView({ data, renderComments }: { data: VisibleItem; renderComments?: ItemPageProps['renderComments'] }) {
   const { t, i18n } = useTranslation();
+  const pageExists = usePageExists();
   const { item, owner, viewer } = data;
   const [consentedId, setConsentedId] = useState<string | null>(null);
   const needsGate = item.nsfw && !item.hidden && !viewer.isOwner;
@@ -89,9 +91,15 @@ function VisibleItemView({ data, renderComments }: { data: VisibleItem; renderCo
           </h1>
           <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-muted-foreground">
             <span>{t('item.by')}</span>
-            <Link to={paths.profile.getHref(owner.handle)} className="inline-flex min-h-11 items-center font-medium text-accent underline-offset-4 hover:underline sm:min-h-0" data-testid="item-owner">
-              @{owner.handle}
-            </Link>
+            {pageExists(paths.profile.getHref(owner.handle)) ? (
+              <Link to={paths.profile.getHref(owner.handle)} className="inline-flex min-h-11 items-center font-medium text-accent underline-offset-4 hover:underline sm:min-h-0" data-testid="item-owner">
+                @{owner.handle}
+              </Link>
+            ) : (
+              <span className="font-medium text-foreground" data-testid="item-owner">
+                @{owner.handle}
+              </span>
+            )}
             <span aria-hidden="true">·</span>
             <time dateTime={item.createdAt}>{created}</time>
             {item.nsfw ? (
@@ -114,6 +122,21 @@ function VisibleItemView({ data, renderComments }: { data: VisibleItem; renderCo
           ) : null}
         </header>
         <ItemActions data={data} />
+        {viewer.isOwner && item.notes ? (
+          <section aria-labelledby="item-notes-title" className="grid gap-2 rounded-xl border border-border bg-surface p-4 shadow-soft" data-testid="item-notes">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <h2 id="item-notes-title" className="flex items-center gap-2 font-semibold">
+                <NotebookPen className="size-4 text-muted-foreground" aria-hidden="true" />
+                {t('item.notesTitle')}
+              </h2>
+              <span className="inline-flex items-center gap-1 rounded-full bg-surface-sunken px-2 py-0.5 text-xs font-medium text-muted-foreground">
+                <Lock className="size-3" aria-hidden="true" />
+                {t('item.notesPrivate')}
+              </span>
+            </div>
+            <p className="text-sm leading-relaxed break-words whitespace-pre-wrap">{item.notes}</p>
+          </section>
+        ) : null}
         {gated ? (
           <p className="rounded-xl border border-dashed border-border-strong p-4 text-sm text-muted-foreground" data-testid="item-gated-note">
             {t('item.nsfwGatedNote')}
