@@ -1,5 +1,5 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
-import { notifications, profiles, userBlocks } from '../../db/schema';
+import { items, notifications, profiles, userBlocks } from '../../db/schema';
 import type { Executor } from '../../db/types';
 
 export type NewNotification = typeof notifications.$inferInsert;
@@ -32,13 +32,28 @@ const notBlocked = (userId: string) => sql`not exists (
   where (b.blocker_id = ${userId} and b.blocked_id = ${notifications.actorId})
      or (b.blocker_id = ${notifications.actorId} and b.blocked_id = ${userId}))`;
 
+/**
+ * Notifications about an item the user may still see (read/visibility.ts for a non-admin: their own,
+ * or a public owner's item that is not hidden); a deleted item's are gone with it.
+ */
+const aboutVisibleItem = (userId: string, n: { kind: unknown; refId: unknown }) => sql`(${n.kind} = 'follow' or exists (
+  select 1 from ${items} i join ${profiles} p on p.user_id = i.user_id
+  where i.id::text = ${n.refId} and (i.user_id = ${userId} or (p.public and not i.hidden))))`;
+
 export function notificationsRepository(db: Executor) {
   return {
     async unseenCount(userId: string): Promise<number> {
       const [row] = await db
         .select({ n: count() })
         .from(notifications)
-        .where(and(eq(notifications.userId, userId), eq(notifications.seen, false), notBlocked(userId)));
+        .where(
+          and(
+            eq(notifications.userId, userId),
+            eq(notifications.seen, false),
+            notBlocked(userId),
+            aboutVisibleItem(userId, { kind: notifications.kind, refId: notifications.refId }),
+          ),
+        );
       return row?.n ?? 0;
     },
     async insert(rows: NewNotification[]) {
@@ -57,6 +72,7 @@ export function notificationsRepository(db: Executor) {
           where n.user_id = ${userId} and not exists (
             select 1 from ${userBlocks} b
             where (b.blocker_id = ${userId} and b.blocked_id = n.actor_id) or (b.blocker_id = n.actor_id and b.blocked_id = ${userId}))
+          and ${aboutVisibleItem(userId, { kind: sql`n.kind`, refId: sql`n.ref_id` })}
         )
         select (array_agg(id::text order by created_at desc, id desc))[1] as id,
                array_agg(id::text order by created_at desc, id desc) as ids,

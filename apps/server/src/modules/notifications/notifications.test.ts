@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notificationsListResultSchema } from '@curio/contract';
+import { pngBytes, stubGenerator } from '../../test/images';
+import { createTestApp, type TestApp } from '../../test/harness';
+
+let t: TestApp;
+let photo: Buffer;
+type U = Awaited<ReturnType<TestApp['onboardedUser']>>;
+
+beforeAll(async () => {
+  t = await createTestApp({ COMMENT_INTERVAL_SECONDS: '0' }, { generator: stubGenerator() });
+  photo = await pngBytes(60, 75);
+});
+afterAll(() => t.close());
+
+async function published(u: U, title = 'Red Robot') {
+  const item = await t.call('items-create', { cookie: u.cookie, body: { title, tags: 'robots' } });
+  const up = await t.upload(u.cookie, photo);
+  await t.call('photos-add', { cookie: u.cookie, body: { itemId: item.json.item.id, imageId: up.imageId } });
+  const gen = await t.call('items-generate', { cookie: u.cookie, body: { itemId: item.json.item.id, style: 'bright_gallery' } });
+  await t.call('items-choose', { cookie: u.cookie, body: { itemId: item.json.item.id, compositeId: gen.json.variants[0].compositeId } });
+  return item.json.item.id as string;
+}
+const list = async (u: U, page = 0, pageSize?: number) => {
+  const r = await t.call('notifications-list', { cookie: u.cookie, body: { page, ...(pageSize ? { pageSize } : {}) } });
+  expect(r.status).toBe(200);
+  return notificationsListResultSchema.parse(r.json);
+};
+const unseen = async (u: U) => (await t.call('notifications-unseen-count', { cookie: u.cookie })).json.count as number;
+const like = (u: U, itemId: string) => t.call('social-like-toggle', { cookie: u.cookie, body: { itemId, liked: true } });
+const comment = (u: U, itemId: string, body: string) => t.call('comments-create', { cookie: u.cookie, body: { itemId, body } });
+const block = (u: U, target: U, blocked = true) => t.call('user-block-toggle', { cookie: u.cookie, body: { targetUserId: target.userId, blocked } });
+
+describe('notifications', () => {
+  it('come for a follow, a like, a comment and a mention, newest first with the actor and the item title', async () => {
+    const owner = await t.onboardedUser();
+    const fan = await t.onboardedUser();
+    const friend = await t.onboardedUser();
+    const item = await published(owner, 'Red Robot');
+    await t.call('social-follow-toggle', { cookie: fan.cookie, body: { targetUserId: owner.userId } });
+    await like(fan, item);
+    await comment(fan, item, `Lovely, @${friend.handle} look`);
+    const got = await list(owner);
+    expect(got.notifications.map((n) => n.kind)).toEqual(['comment', 'like', 'follow']);
+    expect(got.unseenCount).toBe(3);
+    const [c, l, f] = got.notifications;
+    expect(l).toMatchObject({ kind: 'like', ref_id: item, seen: false, itemTitle: 'Red Robot', actorCount: 1 });
+    expect(l!.actorProfile).toEqual({ user_id: fan.userId, handle: fan.handle, display_name: 'Test Collector', avatar_image_id: null });
+    expect(c).toMatchObject({ kind: 'comment', ref_id: item, itemTitle: 'Red Robot' });
+    expect(f).toMatchObject({ kind: 'follow', ref_id: fan.userId, itemTitle: null, actorProfile: { handle: fan.handle } });
+    const mentioned = await list(friend);
+    expect(mentioned.notifications).toHaveLength(1);
+    expect(mentioned.notifications[0]).toMatchObject({ kind: 'mention', ref_id: item, itemTitle: 'Red Robot', actorProfile: { handle: fan.handle } });
+  });
+
+  it('never come for one’s own acts', async () => {
+    const owner = await t.onboardedUser();
+    const item = await published(owner);
+    await like(owner, item);
+    await comment(owner, item, `Mine, @${owner.handle}`);
+    expect((await t.call('social-follow-toggle', { cookie: owner.cookie, body: { targetUserId: owner.userId } })).status).toBe(400);
+    expect((await list(owner)).notifications).toEqual([]);
+    expect(await unseen(owner)).toBe(0);
+  });
+
+  it('never come from a blocked person, either way, and a block hides the earlier ones', async () => {
+    const owner = await t.onboardedUser();
+    const troll = await t.onboardedUser();
+    const item = await published(owner);
+    await like(troll, item);
+    expect(await unseen(owner)).toBe(1);
+    await block(owner, troll);
+    // Earlier notifications from them are hidden, and none come.
+    expect((await list(owner)).notifications).toEqual([]);
+    expect(await unseen(owner)).toBe(0);
+    await t.call('social-like-toggle', { cookie: troll.cookie, body: { itemId: item, liked: false } });
+    await like(troll, item);
+    await comment(troll, item, `hey @${owner.handle}`);
+    expect((await t.call('social-follow-toggle', { cookie: troll.cookie, body: { targetUserId: owner.userId } })).json.error.code).toBe('blocked');
+    await block(owner, troll, false);
+    expect((await list(owner)).notifications.map((n) => n.kind)).toEqual(['like']); // only the one from before the block
+    // The other way round: the blocked person hears nothing from the blocker either.
+    const trollItem = await published(troll, 'Troll piece');
+    await block(troll, owner);
+    await like(owner, trollItem);
+    await comment(owner, trollItem, `@${troll.handle} hi`);
+    expect((await list(troll)).notifications).toEqual([]);
+  });
+
+  it('group the likes of one item, naming the latest three', async () => {
+    const owner = await t.onboardedUser();
+    const item = await published(owner, 'Red Robot');
+    const other = await published(owner, 'Blue Rocket');
+    const fans: U[] = [];
+    for (let i = 0; i < 5; i++) {
+      const f = await t.onboardedUser();
+      await like(f, item);
+      fans.push(f);
+    }
+    await like(fans[0]!, other);
+    const got = await list(owner);
+    expect(got.notifications).toHaveLength(2);
+    const [single, group] = got.notifications;
+    expect(single).toMatchObject({ kind: 'like', ref_id: other, actorCount: 1, itemTitle: 'Blue Rocket' });
+    expect(group).toMatchObject({ kind: 'like', ref_id: item, actorCount: 5, itemTitle: 'Red Robot', seen: false });
+    expect(group!.actors.map((a) => a.handle)).toEqual([fans[4]!.handle, fans[3]!.handle, fans[2]!.handle]);
+    expect(group!.ids).toHaveLength(5);
+    expect(got.unseenCount).toBe(6);
+    // Marking the group's ids read marks all five.
+    const marked = await t.call('notifications-mark-read', { cookie: owner.cookie, body: { ids: group!.ids } });
+    expect(marked.json).toEqual({ unseenCount: 1 });
+    expect((await list(owner)).notifications.find((n) => n.ref_id === item)?.seen).toBe(true);
+  });
+
+  it('page newest first and mark all read', async () => {
+    const owner = await t.onboardedUser();
+    const followers: U[] = [];
+    for (let i = 0; i < 3; i++) {
+      const f = await t.onboardedUser();
+      await t.call('social-follow-toggle', { cookie: f.cookie, body: { targetUserId: owner.userId } });
+      followers.push(f);
+    }
+    const first = await list(owner, 0, 2);
+    expect(first.notifications.map((n) => n.actorProfile?.handle)).toEqual([followers[2]!.handle, followers[1]!.handle]);
+    expect(first.nextPage).toBe(1);
+    const second = await list(owner, 1, 2);
+    expect(second.notifications.map((n) => n.actorProfile?.handle)).toEqual([followers[0]!.handle]);
+    expect(second.nextPage).toBeNull();
+    expect((await t.call('notifications-mark-read', { cookie: owner.cookie, body: {} })).json).toEqual({ unseenCount: 0 });
+    expect((await list(owner)).notifications.every((n) => n.seen)).toBe(true);
+    // Someone else's ids change nothing of theirs.
+    const other = await t.onboardedUser();
+    await t.call('social-follow-toggle', { cookie: other.cookie, body: { targetUserId: followers[0]!.userId } });
+    const theirs = (await list(followers[0]!)).notifications[0]!.id;
+    await t.call('notifications-mark-read', { cookie: owner.cookie, body: { ids: [theirs] } });
+    expect(await unseen(followers[0]!)).toBe(1);
+  });
+
+  it('leak nothing of private profiles and private items', async () => {
+    const owner = await t.onboardedUser();
+    const shy = await t.onboardedUser();
+    const item = await published(owner, 'Red Robot');
+    await like(shy, item);
+    await t.call('settings-update', { cookie: shy.cookie, body: { profilePublic: false } });
+    const got = await list(owner);
+    expect(got.notifications[0]).toMatchObject({ kind: 'like', actorProfile: null, actors: [], actorCount: 1 });
+    expect(JSON.stringify(got)).not.toContain(shy.handle);
+    // A mention on a private profile's item reaches nobody who may not see it.
+    const friend = await t.onboardedUser();
+    await comment(owner, item, `@${friend.handle} see this`);
+    expect((await list(friend)).notifications).toHaveLength(1);
+    await t.call('settings-update', { cookie: owner.cookie, body: { profilePublic: false } });
+    expect((await list(friend)).notifications).toEqual([]);
+    await comment(owner, item, `@${friend.handle} and this`);
+    // Nothing to see, so nothing new: the bell shows no dot.
+    expect(await unseen(friend)).toBe(0);
+  });
+});
