@@ -13,6 +13,7 @@ import { useDocumentMeta } from '@/hooks/use-document-meta';
 import { isApiError } from '@/lib/api-client';
 import { errorMessageKey } from '@/lib/error-messages';
 import { useProfile } from '../api/get-profile';
+import { useProfileViewTracking } from '../hooks/use-profile-view-tracking';
 import { ProfileHeader } from './profile-header';
 
 /** /u/{handle}: the person's header, then their shelf as they arranged it (read-only). */
@@ -21,6 +22,7 @@ export function ProfilePage({ handle }: { handle: string }) {
   const query = useProfile(handle);
   const data = query.data;
   const visible = data?.access === 'visible' ? data : null;
+  useProfileViewTracking(data);
   useDocumentMeta({
     title: visible ? t('profile.metaTitle', { name: visible.profile.displayName, handle: visible.profile.handle }) : t('profile.metaTitleHandle', { handle }),
   });
