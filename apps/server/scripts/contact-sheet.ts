@@ -19,6 +19,12 @@ const TH = 300;
 const LABEL = 40;
 
 const generator = createStudioGenerator();
+/** Titles of the lengths collectors type, so placards that wrap or shrink show here. */
+const TITLES: Record<string, string> = {
+  robot: 'Tin robot',
+  astronaut: 'STS-93 commander portrait figure, 1:6 scale',
+  dino: 'Brachiosaurus from the 1993 museum shop collection, ceramic espresso cup edition',
+};
 const rows: sharp.OverlayOptions[] = [];
 let y = 0;
 for (const name of SAMPLE_NAMES) {
@@ -26,7 +32,7 @@ for (const name of SAMPLE_NAMES) {
   const cutout = await segment(photo);
   for (const style of STYLES) {
     const t = performance.now();
-    const variants = await generator.generate({ style, title: `Sample ${name}`, seed: `${name}-${style}`.padEnd(8, '0').replace(/[^0-9a-f]/g, 'a'), photos: [{ role: 'front', photo, cutout }] });
+    const variants = await generator.generate({ style, title: TITLES[name] ?? `Sample ${name}`, seed: `${name}-${style}`.padEnd(8, '0').replace(/[^0-9a-f]/g, 'a'), photos: [{ role: 'front', photo, cutout }] });
     console.log(`${name} ${style}: ${Math.round(performance.now() - t)} ms`);
     rows.push({
       input: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${TW * 6}" height="${LABEL}"><rect width="100%" height="100%" fill="#222"/><text x="12" y="27" font-family="DejaVu Sans, sans-serif" font-size="20" fill="#fff">${name} · ${STYLE_LABELS[style]}</text></svg>`),

@@ -34,6 +34,22 @@ describe('studio generator', () => {
     expect(second.map(hash)).toEqual(first.map(hash));
   }, 60_000);
 
+  it('makes five clearly different compositions in every style (no two variants alike)', async () => {
+    // Mean absolute grey difference of 48 × 60 thumbnails, 0–255: near-copies (the same framing
+    // with a little jitter) score under 10.
+    const thumbs = (imgs: Buffer[]) => Promise.all(imgs.map((b) => sharp(b).resize(48, 60, { fit: 'fill' }).greyscale().raw().toBuffer()));
+    for (const style of STYLES) {
+      const t = await thumbs(await generator.generate({ style, title: 'Tin robot', seed: 'a1b2c3d4e5', photos }));
+      for (let i = 0; i < t.length; i++) {
+        for (let j = i + 1; j < t.length; j++) {
+          let d = 0;
+          for (let k = 0; k < t[i]!.length; k++) d += Math.abs(t[i]![k]! - t[j]![k]!);
+          expect(d / t[i]!.length, `${style}: variants ${i + 1} and ${j + 1}`).toBeGreaterThan(15);
+        }
+      }
+    }
+  }, 120_000);
+
   it('gives each style its own look', async () => {
     const looks: Record<string, Awaited<ReturnType<typeof stats>>> = {};
     for (const style of STYLES) {

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { VARIANTS_PER_GENERATION, type Style } from '@curio/contract';
 import type { GenerationRequest, Generator, GeneratorPhoto } from './generator';
-import { compositions, H, sceneFor, W, type Composition } from './studio-scenes';
+import { compositions, H, moodOverlay, sceneFor, W, type Composition } from './studio-scenes';
 
 /** The alpha channel of an image as one-band raw pixels. */
 async function alphaOf(png: Buffer) {
@@ -225,17 +225,31 @@ async function renderVariant(req: GenerationRequest, subjects: Subject[], c: Com
     }
     overlays.push(await clipLayer({ input: f.s.png, left: f.left, top: f.top, width: f.s.width, height: f.s.height }));
   }
-  if (scene.overlay) overlays.push({ input: await smoothLayer(scene.overlay, scene.overlayDetail ?? false), left: 0, top: 0 });
+  const mood = moodOverlay(c, req.style === 'manga_halftone');
+  if (mood) overlays.push({ input: await smoothLayer(mood, false), left: 0, top: 0 });
+  // A soft overlay (light, vignette) belongs to the scene; a detailed one (manga's frame and
+  // caption) to the picture: it is drawn after a zoomed crop, whole and sharp.
+  if (scene.overlay && !scene.overlayDetail) overlays.push({ input: await smoothLayer(scene.overlay, false), left: 0, top: 0 });
+  const frame = scene.overlay && scene.overlayDetail ? [{ input: await smoothLayer(scene.overlay, true), left: 0, top: 0 }] : [];
 
   const composed = sharp(Buffer.from(scene.background)).composite(overlays.filter((o): o is sharp.OverlayOptions => o !== null));
-  if (c.zoom <= 1.01) return composed.jpeg({ quality: 90 }).toBuffer();
-  // Crop and scale back up in a second pipeline (sharp would crop before compositing in one).
+  if (c.zoom <= 1.01) {
+    if (!frame.length) return composed.jpeg({ quality: 90 }).toBuffer();
+    const raw = await composed.raw().toBuffer({ resolveWithObject: true });
+    return sharp(raw.data, { raw: raw.info }).composite(frame).jpeg({ quality: 90 }).toBuffer();
+  }
+  // Crop around the subject's upper part (a portrait) and scale back up, in a second pipeline
+  // (sharp would crop before compositing in one).
   const raw = await composed.raw().toBuffer({ resolveWithObject: true });
-  const cw = Math.round(W / c.zoom);
-  const ch = Math.round(H / c.zoom);
-  const left = Math.max(0, Math.min(W - cw, Math.round(c.cx * W - cw / 2)));
-  const top = Math.max(0, Math.min(H - ch, Math.round((H - ch) * c.zoomY)));
-  return sharp(raw.data, { raw: raw.info }).extract({ left, top, width: cw, height: ch }).resize(W, H).jpeg({ quality: 90 }).toBuffer();
+  const zoom = Math.max(1, Math.min(c.zoom, W / (main.width * 1.08)));
+  const cw = Math.round(W / zoom);
+  const ch = Math.round(H / zoom);
+  const left = Math.max(0, Math.min(W - cw, Math.round(mainLeft + main.width / 2 - cw / 2)));
+  const top = Math.max(0, Math.min(H - ch, Math.round(mainTop - ch * c.headroom)));
+  const cropped = sharp(raw.data, { raw: raw.info }).extract({ left, top, width: cw, height: ch }).resize(W, H);
+  if (!frame.length) return cropped.jpeg({ quality: 90 }).toBuffer();
+  const big = await cropped.raw().toBuffer({ resolveWithObject: true });
+  return sharp(big.data, { raw: big.info }).composite(frame).jpeg({ quality: 90 }).toBuffer();
 }
 
 /** Orders photos so the front view leads; other roles follow in upload order. */

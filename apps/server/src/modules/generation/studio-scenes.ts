@@ -1,5 +1,7 @@
 import type { Style } from '@curio/contract';
-import { escapeHtml } from '../../lib/html';
+import { fitText, measure, textHeight, textSvg, type TextBox } from './placard-text';
+
+const measureLine = (line: string, size: number) => measure(line, size, 'sans', true);
 
 export const W = 1200;
 export const H = 1500;
@@ -17,11 +19,13 @@ export function rng(seedHex: string, salt: number) {
 }
 
 
-/** Shortens a title to fit a placard of n characters. */
-export const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1).trimEnd()}…` : s);
+/** The variant's light and colour, drawn over the finished scene. */
+export type Mood = 'neutral' | 'warm' | 'soft' | 'airy' | 'dramatic';
 
 /** How one variant is composed: where the subject stands, how big, where the light comes from. */
 export interface Composition {
+  /** 0–4: which of the five compositions (scenes vary their props with it). */
+  index: number;
   /** Subject height as a share of the canvas. */
   scale: number;
   /** Horizontal centre of the subject, 0..1. */
@@ -32,33 +36,81 @@ export interface Composition {
   light: number;
   /** Zoom of the final crop (1 = whole scene). */
   zoom: number;
-  /** Vertical anchor of the zoomed crop, 0 top … 1 bottom. */
-  zoomY: number;
+  /** With a zoom: the share of the crop's height left above the subject's top. */
+  headroom: number;
   tilt: number;
   /** Whether a second photo stands beside the first (variants that show more of the item). */
   companion: boolean;
+  mood: Mood;
 }
 
-/** The five variants differ in framing, placement and light; jitter makes them less mechanical. */
+/**
+ * Five clearly different pictures of one item: a centred hero; an off-centre view with the second
+ * photo (or the placard) beside it; a close portrait crop; a wide view that shows the whole scene;
+ * a low, dramatic view with a tilt and hard light. Small seeded jitter keeps them from looking
+ * mechanical without bringing them closer together.
+ */
 export function compositions(seed: string): Composition[] {
-  const base: Composition[] = [
-    { scale: 0.56, cx: 0.5, floor: 0.8, light: -0.6, zoom: 1, zoomY: 0.5, tilt: 0, companion: false },
-    { scale: 0.5, cx: 0.38, floor: 0.78, light: 0.8, zoom: 1, zoomY: 0.5, tilt: -1.5, companion: true },
-    { scale: 0.62, cx: 0.52, floor: 0.84, light: -0.3, zoom: 1.4, zoomY: 0.35, tilt: 0, companion: false },
-    { scale: 0.4, cx: 0.5, floor: 0.76, light: 0.2, zoom: 1, zoomY: 0.5, tilt: 1, companion: true },
-    { scale: 0.6, cx: 0.62, floor: 0.86, light: 1, zoom: 1.15, zoomY: 0.7, tilt: 2, companion: false },
+  const base: Omit<Composition, 'index'>[] = [
+    { scale: 0.56, cx: 0.5, floor: 0.8, light: -0.6, zoom: 1, headroom: 0, tilt: 0, companion: false, mood: 'neutral' },
+    { scale: 0.5, cx: 0.34, floor: 0.8, light: 0.9, zoom: 1, headroom: 0, tilt: -1.5, companion: true, mood: 'warm' },
+    { scale: 0.66, cx: 0.5, floor: 0.86, light: -0.2, zoom: 1.75, headroom: 0.08, tilt: 0, companion: false, mood: 'soft' },
+    { scale: 0.3, cx: 0.6, floor: 0.72, light: 0.3, zoom: 1, headroom: 0, tilt: 0.5, companion: true, mood: 'airy' },
+    { scale: 0.72, cx: 0.4, floor: 0.88, light: 1, zoom: 1, headroom: 0, tilt: 3, companion: false, mood: 'dramatic' },
   ];
   return base.map((c, i) => {
     const r = rng(seed, i);
     return {
       ...c,
-      scale: c.scale * (0.95 + r() * 0.1),
-      cx: c.cx + (r() - 0.5) * 0.04,
-      light: Math.max(-1, Math.min(1, c.light + (r() - 0.5) * 0.3)),
-      tilt: c.tilt + (r() - 0.5) * 1.5,
+      index: i,
+      scale: c.scale * (0.97 + r() * 0.06),
+      cx: c.cx + (r() - 0.5) * 0.03,
+      light: Math.max(-1, Math.min(1, c.light + (r() - 0.5) * 0.2)),
+      tilt: c.tilt + (r() - 0.5) * 1,
     };
   });
 }
+
+/**
+ * The variant's mood as a full-canvas SVG (soft gradients only), or '' for none. Monochrome styles
+ * get it in black and white only.
+ */
+export function moodOverlay(c: Composition, mono: boolean): string {
+  const lx = c.light < 0 ? 0 : 1;
+  const warm = mono ? '#ffffff' : '#ffb45a';
+  const cool = mono ? '#ffffff' : '#cfe3ff';
+  switch (c.mood) {
+    case 'neutral':
+      return '';
+    case 'warm':
+      return svg(`<defs><linearGradient id="m" x1="${lx}" y1="0" x2="${1 - lx}" y2="0.4"><stop offset="0" stop-color="${warm}" stop-opacity="0.32"/><stop offset="0.7" stop-color="${warm}" stop-opacity="0"/></linearGradient></defs><rect width="${W}" height="${H}" fill="url(#m)"/>`);
+    case 'soft':
+      return svg(`<defs><radialGradient id="m" cx="0.5" cy="0.3" r="0.8"><stop offset="0" stop-color="${cool}" stop-opacity="0.22"/><stop offset="0.7" stop-color="${cool}" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.25"/></radialGradient></defs><rect width="${W}" height="${H}" fill="url(#m)"/>`);
+    case 'airy':
+      return svg(`<defs><linearGradient id="m" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#ffffff" stop-opacity="0.3"/><stop offset="0.6" stop-color="#ffffff" stop-opacity="0.06"/><stop offset="1" stop-color="#ffffff" stop-opacity="0"/></linearGradient></defs><rect width="${W}" height="${H}" fill="url(#m)"/>`);
+    case 'dramatic':
+      return svg(`<defs><radialGradient id="m" cx="${0.3 + lx * 0.4}" cy="0.35" r="0.75"><stop offset="0.25" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.72"/></radialGradient></defs><rect width="${W}" height="${H}" fill="url(#m)"/>`);
+  }
+}
+
+/** Where each style writes the item's title: it wraps or shrinks to fit, never cut. */
+export const PLACARDS = {
+  bookshelf_hero: { maxWidth: W - 160, maxLines: 1, size: 26, minSize: 18, font: 'serif', letterSpacing: 3 },
+  bright_gallery: { maxWidth: 260, maxLines: 3, size: 24, minSize: 16, font: 'sans', bold: true },
+  manga_halftone: { maxWidth: W - 180, maxLines: 2, size: 46, minSize: 30, font: 'sans', bold: true },
+  museum_brick_exhibit: { maxWidth: 300, maxLines: 3, size: 24, minSize: 15, font: 'serif' },
+  desk_figure_prototype: { maxWidth: W - 140, maxLines: 2, size: 22, minSize: 16, font: 'mono' },
+} as const satisfies Record<Style, TextBox>;
+
+/** The text each style puts on its placard (some write it in capitals, the desk adds a prefix). */
+export function placardText(style: Style, title: string): string {
+  if (style === 'bookshelf_hero') return title.toUpperCase();
+  if (style === 'desk_figure_prototype') return `PROTOTYPE · ${title.toUpperCase()}`;
+  return title;
+}
+
+/** A zoomed variant crops the scene: its placard would be cut, so it is left out. */
+const titled = (c: Composition) => c.zoom <= 1.01;
 
 export interface Scene {
   background: string;
@@ -76,7 +128,7 @@ export interface Scene {
 const svg = (body: string) => `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">${body}</svg>`;
 
 function bookshelfHero(c: Composition, seed: string, title: string): Scene {
-  const r = rng(seed, 11);
+  const r = rng(seed, 11 + c.index * 7);
   const floorY = c.floor * H;
   const spines: string[] = [];
   const palette = ['#7a2e22', '#2f4a3a', '#23364f', '#8a6a2c', '#5a2a46', '#3d3d3d', '#6b4a2a'];
@@ -97,6 +149,7 @@ function bookshelfHero(c: Composition, seed: string, title: string): Scene {
     }
   }
   const lx = W * (0.5 + c.light * 0.25);
+  const plate = fitText(placardText('bookshelf_hero', title), PLACARDS.bookshelf_hero);
   return {
     background: svg(`
       <defs>
@@ -112,7 +165,7 @@ function bookshelfHero(c: Composition, seed: string, title: string): Scene {
       <rect x="0" y="${floorY}" width="${W}" height="5" fill="#e2b57a" opacity="0.8"/>
       <rect x="0" y="${floorY + 70}" width="${W}" height="${H - floorY - 70}" fill="#1a0f08"/>
       <rect x="0" y="${floorY + 70}" width="${W}" height="30" fill="#000" opacity="0.5"/>
-      <text x="${W / 2}" y="${floorY + 48}" text-anchor="middle" font-family="DejaVu Serif, Georgia, serif" font-size="26" fill="#f3dcb4" opacity="0.85" letter-spacing="3">${escapeHtml(clip(title.toUpperCase(), 36))}</text>
+      ${!titled(c) ? '' : textSvg(plate, { x: W / 2, y: Math.round(floorY + 5 + (65 - textHeight(plate)) / 2 + plate.size * 0.8), anchor: 'middle', font: 'serif', fill: '#f3dcb4', opacity: 0.85 })}
     `),
     overlay: svg(`
       <defs><radialGradient id="v" cx="0.5" cy="0.45" r="0.75"><stop offset="0.55" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.55"/></radialGradient>
@@ -125,7 +178,9 @@ function bookshelfHero(c: Composition, seed: string, title: string): Scene {
 function brightGallery(c: Composition, _seed: string, title: string): Scene {
   const floorY = c.floor * H;
   const sx = W * (0.5 + c.light * 0.18);
-  const labelX = c.cx > 0.5 ? 90 : W - 330;
+  const labelX = c.cx > 0.5 ? 70 : W - 370;
+  const label = fitText(placardText('bright_gallery', title), PLACARDS.bright_gallery);
+  const labelH = 24 + textHeight(label) + 16 + 16 + 16 + 3 + 18;
   return {
     background: svg(`
       <defs>
@@ -140,19 +195,19 @@ function brightGallery(c: Composition, _seed: string, title: string): Scene {
       <rect x="${sx - 50}" y="0" width="100" height="22" rx="6" fill="#2b2b2b"/>
       <rect x="0" y="${floorY}" width="${W}" height="${H - floorY}" fill="url(#floor)"/>
       <rect x="0" y="${floorY}" width="${W}" height="3" fill="#ffffff" opacity="0.8"/>
-      <g transform="translate(${labelX} ${floorY - 330})">
-        <rect width="240" height="120" rx="4" fill="#ffffff" stroke="#d6d0c6"/>
-        <text x="20" y="44" font-family="DejaVu Sans, Helvetica, sans-serif" font-size="22" font-weight="bold" fill="#222">${escapeHtml(clip(title, 18))}</text>
-        <text x="20" y="76" font-family="DejaVu Sans, Helvetica, sans-serif" font-size="16" fill="#666">Collection piece</text>
-        <rect x="20" y="92" width="60" height="3" fill="#b4532a"/>
-      </g>`),
+      ${!titled(c) ? '' : `<g transform="translate(${labelX} ${Math.round(floorY - 210 - labelH)})">
+        <rect width="300" height="${labelH}" rx="4" fill="#ffffff" stroke="#d6d0c6"/>
+        ${textSvg(label, { x: 20, y: Math.round(24 + label.size * 0.8), font: 'sans', bold: true, fill: '#222' })}
+        <text x="20" y="${24 + textHeight(label) + 16 + 14}" font-family="DejaVu Sans, Helvetica, sans-serif" font-size="16" fill="#666">Collection piece</text>
+        <rect x="20" y="${24 + textHeight(label) + 16 + 16 + 16}" width="60" height="3" fill="#b4532a"/>
+      </g>`}`),
     overlay: '',
     shadowOpacity: 0.28,
   };
 }
 
 function mangaHalftone(c: Composition, seed: string, title: string): Scene {
-  const r = rng(seed, 33);
+  const r = rng(seed, 33 + c.index * 7);
   const cx = c.cx * W;
   const cy = (c.floor - c.scale * 0.5) * H;
   const lines: string[] = [];
@@ -166,7 +221,10 @@ function mangaHalftone(c: Composition, seed: string, title: string): Scene {
     const p3 = [cx + Math.cos(a) * inner, cy + Math.sin(a) * inner];
     lines.push(`<polygon points="${p1.map((v) => v.toFixed(1)).join(',')} ${p2.map((v) => v.toFixed(1)).join(',')} ${p3.map((v) => v.toFixed(1)).join(',')}" fill="#111"/>`);
   }
-  const boxY = c.floor > 0.8 ? 60 : H - 190;
+  const caption = fitText(placardText('manga_halftone', title), PLACARDS.manga_halftone);
+  const captionW = Math.min(W - 120, Math.ceil(Math.max(...caption.lines.map((l) => measureLine(l, caption.size)))) + 60);
+  const captionH = 44 + textHeight(caption);
+  const boxY = c.floor > 0.8 ? 60 : H - 60 - captionH;
   return {
     tone: {
       svg: `<svg xmlns="http://www.w3.org/2000/svg" width="14" height="14"><circle cx="7" cy="7" r="2.6" fill="#111" opacity="0.28"/><circle cx="0" cy="0" r="2.6" fill="#111" opacity="0.28"/><circle cx="14" cy="0" r="2.6" fill="#111" opacity="0.28"/><circle cx="0" cy="14" r="2.6" fill="#111" opacity="0.28"/><circle cx="14" cy="14" r="2.6" fill="#111" opacity="0.28"/></svg>`,
@@ -178,18 +236,20 @@ function mangaHalftone(c: Composition, seed: string, title: string): Scene {
       <ellipse cx="${cx}" cy="${cy}" rx="330" ry="420" fill="#fbfaf5" opacity="0.92"/>`),
     overlay: svg(`
       <rect x="18" y="18" width="${W - 36}" height="${H - 36}" fill="none" stroke="#111" stroke-width="12"/>
-      <g transform="translate(60 ${boxY})"><rect width="${Math.min(W - 120, 120 + clip(title, 26).length * 30)}" height="110" fill="#fff" stroke="#111" stroke-width="6"/>
-      <text x="30" y="72" font-family="DejaVu Sans, sans-serif" font-weight="bold" font-size="46" fill="#111" font-style="italic">${escapeHtml(clip(title, 26))}</text></g>`),
+      <g transform="translate(60 ${boxY})"><rect width="${captionW}" height="${captionH}" fill="#fff" stroke="#111" stroke-width="6"/>
+      ${textSvg(caption, { x: 30, y: Math.round(22 + caption.size * 0.8), font: 'sans', bold: true, italic: true, fill: '#111' })}</g>`),
     overlayDetail: true,
     shadowOpacity: 0,
   };
 }
 
 function museumBrick(c: Composition, seed: string, title: string): Scene {
-  const r = rng(seed, 44);
+  const r = rng(seed, 44 + c.index * 7);
   const floorY = c.floor * H;
   const bricks: string[] = [];
   const bh = 46;
+  const plaque = fitText(placardText('museum_brick_exhibit', title), PLACARDS.museum_brick_exhibit);
+  const plaqueH = 20 + textHeight(plaque) + 14 + 15 + 16;
   for (let row = 0; row * bh < floorY; row++) {
     const offset = row % 2 ? -60 : 0;
     for (let x = offset; x < W; x += 120) {
@@ -216,9 +276,9 @@ function museumBrick(c: Composition, seed: string, title: string): Scene {
         <rect x="${left}" y="${y}" width="${pw}" height="30" fill="#d9d4cc"/>
         <rect x="${left + 10}" y="${y + 30}" width="${pw - 20}" height="${H - y}" fill="#bdb6ab"/>
         <rect x="${left + 10}" y="${y + 30}" width="18" height="${H - y}" fill="#000" opacity="0.12"/>
-        <g transform="translate(${x - 150} ${y + 90})"><rect width="300" height="92" rx="3" fill="#2b2520"/>
-        <text x="150" y="40" text-anchor="middle" font-family="DejaVu Serif, Georgia, serif" font-size="24" fill="#f1e6d2">${escapeHtml(clip(title, 20))}</text>
-        <text x="150" y="70" text-anchor="middle" font-family="DejaVu Serif, Georgia, serif" font-size="15" fill="#c9b99c" letter-spacing="2">PRIVATE COLLECTION</text></g>`;
+        ${!titled(c) ? '' : `<g transform="translate(${x - 170} ${y + 44})"><rect width="340" height="${plaqueH}" rx="3" fill="#2b2520"/>
+        ${textSvg(plaque, { x: 170, y: Math.round(20 + plaque.size * 0.8), anchor: 'middle', font: 'serif', fill: '#f1e6d2' })}
+        <text x="170" y="${20 + textHeight(plaque) + 14 + 13}" text-anchor="middle" font-family="DejaVu Serif, Georgia, serif" font-size="15" fill="#c9b99c" letter-spacing="2">PRIVATE COLLECTION</text></g>`}`;
     },
     overlay: svg(`<defs><radialGradient id="v" cx="0.5" cy="0.4" r="0.8"><stop offset="0.5" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.5"/></radialGradient></defs><rect width="${W}" height="${H}" fill="url(#v)"/>`),
     shadowOpacity: 0.5,
@@ -226,13 +286,14 @@ function museumBrick(c: Composition, seed: string, title: string): Scene {
 }
 
 function deskPrototype(c: Composition, seed: string, title: string): Scene {
-  const r = rng(seed, 55);
+  const r = rng(seed, 55 + c.index * 7);
   const grid: string[] = [];
   for (let x = 0; x <= W; x += 50) grid.push(`<rect x="${x}" y="0" width="${x % 250 === 0 ? 2.5 : 1}" height="${H}" fill="#d7efe0" opacity="${x % 250 === 0 ? 0.55 : 0.3}"/>`);
   for (let y = 0; y <= H; y += 50) grid.push(`<rect x="0" y="${y}" width="${W}" height="${y % 250 === 0 ? 2.5 : 1}" fill="#d7efe0" opacity="${y % 250 === 0 ? 0.55 : 0.3}"/>`);
   const ticks = Array.from({ length: 49 }, (_, i) => `<rect x="${60 + i * 22}" y="${H - 90}" width="2" height="${i % 5 === 0 ? 26 : 14}" fill="#2d2d2d"/>`).join('');
   const lampX = c.light < 0 ? 0 : W;
   const pencilY = 160 + r() * 120;
+  const tag = fitText(placardText('desk_figure_prototype', title), PLACARDS.desk_figure_prototype);
   return {
     background: svg(`
       <defs><radialGradient id="lamp" cx="${lampX / W}" cy="0" r="0.95"><stop offset="0" stop-color="#fff2c8" stop-opacity="0.55"/><stop offset="0.6" stop-color="#fff2c8" stop-opacity="0.12"/><stop offset="1" stop-color="#000" stop-opacity="0.25"/></radialGradient></defs>
@@ -241,7 +302,7 @@ function deskPrototype(c: Composition, seed: string, title: string): Scene {
       <rect x="40" y="${H - 110}" width="${W - 80}" height="60" rx="6" fill="#e9e4d6"/>
       ${ticks}
       <g transform="translate(${W - 420} ${pencilY}) rotate(-18)"><rect width="330" height="22" rx="4" fill="#f2b632"/><polygon points="330,0 372,11 330,22" fill="#e8cfa0"/><polygon points="360,7 372,11 360,15" fill="#333"/><rect width="28" height="22" fill="#d66"/></g>
-      <text x="70" y="${H - 130}" font-family="DejaVu Sans Mono, monospace" font-size="22" fill="#e6f3ea" opacity="0.9">PROTOTYPE · ${escapeHtml(clip(title.toUpperCase(), 24))}</text>
+      ${!titled(c) ? '' : textSvg(tag, { x: 70, y: H - 130 - (tag.lines.length - 1) * tag.lineHeight, font: 'mono', fill: '#e6f3ea', opacity: 0.9 })}
       <rect width="${W}" height="${H}" fill="url(#lamp)"/>`),
     overlay: '',
     shadowOpacity: 0.45,
