@@ -32,6 +32,8 @@ export const routes: RouteObject[] = [
     children: [
       lazyRoute(paths.home.path, 'landing', () => import('./routes/landing')),
       lazyRoute(paths.login.path, 'login', () => import('./routes/login')),
+      lazyRoute(paths.resetPassword.path, 'reset-password', () => import('./routes/reset-password')),
+      lazyRoute(paths.emailVerified.path, 'email-verified', () => import('./routes/email-verified')),
       lazyRoute(paths.onboarding.path, 'onboarding', () => import('./routes/onboarding')),
       lazyRoute(paths.myShelf.path, 'my-shelf', () => import('./routes/my-shelf')),
       lazyRoute(paths.saves.path, 'saves', () => import('./routes/saves')),

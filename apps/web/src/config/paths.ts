@@ -4,6 +4,11 @@ export type ExploreSearch = { sort?: string; timeRange?: string; tag?: string; n
 export const paths = {
   home: { path: '/', getHref: () => '/' },
   login: { path: '/login', getHref: () => '/login' },
+  resetPassword: {
+    path: '/reset-password',
+    getHref: (token?: string) => (token ? `/reset-password?token=${encodeURIComponent(token)}` : '/reset-password'),
+  },
+  emailVerified: { path: '/email-verified', getHref: () => '/email-verified' },
   onboarding: { path: '/onboarding', getHref: () => '/onboarding' },
   myShelf: { path: '/me/shelf', getHref: () => '/me/shelf' },
   explore: {

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -22,6 +23,13 @@ export default function ExploreRoute() {
   const ready = filters.nsfw !== null || (!loading && nsfwSetting.ready);
 
   const update = (next: Partial<Filters>) => setSearchParams(filtersToSearch({ ...filters, ...next }, searchParams), { replace: true });
+  // A saved "include NSFW" shows in the address too, so that the link copied from it shows the same feed.
+  const savedNsfw = filters.nsfw === null && !loading && nsfwSetting.ready && nsfwSetting.value;
+  useEffect(() => {
+    if (!savedNsfw) return;
+    setSearchParams((current) => filtersToSearch({ ...filtersFromSearch(current), nsfw: true }, current), { replace: true });
+  }, [savedNsfw, setSearchParams]);
+
   const onIncludeNSFWChange = (value: boolean) => {
     nsfwSetting.set(value);
     // A signed-in viewer's setting follows the box at once, so "off" is what the page assumes anyway: no parameter.

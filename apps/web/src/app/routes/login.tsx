@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { CabinetHero } from '@/components/illustrations/cabinet-hero';
@@ -20,6 +20,16 @@ export default function LoginRoute() {
   const [searchParams] = useSearchParams();
   // Set once a form succeeds, so that "already signed in → /" does not race the form's own redirect.
   const handingOff = useRef(false);
+  const tabParam = searchParams.get('tab') === 'sign-up' ? 'sign-up' : 'sign-in';
+  const [tab, setTab] = useState<'sign-in' | 'sign-up'>(tabParam);
+  // The header's "Sign in" / "Create account" links change ?tab= while this page is open.
+  const [seenTabParam, setSeenTabParam] = useState(tabParam);
+  if (seenTabParam !== tabParam) {
+    setSeenTabParam(tabParam);
+    setTab(tabParam);
+  }
+  // "This address has an account": the sign-in tab opens with it filled in.
+  const [signInEmail, setSignInEmail] = useState<string | undefined>(undefined);
   useDocumentMeta({ title: t('auth.metaTitle') });
 
   if (user && !handingOff.current) return <Navigate to={paths.home.getHref()} replace />;
@@ -32,24 +42,25 @@ export default function LoginRoute() {
   return (
     <>
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
-        <div className="mx-auto grid w-full max-w-content items-center gap-12 px-4 py-10 sm:px-6 sm:py-16 lg:grid-cols-2">
+        {/* Top-aligned: the card grows downwards when a message appears, it never jumps. */}
+        <div className="mx-auto grid w-full max-w-content items-start gap-12 px-4 py-10 sm:px-6 sm:py-16 lg:grid-cols-2">
           <div className="hidden gap-6 lg:grid">
-            <h1 className="font-display text-5xl leading-tight font-semibold tracking-tight">{t('auth.welcomeTitle')}</h1>
-            <p className="max-w-md text-lg text-muted-foreground">{t('auth.welcomeText', { appName: env.appName })}</p>
+            <h1 className="font-display text-5xl leading-tight font-semibold tracking-tight">{t(tab === 'sign-up' ? 'auth.signUpTitle' : 'auth.welcomeTitle')}</h1>
+            <p className="max-w-md text-lg text-muted-foreground">{t(tab === 'sign-up' ? 'auth.signUpText' : 'auth.welcomeText', { appName: env.appName })}</p>
             <CabinetHero className="h-auto w-full max-w-sm" />
           </div>
           <Card className="mx-auto w-full max-w-md p-5 sm:p-8">
-            <h1 className="mb-6 font-display text-3xl font-semibold tracking-tight lg:hidden">{t('auth.welcomeTitle')}</h1>
+            <h1 className="mb-6 font-display text-3xl font-semibold tracking-tight lg:hidden">{t(tab === 'sign-up' ? 'auth.signUpTitle' : 'auth.welcomeTitle')}</h1>
             {loading ? (
               <PageLoader />
             ) : (
-              <Tabs defaultValue={searchParams.get('tab') === 'sign-up' ? 'sign-up' : 'sign-in'}>
+              <Tabs value={tab} onValueChange={(value) => setTab(value === 'sign-up' ? 'sign-up' : 'sign-in')}>
                 <TabsList aria-label={t('auth.tabsLabel')}>
                   <TabsTrigger value="sign-in">{t('auth.signInTab')}</TabsTrigger>
                   <TabsTrigger value="sign-up">{t('auth.signUpTab')}</TabsTrigger>
                 </TabsList>
                 <TabsContent value="sign-in" className="grid gap-8">
-                  <SignInForm onSuccess={after(paths.home.getHref())} />
+                  <SignInForm key={signInEmail ?? ''} initialEmail={signInEmail} onSuccess={after(paths.home.getHref())} />
                   <div className="flex items-center gap-3 text-sm text-muted-foreground" role="separator">
                     <span className="h-px flex-1 bg-border" />
                     {t('auth.or')}
@@ -59,7 +70,13 @@ export default function LoginRoute() {
                 </TabsContent>
                 <TabsContent value="sign-up" className="grid gap-6">
                   <p className="text-sm text-muted-foreground">{t('auth.signUpIntro', { appName: env.appName })}</p>
-                  <SignUpForm onSuccess={after(paths.onboarding.getHref())} />
+                  <SignUpForm
+                    onSuccess={after(paths.onboarding.getHref())}
+                    onSwitchToSignIn={(email) => {
+                      setSignInEmail(email);
+                      setTab('sign-in');
+                    }}
+                  />
                 </TabsContent>
               </Tabs>
             )}

@@ -9,6 +9,7 @@ import { useCreateItem, type CreatedItem } from '../api/create-item';
 import { useGenerateVariants } from '../api/generate-variants';
 import { creditBalanceQuery, useCreditBalance } from '../api/get-credit-balance';
 import { useSaveAndPlace } from '../api/place-item';
+import { useLiveSiteSettings } from '../hooks/use-live-site-settings';
 import { usePhotoUploads } from '../hooks/use-photo-uploads';
 import { createItemErrorKey, detailsErrors, generateBlocker, generateErrorKey, normalizeTags, photosBlocker, STEPS, type DetailsInput } from '../utils/wizard-rules';
 import { DetailsStep } from './details-step';
@@ -145,6 +146,8 @@ export function AddItemWizard({ maintenanceMode, isAdmin, onDone }: AddItemWizar
     else save();
   };
 
+  // maintenanceMode comes from the live site settings, which this keeps fresh while the wizard is open.
+  useLiveSiteSettings();
   const blocker = generateBlocker({ balance: balance.data?.balance, maintenanceMode, isAdmin });
   const busy = createItem.isPending || loadingBalance || saveAndPlace.isPending;
   const spinner = <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" />;

@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { paths } from '@/config/paths';
 import { loadAuthClient, toAuthError, useAuth } from '@/lib/auth';
 import { track } from '@/lib/analytics';
 import type { Credentials } from './sign-in';
@@ -10,7 +11,8 @@ export function nameFromEmail(email: string) {
 
 export async function signUpWithEmail({ email, password }: Credentials) {
   const client = await loadAuthClient();
-  const { data, error } = await client.signUp.email({ email, password, name: nameFromEmail(email) });
+  // The confirmation mail's link comes back to this page, which says whether it worked.
+  const { data, error } = await client.signUp.email({ email, password, name: nameFromEmail(email), callbackURL: paths.emailVerified.getHref() });
   if (error) throw toAuthError(error);
   return data;
 }

@@ -3,23 +3,33 @@ import type { UseMutationResult } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Field, fieldDescribedBy } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { paths } from '@/config/paths';
 import { zodFieldErrors } from '@/lib/validation';
 import type { Credentials } from '../api/sign-in';
+import { authErrorKey, authErrorKind } from '../utils/auth-error';
+import { PasswordLinkOffer } from './password-link-offer';
 
 type Props = {
   idPrefix: string;
   mode: 'sign-in' | 'sign-up';
   mutation: UseMutationResult<void, Error, Credentials>;
-  onSuccess: () => void;
+  onSuccess: (credentials: Credentials) => void;
+  /** Sign-up only: "this address has an account" offers to switch to the sign-in tab with it. */
+  onSwitchToSignIn?: (email: string) => void;
+  initialEmail?: string;
 };
 
-/** Email + password, validated with the contract's schema; one request at a time. */
-export function CredentialsForm({ idPrefix, mode, mutation, onSuccess }: Props) {
+/**
+ * Email + password, validated with the contract's schema; one request at a time. A failure is told in
+ * words that say what to do, under the submit button (nothing above it moves).
+ */
+export function CredentialsForm({ idPrefix, mode, mutation, onSuccess, onSwitchToSignIn, initialEmail = '' }: Props) {
   const { t } = useTranslation();
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const pending = mutation.isPending;
@@ -34,13 +44,14 @@ export function CredentialsForm({ idPrefix, mode, mutation, onSuccess }: Props) 
     if (!parsed.success) Object.assign(next, { ...zodFieldErrors(parsed.error), ...next });
     setErrors(next);
     if (Object.keys(next).length > 0 || !parsed.success) return;
-    mutation.mutate(parsed.data, { onSuccess });
+    mutation.mutate(parsed.data, { onSuccess: () => onSuccess(parsed.data) });
   };
 
   const emailId = `${idPrefix}-email`;
   const passwordId = `${idPrefix}-password`;
   const emailError = errors.email ? t(errors.email) : null;
   const passwordError = errors.password ? t(errors.password) : null;
+  const kind = mutation.isError ? authErrorKind(mutation.error) : null;
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-5" aria-busy={pending}>
@@ -73,15 +84,41 @@ export function CredentialsForm({ idPrefix, mode, mutation, onSuccess }: Props) 
           aria-describedby={fieldDescribedBy(passwordId, { error: passwordError, hint: mode === 'sign-up' })}
         />
       </Field>
-      {mutation.isError ? (
-        <p role="alert" className="rounded-lg bg-danger-bg px-3.5 py-2.5 text-sm font-medium text-danger-fg">
-          {t('auth.authError')}
+      {mode === 'sign-in' ? (
+        <p className="-mt-3 text-right text-sm">
+          <Link to={paths.resetPassword.getHref()} className="font-medium text-accent underline-offset-2 hover:underline">
+            {t('auth.reset.forgotLink')}
+          </Link>
         </p>
       ) : null}
       <Button type="submit" size="lg" disabled={pending} className="w-full">
         {pending ? <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : null}
         {mode === 'sign-up' ? t('auth.signUpSubmit') : t('auth.signInSubmit')}
       </Button>
+      {kind ? (
+        <div className="grid gap-3 rounded-lg bg-danger-bg px-3.5 py-3 text-sm text-danger-fg" data-testid={`${idPrefix}-error`}>
+          <p role="alert" className="font-medium">
+            {t(authErrorKey(kind), { origin: window.location.origin })}
+          </p>
+          {kind === 'invalidCredentials' ? (
+            <>
+              <p>{t('auth.errors.invalidCredentialsHelp')}</p>
+              <PasswordLinkOffer email={email} idPrefix={idPrefix} />
+            </>
+          ) : null}
+          {kind === 'userExists' ? (
+            <>
+              <p>{t('auth.errors.userExistsHelp')}</p>
+              {onSwitchToSignIn ? (
+                <Button type="button" onClick={() => onSwitchToSignIn(email)} className="w-full">
+                  {t('auth.errors.signInInstead')}
+                </Button>
+              ) : null}
+              <PasswordLinkOffer email={email} idPrefix={idPrefix} />
+            </>
+          ) : null}
+        </div>
+      ) : null}
     </form>
   );
 }

@@ -1,0 +1,77 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ThemeProvider } from '@/lib/theme';
+import { CARRY_ACROSS_NAVIGATION, Toaster } from './toaster';
+
+let go: (to: string) => void = () => {};
+function Navigator() {
+  const navigate = useNavigate();
+  go = (to) => navigate(to);
+  return null;
+}
+
+function renderToaster() {
+  return render(
+    <ThemeProvider>
+      <MemoryRouter initialEntries={['/onboarding']}>
+        <Navigator />
+        <Toaster />
+      </MemoryRouter>
+    </ThemeProvider>,
+  );
+}
+
+const shown = () => Array.from(document.querySelectorAll('[data-sonner-toast]')).filter((el) => el.getAttribute('data-removed') !== 'true');
+
+describe('Toaster', () => {
+  afterEach(() => {
+    act(() => {
+      toast.dismiss();
+    });
+  });
+
+  it('shows one toast at a time: a new one replaces the one shown', async () => {
+    renderToaster();
+    act(() => {
+      toast.success('Invite code accepted');
+    });
+    expect(await screen.findByText('Invite code accepted')).toBeTruthy();
+    act(() => {
+      toast.error('Cell is occupied');
+    });
+    expect(await screen.findByText('Cell is occupied')).toBeTruthy();
+    await waitFor(() => expect(shown()).toHaveLength(1));
+    expect(shown()[0]!.textContent).toContain('Cell is occupied');
+  });
+
+  it("dismisses a page's toast when the page changes, unless it was raised to carry across", async () => {
+    renderToaster();
+    act(() => {
+      toast.success('Invite code accepted');
+    });
+    expect(await screen.findByText('Invite code accepted')).toBeTruthy();
+    act(() => go('/me/shelf'));
+    await waitFor(() => expect(shown()).toHaveLength(0));
+
+    act(() => {
+      toast.success('Confirmation mail sent', { id: `${CARRY_ACROSS_NAVIGATION}verify` });
+      go('/onboarding');
+    });
+    expect(await screen.findByText('Confirmation mail sent')).toBeTruthy();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(shown()).toHaveLength(1);
+  });
+
+  it('sits at the bottom centre with a short duration (away from the header and drawer handles)', async () => {
+    renderToaster();
+    act(() => {
+      toast('Saved');
+    });
+    await screen.findByText('Saved');
+    const toaster = document.querySelector('[data-sonner-toaster]')!;
+    expect(toaster.getAttribute('data-y-position')).toBe('bottom');
+    expect(toaster.getAttribute('data-x-position')).toBe('center');
+  });
+});
