@@ -54,6 +54,7 @@ export const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: bool.optional(),
   S3_PREFIX: z.string().default(''),
+  S3_PUBLIC_URL: optionalUrl,
   GENERATOR: z.enum(['studio', 'openai']).default('studio'),
   GENERATOR_URL: optionalUrl,
   GENERATOR_MODEL: z.string().default('gpt-image-1'),
@@ -84,6 +85,9 @@ function checkCombinations(env: RawEnv): string[] {
   }
   // Every process on one PostgreSQL must sign sessions with the same secret; one generated into a
   // process's own data directory would sign the others' sessions out.
+  if (env.S3_PUBLIC_URL && !(env.S3_BUCKET && env.S3_ACCESS_KEY_ID)) {
+    problems.push('  S3_PUBLIC_URL: needs S3_BUCKET and the keys (S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY) to sign URLs');
+  }
   if (env.DATABASE_URL && !env.AUTH_SECRET) problems.push('  AUTH_SECRET: required when DATABASE_URL is set (every process must share it)');
   return problems;
 }

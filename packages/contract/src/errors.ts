@@ -11,6 +11,8 @@ export const ERROR_CODES = [
   'rate_limited',
   'internal_error',
   'maintenance',
+  /** 503: the database or the object store cannot be reached for a moment (Retry-After). */
+  'unavailable',
   'insufficient_credits',
   'handle_taken',
   'invite_required',

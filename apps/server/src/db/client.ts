@@ -51,7 +51,8 @@ export function openPglite(client: PGlite): Database {
 }
 
 export function openPostgres(connectionString: string, max = 10, onError: (err: Error) => void = defaultPoolError): Database {
-  const pool = new pg.Pool({ connectionString, max });
+  // A database that does not answer fails requests after 5 s (503) instead of holding them.
+  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 5000 });
   // An idle client whose connection the server ends (a restart, a dropped database) emits an error
   // through the pool; without a listener that would crash the process. The pool replaces the client.
   pool.on('error', onError);

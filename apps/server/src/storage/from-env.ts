@@ -15,6 +15,7 @@ export function createStorageFromEnv(env: Env): Storage {
       secretAccessKey: env.S3_SECRET_ACCESS_KEY,
       forcePathStyle: env.S3_FORCE_PATH_STYLE,
       prefix: env.S3_PREFIX,
+      publicUrl: env.S3_PUBLIC_URL,
     });
   }
   return createLocalStorage(path.join(env.DATA_DIR, 'storage'));

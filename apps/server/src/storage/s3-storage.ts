@@ -7,6 +7,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
+import { createHash, createHmac } from 'node:crypto';
 import { assertSafeKey, type Storage } from './storage';
 
 export interface S3Config {
@@ -17,6 +18,54 @@ export interface S3Config {
   secretAccessKey?: string;
   forcePathStyle?: boolean;
   prefix?: string;
+  /**
+   * The address browsers reach the bucket at (the store itself, or a CDN that forwards the query
+   * string and the Host): objects are then handed out as presigned GET URLs on it.
+   */
+  publicUrl?: string;
+}
+
+/** How long one signature is handed out: every request in the same window gets the same URL (CDN-cacheable). */
+export const SIGNED_URL_WINDOW_SECONDS = 24 * 3600;
+/** A URL handed out at the very end of its window stays valid this long after (2 windows in all). */
+const SIGNED_URL_EXPIRES_SECONDS = 2 * SIGNED_URL_WINDOW_SECONDS;
+
+const sha256 = (data: string) => createHash('sha256').update(data).digest('hex');
+const hmac = (key: Buffer | string, data: string) => createHmac('sha256', key).update(data).digest();
+/** RFC 3986 encoding as SigV4 wants it (`/` kept in paths). */
+const encode = (s: string, keepSlash = false) =>
+  encodeURIComponent(s)
+    .replace(/[!'()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`)
+    .replace(keepSlash ? /%2F/g : /$^/, '/');
+
+/**
+ * A presigned GET URL (AWS Signature Version 4, query-string form, path-style), signed at the start
+ * of the current window so that it is the same for every request in that window.
+ */
+export function presignGet(
+  cfg: { publicUrl: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string },
+  key: string,
+  now: Date,
+): string {
+  const base = new URL(cfg.publicUrl.replace(/\/$/, '') + '/');
+  const windowStart = Math.floor(now.getTime() / 1000 / SIGNED_URL_WINDOW_SECONDS) * SIGNED_URL_WINDOW_SECONDS;
+  const amzDate = new Date(windowStart * 1000).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  const day = amzDate.slice(0, 8);
+  const scope = `${day}/${cfg.region}/s3/aws4_request`;
+  const path = `${base.pathname}${encode(cfg.bucket)}/${encode(key, true)}`;
+  const query: [string, string][] = [
+    ['X-Amz-Algorithm', 'AWS4-HMAC-SHA256'],
+    ['X-Amz-Credential', `${cfg.accessKeyId}/${scope}`],
+    ['X-Amz-Date', amzDate],
+    ['X-Amz-Expires', String(SIGNED_URL_EXPIRES_SECONDS)],
+    ['X-Amz-SignedHeaders', 'host'],
+  ];
+  const canonicalQuery = query.map(([k, v]) => `${encode(k)}=${encode(v)}`).join('&');
+  const canonicalRequest = ['GET', path, canonicalQuery, `host:${base.host}`, '', 'host', 'UNSIGNED-PAYLOAD'].join('\n');
+  const toSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256(canonicalRequest)].join('\n');
+  const signingKey = hmac(hmac(hmac(hmac(`AWS4${cfg.secretAccessKey}`, day), cfg.region), 's3'), 'aws4_request');
+  const signature = createHmac('sha256', signingKey).update(toSign).digest('hex');
+  return `${base.origin}${path}?${canonicalQuery}&X-Amz-Signature=${signature}`;
 }
 
 /** Any S3-compatible bucket (AWS, MinIO, R2, …) through the AWS SDK. */
@@ -32,8 +81,14 @@ export function createS3Storage(cfg: S3Config): Storage {
     assertSafeKey(key);
     return base + key;
   };
+  const publicUrl = cfg.publicUrl;
+  const signing =
+    publicUrl && cfg.accessKeyId && cfg.secretAccessKey
+      ? { publicUrl, bucket: cfg.bucket, region: cfg.region, accessKeyId: cfg.accessKeyId, secretAccessKey: cfg.secretAccessKey }
+      : undefined;
   return {
     kind: 's3',
+    ...(signing ? { signedUrl: (key: string, now = new Date()) => presignGet(signing, k(key), now) } : {}),
     async put(key, body, contentType) {
       await client.send(new PutObjectCommand({ Bucket: cfg.bucket, Key: k(key), Body: body, ContentType: contentType }));
     },

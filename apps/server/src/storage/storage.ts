@@ -7,6 +7,11 @@ export interface Storage {
   delete(key: string): Promise<void>;
   /** Removes every object whose key starts with the prefix. */
   deletePrefix(prefix: string): Promise<void>;
+  /**
+   * A signed address where browsers fetch the object straight from the store (a CDN in front),
+   * when the store is configured for it (S3_PUBLIC_URL); otherwise undefined and the app serves it.
+   */
+  signedUrl?(key: string, now?: Date): string;
 }
 
 export function assertSafeKey(key: string) {

@@ -44,6 +44,13 @@ export function imageDeliveryRouter(images: ImagesService) {
   router.get('/:imageId/:variant', async (c) => {
     const { imageId, variant } = c.req.param();
     if (!(IMAGE_VARIANTS as readonly string[]).includes(variant)) throw notFound('Unknown image variant');
+    // With a CDN in front of the bucket: a redirect to the same signed URL for a whole signing window.
+    const redirect = await images.redirectUrl(imageId, variant as ImageVariant);
+    if (redirect === null) throw notFound('Unknown image');
+    if (redirect) {
+      c.header('Cache-Control', 'public, max-age=3600');
+      return c.redirect(redirect, 302);
+    }
     const etag = `"${imageId}.${variant}.v1"`;
     const headers = { ETag: etag, 'Cache-Control': 'public, max-age=31536000, immutable' };
     const inm = c.req.header('if-none-match');

@@ -99,6 +99,16 @@ export function createImagesService(db: Db, deps: { storage: Storage; logger: Lo
       return storage.get(keyOf(imageId, `${variant}.webp`));
     },
 
+    /**
+     * Where the browser should fetch a variant from the object store directly (S3_PUBLIC_URL set):
+     * a signed URL, or null when the image does not exist; undefined when the app serves the bytes.
+     */
+    async redirectUrl(imageId: string, variant: ImageVariant): Promise<string | null | undefined> {
+      if (!storage.signedUrl) return undefined;
+      if (!/^[A-Za-z0-9_-]{10,64}$/.test(imageId) || !(await repo.find(imageId))) return null;
+      return storage.signedUrl(keyOf(imageId, `${variant}.webp`));
+    },
+
     /** The cleaned master, for cut-outs and generation. */
     async readMaster(imageId: string): Promise<Buffer | null> {
       const row = await repo.find(imageId);
