@@ -69,7 +69,7 @@ function start(): Server {
 }
 
 async function ready(s: Server) {
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (s.child.exitCode !== null) throw new Error(`${s.base} exited with ${s.child.exitCode} while starting`);
     try {
@@ -146,13 +146,59 @@ describe.skipIf(!url)('two server processes on one PostgreSQL database', () => {
     a = start();
     b = start();
     await Promise.all([ready(a), ready(b)]);
-  }, 45_000);
+  }, 90_000);
 
   afterAll(async () => {
     for (const s of servers) if (s.child.exitCode === null) s.child.kill('SIGKILL');
     await Promise.all(servers.map((s) => s.exited));
     await admin(url!, (c) => c.query(`drop database if exists ${dbName} with (force)`));
   }, 20_000);
+
+  it('runs each photo’s cut-out job exactly once, whichever process recorded the photo', async () => {
+    const owner = await user(a);
+    const item = await call(a, 'items-create', { title: 'Six photos', tags: 'robots' }, owner.cookie);
+    expect(item.status).toBe(200);
+    const photoIds: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const s = i % 2 === 0 ? a : b;
+      const signed = await call(s, 'uploads-sign', { kind: 'photo', fileName: 'p.png', contentType: 'image/png' }, owner.cookie);
+      const form = new FormData();
+      form.set('file', new Blob([new Uint8Array(await pngBytes(60 + i, 75))], { type: 'image/png' }), 'p.png');
+      const up = await fetch(`${s.base}${signed.json.uploadURL}`, { method: 'POST', headers: { cookie: owner.cookie, origin: s.base }, body: form });
+      expect(up.status).toBe(200);
+      const added = await call(s, 'photos-add', { itemId: item.json.item.id, imageId: signed.json.imageId, role: 'front' }, owner.cookie);
+      expect(added.status).toBe(200);
+      photoIds.push(added.json.photo.id);
+    }
+    // Both processes work the queue (CUTOUT=simple runs in the web process): wait for every cut-out.
+    const deadline = Date.now() + 30_000;
+    let done = 0;
+    while (Date.now() < deadline) {
+      done = await admin(dbUrl, async (c) => (await c.query(`select count(*)::int as n from photos where id = any($1) and cutout_status = 'done'`, [photoIds])).rows[0].n);
+      if (done === photoIds.length) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(done).toBe(photoIds.length);
+    const jobs = await admin(dbUrl, async (c) =>
+      (
+        await c.query(
+          `select singleton_key, state, retry_count from pgboss.job where name = 'cutout' and singleton_key = any($1)
+           union all select singleton_key, state, retry_count from pgboss.archive where name = 'cutout' and singleton_key = any($1)`,
+          [photoIds],
+        )
+      ).rows as { singleton_key: string; state: string; retry_count: number }[],
+    );
+    expect(jobs.map((j) => j.singleton_key).sort()).toEqual([...photoIds].sort());
+    expect(jobs.every((j) => j.state === 'completed' && j.retry_count === 0)).toBe(true);
+    const cutouts = await admin(dbUrl, async (c) =>
+      (await c.query(`select count(*)::int as n from images where kind = 'cutout' and id in (select cutout_image_id from photos where id = any($1))`, [photoIds])).rows[0].n,
+    );
+    expect(cutouts).toBe(photoIds.length);
+    const strays = await admin(dbUrl, async (c) =>
+      (await c.query(`select count(*)::int as n from images where kind = 'cutout' and id not in (select cutout_image_id from photos where cutout_image_id is not null)`)).rows[0].n,
+    );
+    expect(strays).toBe(0);
+  }, 45_000);
 
   it('serves a like made through A in B, a notification made through A on a stream at B, and a delete through A in B’s explore at once', async () => {
     const owner = await user(a);
