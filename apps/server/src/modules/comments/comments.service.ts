@@ -46,7 +46,7 @@ export function createCommentsService(
     async create(userId: string, input: { itemId: string; body: string }) {
       const item = await read.visibleItem(input.itemId, userId);
       const handles = extractMentions(input.body);
-      const blocks = await read.blocks(userId);
+      const blocks = handles.length ? await read.blocks(userId) : null;
       const created = await db.transaction(async (tx) => {
         const r = commentsRepository(tx);
         await lockKey(tx, `comment:${userId}`);
@@ -64,7 +64,7 @@ export function createCommentsService(
         const comment = await r.insert({ itemId: input.itemId, userId, body: input.body });
         // A private profile cannot be mentioned: it is not recorded and not notified.
         // Nor anyone with a block with the author, either way.
-        const mentioned = (await r.mentionableByHandles(handles)).filter((m) => m.userId !== userId && !hiddenByBlock(m.userId, blocks));
+        const mentioned = (await r.mentionableByHandles(handles)).filter((m) => m.userId !== userId && !(blocks && hiddenByBlock(m.userId, blocks)));
         await r.addMentions(comment.id, mentioned.map((m) => m.userId));
         const notes: { userId: string; kind: 'comment' | 'mention'; refId: string; actorId: string }[] = [];
         if (item.userId !== userId) notes.push({ userId: item.userId, kind: 'comment', refId: input.itemId, actorId: userId });

@@ -32,22 +32,20 @@ export function createNotificationsService(db: Db, deps: { events: EventsService
      * notifications about an item the recipient may not see (a private profile's item).
      */
     async create(tx: Executor, rows: NewNotification[]) {
-      const kept: NewNotification[] = [];
-      const items = new Map(
-        (await readRepository(tx).hydrate([...new Set(rows.filter((n) => ITEM_KINDS.has(n.kind) && n.refId).map((n) => n.refId!))])).map((i) => [i.id, i]),
-      );
-      for (const n of rows) {
-        if (n.actorId && n.actorId === n.userId) continue;
-        if (n.actorId) {
-          const b = await blocksRepository(tx).between(n.userId, n.actorId);
-          if (b.aBlockedB || b.bBlockedA) continue;
-        }
-        if (ITEM_KINDS.has(n.kind) && n.refId) {
+      const candidates = rows.filter((n) => !(n.actorId && n.actorId === n.userId));
+      const pairs = candidates.filter((n) => n.actorId).map((n): [string, string] => [n.userId, n.actorId!]);
+      const blocked = await blocksRepository(tx).blockedPairs(pairs);
+      // Likes and comments go to the item's owner, who always sees it; a mention may reach someone who may not.
+      const mentionItems = [...new Set(candidates.filter((n) => n.kind === 'mention' && n.refId).map((n) => n.refId!))];
+      const items = new Map((await readRepository(tx).hydrate(mentionItems)).map((i) => [i.id, i]));
+      const kept = candidates.filter((n) => {
+        if (n.actorId && blocked.has(`${n.userId}|${n.actorId}`)) return false;
+        if (n.kind === 'mention' && n.refId) {
           const item = items.get(n.refId);
-          if (!item || itemAccess(item, { id: n.userId, isAdmin: false }) !== 'visible') continue;
+          return Boolean(item && itemAccess(item, { id: n.userId, isAdmin: false }) === 'visible');
         }
-        kept.push(n);
-      }
+        return true;
+      });
       const r = notificationsRepository(tx);
       for (const n of await r.insert(kept)) {
         const payload: NotificationCreatedEvent = {
