@@ -151,12 +151,21 @@ export function createApp(deps: AppDeps) {
   app.use(`${API_PATHS.auth}/*`, limitBody);
 
   app.get(API_PATHS.health, (c) => c.json({ status: 'ok' }));
+  // What a load balancer needs: this process takes requests (not draining), its database answers
+  // (within 2 s) and its migrations are applied.
+  let draining = false;
   app.get(API_PATHS.ready, async (c) => {
+    if (draining) return c.json({ status: 'draining', database: null, migrations: null }, 503);
     const migrated = deps.isMigrated ? deps.isMigrated() : true;
-    const db = await database.ping();
+    const db = await Promise.race([database.ping(), new Promise<false>((r) => setTimeout(r, 2000, false).unref())]);
     const ready = migrated && db;
-    return c.json({ status: ready ? 'ready' : 'starting', database: db, migrations: migrated }, ready ? 200 : 503);
+    const status = ready ? 'ready' : migrated ? 'database_unreachable' : 'starting';
+    return c.json({ status, database: db, migrations: migrated }, ready ? 200 : 503);
   });
+  /** Shutdown has begun: /ready answers 503 at once so that the load balancer stops sending requests. */
+  const startDraining = () => {
+    draining = true;
+  };
 
   app.on(['GET', 'POST'], `${API_PATHS.auth}/*`, (c) => auth.handler(withClientIp(c, env.TRUST_PROXY)));
 
@@ -229,7 +238,7 @@ export function createApp(deps: AppDeps) {
   app.notFound((c) => c.json(envelope('not_found', `No route for ${c.req.method} ${c.req.path}`), 404));
   app.onError((err, c) => errorResponse(err, c, logger));
 
-  return { app, auth, services, drained };
+  return { app, auth, services, drained, startDraining };
 }
 
 /** Sets Cache-Control on what a static middleware served (its onFound runs too late for headers). */

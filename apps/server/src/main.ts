@@ -45,7 +45,7 @@ async function main() {
     logText: env.NODE_ENV !== 'production',
   });
   const workers = startCutoutWorkers({ env, kind: database.kind, entry: workerEntryBeside(import.meta.url), logger });
-  const { app, services, drained } = createApp({
+  const { app, services, drained, startDraining } = createApp({
     env,
     database,
     logger,
@@ -68,21 +68,29 @@ async function main() {
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
+    // The whole shutdown fits in 10 s: requests get up to 7 s, running jobs what is left.
+    const deadline = Date.now() + 9_500;
+    const left = () => Math.max(500, deadline - Date.now() - 500);
+    startDraining(); // /ready answers 503 from now on
     logger.info({ signal }, 'shutting down: finishing in-flight requests');
     const force = setTimeout(() => {
-      logger.warn('in-flight requests did not finish in 10 s; closing anyway');
+      logger.warn('in-flight requests did not finish in 7 s; closing anyway');
       if ('closeAllConnections' in server) server.closeAllConnections();
-    }, 10_000);
+    }, 7_000);
     force.unref();
+    setTimeout(() => {
+      logger.error('shutdown took longer than 10 s; exiting');
+      process.exit(1);
+    }, 9_800).unref();
     // Live streams never end on their own: end them first (with a retry hint), then the connections
     // they leave idle, so that closing waits for real requests only.
     void services.realtime.closeAll().then(() => {
       if ('closeIdleConnections' in server) server.closeIdleConnections();
     });
     server.close(async () => {
-      await drained(10_000);
-      // Running jobs finish (a job still running after 10 s is retried later), then the workers end.
-      await services.jobs.stop(10_000);
+      await drained(left());
+      // Running jobs finish (a job still running at the deadline is retried later), then the workers end.
+      await services.jobs.stop(left());
       await workers.stop();
       await database.close();
       logger.info('stopped');

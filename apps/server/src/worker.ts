@@ -50,7 +50,9 @@ async function queueWorker() {
     if (stopping) return;
     stopping = true;
     logger.info({ reason }, 'worker stopping: finishing running jobs');
-    await services.jobs.stop(10_000);
+    // Within 10 s in all: a job still running after 8 s is failed and retried by another worker.
+    setTimeout(() => process.exit(1), 9_800).unref();
+    await services.jobs.stop(8_000);
     await database.close();
     logger.info('worker stopped');
     process.exit(0);
