@@ -1,4 +1,4 @@
-import { Bookmark, Compass, LayoutGrid, Menu, MessageCircle } from 'lucide-react';
+import { Bell, Bookmark, Compass, LayoutGrid, Menu, MessageCircle } from 'lucide-react';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -9,7 +9,6 @@ import { Button } from '@/components/ui/button';
 import { UserAvatar } from '@/components/ui/user-avatar';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
-import { NotificationsBell } from '@/features/notifications/components/notifications-bell';
 import { useProfileMe } from '@/features/profile/api/get-profile-me';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/utils';
@@ -19,6 +18,8 @@ import type { HeaderLink } from './header-menus';
 const AccountMenu = lazy(() => import('./header-menus').then((m) => ({ default: m.AccountMenu })));
 const GuestMenu = lazy(() => import('./header-menus').then((m) => ({ default: m.GuestMenu })));
 const GuestPreferences = lazy(() => import('./header-menus').then((m) => ({ default: m.GuestPreferences })));
+// The bell's live stream parses events with the contract's schemas (zod): kept out of the first bundle too.
+const NotificationsBell = lazy(() => import('@/features/notifications/components/notifications-bell').then((m) => ({ default: m.NotificationsBell })));
 
 function isCurrent(pathname: string, href: string) {
   return pathname === href || pathname.startsWith(`${href}/`);
@@ -41,7 +42,7 @@ function NavLink({ link, pathname }: { link: HeaderLink; pathname: string }) {
 /** What a lazy menu trigger looks like before its code arrives (same size, so nothing shifts). */
 function TriggerPlaceholder({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <Button variant="ghost" size="icon" aria-label={label} aria-haspopup="menu">
+    <Button variant="ghost" size="icon" aria-label={label}>
       {children}
     </Button>
   );
@@ -105,10 +106,9 @@ export function AppHeader() {
   }
 
   const primary: HeaderLink[] = [{ id: 'explore', href: paths.explore.getHref(), label: t('nav.explore'), icon: Compass }];
-  if (onboarded) {
-    primary.push({ id: 'my-shelf', href: paths.myShelf.getHref(), label: t('nav.myShelf'), icon: LayoutGrid });
-    primary.push({ id: 'saved', href: paths.saves.getHref(), label: t('nav.saved'), icon: Bookmark });
-  }
+  // My shelf also leads someone who has not finished onboarding back to it.
+  primary.push({ id: 'my-shelf', href: paths.myShelf.getHref(), label: t('nav.myShelf'), icon: LayoutGrid });
+  if (onboarded) primary.push({ id: 'saved', href: paths.saves.getHref(), label: t('nav.saved'), icon: Bookmark });
   const messagesHref = paths.messages.getHref();
   const showMessages = onboarded && exists(messagesHref);
   const showBell = onboarded && exists(paths.notifications.getHref());
@@ -135,7 +135,17 @@ export function AppHeader() {
         ))}
         <span aria-hidden="true" className="mx-1 h-6 w-px bg-border" />
       </div>
-      {showBell ? <NotificationsBell /> : null}
+      {showBell ? (
+        <Suspense
+          fallback={
+            <TriggerPlaceholder label={t('notifications.bell')}>
+              <Bell className="size-5" aria-hidden="true" />
+            </TriggerPlaceholder>
+          }
+        >
+          <NotificationsBell />
+        </Suspense>
+      ) : null}
       {showMessages ? (
         <Button asChild variant="ghost" size="icon" className={cn('max-md:hidden', isCurrent(pathname, messagesHref) && 'bg-surface-sunken text-accent')}>
           <Link to={messagesHref} aria-label={t('nav.messages')} title={t('nav.messages')} data-testid="nav-messages" aria-current={isCurrent(pathname, messagesHref) ? 'page' : undefined}>

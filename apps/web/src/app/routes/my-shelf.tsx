@@ -59,7 +59,8 @@ export default function MyShelfRoute() {
   } else {
     const { layout } = shelf.data.shelf;
     body = (
-      <div className="grid gap-6 sm:gap-8">
+      // One column that may shrink below its content: the phone shelf scrolls inside its cabinet instead.
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 sm:gap-8">
         <div className="grid gap-1.5">
           <h1 className="font-display text-3xl font-semibold tracking-tight break-words sm:text-4xl">{t('shelf.title', { name: displayName })}</h1>
           <p className="text-muted-foreground">
