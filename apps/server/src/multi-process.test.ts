@@ -200,6 +200,28 @@ describe.skipIf(!url)('two server processes on one PostgreSQL database', () => {
     expect(strays).toBe(0);
   }, 45_000);
 
+  it('delivers a message sent through A to the recipient’s messages stream at B within 2 s', async () => {
+    const sender = await user(a);
+    const recipient = await user(b);
+    const res = await fetch(`${b.base}/realtime/v1/messages`, { headers: { cookie: recipient.cookie } });
+    expect(res.status).toBe(200);
+    const stream = sseReader(res);
+    expect(await stream.next()).toMatchObject({ event: 'unread', data: JSON.stringify({ total: 0 }) });
+    const thread = await call(a, 'dm-thread-upsert', { otherUserId: recipient.userId }, sender.cookie);
+    expect(thread.status).toBe(200);
+    const sentAt = Date.now();
+    const sent = await call(a, 'dm-send', { threadId: thread.json.thread.id, text: 'Hello across processes' }, sender.cookie);
+    expect(sent.status).toBe(200);
+    const msg = await stream.next((m) => m.event === 'message', 2000);
+    expect(Date.now() - sentAt).toBeLessThan(2000);
+    expect(JSON.parse(msg.data!)).toMatchObject({
+      threadId: thread.json.thread.id,
+      message: { id: sent.json.message.id, text: 'Hello across processes', senderId: sender.userId },
+      unreadTotal: 1,
+    });
+    await stream.cancel();
+  }, 30_000);
+
   it('serves a like made through A in B, a notification made through A on a stream at B, and a delete through A in B’s explore at once', async () => {
     const owner = await user(a);
     const fan = await user(b);
