@@ -35,6 +35,10 @@ test('the add-item wizard takes real photos to a placed item', async ({ page }) 
   await cards.nth(1).getByTestId('photo-role').selectOption('box');
   await cards.nth(1).getByTestId('photo-remove').click();
   await expect(cards).toHaveCount(1);
+  // Each photo's subject is cut out after upload; the tile follows it live (the photos stream).
+  await expect(cards.nth(0)).toHaveAttribute('data-prep', 'ready', { timeout: 30_000 });
+  await expect(cards.nth(0).getByTestId('photo-prep')).toHaveAccessibleName('Photo 1: Ready');
+  await expect(page.getByText('All photos are ready.')).toBeVisible();
   await page.getByTestId('wizard-next').click();
 
   // Step 3: the five styles by name.
@@ -51,6 +55,9 @@ test('the add-item wizard takes real photos to a placed item', async ({ page }) 
   await page.getByTestId('generate').click();
   const variants = page.getByTestId('variant-card');
   await expect(variants).toHaveCount(5, { timeout: 60_000 });
+  // The results are brought into view when they arrive.
+  await expect(page.getByTestId('variant-results')).toBeInViewport();
+  await expect(page.getByTestId('generate-simple-cut')).toHaveCount(0);
   const boxes = await Promise.all([0, 1, 2, 3].map((i) => variants.nth(i).boundingBox()));
   expect(boxes[0]!.y).toBeCloseTo(boxes[2]!.y, 0);
   expect(boxes[3]!.y).toBeGreaterThan(boxes[0]!.y + 10);

@@ -1,11 +1,13 @@
-import type { Style, Variant } from '@curio/contract';
+import type { FunctionOutput, Style } from '@curio/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callFunction } from '@/lib/api-client';
 import { creditKeys } from '@/lib/query-keys';
 
-
-/** `items-generate`: five variants in a style (402 insufficient_credits, 403 maintenance, 502 generation_failed). */
-export function generateVariants(input: { itemId: string; style: Style }): Promise<{ variants: Variant[] }> {
+/**
+ * `items-generate`: five variants in a style, and the photos that used the simple cut (402
+ * insufficient_credits, 403 maintenance, 502 generation_failed, 503 photos_preparing).
+ */
+export function generateVariants(input: { itemId: string; style: Style }): Promise<FunctionOutput<'items-generate'>> {
   return callFunction('items-generate', input);
 }
 

@@ -1,7 +1,7 @@
 import { DEFAULT_STYLE, type Style, type Variant } from '@curio/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ArrowRight, Loader2, PackageCheck } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -10,8 +10,20 @@ import { useGenerateVariants } from '../api/generate-variants';
 import { creditBalanceQuery, useCreditBalance } from '../api/get-credit-balance';
 import { useSaveAndPlace } from '../api/place-item';
 import { useLiveSiteSettings } from '../hooks/use-live-site-settings';
+import { useAfterPrep } from '../hooks/use-after-prep';
 import { usePhotoUploads } from '../hooks/use-photo-uploads';
-import { createItemErrorKey, detailsErrors, generateBlocker, generateErrorKey, normalizeTags, photosBlocker, STEPS, type DetailsInput } from '../utils/wizard-rules';
+import {
+  createItemErrorKey,
+  detailsErrors,
+  generateBlocker,
+  generateErrorKey,
+  normalizeTags,
+  photoNumbers,
+  photosBlocker,
+  prepProgress,
+  STEPS,
+  type DetailsInput,
+} from '../utils/wizard-rules';
 import { DetailsStep } from './details-step';
 import { GenerateStep } from './generate-step';
 import { PhotosStep } from './photos-step';
@@ -48,6 +60,8 @@ export function AddItemWizard({ maintenanceMode, isAdmin, onDone }: AddItemWizar
   const [variants, setVariants] = useState<Variant[]>([]);
   const [chosen, setChosen] = useState<string | null>(null);
   const [generateError, setGenerateError] = useState<string | null>(null);
+  const [simpleCut, setSimpleCut] = useState<number[]>([]);
+  const prep = prepProgress(uploads.photos);
   const createItem = useCreateItem();
   const generate = useGenerateVariants();
   const saveAndPlace = useSaveAndPlace();
@@ -100,15 +114,16 @@ export function AddItemWizard({ maintenanceMode, isAdmin, onDone }: AddItemWizar
     go(3);
   };
 
-  const runGenerate = () => {
+  const photos = uploads.photos;
+  const startGenerate = useCallback(() => {
     if (!item) return;
-    setGenerateError(null);
     generate.mutate(
       { itemId: item.id, style },
       {
-        onSuccess: ({ variants: next }) => {
+        onSuccess: ({ variants: next, simpleCut: simple }) => {
           setVariants(next);
           setChosen(null);
+          setSimpleCut(photoNumbers(photos, simple));
           toast.success(t('addItem.generateSuccess'));
         },
         onError: (error) => {
@@ -118,6 +133,15 @@ export function AddItemWizard({ maintenanceMode, isAdmin, onDone }: AddItemWizar
         },
       },
     );
+  }, [item, generate, style, photos, t]);
+
+  // Generate pressed while photos are still being prepared runs once they all are.
+  const afterPrep = useAfterPrep(prep.pending, startGenerate);
+  const waitingForPrep = afterPrep.waiting;
+  const runGenerate = () => {
+    if (!item) return;
+    setGenerateError(null);
+    afterPrep.request();
   };
 
   const save = () => {
@@ -184,7 +208,9 @@ export function AddItemWizard({ maintenanceMode, isAdmin, onDone }: AddItemWizar
             onRetryBalance={() => void balance.refetch()}
             blocker={blocker}
             generating={generate.isPending}
+            preparing={waitingForPrep ? { ready: prep.ready, total: prep.total } : null}
             onGenerate={runGenerate}
+            simpleCut={simpleCut}
             variants={variants}
             chosen={chosen}
             onChoose={(id) => {
@@ -199,7 +225,7 @@ export function AddItemWizard({ maintenanceMode, isAdmin, onDone }: AddItemWizar
 
       <div className="flex items-center justify-between gap-3 border-t border-border bg-surface px-4 py-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:px-6 sm:py-4">
         {step > 0 ? (
-          <Button type="button" variant="ghost" onClick={() => go(step - 1)} disabled={busy || generate.isPending} data-testid="wizard-back">
+          <Button type="button" variant="ghost" onClick={() => go(step - 1)} disabled={busy || generate.isPending || waitingForPrep} data-testid="wizard-back">
             <ArrowLeft aria-hidden="true" />
             {t('addItem.back')}
           </Button>
@@ -217,7 +243,7 @@ export function AddItemWizard({ maintenanceMode, isAdmin, onDone }: AddItemWizar
             {!chosen && variants.length > 0 ? (
               <span className="hidden text-sm text-muted-foreground sm:inline">{t('addItem.generate.chooseHint')}</span>
             ) : null}
-            <Button type="submit" disabled={busy || generate.isPending || !chosen} data-testid="save-and-place">
+            <Button type="submit" disabled={busy || generate.isPending || waitingForPrep || !chosen} data-testid="save-and-place">
               {saveAndPlace.isPending ? spinner : <PackageCheck aria-hidden="true" />}
               {t('addItem.saveAndPlace')}
             </Button>

@@ -11,7 +11,9 @@ const base = {
   onRetryBalance: vi.fn(),
   blocker: null,
   generating: false,
+  preparing: null,
   onGenerate: vi.fn(),
+  simpleCut: [],
   variants: [],
   chosen: null,
   onChoose: vi.fn(),
@@ -40,8 +42,47 @@ describe('GenerateStep', () => {
 
   it('shows a progress state with five skeletons while generating', () => {
     render(<GenerateStep {...base} generating />);
-    expect(screen.getByRole('status').textContent).toContain('Generating your variants');
+    expect(screen.getByRole('status').textContent).toBe('Generating your 5 variants… this usually takes 5 to 15 seconds.');
     expect(screen.getByTestId('generate-progress').querySelector('.grid-cols-3')?.children).toHaveLength(5);
+  });
+
+  it('while waiting for the photos, says how many are prepared and keeps Generate busy', () => {
+    render(<GenerateStep {...base} preparing={{ ready: 2, total: 3 }} />);
+    expect(screen.getByRole('status').textContent).toBe('Preparing your photos… 2 of 3');
+    const bar = screen.getByRole('progressbar', { name: 'Preparing your photos… 2 of 3' });
+    expect(bar.getAttribute('aria-valuenow')).toBe('2');
+    expect(bar.getAttribute('aria-valuemax')).toBe('3');
+    expect(screen.getByTestId('generate-progress').dataset.phase).toBe('preparing');
+    expect((screen.getByTestId('generate') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('names the photos that used the simple cut', () => {
+    const { rerender } = render(<GenerateStep {...base} variants={variants} simpleCut={[2]} />);
+    expect(screen.getByTestId('generate-simple-cut').textContent).toContain('Photo 2 used a simpler cut-out');
+    rerender(<GenerateStep {...base} variants={variants} simpleCut={[]} />);
+    expect(screen.queryByTestId('generate-simple-cut')).toBeNull();
+  });
+
+  it('scrolls the variants into view when they arrive on a desktop, not on a phone', () => {
+    const scroll = vi.fn();
+    const original = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = scroll;
+    const wide = vi.fn((q: string) => ({ matches: q.includes('min-width') }));
+    vi.stubGlobal('matchMedia', wide);
+    try {
+      const { rerender } = render(<GenerateStep {...base} generating />);
+      expect(scroll).not.toHaveBeenCalled();
+      rerender(<GenerateStep {...base} variants={variants} />);
+      expect(scroll).toHaveBeenCalledTimes(1);
+      expect(scroll.mock.contexts[0]).toBe(screen.getByTestId('variant-results'));
+      vi.stubGlobal('matchMedia', vi.fn(() => ({ matches: false })));
+      rerender(<GenerateStep {...base} generating />);
+      rerender(<GenerateStep {...base} variants={[...variants]} />);
+      expect(scroll).toHaveBeenCalledTimes(1);
+    } finally {
+      Element.prototype.scrollIntoView = original;
+      vi.unstubAllGlobals();
+    }
   });
 
   it('offers the variants as a radio group, three per row', async () => {

@@ -1,6 +1,6 @@
 import { GENERATION_COST, VARIANTS_PER_GENERATION, type Style, type Variant } from '@curio/contract';
-import { CheckCircle2, Coins, Loader2, RefreshCw, Sparkles } from 'lucide-react';
-import { useId } from 'react';
+import { AlertTriangle, CheckCircle2, Coins, Loader2, RefreshCw, Sparkles } from 'lucide-react';
+import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -17,7 +17,11 @@ type GenerateStepProps = {
   /** Why Generate is disabled (an i18n key), or null. */
   blocker: string | null;
   generating: boolean;
+  /** Generate was pressed and waits for the photos' preparation: how far it has come. */
+  preparing: { ready: number; total: number } | null;
   onGenerate: () => void;
+  /** Photos (1-based numbers) for which the last generation used the simple cut. */
+  simpleCut: readonly number[];
   variants: readonly Variant[];
   chosen: string | null;
   onChoose: (compositeId: string) => void;
@@ -30,8 +34,20 @@ export function GenerateStep(props: GenerateStepProps) {
   const { t } = useTranslation();
   const name = useId();
   const statusId = useId();
-  const { variants, generating } = props;
+  const { variants, generating, preparing } = props;
+  const busy = generating || preparing !== null;
   const showBlocker = props.blocker && props.blocker !== 'addItem.generate.balanceUnknown';
+  const resultsRef = useRef<HTMLFieldSetElement>(null);
+
+  // New variants arrive below the fold on a desktop drawer: bring them into view (a phone already
+  // scrolls the step as it grows, and a jump there would lose the reader's place).
+  useEffect(() => {
+    const el = resultsRef.current;
+    if (!el || variants.length === 0 || typeof window.matchMedia !== 'function') return;
+    if (!window.matchMedia('(min-width: 640px)').matches) return;
+    const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    el.scrollIntoView?.({ behavior: reduced ? 'auto' : 'smooth', block: 'nearest' });
+  }, [variants]);
 
   return (
     <div className="grid gap-6" data-testid="wizard-generate">
@@ -67,11 +83,11 @@ export function GenerateStep(props: GenerateStepProps) {
         <div className="grid justify-items-end gap-1">
           <Button
             onClick={props.onGenerate}
-            disabled={!!props.blocker || generating}
+            disabled={!!props.blocker || busy}
             aria-describedby={showBlocker ? statusId : undefined}
             data-testid="generate"
           >
-            {generating ? (
+            {busy ? (
               <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" />
             ) : variants.length ? (
               <RefreshCw aria-hidden="true" />
@@ -90,12 +106,34 @@ export function GenerateStep(props: GenerateStepProps) {
         </p>
       ) : null}
 
-      {generating ? (
-        <div className="grid gap-3" data-testid="generate-progress">
-          <p role="status" className="flex items-center gap-2 text-sm font-medium">
-            <Loader2 className="size-4 animate-spin text-accent motion-reduce:animate-none" aria-hidden="true" />
-            {t('addItem.generate.progress')}
-          </p>
+      {busy ? (
+        <div className="grid gap-3" data-testid="generate-progress" data-phase={preparing ? 'preparing' : 'generating'}>
+          <div className="grid gap-1.5">
+            <p role="status" className="flex items-center gap-2 text-sm font-medium">
+              <Loader2 className="size-4 animate-spin text-accent motion-reduce:animate-none" aria-hidden="true" />
+              {preparing
+                ? t('addItem.generate.preparing', { ready: preparing.ready, total: preparing.total })
+                : t('addItem.generate.progress', { number: VARIANTS_PER_GENERATION })}
+            </p>
+            {preparing ? (
+              <>
+                <div
+                  role="progressbar"
+                  aria-label={t('addItem.generate.preparing', { ready: preparing.ready, total: preparing.total })}
+                  aria-valuemin={0}
+                  aria-valuemax={preparing.total}
+                  aria-valuenow={preparing.ready}
+                  className="h-1.5 overflow-hidden rounded-full bg-surface-sunken"
+                >
+                  <div
+                    className="h-full rounded-full bg-accent transition-[width] duration-300"
+                    style={{ width: `${Math.max(4, (preparing.ready / Math.max(1, preparing.total)) * 100)}%` }}
+                  />
+                </div>
+                <p className="text-xs text-muted-foreground">{t('addItem.generate.preparingHint')}</p>
+              </>
+            ) : null}
+          </div>
           <div className="grid grid-cols-3 gap-2 sm:gap-3" aria-hidden="true">
             {Array.from({ length: VARIANTS_PER_GENERATION }, (_, i) => (
               <Skeleton key={i} className="aspect-[4/5] w-full rounded-xl" />
@@ -103,7 +141,7 @@ export function GenerateStep(props: GenerateStepProps) {
           </div>
         </div>
       ) : variants.length > 0 ? (
-        <fieldset className="grid gap-3">
+        <fieldset ref={resultsRef} className="grid scroll-mt-4 gap-3" data-testid="variant-results">
           <legend className="mb-1 font-medium">{t('addItem.generate.chooseLegend')}</legend>
           <div className="grid grid-cols-3 gap-2 sm:gap-3" data-testid="variant-list">
             {variants.map((variant, index) => {
@@ -159,6 +197,13 @@ export function GenerateStep(props: GenerateStepProps) {
           ))}
         </div>
       )}
+
+      {!busy && variants.length > 0 && props.simpleCut.length > 0 ? (
+        <p className="flex items-start gap-2 rounded-lg bg-warning-bg px-3 py-2 text-sm text-warning-fg" data-testid="generate-simple-cut">
+          <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          {t('addItem.generate.simpleCut', { count: props.simpleCut.length, numbers: props.simpleCut.join(', ') })}
+        </p>
+      ) : null}
 
       {props.error ? (
         <p role="alert" className="text-sm font-medium text-danger" data-testid="generate-error">

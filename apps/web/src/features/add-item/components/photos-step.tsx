@@ -1,5 +1,5 @@
 import { MAX_PHOTOS_PER_ITEM, PHOTO_ROLES, UPLOAD_ACCEPT } from '@curio/contract';
-import { Camera, ImagePlus, Loader2, Trash2, UploadCloud } from 'lucide-react';
+import { AlertTriangle, Camera, CheckCircle2, ImagePlus, Loader2, Trash2, UploadCloud } from 'lucide-react';
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -7,7 +7,7 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/select';
 import { cn } from '@/lib/utils';
 import type { PhotoEntry } from '../hooks/use-photo-uploads';
-import { isPhotoRole, photoSlotsLeft } from '../utils/wizard-rules';
+import { isPhotoRole, photoSlotsLeft, prepProgress } from '../utils/wizard-rules';
 import { StepHeading } from './step-heading';
 
 const ACCEPT = [...UPLOAD_ACCEPT, '.heic', '.heif'].join(',');
@@ -108,6 +108,8 @@ export function PhotosStep({ photos, onFiles, onRoleChange, onRemove, error, foc
         </span>
       </div>
 
+      <PrepSummary photos={photos} />
+
       {photos.length === 0 ? (
         <p className="text-sm text-muted-foreground">{t('addItem.photos.none')}</p>
       ) : (
@@ -124,6 +126,52 @@ export function PhotosStep({ photos, onFiles, onRoleChange, onRemove, error, foc
         </p>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * One polite live line for the photos' preparation (screen readers hear the progress, not every
+ * tile), with what it takes; hidden visually once everything is ready.
+ */
+function PrepSummary({ photos }: { photos: readonly PhotoEntry[] }) {
+  const { t } = useTranslation();
+  const { ready, total, pending } = prepProgress(photos);
+  return (
+    <div className="grid gap-1" data-testid="prep-summary" data-pending={pending}>
+      <p aria-live="polite" className={cn('text-sm font-medium', total === 0 && 'sr-only')}>
+        {total === 0 ? '' : pending > 0 ? t('addItem.photos.prep.summary', { ready, total }) : t('addItem.photos.prep.allReady')}
+      </p>
+      {pending > 0 ? <p className="text-xs text-muted-foreground">{t('addItem.photos.prep.explain')}</p> : null}
+    </div>
+  );
+}
+
+/** The photo's preparation as a small badge on its tile. */
+function PrepBadge({ photo, number }: { photo: PhotoEntry; number: number }) {
+  const { t } = useTranslation();
+  if (photo.status !== 'done' || !photo.prep) return null;
+  const state = t(`addItem.photos.prep.${photo.prep}`);
+  return (
+    <span
+      className={cn(
+        'absolute top-1.5 left-1.5 flex items-center gap-1 rounded-md px-1.5 py-0.5 text-xs font-semibold shadow-soft',
+        photo.prep === 'ready' && 'bg-surface/90 text-foreground',
+        photo.prep === 'pending' && 'bg-surface/90 text-foreground',
+        photo.prep === 'failed' && 'bg-warning-bg text-warning-fg',
+      )}
+      data-testid="photo-prep"
+      data-prep={photo.prep}
+      aria-label={t('addItem.photos.prep.stateLabel', { number, state })}
+    >
+      {photo.prep === 'pending' ? (
+        <Loader2 className="size-3.5 animate-spin motion-reduce:animate-none" aria-hidden="true" />
+      ) : photo.prep === 'ready' ? (
+        <CheckCircle2 className="size-3.5 text-success" aria-hidden="true" />
+      ) : (
+        <AlertTriangle className="size-3.5" aria-hidden="true" />
+      )}
+      <span aria-hidden="true">{state}</span>
+    </span>
   );
 }
 
@@ -150,6 +198,7 @@ function PhotoCard({
       className="grid gap-2 rounded-xl border border-border bg-surface p-2 shadow-soft"
       data-testid="photo-card"
       data-status={photo.status}
+      data-prep={photo.prep ?? undefined}
       data-image-id={photo.imageId ?? undefined}
       aria-busy={busy}
     >
@@ -177,7 +226,13 @@ function PhotoCard({
             </div>
           </div>
         ) : null}
+        <PrepBadge photo={photo} number={number} />
       </div>
+      {photo.status === 'done' && photo.prep === 'failed' ? (
+        <p className="text-xs text-warning-fg" data-testid="photo-prep-failed">
+          {t('addItem.photos.prep.failedHint')}
+        </p>
+      ) : null}
       <div className="flex items-end gap-1.5">
         <div className="grid min-w-0 flex-1 gap-1">
           <Label htmlFor={`${idBase}-role`} className="text-xs text-muted-foreground">

@@ -1,4 +1,4 @@
-import type { PhotoRole } from '@curio/contract';
+import type { PhotoPrep, PhotoRole } from '@curio/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -7,6 +7,7 @@ import { useDeletePhoto } from '../api/delete-photo';
 import { signUpload } from '../api/sign-upload';
 import { useUpdatePhotoRole } from '../api/update-photo-role';
 import { uploadFile } from '../api/upload-file';
+import { usePhotoPrep } from './use-photo-prep';
 import { defaultRole, localFileProblem, photoSlotsLeft, uploadErrorDetailKey, type PhotoStatus } from '../utils/wizard-rules';
 
 export type PhotoEntry = {
@@ -18,13 +19,16 @@ export type PhotoEntry = {
   progress: number;
   role: PhotoRole;
   imageId: string | null;
+  /** Once recorded: its preparation for generation (the subject cut out in the background). */
+  prep: PhotoPrep | null;
 };
 
 let counter = 0;
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
 /**
- * The photos of one item: a local preview at once, then sign → upload (with progress) → photos-add.
+ * The photos of one item: a local preview at once, then sign → upload (with progress) → photos-add,
+ * then its preparation (pending → ready or failed) followed live.
  * A photo whose any stage fails leaves the list (toast "Failed to upload photo"). Role changes and
  * deletions go to the server once the photo is recorded. Unmounting aborts what is still in flight.
  */
@@ -40,6 +44,17 @@ export function usePhotoUploads(itemId: string | null) {
   const patch = useCallback((key: string, change: Partial<PhotoEntry>) => {
     setPhotos((list) => list.map((p) => (p.key === key ? { ...p, ...change } : p)));
   }, []);
+
+  // States learnt by image id; one may arrive before photos-add has answered with that id.
+  const preps = useRef(new Map<string, PhotoPrep>());
+  const onPrep = useCallback((imageId: string, prep: PhotoPrep) => {
+    // A finished state never goes back to pending (a late answer of an earlier read).
+    const known = preps.current.get(imageId);
+    if (known && known !== 'pending' && prep === 'pending') return;
+    preps.current.set(imageId, prep);
+    setPhotos((list) => (list.some((p) => p.imageId === imageId && p.prep !== prep) ? list.map((p) => (p.imageId === imageId ? { ...p, prep } : p)) : list));
+  }, []);
+  usePhotoPrep(itemId, photos.some((p) => p.prep === 'pending'), onPrep);
 
   const drop = useCallback((key: string) => {
     setPhotos((list) => {
@@ -74,7 +89,8 @@ export function usePhotoUploads(itemId: string | null) {
         if (!photo?.imageId) throw new Error('Photo recorded without an image id');
         // The role may have changed while the photo was being recorded.
         const latest = photosRef.current.find((p) => p.key === entry.key)?.role ?? role;
-        patch(entry.key, { status: 'done', imageId: photo.imageId, role: latest });
+        const known = preps.current.get(photo.imageId);
+        patch(entry.key, { status: 'done', imageId: photo.imageId, role: latest, prep: known && known !== 'pending' ? known : photo.prep });
         if (latest !== role) updateRole.mutate({ imageId: photo.imageId, role: latest });
         return 'ok';
       } catch (error) {
@@ -105,6 +121,7 @@ export function usePhotoUploads(itemId: string | null) {
         progress: 0,
         role: defaultRole(start + i),
         imageId: null,
+        prep: null,
       }));
       if (entries.length) setPhotos((list) => [...list, ...entries]);
 

@@ -8,8 +8,10 @@ import {
   generateErrorKey,
   localFileProblem,
   normalizeTags,
+  photoNumbers,
   photosBlocker,
   photoSlotsLeft,
+  prepProgress,
   uploadErrorDetailKey,
 } from './wizard-rules';
 
@@ -85,5 +87,26 @@ describe('step 4: generate', () => {
     expect(generateErrorKey(new ApiError(502, 'generation_failed', 'x'))).toBe('addItem.errorGenerate');
     expect(generateErrorKey(new ApiError(0, 'network_error', 'x'))).toBe('addItem.errorGenerate');
     expect(generateErrorKey(new Error('HTTP 402 Payment Required'))).toBe('addItem.needCredits');
+  });
+});
+
+describe('photo preparation', () => {
+  it('counts recorded photos prepared (ready, or failed with the simple cut) and pending', () => {
+    const photos = [
+      { status: 'done' as const, prep: 'ready' as const },
+      { status: 'done' as const, prep: 'pending' as const },
+      { status: 'done' as const, prep: 'failed' as const },
+      { status: 'uploading' as const, prep: null },
+    ];
+    expect(prepProgress(photos)).toEqual({ ready: 2, total: 3, pending: 1, failed: 1 });
+    expect(prepProgress([])).toEqual({ ready: 0, total: 0, pending: 0, failed: 0 });
+  });
+
+  it('numbers the photos the server named by image id, in list order', () => {
+    expect(photoNumbers([{ imageId: 'a' }, { imageId: null }, { imageId: 'c' }], ['c', 'a', 'x'])).toEqual([1, 3]);
+  });
+
+  it('maps a generation refused while photos are prepared to its message', () => {
+    expect(generateErrorKey(new ApiError(503, 'photos_preparing', 'wait'))).toBe('errors.photos_preparing');
   });
 });

@@ -5,6 +5,7 @@ import {
   PHOTO_ROLES,
   UPLOAD_ACCEPT,
   UPLOAD_MAX_BYTES,
+  type PhotoPrep,
   type PhotoRole,
 } from '@curio/contract';
 import { isApiError } from '@/lib/api-client';
@@ -42,6 +43,21 @@ export function photosBlocker(photos: readonly { status: PhotoStatus }[]): strin
   if (photos.length === 0) return 'addItem.needPhotos';
   if (photos.some((p) => p.status !== 'done')) return 'addItem.photos.waitForUploads';
   return null;
+}
+
+/**
+ * How far the photos' preparation (the background cut-out after upload) has come: `total` counts
+ * recorded photos; `failed` ones are prepared too (with the simple cut).
+ */
+export function prepProgress(photos: readonly { status: PhotoStatus; prep: PhotoPrep | null }[]) {
+  const recorded = photos.filter((p) => p.status === 'done');
+  const ready = recorded.filter((p) => p.prep === 'ready' || p.prep === 'failed').length;
+  return { ready, total: recorded.length, pending: recorded.length - ready, failed: recorded.filter((p) => p.prep === 'failed').length };
+}
+
+/** "2, 3" for photos by their position (1-based) in the list, from the image ids the server named. */
+export function photoNumbers(photos: readonly { imageId: string | null }[], imageIds: readonly string[]): number[] {
+  return photos.flatMap((p, i) => (p.imageId && imageIds.includes(p.imageId) ? [i + 1] : []));
 }
 
 /** How many more photos fit (10 at most). */
@@ -86,6 +102,7 @@ export function generateErrorKey(error: unknown): string {
     if (error.status === 402 || error.code === 'insufficient_credits') return 'addItem.needCredits';
     if (error.code === 'maintenance') return 'maintenance.generationDisabled';
     if (error.code === 'needs_photo') return 'addItem.needPhotos';
+    if (error.code === 'photos_preparing') return 'errors.photos_preparing';
   } else if (error instanceof Error && error.message.includes('402')) {
     return 'addItem.needCredits';
   }
