@@ -6,7 +6,8 @@ test('signs out and signs in again', async ({ page }) => {
   await page.goto('/me/shelf');
   await expect(page.getByRole('heading', { name: "E2E Collector's shelf" })).toBeVisible();
 
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByTestId('account-menu').click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/login$/);
   // The old session no longer opens the shelf.
   await page.goto('/me/shelf');
@@ -16,7 +17,7 @@ test('signs out and signs in again', async ({ page }) => {
   await signIn.getByLabel('Email').first().fill(email);
   await signIn.getByLabel('Password').fill('wrong password here');
   await signIn.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page.getByText('Authentication failed. Please try again.')).toBeVisible();
+  await expect(page.getByText("That email and password don't match.")).toBeVisible();
 
   await signIn.getByLabel('Password').fill(PASSWORD);
   await signIn.getByRole('button', { name: 'Sign in', exact: true }).click();
@@ -31,8 +32,9 @@ test('signing out in one tab signs the other tab out', async ({ context }) => {
   await first.goto('/me/shelf');
   const second = await context.newPage();
   await second.goto('/me/shelf');
-  await expect(second.getByRole('button', { name: 'Sign out' })).toBeVisible();
-  await first.getByRole('button', { name: 'Sign out' }).click();
+  await expect(second.getByTestId('account-menu')).toBeVisible();
+  await first.getByTestId('account-menu').click();
+  await first.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(first).toHaveURL(/\/login$/);
   await expect(second).toHaveURL(/\/login$/);
 });

@@ -12,7 +12,8 @@ export const TOAST_DURATION_MS = 3000;
 /**
  * One toast at a time (spec): a new toast replaces the one shown, and a page change dismisses what the
  * previous page raised. Toasts sit at the bottom centre, above the consent banner while it shows
- * (`--consent-space`), where they cover neither the header (bell, menus) nor a drawer's handle and close button.
+ * (`--consent-space`), where they cover neither the header (bell, menus) nor a drawer's handle and close
+ * button; they are short-lived, and one without a button lets taps through to the page under it.
  */
 export function Toaster() {
   const { resolvedTheme } = useTheme();
@@ -45,7 +46,8 @@ export function Toaster() {
       mobileOffset={offset}
       toastOptions={{
         classNames: {
-          toast: '!rounded-xl !border !border-border !bg-surface !text-foreground !shadow-lift !font-sans',
+          // A toast without a button lets taps through to whatever it happens to lie over.
+          toast: '!rounded-xl !border !border-border !bg-surface !text-foreground !shadow-lift !font-sans pointer-events-none has-[button]:pointer-events-auto',
           description: '!text-muted-foreground',
         },
       }}

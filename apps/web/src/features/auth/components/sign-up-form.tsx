@@ -18,7 +18,7 @@ export function SignUpForm({ onSuccess, onSwitchToSignIn }: { onSuccess: () => v
       mutation={mutation}
       onSwitchToSignIn={onSwitchToSignIn}
       onSuccess={({ email }) => {
-        toast.success(t('auth.verifySent', { email }), { id: `${CARRY_ACROSS_NAVIGATION}verify-mail`, duration: 8000 });
+        toast.success(t('auth.verifySent', { email }), { id: `${CARRY_ACROSS_NAVIGATION}verify-mail`, duration: 6000 });
         onSuccess();
       }}
     />
