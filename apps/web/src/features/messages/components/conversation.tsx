@@ -1,7 +1,7 @@
 import { ArrowLeft, Ban, Flag, MoreVertical } from 'lucide-react';
 import { Fragment, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import {
   AlertDialog,
@@ -51,8 +51,9 @@ export function Conversation({ threadId, viewerId }: { threadId: string; viewerI
     if (el) el.scrollTop = el.scrollHeight;
   }, [lastId]);
 
-  if (query.error && !query.data) {
-    const missing = isApiError(query.error) && query.error.code === 'not_found';
+  // A thread that went away (a block hides it from both sides) is gone even if it was on screen.
+  const missing = isApiError(query.error) && query.error.code === 'not_found';
+  if (query.error && (!query.data || missing)) {
     return (
       <div role="alert" className="grid h-full content-center justify-items-center gap-4 p-6 text-center" data-testid="conversation-error">
         <p className="font-medium">{missing ? t('messages.threadNotFound') : t(errorMessageKey(query.error))}</p>
@@ -132,7 +133,7 @@ export function Conversation({ threadId, viewerId }: { threadId: string; viewerI
                       <p className="break-words whitespace-pre-wrap" data-testid="message-text">
                         {message.text}
                       </p>
-                      <time dateTime={message.createdAt} className={cn('mt-0.5 block text-right text-xs', mine ? 'text-accent-foreground/80' : 'text-muted-foreground')}>
+                      <time dateTime={message.createdAt} className={cn('mt-0.5 block text-right text-xs', mine ? 'text-accent-foreground' : 'text-muted-foreground')}>
                         {time.format(new Date(message.createdAt))}
                       </time>
                     </div>
@@ -159,6 +160,7 @@ function ConversationHeader({ thread, threadId }: { thread: Thread; threadId: st
   const [confirmBlock, setConfirmBlock] = useState(false);
   const [reporting, setReporting] = useState(false);
   const block = useBlockUser(threadId);
+  const navigate = useNavigate();
   const { other } = thread;
   return (
     <header className="flex items-center gap-2 border-b border-border bg-surface px-2 py-2 sm:px-4">
@@ -209,7 +211,13 @@ function ConversationHeader({ thread, threadId }: { thread: Thread; threadId: st
                 onClick={() =>
                   block.mutate(
                     { targetUserId: other.userId, blocked: true },
-                    { onSuccess: () => toast.success(t('messages.blocked', { handle: other.handle })), onError: (error) => toast.error(t(errorMessageKey(error))) },
+                    {
+                      onSuccess: () => {
+                        toast.success(t('messages.blocked', { handle: other.handle }));
+                        void navigate(paths.messages.getHref(), { replace: true });
+                      },
+                      onError: (error) => toast.error(t(errorMessageKey(error))),
+                    },
                   )
                 }
               >

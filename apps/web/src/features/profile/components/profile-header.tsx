@@ -37,9 +37,9 @@ export function ProfileHeader({ data }: { data: VisibleProfile }) {
     );
   };
 
-  const counts: { kind: FollowKind; count: number; label: string }[] = [
-    { kind: 'followers', count: profile.followersCount, label: t('profile.followers', { count: profile.followersCount }) },
-    { kind: 'following', count: profile.followingCount, label: t('profile.following', { count: profile.followingCount }) },
+  const counts: { kind: FollowKind; count: number }[] = [
+    { kind: 'followers', count: profile.followersCount },
+    { kind: 'following', count: profile.followingCount },
   ];
 
   return (
@@ -77,19 +77,18 @@ export function ProfileHeader({ data }: { data: VisibleProfile }) {
           </p>
         ) : null}
         <ul className="flex flex-wrap gap-x-1 gap-y-1" aria-label={t('profile.countsLabel')}>
-          {counts.map(({ kind, count, label }) => (
+          {counts.map(({ kind, count }) => (
             <li key={kind}>
               <button
                 type="button"
                 onClick={() => setList(kind)}
                 className="-ml-2 inline-flex min-h-11 cursor-pointer items-center gap-1.5 rounded-lg px-2 text-muted-foreground hover:bg-surface-sunken hover:text-foreground focus-visible:outline-3 focus-visible:outline-ring sm:min-h-9"
                 data-testid={`profile-${kind}`}
-                aria-label={label}
               >
                 <span className="font-semibold text-foreground tabular-nums" data-testid={`profile-${kind}-count`}>
                   {number.format(count)}
-                </span>
-                <span aria-hidden="true">{t(`profile.${kind}Word`, { count })}</span>
+                </span>{' '}
+                <span>{t(`profile.${kind}Word`, { count })}</span>
               </button>
             </li>
           ))}

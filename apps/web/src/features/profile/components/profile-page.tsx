@@ -31,6 +31,7 @@ export function ProfilePage({ handle }: { handle: string }) {
     return (
       <EmptyState
         testId="profile-not-found"
+        headingLevel={1}
         illustration={<EmptyPlinth className="h-28 w-auto" />}
         title={t('profile.notFound')}
         text={t('profile.notFoundText', { handle })}
