@@ -12,12 +12,6 @@ async function linkFromOutbox(page: Page, email: string, subject: string) {
   return href!.replaceAll('&amp;', '&');
 }
 
-async function signOut(page: Page) {
-  await page.getByTestId('account-menu').click();
-  await page.getByRole('menuitem', { name: 'Sign out' }).click();
-  await expect(page).toHaveURL(/\/login$/);
-}
-
 test('a password dropped by a sign-in link is told, and a link from the form sets a new one', async ({ page }) => {
   const email = uniqueEmail('dropped');
   await page.goto('/login?tab=sign-up');
