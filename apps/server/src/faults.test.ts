@@ -1,0 +1,179 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTopology, waitReady, type Proc, type Topology } from '../scripts/lib/topology';
+
+/**
+ * Faults on the production topology (two web processes on one PostgreSQL, images in s3rver), run
+ * in the PostgreSQL pass: a web process killed with SIGKILL in the middle of acknowledged writes.
+ * RUNS short runs (FAULT_RUNS, 5 by default in CI to stay well under 3 minutes; 20 for the full set).
+ */
+const RUNS = Number(process.env.FAULT_RUNS ?? 5);
+const url = process.env.DATABASE_URL;
+
+describe.skipIf(!url)('a web process killed (SIGKILL) during acknowledged writes', () => {
+  let top: Topology;
+  let dbUrl = '';
+  let dbName = '';
+  let client: pg.Client;
+  const users: { cookie: string; userId: string }[] = [];
+  const itemIds: string[] = [];
+  const origin = () => top.publicUrl;
+
+  beforeAll(async () => {
+    dbName = `curio_faults_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${dbName}`);
+    await admin.end();
+    const u = new URL(url!);
+    u.pathname = `/${dbName}`;
+    dbUrl = u.toString();
+    top = await startTopology({
+      databaseUrl: dbUrl,
+      web: 2,
+      workers: 0,
+      proxy: false,
+      entry: 'src',
+      dir: mkdtempSync(path.join(os.tmpdir(), 'curio-faults-')),
+      env: { NODE_ENV: 'test', CUTOUT: 'simple', COMMENT_INTERVAL_SECONDS: '0', COMMENTS_PER_HOUR: '100000', AUTH_SIGNIN_RATE_LIMIT_MAX: '100000', PUBLIC_URL: 'http://localhost:3000' },
+    });
+    // Collectors signed up through the second process (the one that is never killed).
+    const web2 = top.webs[1]!.url!;
+    for (let i = 0; i < 8; i++) {
+      const res = await fetch(`${web2}/auth/v1/sign-up/email`, {
+        method: 'POST',
+        headers: { origin: 'http://localhost:3000', 'content-type': 'application/json' },
+        body: JSON.stringify({ email: `fault${i}-${Date.now()}@example.com`, password: 'correct horse battery', name: `F${i}` }),
+      });
+      expect(res.status).toBe(200);
+      const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+      const userId = ((await res.json()) as { user: { id: string } }).user.id;
+      const onboard = await fetch(`${web2}/functions/v1/onboarding-complete`, {
+        method: 'POST',
+        headers: { origin: 'http://localhost:3000', 'content-type': 'application/json', cookie },
+        body: JSON.stringify({ handle: `fault_${i}_${Date.now().toString(36)}`, displayName: `F${i}`, bio: '', public: true }),
+      });
+      expect(onboard.status).toBe(200);
+      users.push({ cookie, userId });
+    }
+    client = new pg.Client({ connectionString: dbUrl });
+    await client.connect();
+    // 100 shown items of the first collector, for likes and comments.
+    await client.query(`insert into images (id, kind, master_format, width, height, bytes) values ('faultimage00000000000000', 'composite', 'jpg', 10, 10, 1)`);
+    const rows = await client.query(
+      `insert into items (shelf_id, user_id, title, tags) select s.id, s.user_id, 'Shown ' || g, array['robots'] from shelves s, generate_series(1, 100) g where s.user_id = $1 returning id`,
+      [users[0]!.userId],
+    );
+    itemIds.push(...rows.rows.map((r: { id: string }) => r.id));
+    await client.query(`insert into composites (item_id, image_id, style, variant_no, generation_id) select id, 'faultimage00000000000000', 'bookshelf_hero', 1, gen_random_uuid() from items`);
+    await client.query(`update items i set chosen_composite_id = c.id from composites c where c.item_id = i.id`);
+  }, 150_000);
+
+  afterAll(async () => {
+    await client?.end();
+    await top?.stop();
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
+  }, 60_000);
+
+  it(`loses nothing acknowledged and leaves nothing half-written (${RUNS} runs), while the other process keeps serving`, async () => {
+    const acked = { likes: [] as [string, string][], comments: [] as string[], items: [] as string[] };
+    let secondServed = 0;
+    let secondFailed = 0;
+    let web1: Proc = top.webs[0]!;
+    const web2 = top.webs[1]!;
+    for (let run = 0; run < RUNS; run++) {
+      if (run > 0) {
+        web1 = await web1.restart();
+        await waitReady(web1.url!, 60_000);
+      }
+      const target = web1.url!;
+      let stop = false;
+      let n = 0;
+      const post = (u: { cookie: string }, name: string, body: unknown) =>
+        fetch(`${target}/functions/v1/${name}`, {
+          method: 'POST',
+          headers: { origin: 'http://localhost:3000', 'content-type': 'application/json', cookie: u.cookie },
+          body: JSON.stringify(body),
+        });
+      const writer = async (w: number) => {
+        while (!stop) {
+          const k = n++;
+          const u = users[1 + ((w + k) % (users.length - 1))]!;
+          try {
+            if (k % 3 === 0) {
+              const itemId = itemIds[(run * 31 + k) % itemIds.length]!;
+              const res = await post(u, 'social-like-toggle', { itemId, liked: true });
+              if (res.status === 200) acked.likes.push([u.userId, itemId]);
+              else expect(res.status).not.toBe(500);
+            } else if (k % 3 === 1) {
+              const body = `fault-${run}-${k}-${randomBytes(3).toString('hex')}`;
+              const res = await post(u, 'comments-create', { itemId: itemIds[k % itemIds.length], body });
+              if (res.status === 200) acked.comments.push(body);
+              else expect(res.status).not.toBe(500);
+            } else {
+              const title = `fault item ${run}-${k}`;
+              const res = await post(u, 'items-create', { title, tags: 'robots' });
+              if (res.status === 200) acked.items.push(((await res.json()) as { item: { id: string } }).item.id);
+              else if (res.status !== 409) expect(res.status).not.toBe(500); // 409: the 50-item shelf is full
+            }
+          } catch {
+            return; // the process is gone: this writer's last request was never acknowledged
+          }
+        }
+      };
+      const before = acked.likes.length + acked.comments.length + acked.items.length;
+      const writers = Array.from({ length: 6 }, (_, w) => writer(w));
+      // Kill once writes are flowing (at least 5 acknowledged in this run), at a random moment after.
+      const waitUntil = Date.now() + 20_000;
+      while (acked.likes.length + acked.comments.length + acked.items.length - before < 5 && Date.now() < waitUntil) {
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      await new Promise((r) => setTimeout(r, Math.random() * 400));
+      web1.child.kill('SIGKILL');
+      await web1.exited;
+      stop = true;
+      await Promise.all(writers);
+      // The other process keeps serving.
+      for (let i = 0; i < 5; i++) {
+        const res = await fetch(`${web2.url}/functions/v1/item-get?itemId=${itemIds[i]}`);
+        if (res.status === 200) secondServed++;
+        else secondFailed++;
+      }
+    }
+    expect(secondFailed).toBe(0);
+    expect(secondServed).toBe(RUNS * 5);
+    expect(acked.likes.length + acked.comments.length + acked.items.length).toBeGreaterThanOrEqual(RUNS * 5);
+
+    // Nothing acknowledged is lost.
+    const likes = await client.query(`select user_id || ':' || item_id as k from likes`);
+    const likeSet = new Set(likes.rows.map((r: { k: string }) => r.k));
+    expect(acked.likes.filter(([u, i]) => !likeSet.has(`${u}:${i}`))).toEqual([]);
+    const comments = await client.query(`select body from comments where body = any($1)`, [acked.comments]);
+    expect(comments.rows.length).toBe(new Set(acked.comments).size);
+    const items = await client.query(`select id from items where id = any($1::uuid[])`, [acked.items]);
+    expect(items.rows.length).toBe(acked.items.length);
+
+    // Nothing half-written: counters agree with the rows they count, every arrangement has its item,
+    // every like and comment its item, every notification its recipient.
+    const badCounts = await client.query(
+      `select s.item_id from item_stats s where s.like_count <> (select count(*) from likes l where l.item_id = s.item_id)`,
+    );
+    expect(badCounts.rows).toEqual([]);
+    const likedWithoutStats = await client.query(
+      `select distinct l.item_id from likes l left join item_stats s on s.item_id = l.item_id where s.item_id is null`,
+    );
+    expect(likedWithoutStats.rows).toEqual([]);
+    const orphans = await client.query(
+      `select (select count(*) from arrangements a left join items i on i.id = a.item_id where i.id is null)::int as arrangements,
+              (select count(*) from items i left join shelves s on s.id = i.shelf_id where s.id is null)::int as items`,
+    );
+    expect(orphans.rows[0]).toEqual({ arrangements: 0, items: 0 });
+  }, 170_000);
+});
