@@ -56,8 +56,8 @@ export function ConsentBanner() {
       data-testid="consent-banner"
       className="fixed inset-x-0 bottom-0 z-50 p-2 sm:p-4"
     >
-      <div className="relative mx-auto grid max-w-3xl gap-2.5 rounded-2xl border border-border bg-surface p-3.5 pr-12 shadow-lift sm:grid-cols-[1fr_auto] sm:items-center sm:gap-4 sm:p-6 sm:pr-16">
-        <div className="grid gap-1 sm:gap-1.5">
+      <div className="relative mx-auto grid max-w-3xl gap-2.5 rounded-2xl border border-border bg-surface p-3.5 shadow-lift sm:grid-cols-[1fr_auto] sm:items-center sm:gap-4 sm:p-6 sm:pr-16">
+        <div className="grid gap-1 pr-9 sm:gap-1.5 sm:pr-0">
           <h2 id="consent-title" className="flex items-center gap-2 text-sm font-semibold sm:text-base">
             <ShieldCheck className="size-4 text-accent sm:size-5" aria-hidden="true" />
             {t('consent.title')}
