@@ -24,6 +24,8 @@ export interface ThreadListRow {
   lastSenderId: string | null;
   lastCreatedAt: string | null;
   unread: number;
+  /** The other party's DM setting admits the user (the thread is listed only without a block). */
+  canSend: boolean;
 }
 
 /** Messages of the thread `t` sent by the other party after the user read it, as SQL. */
@@ -34,6 +36,17 @@ const unreadOf = (userId: string) => sql`(select count(*)::int from ${dmMessages
 const unblocked = (userId: string) => sql`not exists (select 1 from ${userBlocks} b
   where (b.blocker_id = ${userId} and b.blocked_id = case when t.user_a = ${userId} then t.user_b else t.user_a end)
      or (b.blocked_id = ${userId} and b.blocker_id = case when t.user_a = ${userId} then t.user_b else t.user_a end))`;
+
+/**
+ * Whether the other party of thread `t` accepts a message from the user, as SQL: the rules of
+ * `refusal` in messages.service.ts without the block (threads across a block are not listed).
+ */
+const admits = (userId: string) => {
+  const other = sql`case when t.user_a = ${userId} then t.user_b else t.user_a end`;
+  return sql`(coalesce((select s.allow_dms from ${userSettings} s where s.user_id = ${other}), 'everyone') = 'everyone'
+    or exists (select 1 from ${follows} f where f.follower_id = ${other} and f.followee_id = ${userId})
+    or exists (select 1 from ${dmMessages} m2 where m2.thread_id = t.id and m2.sender_id = ${other}))`;
+};
 
 export function messagesRepository(db: Executor) {
   return {
@@ -62,7 +75,8 @@ export function messagesRepository(db: Executor) {
                p.handle, p.display_name as "displayName", p.avatar_image_id as "avatarImageId",
                t.last_message_at as "lastMessageAt",
                lm.id as "lastId", lm.text as "lastText", lm.sender_id as "lastSenderId", lm.created_at as "lastCreatedAt",
-               ${unreadOf(userId)} as unread
+               ${unreadOf(userId)} as unread,
+               ${admits(userId)} as "canSend"
         from ${dmThreads} t
         left join ${profiles} p on p.user_id = case when t.user_a = ${userId} then t.user_b else t.user_a end
         left join lateral (select m.id, m.text, m.sender_id, m.created_at from ${dmMessages} m where m.thread_id = t.id
@@ -72,8 +86,9 @@ export function messagesRepository(db: Executor) {
           ${after ? sql`and (t.last_message_at, t.id) < (${after.at}::timestamptz, ${after.id}::uuid)` : sql``}
         order by t.last_message_at desc, t.id desc
         limit ${limit + 1}`);
-      return rowsOf<ThreadListRow & { lastMessageAt: string | Date; lastCreatedAt: string | Date | null; unread: number | string }>(result).map((r) => ({
+      return rowsOf<Omit<ThreadListRow, 'lastMessageAt' | 'lastCreatedAt' | 'unread' | 'canSend'> & { lastMessageAt: string | Date; lastCreatedAt: string | Date | null; unread: number | string; canSend: boolean | string }>(result).map((r) => ({
         ...r,
+        canSend: r.canSend === true || r.canSend === 't' || r.canSend === 'true',
         lastMessageAt: new Date(r.lastMessageAt).toISOString(),
         lastCreatedAt: r.lastCreatedAt ? new Date(r.lastCreatedAt).toISOString() : null,
         unread: Number(r.unread),

@@ -35,7 +35,7 @@ const notAllowed = () => new AppError(403, 'dm_not_allowed', DM_MESSAGES.notAllo
 export function createMessagesService(db: Db, deps: { events: EventsService; rateLimits: RateLimitsService; limits: MessageLimits }) {
   const repo = messagesRepository(db);
 
-  /** Why `senderId` may not write to `recipientId` now, or null when they may. */
+  /** Why `senderId` may not write to `recipientId` now, or null when they may (the thread list's `admits` in SQL keeps the same rules). */
   async function refusal(tx: Executor, senderId: string, recipientId: string, thread: ThreadRow | null): Promise<AppError | null> {
     const b = await blocksRepository(tx).between(senderId, recipientId);
     if (b.aBlockedB || b.bBlockedA) return blocked();
@@ -55,7 +55,7 @@ export function createMessagesService(db: Db, deps: { events: EventsService; rat
     return { thread, otherId };
   }
 
-  async function shapeThread(userId: string, row: ThreadListRow, canSend?: boolean): Promise<DmThread> {
+  function shapeThread(row: ThreadListRow): DmThread {
     return {
       id: row.id,
       other: { userId: row.otherId, handle: row.handle ?? '', displayName: row.displayName ?? '', avatarImageId: row.avatarImageId },
@@ -65,7 +65,7 @@ export function createMessagesService(db: Db, deps: { events: EventsService; rat
           : null,
       unreadCount: row.unread,
       updatedAt: row.lastMessageAt,
-      canSend: canSend ?? (await refusal(db, userId, row.otherId, await repo.findThread(row.id))) === null,
+      canSend: row.canSend,
     };
   }
 
@@ -73,7 +73,7 @@ export function createMessagesService(db: Db, deps: { events: EventsService; rat
   async function threadView(userId: string, threadId: string): Promise<DmThread> {
     const [row] = await repo.threadsPage(userId, null, 1, threadId);
     if (!row) throw threadNotFound();
-    return shapeThread(userId, row);
+    return shapeThread(row);
   }
 
   return {
@@ -107,7 +107,7 @@ export function createMessagesService(db: Db, deps: { events: EventsService; rat
       const [rows, unreadTotal] = await Promise.all([repo.threadsPage(userId, after, input.limit), repo.unreadTotal(userId)]);
       const page = rows.slice(0, input.limit);
       return {
-        threads: await Promise.all(page.map((r) => shapeThread(userId, r))),
+        threads: page.map(shapeThread),
         nextCursor: nextCursor(rows, input.limit, (r) => ({ at: r.key, id: r.id })),
         unreadTotal,
       };

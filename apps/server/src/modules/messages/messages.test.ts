@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DM_MESSAGES, dmMessagesListResultSchema, dmThreadsListResultSchema } from '@curio/contract';
 import { dmThreads, events, reports } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { sseReader } from '../../test/sse';
 
 let t: TestApp;
 type U = Awaited<ReturnType<TestApp['onboardedUser']>>;
@@ -160,7 +161,9 @@ describe('who may message whom', () => {
     const theirs = await threadOf(picky, stranger);
     const before = await send(stranger, theirs, 'can I?');
     expect(before.json.error.code).toBe('dm_not_allowed');
+    expect((await threads(stranger)).threads.find((th) => th.id === theirs)?.canSend).toBe(false);
     await send(picky, theirs, 'Hi, about your robot');
+    expect((await threads(stranger)).threads.find((th) => th.id === theirs)?.canSend).toBe(true);
     expect((await send(stranger, theirs, 'Sure!')).status).toBe(200);
     // Unfollowing closes the door again for those who never got a message.
     await t.call('social-follow-toggle', { cookie: picky.cookie, body: { targetUserId: friend.userId } });
@@ -182,6 +185,25 @@ describe('who may message whom', () => {
 });
 
 describe('live', () => {
+  it('greets with the unread total, then pushes each message and each read to the stream', async () => {
+    const a = await t.onboardedUser();
+    const b = await t.onboardedUser();
+    const id = await threadOf(a, b);
+    await send(a, id, 'waiting for you');
+    const res = await t.request('/realtime/v1/messages', { cookie: b.cookie });
+    expect(res.status).toBe(200);
+    const stream = sseReader(res);
+    expect(await stream.next()).toMatchObject({ event: 'unread', data: JSON.stringify({ total: 1 }) });
+    const sent = await send(a, id, 'live now');
+    const msg = await stream.next((m) => m.event === 'message', 2000);
+    expect(JSON.parse(msg.data!)).toMatchObject({ threadId: id, message: { id: sent.json.message.id, text: 'live now' }, unreadTotal: 2 });
+    await t.call('dm-mark-read', { cookie: b.cookie, body: { threadId: id } });
+    const read = await stream.next((m) => m.event === 'read', 2000);
+    expect(JSON.parse(read.data!)).toEqual({ threadId: id, unreadTotal: 0 });
+    await stream.cancel();
+    expect((await t.request('/realtime/v1/messages')).status).toBe(401);
+  });
+
   it('records each message on the messages stream of both participants, in its transaction', async () => {
     const a = await t.onboardedUser();
     const b = await t.onboardedUser();
