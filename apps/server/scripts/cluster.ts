@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { REPO_ROOT } from '../src/paths';
-import { hasCaddy, startTopology } from './lib/topology';
+import { hasCaddy, startTopology } from '../src/cli/topology';
 
 const { values } = parseArgs({
   options: {

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTopology, waitReady, type Proc, type Topology } from '../scripts/lib/topology';
+import { startTopology, waitReady, type Proc, type Topology } from './cli/topology';
 
 /**
  * Faults on the production topology (two web processes on one PostgreSQL, images in s3rver), run
@@ -21,7 +21,6 @@ describe.skipIf(!url)('a web process killed (SIGKILL) during acknowledged writes
   let client: pg.Client;
   const users: { cookie: string; userId: string }[] = [];
   const itemIds: string[] = [];
-  const origin = () => top.publicUrl;
 
   beforeAll(async () => {
     dbName = `curio_faults_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 // @ts-expect-error s3rver ships no types
 import S3rver from 's3rver';
-import { REPO_ROOT } from '../../src/paths';
+import { REPO_ROOT } from '../paths';
 
 const SERVER_DIR = path.join(REPO_ROOT, 'apps/server');
 
