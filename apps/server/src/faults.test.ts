@@ -175,4 +175,53 @@ describe.skipIf(!url)('a web process killed (SIGKILL) during acknowledged writes
     );
     expect(orphans.rows[0]).toEqual({ arrangements: 0, items: 0 });
   }, 170_000);
+
+  it('a live stream on a killed process reconnects to the other one and resumes from Last-Event-ID', async () => {
+    let web1 = top.webs[0]!;
+    if (web1.child.exitCode !== null || web1.child.signalCode !== null) {
+      web1 = await web1.restart();
+      await waitReady(web1.url!, 60_000);
+    }
+    const [owner, fan, other] = [users[0]!, users[1]!, users[2]!];
+    const like = (u: { cookie: string }, base: string, itemId: string) =>
+      fetch(`${base}/functions/v1/social-like-toggle`, {
+        method: 'POST',
+        headers: { origin: 'http://localhost:3000', 'content-type': 'application/json', cookie: u.cookie },
+        body: JSON.stringify({ itemId, liked: true }),
+      });
+    /** Reads frames until one carrying a notification from `actorId` arrives; returns its id. */
+    async function waitForNotification(res: Response, actorId: string) {
+      const reader = res.body!.getReader();
+      const decoder = new TextDecoder();
+      let buf = '';
+      const deadline = Date.now() + 20_000;
+      while (Date.now() < deadline) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buf += decoder.decode(value, { stream: true });
+        for (const frame of buf.split('\n\n')) {
+          if (!frame.includes('event: notification') || !frame.includes(actorId)) continue;
+          const id = /^id: (.+)$/m.exec(frame)?.[1];
+          await reader.cancel();
+          return id;
+        }
+      }
+      await reader.cancel().catch(() => undefined);
+      throw new Error(`no notification from ${actorId} on the stream`);
+    }
+    const first = await fetch(`${web1.url}/realtime/v1/notifications`, { headers: { cookie: owner.cookie } });
+    expect(first.status).toBe(200);
+    const firstSeen = waitForNotification(first, fan.userId);
+    expect((await like(fan, top.webs[1]!.url!, itemIds[90]!)).status).toBe(200);
+    const lastEventId = await firstSeen;
+    expect(lastEventId).toBeTruthy();
+
+    web1.child.kill('SIGKILL');
+    await web1.exited;
+    // While the browser is away, another like; then it reconnects to the surviving process.
+    expect((await like(other, top.webs[1]!.url!, itemIds[91]!)).status).toBe(200);
+    const resumed = await fetch(`${top.webs[1]!.url}/realtime/v1/notifications`, { headers: { cookie: owner.cookie, 'last-event-id': lastEventId! } });
+    expect(resumed.status).toBe(200);
+    expect(await waitForNotification(resumed, other.userId)).toBeTruthy();
+  }, 120_000);
 });
