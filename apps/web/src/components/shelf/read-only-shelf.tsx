@@ -43,49 +43,56 @@ export function ReadOnlyShelf({
   const rows = Math.max(1, layout.rows);
   const cells = cellMap({ cols, rows }, placed);
   return (
-    <div className="flex flex-col gap-6 lg:flex-row lg:items-start lg:gap-0" data-testid="public-shelf">
+    <div className="flex min-w-0 flex-col gap-6 lg:flex-row lg:items-start lg:gap-0" data-testid="public-shelf">
       <div className="relative z-[2] w-full min-w-0 lg:flex-1" style={{ maxWidth: `calc(${cols} * 10rem + 4rem)` }}>
         <CabinetFrame>
-          <ul aria-label={label} className="grid gap-5 sm:gap-8" data-testid="public-shelf-grid">
-            {Array.from({ length: rows }, (_, row) => (
-              <li key={row} className="relative">
-                <ul aria-label={t('shelf.rowLabel', { row: row + 1 })} className="grid gap-2 px-2 sm:gap-3 sm:px-4" style={shelfColumns(cols)}>
-                  {Array.from({ length: cols }, (_, col) => {
-                    const item = cells.get(row * cols + col);
-                    return (
-                      <li key={col} className="relative aspect-[4/5] min-w-0 rounded-md" data-testid="public-shelf-cell" data-item-id={item?.id}>
-                        {item ? (
-                          <Link
-                            to={paths.item.getHref(item.id)}
-                            title={item.title}
-                            aria-label={t('shelf.cellItem', { title: item.title, row: row + 1, col: col + 1 })}
-                            className="group absolute inset-0 rounded-md outline-none focus-visible:z-10 focus-visible:outline-3 focus-visible:outline-offset-3 focus-visible:outline-ring"
-                            data-testid="public-shelf-item"
-                          >
-                            <ShelfItemFigure imageId={item.imageId} className={item.nsfw ? 'blur-md' : 'transition-transform group-hover:-translate-y-1'} />
-                            {item.nsfw ? (
-                              <span aria-hidden="true" className="absolute top-1 left-1 rounded bg-foreground/85 px-1.5 py-0.5 text-[0.6875rem] font-semibold text-background">
-                                {t('common.nsfwBadge')}
-                              </span>
-                            ) : null}
-                            <span
-                              aria-hidden="true"
-                              className="pointer-events-none absolute inset-x-1 bottom-1 truncate rounded bg-surface/95 px-1.5 py-0.5 text-center text-[0.6875rem] leading-tight font-medium text-foreground opacity-0 shadow-soft transition-opacity duration-150 group-hover:opacity-100 group-focus-visible:opacity-100 max-sm:hidden"
+          {/* As on the owner's shelf: on a phone the planks scroll sideways with large cells. */}
+          <div
+            className="-mx-1 snap-x snap-proximity scroll-px-2 overflow-x-auto overscroll-x-contain px-1 pt-1 pb-3 [--shelf-cell-min:6.5rem] sm:mx-0 sm:overflow-visible sm:p-0 sm:[--shelf-cell-min:0px]"
+            tabIndex={cells.size === 0 ? 0 : undefined}
+            data-testid="public-shelf-scroller"
+          >
+            <ul aria-label={label} className="grid gap-5 sm:gap-8" data-testid="public-shelf-grid">
+              {Array.from({ length: rows }, (_, row) => (
+                <li key={row} className="relative">
+                  <ul aria-label={t('shelf.rowLabel', { row: row + 1 })} className="grid gap-2 px-2 sm:gap-3 sm:px-4" style={shelfColumns(cols)}>
+                    {Array.from({ length: cols }, (_, col) => {
+                      const item = cells.get(row * cols + col);
+                      return (
+                        <li key={col} className="relative aspect-[4/5] min-w-0 snap-start rounded-md" data-testid="public-shelf-cell" data-item-id={item?.id}>
+                          {item ? (
+                            <Link
+                              to={paths.item.getHref(item.id)}
+                              title={item.title}
+                              aria-label={t('shelf.cellItem', { title: item.title, row: row + 1, col: col + 1 })}
+                              className="group absolute inset-0 rounded-md outline-none focus-visible:z-10 focus-visible:outline-3 focus-visible:outline-offset-3 focus-visible:outline-ring"
+                              data-testid="public-shelf-item"
                             >
-                              {item.title}
-                            </span>
-                          </Link>
-                        ) : (
-                          <span aria-hidden="true" className="absolute inset-0 rounded-md bg-[color-mix(in_oklab,var(--foreground)_4%,transparent)]" />
-                        )}
-                      </li>
-                    );
-                  })}
-                </ul>
-                <Plank />
-              </li>
-            ))}
-          </ul>
+                              <ShelfItemFigure imageId={item.imageId} className={item.nsfw ? 'blur-md' : 'transition-transform group-hover:-translate-y-1'} />
+                              {item.nsfw ? (
+                                <span aria-hidden="true" className="absolute top-1 left-1 rounded bg-foreground/85 px-1.5 py-0.5 text-[0.6875rem] font-semibold text-background">
+                                  {t('common.nsfwBadge')}
+                                </span>
+                              ) : null}
+                              <span
+                                aria-hidden="true"
+                                className="pointer-events-none absolute inset-x-1 bottom-1 truncate rounded bg-surface/95 px-1.5 py-0.5 text-center text-[0.6875rem] leading-tight font-medium text-foreground opacity-0 shadow-soft transition-opacity duration-150 group-hover:opacity-100 group-focus-visible:opacity-100 max-sm:hidden"
+                              >
+                                {item.title}
+                              </span>
+                            </Link>
+                          ) : (
+                            <span className="sr-only">{t('shelf.cellEmpty', { row: row + 1, col: col + 1 })}</span>
+                          )}
+                        </li>
+                      );
+                    })}
+                  </ul>
+                  <Plank />
+                </li>
+              ))}
+            </ul>
+          </div>
         </CabinetFrame>
       </div>
       <ReadOnlyOverflow items={overflow} />

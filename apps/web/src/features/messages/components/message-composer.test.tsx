@@ -8,21 +8,21 @@ describe('MessageComposer', () => {
     const onSend = vi.fn(async () => true);
     renderWithProviders(<MessageComposer onSend={onSend} sending={false} />, { withAuth: false });
     const input = screen.getByTestId('message-input');
-    const counter = screen.getByTestId('message-counter');
+    const counter = () => screen.getByTestId('message-counter');
     const send = screen.getByTestId('message-send') as HTMLButtonElement;
 
     expect(send.disabled).toBe(true);
     fireEvent.change(input, { target: { value: 'Hello' } });
-    expect(counter.className).toContain('sr-only');
-    expect(counter.textContent).toBe('5/1000');
+    expect(counter().className).toContain('sr-only');
+    expect(counter().textContent).toBe('5/1000');
     expect(send.disabled).toBe(false);
 
     fireEvent.change(input, { target: { value: 'x'.repeat(850) } });
-    expect(counter.className).not.toContain('sr-only');
-    expect(counter.textContent).toBe('850/1000');
+    expect(counter().className).not.toContain('sr-only');
+    expect(counter().textContent).toBe('850/1000');
 
     fireEvent.change(input, { target: { value: 'x'.repeat(1001) } });
-    expect(counter.textContent).toBe('1001/1000');
+    expect(counter().textContent).toBe('1001/1000');
     expect(send.disabled).toBe(true);
     expect(screen.getByRole('alert').textContent).toBe('Message must be 1000 characters or less');
     fireEvent.keyDown(input, { key: 'Enter' });

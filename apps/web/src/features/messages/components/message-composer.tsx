@@ -62,18 +62,24 @@ export function MessageComposer({ onSend, sending, error }: { onSend: (text: str
           <SendHorizontal className="size-5" aria-hidden="true" />
         </Button>
       </div>
-      <div className="flex min-h-5 flex-wrap items-center justify-between gap-x-3 text-sm">
-        {shownError ? (
-          <p id={`${id}-error`} role="alert" className="font-medium text-danger" data-testid="message-error">
-            {shownError}
+      {shownError || counterVisible ? (
+        <div className="flex flex-wrap items-center justify-between gap-x-3 text-sm">
+          {shownError ? (
+            <p id={`${id}-error`} role="alert" className="font-medium text-danger" data-testid="message-error">
+              {shownError}
+            </p>
+          ) : (
+            <span />
+          )}
+          <p id={`${id}-counter`} className={cn('tabular-nums', over ? 'font-medium text-danger' : 'text-muted-foreground')} data-testid="message-counter">
+            {t('messages.counter', { count: length, max: DM_MAX })}
           </p>
-        ) : (
-          <span />
-        )}
-        <p id={`${id}-counter`} className={cn('tabular-nums', over ? 'font-medium text-danger' : 'text-muted-foreground', !counterVisible && 'sr-only')} data-testid="message-counter">
+        </div>
+      ) : (
+        <p id={`${id}-counter`} className="sr-only" data-testid="message-counter">
           {t('messages.counter', { count: length, max: DM_MAX })}
         </p>
-      </div>
+      )}
     </form>
   );
 }

@@ -79,9 +79,9 @@ export function ProfilePage({ handle }: { handle: string }) {
 
   const { profile, shelf } = data;
   return (
-    <div className="grid gap-8 sm:gap-10">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-8 sm:gap-10">
       <ProfileHeader data={data} />
-      <section aria-labelledby="profile-shelf-title" className="grid gap-4">
+      <section aria-labelledby="profile-shelf-title" className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4">
         <h2 id="profile-shelf-title" className="font-display text-2xl font-semibold tracking-tight">
           {t('profile.shelfTitle', { name: profile.displayName })}
         </h2>
