@@ -196,7 +196,7 @@ function DetailsCard({ profile }: { profile: Me }) {
         <CardDescription>{t('profileSettings.detailsHint')}</CardDescription>
       </CardHeader>
       <CardContent>
-        <form noValidate onSubmit={submit} className="grid gap-5" data-testid="profile-details-form">
+        <form noValidate onSubmit={submit} className="grid max-w-xl gap-5" data-testid="profile-details-form">
           <Field id="settings-display-name" label={t('onboarding.displayNameLabel')} error={errors.displayName}>
             <Input
               id="settings-display-name"
@@ -290,7 +290,7 @@ function HandleCard({ profile }: { profile: Me }) {
         <CardDescription>{t('profileSettings.handleWarning')}</CardDescription>
       </CardHeader>
       <CardContent>
-        <form noValidate onSubmit={submit} className="grid gap-5" data-testid="profile-handle-form">
+        <form noValidate onSubmit={submit} className="grid max-w-xl gap-5" data-testid="profile-handle-form">
           <Field id="settings-handle" label={t('onboarding.handleLabel')} error={error} hint={t('onboarding.handleHint')}>
             <div className="relative">
               <span aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted-foreground">
