@@ -5,6 +5,7 @@ import { openConfiguredDatabase } from './bootstrap';
 import { DataDirLockedError } from './db/lock';
 import { EnvError, loadEnv } from './env';
 import { createLogger } from './lib/logger';
+import { queuedMailer } from './mail/mail-queue';
 import { createMailer } from './mail/mailer';
 import { startCutoutWorkers, workerEntryBeside } from './modules/jobs/workers';
 
@@ -37,13 +38,16 @@ async function main() {
   migrated = true;
   logger.info('migrations applied');
 
-  const mailer = createMailer({
+  const directMailer = createMailer({
     smtpUrl: env.SMTP_URL,
     from: env.MAIL_FROM,
     outboxDir: path.join(env.DATA_DIR, 'outbox'),
     logger,
     logText: env.NODE_ENV !== 'production',
   });
+  // With SMTP, mails are jobs: a mail server that is down delays them, never loses them.
+  const mailQueue = env.SMTP_URL ? queuedMailer(directMailer, logger) : null;
+  const mailer = mailQueue ?? directMailer;
   const workers = startCutoutWorkers({ env, kind: database.kind, entry: workerEntryBeside(import.meta.url), logger });
   const { app, services, drained, startDraining } = createApp({
     env,
@@ -53,6 +57,7 @@ async function main() {
     isMigrated: () => migrated,
     overrides: workers.segmenter ? { segmenter: workers.segmenter } : undefined,
   });
+  mailQueue?.attach(services.jobs);
   // pg-boss creates its schema and queues at start: one booting process at a time.
   await database.exclusive(() => services.jobs.start());
   const queued = await services.cutouts.enqueuePending();

@@ -1,0 +1,49 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../cli/topology';
+import { QUEUES } from '../modules/jobs/jobs';
+import { createTestApp, type TestApp } from '../test/harness';
+import { startSmtpSink } from '../test/smtp-sink';
+import { createMailer } from './mailer';
+import { queuedMailer } from './mail-queue';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('mails through the job queue', () => {
+  it('keeps a mail while the mail server is down and delivers it once, when the server is back', async () => {
+    const logger = pino({ level: 'silent' });
+    const port = await freePort(); // nothing listens there yet: the mail server is down
+    const direct = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'Curio <no-reply@example.com>', outboxDir: mkdtempSync(path.join(os.tmpdir(), 'curio-mailq-')), logger });
+    const mailer = queuedMailer(direct, logger);
+    mailer.attach(t.services.jobs);
+
+    // Accepted at once (queued), although no mail server answers.
+    await mailer.send({ to: 'collector@example.com', subject: 'Your sign-in link', text: 'https://example.com/link', html: '<p>link</p>' });
+    const deadline = Date.now() + 10_000;
+    let failedOnce = false;
+    while (Date.now() < deadline && !failedOnce) {
+      const rows = await t.database.db.execute<{ state: string }>(`select state from pgboss.job where name = '${QUEUES.mail.name}'` as never);
+      const list = (rows as unknown as { rows?: { state: string }[] }).rows ?? (rows as unknown as { state: string }[]);
+      failedOnce = list.some((r) => r.state === 'retry');
+      if (!failedOnce) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(failedOnce).toBe(true); // the first attempt failed and the job waits for its retry
+
+    const sink = await startSmtpSink(port);
+    try {
+      await t.services.jobs.idle(QUEUES.mail.name, 60_000);
+      expect(sink.messages).toHaveLength(1);
+      expect(sink.messages[0]).toContain('Subject: Your sign-in link');
+      expect(sink.messages[0]).toContain('collector@example.com');
+    } finally {
+      await sink.close();
+    }
+  }, 90_000);
+});
