@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { callFunction } from '@/lib/api-client';
 import { creditKeys } from '@/lib/query-keys';
 
-
 /** `get-credit-balance`: the user's credits (generation costs GENERATION_COST). */
 export function getCreditBalance(): Promise<{ balance: number }> {
   return callFunction('get-credit-balance', undefined, { method: 'GET' });

@@ -4,7 +4,6 @@ import { callFunction } from '@/lib/api-client';
 import { creditKeys, profileKeys, shelfKeys } from '@/lib/query-keys';
 import { chooseVariant } from './choose-variant';
 
-
 /** `items-place`: the first free cell row by row, or overflow when the shelf is full. */
 export function placeItem(input: { itemId: string }): Promise<{ arrangement: Arrangement }> {
   return callFunction('items-place', input);

@@ -2,7 +2,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callFunction } from '@/lib/api-client';
 import { updateCommentPages } from './get-comments';
 
-
 /** `comments-delete`: by the comment's author or the item's owner. */
 export function deleteComment(commentId: string) {
   return callFunction('comments-delete', { commentId });

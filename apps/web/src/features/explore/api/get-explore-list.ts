@@ -8,7 +8,6 @@ export type ExploreItem = ExploreCard;
 export type ExploreListResult = FunctionOutput<'explore-list'>;
 export type ExploreListParams = FunctionInput<'explore-list'>;
 
-
 /** `explore-list`: a page of cards; later pages pass back the first page's `snapshot`. */
 export function getExploreList(params: ExploreListParams, signal?: AbortSignal) {
   return callFunction('explore-list', params, { method: 'GET', signal });

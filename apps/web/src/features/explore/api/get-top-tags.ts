@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { callFunction } from '@/lib/api-client';
 import { exploreKeys } from '@/lib/query-keys';
 
-
 /** `explore-top-tags`: the 15 most used tags of public items in the time range, with counts. */
 export function getTopTags(timeRange: TimeRange, signal?: AbortSignal) {
   return callFunction('explore-top-tags', { timeRange, limit: EXPLORE_TOP_TAGS }, { method: 'GET', signal });

@@ -2,7 +2,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callFunction } from '@/lib/api-client';
 import { exploreKeys, itemKeys, savesKeys, shelfKeys } from '@/lib/query-keys';
 
-
 /** `items-delete` (owner): the item and everything hanging on it. */
 export function deleteItem(itemId: string) {
   return callFunction('items-delete', { itemId });

@@ -3,7 +3,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callFunction } from '@/lib/api-client';
 import { shelfKeys } from '@/lib/query-keys';
 
-
 /** `shelf-resize`: new columns and rows (1–12 each); items that no longer fit go to overflow. */
 export function resizeShelf(layout: ShelfLayout): Promise<ShelfGetResult> {
   return callFunction('shelf-resize', layout);
