@@ -231,7 +231,7 @@ async function mix(t: Topology, users: User[], itemIds: string[], seconds: numbe
 }
 
 async function streams(t: Topology, users: User[], seconds: number) {
-  const perUser = 10;
+  const perUser = Math.ceil(1000 / users.length);
   const before = t.webs.map((w) => rssMb(w.child.pid!));
   const pending = new Map<string, number>(); // owner:actor → time the like was sent
   const latencies: number[] = [];
@@ -374,8 +374,8 @@ process already shares the cores with PostgreSQL, Caddy and the load generator, 
 mostly adds a second event loop for the same CPU; the 1.7× goal needs cores for the second process
 (measure on a machine with at least 4 free cores: \`BENCH_PG_URL=… npm run bench:load\`).
 
-**Live streams**: ${live.opened} notification streams open on two processes (10 per collector, half on
-each process) while ${live.likes} likes flowed (one every 50 ms, ${live.likeErrors} errors): ${live.delivered} of
+**Live streams**: ${live.opened} notification streams open on two processes (${Math.ceil(1000 / USERS)} per collector, spread over
+both processes) while ${live.likes} likes flowed (one every 50 ms, ${live.likeErrors} errors): ${live.delivered} of
 ${live.expected} deliveries seen, latency from the like's request to the stream p50 ${live.p50} ms,
 p99 ${live.p99} ms, max ${live.max} ms. Resident memory before → after opening them:
 ${live.before.map((b, i) => `${b} → ${live.after[i]} MB`).join(', ')}: about ${live.perStreamKb} KB per stream.

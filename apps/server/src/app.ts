@@ -152,12 +152,13 @@ export function createApp(deps: AppDeps) {
 
   app.get(API_PATHS.health, (c) => c.json({ status: 'ok' }));
   // What a load balancer needs: this process takes requests (not draining), its database answers
-  // (within 2 s) and its migrations are applied.
+  // (within 4 s: under load the ping waits for a pooled connection like any request) and its
+  // migrations are applied.
   let draining = false;
   app.get(API_PATHS.ready, async (c) => {
     if (draining) return c.json({ status: 'draining', database: null, migrations: null }, 503);
     const migrated = deps.isMigrated ? deps.isMigrated() : true;
-    const db = await Promise.race([database.ping(), new Promise<false>((r) => setTimeout(r, 2000, false).unref())]);
+    const db = await Promise.race([database.ping(), new Promise<false>((r) => setTimeout(r, 4000, false).unref())]);
     const ready = migrated && db;
     const status = ready ? 'ready' : migrated ? 'database_unreachable' : 'starting';
     return c.json({ status, database: db, migrations: migrated }, ready ? 200 : 503);

@@ -207,7 +207,7 @@ export async function startTopology(opts: TopologyOptions): Promise<Topology> {
 \t\tfail_duration 10s
 \t\thealth_uri /ready
 \t\thealth_interval 2s
-\t\thealth_timeout 2s
+\t\thealth_timeout 5s
 \t\tflush_interval -1
 \t}
 }
