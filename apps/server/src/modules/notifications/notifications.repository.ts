@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { items, notifications, profiles, userBlocks } from '../../db/schema';
 import type { Executor } from '../../db/types';
 
@@ -26,35 +26,32 @@ const textArray = (v: string[] | string | null): string[] => {
   return inner ? inner.split(',').map((s) => s.replace(/^"|"$/g, '')) : [];
 };
 
-/** Notifications whose actor has no block with the user, either way. */
-const notBlocked = (userId: string) => sql`not exists (
-  select 1 from ${userBlocks} b
-  where (b.blocker_id = ${userId} and b.blocked_id = ${notifications.actorId})
-     or (b.blocker_id = ${notifications.actorId} and b.blocked_id = ${userId}))`;
-
 /**
  * Notifications about an item the user may still see (read/visibility.ts for a non-admin: their own,
- * or a public owner's item that is not hidden); a deleted item's are gone with it.
+ * or a public owner's item that is not hidden); a deleted item's are gone with it. Looked up by the
+ * items' primary key (the case keeps a follow's user id from being cast to a uuid).
  */
 const aboutVisibleItem = (userId: string, n: { kind: unknown; refId: unknown }) => sql`(${n.kind} = 'follow' or exists (
   select 1 from ${items} i join ${profiles} p on p.user_id = i.user_id
-  where i.id::text = ${n.refId} and (i.user_id = ${userId} or (p.public and not i.hidden))))`;
+  where i.id = (case when ${n.kind} = 'follow' then null else ${n.refId}::uuid end)
+    and (i.user_id = ${userId} or (p.public and not i.hidden))))`;
 
 export function notificationsRepository(db: Executor) {
   return {
+    /** Unseen notifications the list would show: no block with the actor, an item the user may still see. */
     async unseenCount(userId: string): Promise<number> {
-      const [row] = await db
-        .select({ n: count() })
-        .from(notifications)
-        .where(
-          and(
-            eq(notifications.userId, userId),
-            eq(notifications.seen, false),
-            notBlocked(userId),
-            aboutVisibleItem(userId, { kind: notifications.kind, refId: notifications.refId }),
-          ),
-        );
-      return row?.n ?? 0;
+      const [row] = rowsOf<{ n: number | string }>(
+        await db.execute(sql`
+          select count(*)::int as n from ${notifications} n
+          left join ${items} i on i.id = (case when n.kind = 'follow' then null else n.ref_id::uuid end)
+          left join ${profiles} p on p.user_id = i.user_id
+          where n.user_id = ${userId} and not n.seen
+            and (n.kind = 'follow' or i.user_id = ${userId} or (p.public and not i.hidden))
+            and (n.actor_id is null or not exists (
+              select 1 from ${userBlocks} b
+              where (b.blocker_id = ${userId} and b.blocked_id = n.actor_id) or (b.blocker_id = n.actor_id and b.blocked_id = ${userId})))`),
+      );
+      return Number(row?.n ?? 0);
     },
     async insert(rows: NewNotification[]) {
       if (!rows.length) return [];
