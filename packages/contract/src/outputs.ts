@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DM_OPTIONS, commentSchema } from './social';
 import { announcementSettingSchema, profileSchema } from './schemas';
-import { arrangementSchema, photoPrepSchema, photoSchema, uploadResultSchema, variantSchema } from './shelf';
+import { arrangementSchema, photoPrepSchema, photoSchema, type uploadResultSchema, variantSchema } from './shelf';
 
 /**
  * Answers of the named operations that have no schema beside their input. Every function's
