@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationCreatedEventSchema, REALTIME_RETRY_MS } from '@curio/contract';
 import { events, items } from '../../db/schema';
@@ -82,7 +82,7 @@ describe('/realtime/v1/{stream}', () => {
     const itemId = await published(owner);
     const otherItem = await published(other);
     await t.call('comments-create', { cookie: commenter.cookie, body: { itemId, body: 'first' } });
-    const first = await t.database.db.select().from(events).where(eq(events.userId, owner.userId));
+    const first = await t.database.db.select().from(events).where(and(eq(events.userId, owner.userId), eq(events.stream, 'notifications')));
     expect(first).toHaveLength(1);
     await t.call('comments-create', { cookie: commenter.cookie, body: { itemId, body: 'second' } });
     await t.call('comments-create', { cookie: commenter.cookie, body: { itemId: otherItem, body: 'elsewhere' } });
