@@ -1,0 +1,18 @@
+import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../../auth/auth.schema';
+import { createdAt } from '../../db/columns';
+
+export const creditLedger = pgTable(
+  'credit_ledger',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull(),
+    reason: text('reason', { enum: ['signup', 'invite', 'admin_grant', 'generation', 'refund'] }).notNull(),
+    ref: text('ref'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('credit_ledger_user_idx').on(t.userId)],
+);

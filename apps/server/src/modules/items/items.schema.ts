@@ -1,0 +1,70 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../../auth/auth.schema';
+import { createdAt, updatedAt } from '../../db/columns';
+import { images } from '../images/images.schema';
+import { shelves } from '../shelves/shelves.schema';
+
+export const items = pgTable(
+  'items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    shelfId: uuid('shelf_id')
+      .notNull()
+      .references(() => shelves.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    nsfw: boolean('nsfw').notNull().default(false),
+    metadata: text('metadata'),
+    chosenCompositeId: uuid('chosen_composite_id'),
+    hidden: boolean('hidden').notNull().default(false),
+    hiddenSource: text('hidden_source', { enum: ['dmca', 'other'] }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('items_shelf_created_idx').on(t.shelfId, t.createdAt),
+    index('items_user_idx').on(t.userId),
+    index('items_created_idx').on(t.createdAt),
+  ],
+);
+
+export const photos = pgTable(
+  'photos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    imageId: text('image_id')
+      .notNull()
+      .unique()
+      .references(() => images.id),
+    role: text('role', { enum: ['front', 'side', 'back', 'box', 'detail'] }).notNull().default('front'),
+    cutoutImageId: text('cutout_image_id').references(() => images.id, { onDelete: 'set null' }),
+    cutoutStatus: text('cutout_status', { enum: ['pending', 'done', 'failed'] }).notNull().default('pending'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('photos_item_idx').on(t.itemId)],
+);
+
+export const composites = pgTable(
+  'composites',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    imageId: text('image_id')
+      .notNull()
+      .references(() => images.id),
+    style: text('style').notNull(),
+    variantNo: integer('variant_no').notNull(),
+    generationId: uuid('generation_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('composites_item_idx').on(t.itemId)],
+);

@@ -1,0 +1,16 @@
+import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** Fixed-window request counters of the rate-limits module (better-auth keeps its own in rate_limits). */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    bucket: text('bucket').notNull(),
+    subject: text('subject').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bucket, t.subject, t.windowStart] }), index('rate_limit_counters_expires_idx').on(t.expiresAt)],
+);
+
+// Images, items and the shelf
