@@ -65,7 +65,7 @@ describe.skipIf(!url)('the cut-out worker killed during cut-outs', () => {
         photoIds.push(photo.rows[0].id);
       }
       await boss.start();
-      const { cron: _cron, ...queue } = QUEUES.cutout;
+      const queue = QUEUES.cutout;
       if (!(await boss.getQueue(queue.name))) await boss.createQueue(queue.name, { ...queue, retryDelay: 1, retryBackoff: false });
       for (const photoId of photoIds) await boss.send(queue.name, { photoId }, { singletonKey: photoId, expireInSeconds: 4 });
 
