@@ -114,13 +114,15 @@ describe('images in the object store behind a CDN (S3_PUBLIC_URL)', () => {
 
   it('signs exactly as the AWS SDK signer does, so real stores and CDNs accept the URL', async () => {
     // s3rver does not check V4 signatures: compare with the signer the SDK itself uses.
+    type Data = string | ArrayBuffer | ArrayBufferView;
+    const bytes = (d: Data) => (typeof d === 'string' ? d : ArrayBuffer.isView(d) ? Buffer.from(d.buffer, d.byteOffset, d.byteLength) : Buffer.from(d));
     class Sha256 {
       private h;
-      constructor(secret?: string | Uint8Array) {
-        this.h = secret ? createHmac('sha256', secret) : createHash('sha256');
+      constructor(secret?: Data) {
+        this.h = secret ? createHmac('sha256', bytes(secret)) : createHash('sha256');
       }
-      update(data: string | Uint8Array) {
-        this.h.update(data);
+      update(data: Data) {
+        this.h.update(bytes(data));
       }
       async digest() {
         return new Uint8Array(this.h.digest());
