@@ -57,7 +57,7 @@ export function createImagesService(db: Db, deps: { storage: Storage; logger: Lo
       if (!(UPLOAD_ACCEPT as readonly string[]).includes(type)) {
         throw uploadErrors.invalid('Only JPEG, PNG, WebP, AVIF, HEIC and GIF images are accepted');
       }
-      // Counted in the database per user and clock hour: exact under concurrency, across processes.
+      // Counted in the database per user and hour: exact under concurrency, across processes.
       await deps.rateLimits.hit('uploads-sign', userId, { max: deps.uploadsPerHour, windowSeconds: 3600, message: UPLOAD_RATE_LIMIT_MESSAGE });
       const token = newId(24);
       const imageId = newId(16);

@@ -7,18 +7,23 @@ const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? 
 export function rateLimitsRepository(db: Executor) {
   return {
     /**
-     * Counts one hit in the current fixed window (database time) and returns the new count and the
-     * seconds left in the window. One statement: concurrent hits on the same counter queue on its
-     * row, so the counts they get back are exactly 1, 2, 3 … across every process.
+     * Counts one hit in the subject's current window (database time) and returns the new count and
+     * the seconds left in the window. A window starts at the first hit after the previous one ended,
+     * so no clock boundary splits a burst. One statement: concurrent hits on the same counter queue
+     * on its row, so the counts they get back are exactly 1, 2, 3 … across every process.
      */
     async hit(bucket: string, subject: string, windowSeconds: number): Promise<{ count: number; resetsIn: number }> {
-      const w = sql`${windowSeconds}::int`;
+      const w = sql`make_interval(secs => ${windowSeconds}::int)`;
+      const t = rateLimitCounters;
+      const ended = sql`${t}.expires_at <= now()`;
       const rows = rowsOf<{ count: number; resets_in: number | string }>(
         await db.execute(sql`
-          with win as (select to_timestamp(floor(extract(epoch from now()) / ${w}) * ${w}) as start)
-          insert into ${rateLimitCounters} (bucket, subject, window_start, count, expires_at)
-          select ${bucket}, ${subject}, win.start, 1, win.start + make_interval(secs => ${w}) from win
-          on conflict (bucket, subject, window_start) do update set count = ${rateLimitCounters}.count + 1
+          insert into ${t} (bucket, subject, window_start, count, expires_at)
+          values (${bucket}, ${subject}, now(), 1, now() + ${w})
+          on conflict (bucket, subject) do update set
+            window_start = case when ${ended} then now() else ${t}.window_start end,
+            count = case when ${ended} then 1 else ${t}.count + 1 end,
+            expires_at = case when ${ended} then now() + ${w} else ${t}.expires_at end
           returning count, ceil(extract(epoch from (expires_at - now())))::int as resets_in`),
       );
       const row = rows[0]!;

@@ -1,6 +1,9 @@
 import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** Fixed-window request counters of the rate-limits module (better-auth keeps its own in rate_limits). */
+/**
+ * Request counters of the rate-limits module (better-auth keeps its own in rate_limits): one row per
+ * bucket and subject, its window starting at the first hit after the previous window ended.
+ */
 export const rateLimitCounters = pgTable(
   'rate_limit_counters',
   {
@@ -10,7 +13,6 @@ export const rateLimitCounters = pgTable(
     count: integer('count').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.bucket, t.subject, t.windowStart] }), index('rate_limit_counters_expires_idx').on(t.expiresAt)],
+  (t) => [primaryKey({ columns: [t.bucket, t.subject] }), index('rate_limit_counters_expires_idx').on(t.expiresAt)],
 );
 
-// Images, items and the shelf

@@ -16,7 +16,7 @@ export const DEFAULT_RATE_LIMIT_MESSAGE = 'Too many requests — please try agai
 const PRUNE_EVERY = 500;
 
 /**
- * Limits counted in the database (fixed windows), so they hold across processes: `hit` counts one
+ * Limits counted in the database (a window from each subject's first hit), so they hold across processes: `hit` counts one
  * request of `subject` (a user id, a hashed address…) in `bucket` (what is limited) and throws a 429
  * with Retry-After once the window's count is above `max`.
  */

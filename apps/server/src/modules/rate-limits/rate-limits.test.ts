@@ -41,6 +41,15 @@ describe('rate limiter', () => {
     expect([a.allowed, b.allowed, c.allowed]).toEqual([5, 5, 5]);
   });
 
+  it('starts a window at the first hit, so no clock boundary splits a burst', async () => {
+    const limit = { max: 2, windowSeconds: 2 };
+    await t.services.rateLimits.hit('test-rolling', 's', limit);
+    await new Promise((r) => setTimeout(r, 1200));
+    // A window aligned to the clock would very likely have turned over by now; this one has not.
+    expect(await t.services.rateLimits.hit('test-rolling', 's', limit)).toEqual({ count: 2, remaining: 0 });
+    await expect(t.services.rateLimits.hit('test-rolling', 's', limit)).rejects.toMatchObject({ status: 429 });
+  });
+
   it('uses the given message and reports what is left', async () => {
     const limit = { max: 2, windowSeconds: 3600, message: 'Slow down' };
     expect(await t.services.rateLimits.hit('test-msg', 's', limit)).toEqual({ count: 1, remaining: 1 });

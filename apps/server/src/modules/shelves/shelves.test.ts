@@ -148,11 +148,12 @@ describe('shelf-resize', () => {
 describe('notifications-unseen-count', () => {
   it('counts the unseen notifications of the signed-in user', async () => {
     const u = await t.onboardedUser();
+    const fan = await t.onboardedUser();
     expect((await t.call('notifications-unseen-count', { cookie: u.cookie })).json).toEqual({ count: 0 });
     const { notifications } = await import('../../db/schema');
     await t.database.db.insert(notifications).values([
-      { userId: u.userId, kind: 'like', seen: false },
-      { userId: u.userId, kind: 'follow', seen: true },
+      { userId: u.userId, kind: 'follow', actorId: fan.userId, seen: false },
+      { userId: u.userId, kind: 'follow', actorId: fan.userId, seen: true },
     ]);
     expect((await t.call('notifications-unseen-count', { cookie: u.cookie })).json).toEqual({ count: 1 });
     expect((await t.call('notifications-unseen-count')).status).toBe(401);
