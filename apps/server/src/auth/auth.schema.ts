@@ -79,5 +79,3 @@ export const authSchema = {
   verification: verifications,
   rateLimit: rateLimits,
 };
-
-// Curio tables

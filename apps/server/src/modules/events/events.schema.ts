@@ -19,5 +19,3 @@ export const events = pgTable(
   },
   (t) => [index('events_user_stream_id_idx').on(t.userId, t.stream, t.id), index('events_created_idx').on(t.createdAt)],
 );
-
-// People: follows and their counters, counted profile views, direct messages

@@ -17,5 +17,3 @@ export const notifications = pgTable(
   },
   (t) => [index('notifications_user_seen_idx').on(t.userId, t.seen)],
 );
-
-// Social: likes, saves, comments, mentions, reports, blocks and per-item counters
