@@ -18,6 +18,7 @@ import pg from 'pg';
 import { openPglite, openPostgres, type Database } from '../src/db/client';
 import { REPO_ROOT } from '../src/env';
 import { exploreRepository } from '../src/modules/explore/explore.repository';
+import { readRepository } from '../src/modules/read/read.repository';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 32;
@@ -54,6 +55,7 @@ async function seed(db: Database) {
 
 async function bareSql(db: Database) {
   const repo = exploreRepository(db.db);
+  const read = readRepository(db.db);
   const times = { rank: [] as number[], cards: [] as number[] };
   let ids: string[] = [];
   for (let i = 0; i < 7; i++) {
@@ -62,7 +64,7 @@ async function bareSql(db: Database) {
     ids = await repo.rank({ sort: 'trending', from: new Date(snapshot.getTime() - 7 * 86_400_000), snapshot, includeNsfw: false, max: 3000 });
     times.rank.push(performance.now() - t);
     t = performance.now();
-    await repo.cards(ids.slice(0, 30));
+    await read.hydrate(ids.slice(0, 30));
     times.cards.push(performance.now() - t);
   }
   const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
