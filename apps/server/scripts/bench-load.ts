@@ -200,7 +200,7 @@ async function mix(t: Topology, users: User[], itemIds: string[], seconds: numbe
           method: k.method,
           setupRequest: (req) => {
             const r = k.next();
-            const headers: Record<string, string> = { ...req.headers, origin: t.publicUrl };
+            const headers: Record<string, string> = { ...(req.headers as Record<string, string>), origin: t.publicUrl };
             if (r.cookie) headers.cookie = r.cookie;
             if (r.body) headers['content-type'] = 'application/json';
             return { ...req, path: r.path, body: r.body, headers };
