@@ -5,7 +5,7 @@ import { EmptyPlinth } from '@/components/illustrations/empty-plinth';
 import { EmptyShelf } from '@/components/illustrations/empty-shelf';
 import { PadlockCabinet } from '@/components/illustrations/padlock-cabinet';
 import { ReadOnlyShelf } from '@/components/shelf/read-only-shelf';
-import { ShelfDisplay, ShelfEmptyCard, ShelfSkeleton } from '@/components/shelf/shelf-display';
+import { CabinetFrame, Plank, ShelfSkeleton } from '@/components/shelf/shelf-display';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { paths } from '@/config/paths';
@@ -93,11 +93,15 @@ export function ProfilePage({ handle }: { handle: string }) {
             label={t('profile.shelfLabel', { name: profile.displayName, cols: shelf.layout.cols, rows: shelf.layout.rows })}
           />
         ) : shelf ? (
-          <ShelfDisplay
-            layout={shelf.layout}
-            label={t('profile.shelfLabel', { name: profile.displayName, cols: shelf.layout.cols, rows: shelf.layout.rows })}
-            overlay={<ShelfEmptyCard illustration={<EmptyShelf className="h-24 w-auto" />} title={t('profile.shelfEmpty')} text={t('profile.shelfEmptyText')} />}
-          />
+          // As on the owner's own page: an empty shelf is one lit plank with a word, not a wall of grey cells.
+          <CabinetFrame data-testid="shelf-empty" className="mx-auto w-full max-w-3xl">
+            <div className="grid justify-items-center gap-3 px-4 pt-4 pb-6 text-center sm:pt-6 sm:pb-8">
+              <EmptyShelf className="h-24 w-auto sm:h-32" />
+              <h3 className="font-display text-xl font-semibold tracking-tight">{t('profile.shelfEmpty')}</h3>
+              <p className="max-w-sm text-muted-foreground">{t('profile.shelfEmptyText')}</p>
+            </div>
+            <Plank />
+          </CabinetFrame>
         ) : (
           <EmptyState testId="profile-shelf-empty" illustration={<EmptyShelf className="h-24 w-auto" />} title={t('profile.shelfEmpty')} text={t('profile.shelfEmptyText')} />
         )}
