@@ -126,6 +126,16 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, o
     return { ...u, itemId: item.json.item.id as string, imageId: up.imageId };
   }
 
+  /** An item with one photo, generated (style bright_gallery) and chosen: on display for others. */
+  async function publishedItem(cookie: string, photo: Buffer, title: string) {
+    const item = await call('items-create', { cookie, body: { title, tags: 'robots' } });
+    const up = await upload(cookie, photo);
+    await call('photos-add', { cookie, body: { itemId: item.json.item.id, imageId: up.imageId } });
+    const gen = await call('items-generate', { cookie, body: { itemId: item.json.item.id, style: 'bright_gallery' } });
+    await call('items-choose', { cookie, body: { itemId: item.json.item.id, compositeId: gen.json.variants[0].compositeId } });
+    return item.json.item.id as string;
+  }
+
   return {
     app,
     drained,
@@ -141,6 +151,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, o
     onboardedUser,
     upload,
     itemWithPhoto,
+    publishedItem,
     async close() {
       await services.jobs.stop();
       await database.close();

@@ -13,14 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function published(u: U, title = 'Red Robot') {
-  const item = await t.call('items-create', { cookie: u.cookie, body: { title, tags: 'robots' } });
-  const up = await t.upload(u.cookie, photo);
-  await t.call('photos-add', { cookie: u.cookie, body: { itemId: item.json.item.id, imageId: up.imageId } });
-  const gen = await t.call('items-generate', { cookie: u.cookie, body: { itemId: item.json.item.id, style: 'bright_gallery' } });
-  await t.call('items-choose', { cookie: u.cookie, body: { itemId: item.json.item.id, compositeId: gen.json.variants[0].compositeId } });
-  return item.json.item.id as string;
-}
+const published = (u: U, title = 'Red Robot') => t.publishedItem(u.cookie, photo, title);
 const block = (u: U, target: U, blocked?: boolean) =>
   t.call('user-block-toggle', { cookie: u.cookie, body: blocked === undefined ? { targetUserId: target.userId } : { targetUserId: target.userId, blocked } });
 const counts = async (u: U) => {

@@ -21,14 +21,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function published(u: U, title = 'A piece') {
-  const item = await t.call('items-create', { cookie: u.cookie, body: { title, tags: 'robots' } });
-  const up = await t.upload(u.cookie, photo);
-  await t.call('photos-add', { cookie: u.cookie, body: { itemId: item.json.item.id, imageId: up.imageId } });
-  const gen = await t.call('items-generate', { cookie: u.cookie, body: { itemId: item.json.item.id, style: 'bright_gallery' } });
-  await t.call('items-choose', { cookie: u.cookie, body: { itemId: item.json.item.id, compositeId: gen.json.variants[0].compositeId } });
-  return item.json.item.id as string;
-}
+const published = (u: U, title = 'A piece') => t.publishedItem(u.cookie, photo, title);
 
 const connect = (stream: string, cookie?: string, headers: Record<string, string> = {}) => t.request(`/realtime/v1/${stream}`, { cookie, headers });
 
