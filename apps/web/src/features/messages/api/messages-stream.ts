@@ -2,20 +2,11 @@ import { API_PATHS, MESSAGE_EVENTS, messageEventSchema, threadReadEventSchema } 
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { messageKeys } from '@/lib/query-keys';
+import { parseEventData } from '@/lib/sse';
 import { addMessageToCache, type Message, type MessagesPage } from './threads';
 
 /** The live messages stream (server-sent events, same origin, the session cookie). */
 export const MESSAGES_STREAM_URL = `${API_PATHS.realtime}/messages`;
-
-function parse<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } }, data: unknown): T | null {
-  if (typeof data !== 'string') return null;
-  try {
-    const result = schema.safeParse(JSON.parse(data));
-    return result.success ? result.data : null;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * While the messages pages are open: each new message goes into its thread (when loaded) and the
@@ -32,14 +23,14 @@ export function useMessagesStream(onMessage?: (message: Message) => void) {
     if (typeof EventSource === 'undefined') return;
     const source = new EventSource(MESSAGES_STREAM_URL);
     source.addEventListener(MESSAGE_EVENTS.message, (e) => {
-      const event = parse(messageEventSchema, (e as MessageEvent).data);
+      const event = parseEventData(messageEventSchema, (e as MessageEvent).data);
       if (!event) return;
       queryClient.setQueryData<InfiniteData<MessagesPage>>(messageKeys.thread(event.threadId), (data) => addMessageToCache(data, event.message));
       void queryClient.invalidateQueries({ queryKey: messageKeys.threads() });
       callback.current?.(event.message);
     });
     source.addEventListener(MESSAGE_EVENTS.read, (e) => {
-      if (parse(threadReadEventSchema, (e as MessageEvent).data)) void queryClient.invalidateQueries({ queryKey: messageKeys.threads() });
+      if (parseEventData(threadReadEventSchema, (e as MessageEvent).data)) void queryClient.invalidateQueries({ queryKey: messageKeys.threads() });
     });
     return () => source.close();
   }, [queryClient]);

@@ -2,19 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { API_PATHS, NOTIFICATION_EVENTS, notificationCreatedEventSchema, unseenEventSchema } from '@curio/contract';
 import { notificationKeys } from '@/lib/query-keys';
+import { parseEventData } from '@/lib/sse';
 
 /** The live notifications stream (server-sent events, same origin, the session cookie). */
 export const NOTIFICATIONS_STREAM_URL = `${API_PATHS.realtime}/notifications`;
-
-function parse<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } }, data: unknown): T | null {
-  if (typeof data !== 'string') return null;
-  try {
-    const result = schema.safeParse(JSON.parse(data));
-    return result.success ? result.data : null;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * Keeps the unseen count in the query cache live while mounted: the count on connect, then each new
@@ -28,11 +19,11 @@ export function useNotificationsStream({ enabled = true }: { enabled?: boolean }
     const source = new EventSource(NOTIFICATIONS_STREAM_URL);
     const setCount = (count: number) => queryClient.setQueryData(notificationKeys.unseenCount(), { count });
     source.addEventListener(NOTIFICATION_EVENTS.unseen, (e) => {
-      const event = parse(unseenEventSchema, (e as MessageEvent).data);
+      const event = parseEventData(unseenEventSchema, (e as MessageEvent).data);
       if (event) setCount(event.count);
     });
     source.addEventListener(NOTIFICATION_EVENTS.created, (e) => {
-      const event = parse(notificationCreatedEventSchema, (e as MessageEvent).data);
+      const event = parseEventData(notificationCreatedEventSchema, (e as MessageEvent).data);
       if (event) {
         setCount(event.unseenCount);
         // The notifications page (when open) shows the new entry without a reload.
