@@ -60,7 +60,9 @@ describe('explore cards carry the viewer state', () => {
     const before = await exploreAs(fan.cookie);
     expect(before.items.find((c) => c.itemId === plain)).toMatchObject({ liked: false });
     await t.call('social-like-toggle', { cookie: fan.cookie, body: { itemId: plain, liked: true } });
-    const after = await exploreAs(fan.cookie);
+    // The same snapshot (passed back, as infinite scroll does): its page is cached, the overlay is not.
+    // (Asking without it could land in the next one-second window.)
+    const after = await exploreAs(fan.cookie, before.snapshot);
     expect(after.snapshot).toBe(before.snapshot);
     expect(after.items.find((c) => c.itemId === plain)).toMatchObject({ liked: true });
     await t.call('social-like-toggle', { cookie: fan.cookie, body: { itemId: plain, liked: false } });
