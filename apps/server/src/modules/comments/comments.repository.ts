@@ -1,8 +1,9 @@
 import { and, count, desc, eq, gt, inArray, notInArray, or, sql } from 'drizzle-orm';
-import { commentMentions, comments, items, notifications, profiles, reports } from '../../db/schema';
+import { commentMentions, comments, items, notifications, profiles } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import { cursorKey, olderThan } from '../../db/keyset';
 import type { Cursor } from '../../lib/cursor';
+import { reportsRepository } from '../social/reports.repository';
 
 export type CommentRow = typeof comments.$inferSelect;
 
@@ -75,19 +76,7 @@ export function commentsRepository(db: Executor) {
       await db.delete(comments).where(eq(comments.id, commentId));
     },
     /** One report per reporter and comment: a repeated report (even a concurrent one) answers the existing one. */
-    async report(row: { reporterId: string; targetId: string; reason: string }) {
-      const [created] = await db
-        .insert(reports)
-        .values({ ...row, targetType: 'comment' })
-        .onConflictDoNothing({ target: [reports.reporterId, reports.targetType, reports.targetId] })
-        .returning({ id: reports.id });
-      if (created) return created.id;
-      const [existing] = await db
-        .select({ id: reports.id })
-        .from(reports)
-        .where(and(eq(reports.reporterId, row.reporterId), eq(reports.targetType, 'comment'), eq(reports.targetId, row.targetId)));
-      return existing!.id;
-    },
+    report: (row: { reporterId: string; targetId: string; reason: string }) => reportsRepository(db).fileOnce({ ...row, targetType: 'comment' }),
     async mentionCandidates(q: string, excludeUsers: string[] = []) {
       // Prefix matches first, then handles or names containing the text; at most 8.
       const like = `%${q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;

@@ -1,8 +1,9 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { dmMessages, dmThreads, follows, profiles, reports, userBlocks, userSettings } from '../../db/schema';
+import { dmMessages, dmThreads, follows, profiles, userBlocks, userSettings } from '../../db/schema';
 import { cursorKey, olderThan } from '../../db/keyset';
 import type { Executor } from '../../db/types';
 import type { Cursor } from '../../lib/cursor';
+import { reportsRepository } from '../social/reports.repository';
 
 export type ThreadRow = typeof dmThreads.$inferSelect;
 export type MessageRow = typeof dmMessages.$inferSelect;
@@ -170,18 +171,6 @@ export function messagesRepository(db: Executor) {
         .limit(8);
     },
     /** One report per reporter and thread: a repeated report answers the existing one. */
-    async report(row: { reporterId: string; targetId: string; reason: string }) {
-      const [created] = await db
-        .insert(reports)
-        .values({ ...row, targetType: 'thread' })
-        .onConflictDoNothing({ target: [reports.reporterId, reports.targetType, reports.targetId] })
-        .returning({ id: reports.id });
-      if (created) return created.id;
-      const [existing] = await db
-        .select({ id: reports.id })
-        .from(reports)
-        .where(and(eq(reports.reporterId, row.reporterId), eq(reports.targetType, 'thread'), eq(reports.targetId, row.targetId)));
-      return existing!.id;
-    },
+    report: (row: { reporterId: string; targetId: string; reason: string }) => reportsRepository(db).fileOnce({ ...row, targetType: 'thread' }),
   };
 }
