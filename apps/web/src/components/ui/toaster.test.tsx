@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -26,10 +26,14 @@ function renderToaster() {
 const shown = () => Array.from(document.querySelectorAll('[data-sonner-toast]')).filter((el) => el.getAttribute('data-removed') !== 'true');
 
 describe('Toaster', () => {
-  afterEach(() => {
+  // sonner removes a dismissed toast 200 ms later on a timer: let that timer run while the document
+  // still exists, or it fires after the test environment is gone ("window is not defined").
+  afterEach(async () => {
     act(() => {
       toast.dismiss();
     });
+    await waitFor(() => expect(document.querySelectorAll('[data-sonner-toast]')).toHaveLength(0));
+    cleanup();
   });
 
   it('shows one toast at a time: a new one replaces the one shown', async () => {
