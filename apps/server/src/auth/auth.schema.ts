@@ -8,6 +8,12 @@ export const users = pgTable('users', {
   emailVerified: boolean('email_verified').notNull().default(false),
   image: text('image'),
   tester: boolean('tester').notNull().default(false),
+  // better-auth's admin plugin: `banned` is a suspension (sessions refused while true). `role` mirrors
+  // user_roles (comma-separated) for the plugin's own checks; user_roles stays the source of truth.
+  role: text('role'),
+  banned: boolean('banned').notNull().default(false),
+  banReason: text('ban_reason'),
+  banExpires: timestamp('ban_expires', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -22,6 +28,7 @@ export const sessions = pgTable(
     updatedAt: updatedAt(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
+    impersonatedBy: text('impersonated_by'),
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

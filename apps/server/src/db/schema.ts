@@ -21,3 +21,4 @@ export * from '../modules/blocks/blocks.schema';
 export * from '../modules/events/events.schema';
 export * from '../modules/follows/follows.schema';
 export * from '../modules/messages/messages.schema';
+export * from '../modules/function-stats/function-stats.schema';

@@ -12,6 +12,10 @@ export const creditLedger = pgTable(
     amount: integer('amount').notNull(),
     reason: text('reason', { enum: ['signup', 'invite', 'admin_grant', 'generation', 'refund'] }).notNull(),
     ref: text('ref'),
+    /** Why an admin granted or took credits (required for admin_grant). */
+    note: text('note'),
+    /** The admin who granted them. */
+    actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [index('credit_ledger_user_idx').on(t.userId)],
