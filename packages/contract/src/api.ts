@@ -72,6 +72,25 @@ import {
 } from './outputs';
 import { adminInvitesCreateInputSchema } from './admin';
 import {
+  itemReportInputSchema,
+  modActionsListInputSchema,
+  modActionsListResultSchema,
+  modDmcaActInputSchema,
+  modDmcaActResultSchema,
+  modDmcaGetInputSchema,
+  modDmcaGetResultSchema,
+  modDmcaListInputSchema,
+  modDmcaListResultSchema,
+  modReportActInputSchema,
+  modReportActResultSchema,
+  modReportGetInputSchema,
+  modReportGetResultSchema,
+  modReportsListInputSchema,
+  modReportsListResultSchema,
+  profileReportInputSchema,
+  reportFiledResultSchema,
+} from './moderation';
+import {
   blockToggleInputSchema,
   blockToggleResultSchema,
   dmMarkReadResultSchema,
@@ -198,6 +217,26 @@ export const API = {
   'dm-mark-read': fn({ input: dmThreadIdInputSchema, output: dmMarkReadResultSchema, access: 'user' }),
   'dm-report': fn({ input: dmReportInputSchema, output: dmReportResultSchema, access: 'user' }),
   'dm-recipients-search': fn({ input: dmRecipientsSearchInputSchema, output: dmRecipientsSearchResultSchema, access: 'user', read: true }),
+  // Reports and moderation
+  'item-report': fn({
+    input: itemReportInputSchema,
+    output: reportFiledResultSchema,
+    access: 'user',
+    rateLimit: { bucket: 'reports', max: 30, windowSeconds: 3600 },
+  }),
+  'profile-report': fn({
+    input: profileReportInputSchema,
+    output: reportFiledResultSchema,
+    access: 'user',
+    rateLimit: { bucket: 'reports', max: 30, windowSeconds: 3600 },
+  }),
+  'mod-reports-list': fn({ input: modReportsListInputSchema, output: modReportsListResultSchema, access: 'moderator', read: true }),
+  'mod-report-get': fn({ input: modReportGetInputSchema, output: modReportGetResultSchema, access: 'moderator', read: true }),
+  'mod-report-act': fn({ input: modReportActInputSchema, output: modReportActResultSchema, access: 'moderator' }),
+  'mod-dmca-list': fn({ input: modDmcaListInputSchema, output: modDmcaListResultSchema, access: 'moderator', read: true }),
+  'mod-dmca-get': fn({ input: modDmcaGetInputSchema, output: modDmcaGetResultSchema, access: 'moderator', read: true }),
+  'mod-dmca-act': fn({ input: modDmcaActInputSchema, output: modDmcaActResultSchema, access: 'moderator' }),
+  'mod-actions-list': fn({ input: modActionsListInputSchema, output: modActionsListResultSchema, access: 'moderator', read: true }),
 } satisfies Record<string, FunctionSpec>;
 
 export type Api = typeof API;

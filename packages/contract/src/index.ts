@@ -9,4 +9,5 @@ export * from './realtime';
 export * from './strings';
 export * from './outputs';
 export * from './admin';
+export * from './moderation';
 export * from './api';

@@ -21,4 +21,5 @@ export * from '../modules/blocks/blocks.schema';
 export * from '../modules/events/events.schema';
 export * from '../modules/follows/follows.schema';
 export * from '../modules/messages/messages.schema';
+export * from '../modules/moderation/moderation.schema';
 export * from '../modules/function-stats/function-stats.schema';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../../auth/auth.schema';
 import { createdAt } from '../../db/columns';
 
@@ -40,6 +40,8 @@ export const dmMessages = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     text: text('text').notNull(),
+    /** Hidden by a moderator (a reported thread): the recipient sees that a message was removed. */
+    hidden: boolean('hidden').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [

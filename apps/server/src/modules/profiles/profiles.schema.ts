@@ -15,6 +15,8 @@ export const profiles = pgTable(
     displayName: text('display_name').notNull(),
     bio: text('bio'),
     public: boolean('public').notNull().default(true),
+    /** Hidden by a moderator: shown to nobody but its owner and admins, and its items with it. */
+    hidden: boolean('hidden').notNull().default(false),
     avatarImageId: text('avatar_image_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../../auth/auth.schema';
 import { createdAt } from '../../db/columns';
@@ -40,16 +41,22 @@ export const reports = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     reporterId: text('reporter_id').references(() => users.id, { onDelete: 'set null' }),
-    targetType: text('target_type', { enum: ['comment', 'item', 'thread'] }).notNull(),
+    targetType: text('target_type', { enum: ['comment', 'item', 'thread', 'profile'] }).notNull(),
+    /** A comment, item or thread id; for a profile, the profile's id. */
     targetId: uuid('target_id').notNull(),
     reason: text('reason').notNull().default(''),
+    /** The reporter's own words, if any. */
+    note: text('note'),
     status: text('status', { enum: ['open', 'hidden', 'dismissed'] }).notNull().default('open'),
     createdAt: createdAt(),
   },
   (t) => [
     index('reports_status_created_idx').on(t.status, t.createdAt),
     index('reports_target_idx').on(t.targetType, t.targetId),
-    // One report per reporter and target: a repeated report answers the existing one.
-    uniqueIndex('reports_reporter_target_key').on(t.reporterId, t.targetType, t.targetId),
+    // One open report per reporter and target: a repeated report answers the open one; once a
+    // moderator has closed it (hidden, dismissed) the same person may report the target again.
+    uniqueIndex('reports_open_reporter_target_key')
+      .on(t.reporterId, t.targetType, t.targetId)
+      .where(sql`${sql.identifier('status')} = 'open'`),
   ],
 );
