@@ -48,6 +48,7 @@ export const routes: RouteObject[] = [
       lazyRoute(paths.profileSettings.path, 'profile-settings', () => import('./routes/settings-profile')),
       lazyRoute(paths.terms.path, 'terms', () => import('./routes/terms')),
       lazyRoute(paths.privacy.path, 'privacy', () => import('./routes/privacy')),
+      lazyRoute(paths.admin.path, 'admin', () => import('./routes/admin')),
       lazyRoute(paths.notFound.path, 'not-found', () => import('./routes/not-found')),
     ],
   },

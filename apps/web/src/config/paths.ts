@@ -31,6 +31,10 @@ export const paths = {
   profileSettings: { path: '/settings/profile', getHref: () => '/settings/profile' },
   terms: { path: '/terms', getHref: () => '/terms' },
   privacy: { path: '/privacy', getHref: () => '/privacy' },
+  admin: { path: '/admin', getHref: (tab?: string) => (tab ? `/admin?tab=${encodeURIComponent(tab)}` : '/admin') },
+  feedback: { path: '/feedback', getHref: () => '/feedback' },
+  maintenance: { path: '/maintenance', getHref: () => '/maintenance' },
+  serverError: { path: '/error', getHref: () => '/error' },
   notFound: { path: '*', getHref: () => '/404' },
   future: {
     admin: { getHref: () => '/admin' },

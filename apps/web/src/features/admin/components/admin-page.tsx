@@ -1,0 +1,105 @@
+import { Activity, ShieldAlert } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { usePageExists } from '@/components/layout/page-availability';
+import { buttonVariants } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { InlineErrorFallback } from '@/components/errors/error-fallback';
+import { paths } from '@/config/paths';
+import { useProfileMe } from '@/features/profile/api/get-profile-me';
+import { errorMessageKey } from '@/lib/error-messages';
+import { FeedbackPanel } from './feedback-panel';
+import { InvitesPanel } from './invites-panel';
+import { SiteSettingsPanel } from './site-settings-panel';
+import { UsersPanel } from './users-panel';
+
+export const ADMIN_TABS = ['settings', 'invites', 'users', 'feedback'] as const;
+export type AdminTab = (typeof ADMIN_TABS)[number];
+
+/** "Access Denied" for signed-in people without the admin role. */
+export function AccessDenied() {
+  const { t } = useTranslation();
+  return (
+    <div className="mx-auto grid max-w-md justify-items-center gap-4 py-16 text-center" data-testid="admin-access-denied">
+      <ShieldAlert className="size-12 text-muted-foreground" aria-hidden="true" />
+      <h1 className="font-display text-3xl font-semibold tracking-tight">{t('adminPanel.accessDenied')}</h1>
+      <p className="text-muted-foreground">{t('adminPanel.requiresAdmin')}</p>
+      <Link to={paths.home.getHref()} className={buttonVariants({ variant: 'secondary' })}>
+        {t('notFound.home')}
+      </Link>
+    </div>
+  );
+}
+
+/** The admin panel: one tab per part; the open tab is kept in the address (`?tab=`). */
+export function AdminPage() {
+  const { t } = useTranslation();
+  const me = useProfileMe();
+  const exists = usePageExists();
+  const [search, setSearch] = useSearchParams();
+  const requested = search.get('tab');
+  const tab: AdminTab = ADMIN_TABS.includes(requested as AdminTab) ? (requested as AdminTab) : 'settings';
+
+  if (me.error) {
+    return <InlineErrorFallback message={t(errorMessageKey(me.error))} onRetry={() => void me.refetch()} />;
+  }
+  if (!me.data) {
+    return (
+      <div role="status" aria-label={t('common.loading')} className="grid gap-4">
+        <Skeleton className="h-10 w-48" />
+        <Skeleton className="h-12 w-full" />
+        <Skeleton className="h-64 w-full" />
+      </div>
+    );
+  }
+  if (!me.data.roles.includes('admin')) return <AccessDenied />;
+
+  const functionsHref = '/admin/functions';
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div className="grid gap-1">
+          <h1 className="font-display text-3xl font-semibold tracking-tight">{t('adminPanel.title')}</h1>
+          <p className="text-muted-foreground">{t('adminPanel.subtitle')}</p>
+        </div>
+        {exists(functionsHref) ? (
+          <Link to={functionsHref} className={buttonVariants({ variant: 'secondary', size: 'sm' })} data-testid="admin-functions-link">
+            <Activity aria-hidden="true" />
+            {t('adminPanel.functionsLink')}
+          </Link>
+        ) : null}
+      </div>
+      <Tabs
+        value={tab}
+        onValueChange={(value) => {
+          const next = new URLSearchParams(search);
+          next.set('tab', value);
+          setSearch(next, { replace: true });
+        }}
+      >
+        <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+          <TabsList className="min-w-[28rem]">
+            {ADMIN_TABS.map((id) => (
+              <TabsTrigger key={id} value={id} data-testid={`admin-tab-${id}`}>
+                {t(`adminPanel.tabs.${id}`)}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+        </div>
+        <TabsContent value="settings">
+          <SiteSettingsPanel />
+        </TabsContent>
+        <TabsContent value="invites">
+          <InvitesPanel />
+        </TabsContent>
+        <TabsContent value="users">
+          <UsersPanel />
+        </TabsContent>
+        <TabsContent value="feedback">
+          <FeedbackPanel />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}

@@ -1,0 +1,3 @@
+export function InvitesPanel() {
+  return null;
+}

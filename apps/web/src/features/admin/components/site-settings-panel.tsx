@@ -1,0 +1,3 @@
+export function SiteSettingsPanel() {
+  return null;
+}
