@@ -31,6 +31,11 @@ ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     DATA_DIR=/app/data
 WORKDIR /app
+# Fonts the studio generator draws placard titles in: DejaVu for Latin scripts, Noto CJK for Chinese
+# (and Japanese, Korean) titles; without them a slim image draws no text, or boxes.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends fonts-dejavu-core fonts-noto-cjk fontconfig \
+ && rm -rf /var/lib/apt/lists/*
 # node_modules and the workspaces' package.json files (nested node_modules too, if npm made any)
 COPY --from=deps /app ./
 COPY apps/server/drizzle apps/server/drizzle
