@@ -1,0 +1,129 @@
+/**
+ * `npm run bench`: request throughput of the compiled server against a bare Hono route on
+ * @hono/node-server answering the same JSON bytes, in the same run, 32 connections (autocannon):
+ * `/health`, explore-list page 0 (from the snapshot cache), item-get as a guest and signed in.
+ *
+ *   npm run bench                          the embedded database (as `npm start` runs it), or PostgreSQL when DATABASE_URL is set
+ *   npm run bench -- --db both             both (PostgreSQL at BENCH_PG_URL, DATABASE_URL or 127.0.0.1:5432)
+ *   npm run bench -- --items 2000          a smaller site for a quick run (default 10,000 items, 2,000 users, 206,000 likes)
+ *   npm run bench -- --seconds 5           per row (default 10, after a 2 s warm-up)
+ *   npm run bench -- --write               writes the figures into docs/benchmarks.md
+ *   npm run bench -- --profile             the server writes a CPU profile (.cpuprofile) per database into a temp directory
+ */
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { writeBenchmarkSection } from './benchmark-doc';
+import { arg, benchDatabase, buildServer, CONNECTIONS, flag, load, loadAverage, seed, seedSize, signedInViewer, startBareServer, startServer, stop, type LoadResult } from './bench-support';
+
+type Kind = 'pglite' | 'postgres';
+const SECONDS = Number(arg('seconds') ?? process.env.BENCH_SECONDS ?? 10);
+const WARMUP = 2;
+const SIZE = seedSize(Number(arg('items') ?? 10_000));
+const dbArg = arg('db') ?? (process.env.DATABASE_URL ? 'postgres' : 'pglite');
+const KINDS: Kind[] = dbArg === 'both' ? ['pglite', 'postgres'] : dbArg === 'postgres' || dbArg === 'pg' ? ['postgres'] : ['pglite'];
+
+/** The issue's goals: ratio to the bare route, per database. */
+const GOALS: Record<Kind, Record<RowName, number>> = {
+  postgres: { health: 0.85, explore: 0.6, itemGuest: 0.25, itemSignedIn: 0.15 },
+  pglite: { health: 0.85, explore: 0.6, itemGuest: 0.1, itemSignedIn: 0.1 },
+};
+type RowName = 'health' | 'explore' | 'itemGuest' | 'itemSignedIn';
+const LABELS: Record<RowName, string> = {
+  health: '`/health`',
+  explore: 'explore-list trending 7d, page 0, guest (snapshot cache)',
+  itemGuest: 'item-get as a guest (200 different items)',
+  itemSignedIn: 'item-get signed in (200 different items, viewer liked and saved 20)',
+};
+
+interface Row {
+  name: RowName;
+  bare: LoadResult;
+  real: LoadResult;
+  ratio: number;
+}
+
+async function benchOne(kind: Kind, entry: string) {
+  const { database, serverEnv, drop } = await benchDatabase(kind);
+  const seeded = await seed(database, SIZE);
+  await database.close();
+  const profileDir = flag('profile') ? mkdtempSync(path.join(os.tmpdir(), `curio-profile-${kind}-`)) : null;
+  const server = await startServer(entry, serverEnv, profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []);
+  let bare: Awaited<ReturnType<typeof startBareServer>> | null = null;
+  const loadBefore = loadAverage();
+  try {
+    const { url } = server;
+    const viewer = await signedInViewer(url, seeded.itemIds);
+    const explore = `/functions/v1/explore-list?sort=trending&timeRange=7d&page=0&pageSize=30&includeNSFW=false`;
+    const itemPaths = seeded.itemIds.map((id) => `/functions/v1/item-get?itemId=${id}`);
+    const text = async (p: string, headers: Record<string, string> = {}) => {
+      const res = await fetch(url + p, { headers });
+      if (!res.ok) throw new Error(`${p}: ${res.status} ${await res.text()}`);
+      return res.text();
+    };
+    // The bare route answers the very bytes the server answers for each row.
+    const bodies = [await text('/health'), await text(explore), await text(itemPaths[0]!), await text(itemPaths[0]!, viewer)];
+    bare = await startBareServer(bodies);
+    const rows: Row[] = [];
+    const measure = async (name: RowName, n: number, paths: string[], headers?: Record<string, string>) => {
+      await load(bare!.url, [`/bare/${n}`], { seconds: WARMUP });
+      const b = await load(bare!.url, [`/bare/${n}`], { seconds: SECONDS });
+      await load(url, paths, { seconds: WARMUP, headers });
+      const r = await load(url, paths, { seconds: SECONDS, headers });
+      const row = { name, bare: b, real: r, ratio: r.rps / b.rps };
+      console.log(`${kind} ${name}: ${r.rps.toFixed(0)} req/s vs bare ${b.rps.toFixed(0)} req/s: ratio ${row.ratio.toFixed(2)} (goal ${GOALS[kind][name]}), p99 ${r.p99} ms`);
+      rows.push(row);
+    };
+    await measure('health', 0, ['/health']);
+    await measure('explore', 1, [explore]);
+    await measure('itemGuest', 2, itemPaths);
+    await measure('itemSignedIn', 3, itemPaths, viewer);
+    return { kind, seeded, rows, load: [loadBefore, loadAverage()] as const };
+  } finally {
+    await stop(bare?.child);
+    await stop(server.child);
+    if (profileDir) console.log(`${kind}: CPU profile of the server in ${profileDir}`);
+    await drop();
+  }
+}
+
+const entry = await buildServer();
+const results = [];
+for (const kind of KINDS) results.push(await benchOne(kind, entry));
+
+const table = (r: (typeof results)[number]) =>
+  [
+    '| Request | bare route req/s | server req/s | ratio | goal | server p50 / p99 ms |',
+    '| --- | ---: | ---: | ---: | ---: | ---: |',
+    ...r.rows.map(
+      (x) =>
+        `| ${LABELS[x.name]} | ${x.bare.rps.toFixed(0)} | ${x.real.rps.toFixed(0)} | **${x.ratio.toFixed(2)}** | ≥ ${GOALS[r.kind][x.name].toFixed(2)}${x.ratio >= GOALS[r.kind][x.name] ? '' : ' (missed)'} | ${x.real.p50} / ${x.real.p99} |`,
+    ),
+  ].join('\n');
+
+for (const r of results) {
+  console.log(`\n${r.kind}, load average ${r.load[0]} → ${r.load[1]}\n${table(r)}`);
+}
+
+if (flag('write')) {
+  for (const r of results) {
+    const title = r.kind === 'postgres' ? 'Request throughput on PostgreSQL' : 'Request throughput on the embedded database';
+    const db = r.kind === 'postgres' ? 'PostgreSQL 15 on 127.0.0.1' : 'PGlite, the embedded database `npm start` uses without DATABASE_URL';
+    const command = `npm run bench -- --db ${r.kind}${SIZE.items === 10_000 ? '' : ` --items ${SIZE.items}`}${SECONDS === 10 ? '' : ` --seconds ${SECONDS}`} --write`;
+    writeBenchmarkSection(
+      title,
+      `## ${title} (\`npm run bench\`)
+
+\`${command}\` (${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}).
+${db}; ${r.seeded.items.toLocaleString('en')} items, ${r.seeded.users.toLocaleString('en')} users, ${r.seeded.likes.toLocaleString('en')} likes (seeded in ${r.seeded.seconds.toFixed(0)} s).
+The compiled server as \`npm start\` runs it (\`NODE_ENV=production\`, log level info) against a bare Hono route on
+@hono/node-server answering the same JSON bytes, each measured in the same run right before it: autocannon,
+${CONNECTIONS} connections, ${SECONDS} s per row after a ${WARMUP} s warm-up, the load generator on the same cores. The ratio is
+what counts: the machine is shared, and its load (1-minute average ${r.load[0]} before, ${r.load[1]} after) moves
+both figures of a row together.
+
+${table(r)}
+`,
+    );
+  }
+}
