@@ -35,12 +35,19 @@ import { exploreFunctions } from './modules/explore/explore.routes';
 import { itemPagesFunctions } from './modules/items/item-pages.routes';
 import { settingsFunctions } from './modules/settings/settings.routes';
 import { shareRouter } from './modules/share/share.routes';
+import { seoRouter } from './modules/seo/seo.routes';
+import { createSeoService } from './modules/seo/seo.service';
 import { realtimeRouter } from './modules/events/realtime.routes';
 import { socialFunctions } from './modules/social/social.routes';
 import { followsFunctions } from './modules/follows/follows.routes';
 import { blocksFunctions } from './modules/blocks/blocks.routes';
 import { messagesFunctions } from './modules/messages/messages.routes';
 import { insightsFunctions } from './modules/insights/insights.routes';
+import { moderationFunctions } from './modules/moderation/moderation.routes';
+import { adminUsersFunctions } from './modules/admin-users/admin-users.routes';
+import { functionStatsFunctions } from './modules/function-stats/function-stats.routes';
+import { dmcaFunctions } from './modules/dmca/dmca.routes';
+import { feedbackFunctions } from './modules/feedback/feedback.routes';
 import { createServices, type ServiceOverrides } from './services';
 import { createStorageFromEnv } from './storage/from-env';
 import type { Storage } from './storage/storage';
@@ -65,7 +72,7 @@ export interface AppDeps {
 export function createApp(deps: AppDeps) {
   const { env, database, logger, mailer } = deps;
   const storage = deps.storage ?? createStorageFromEnv(env);
-  const services = createServices(database.db, env, { storage, logger, listen: (...a) => database.listen(...a), ...deps.overrides });
+  const services = createServices(database.db, env, { storage, logger, listen: (...a) => database.listen(...a), mailer, ...deps.overrides });
   services.events.start().catch((err) => logger.error({ err }, 'could not listen for events'));
   const auth = createAuth({
     db: database.db,
@@ -175,6 +182,7 @@ export function createApp(deps: AppDeps) {
     ...siteSettingsFunctions(services.settings),
     ...rolesFunctions(services.roles),
     ...invitesFunctions(services.invites),
+    ...feedbackFunctions(services.feedback),
     ...profilesFunctions(services.profiles),
     ...shelvesFunctions(services.shelves),
     ...analyticsFunctions(services.analytics),
@@ -191,6 +199,10 @@ export function createApp(deps: AppDeps) {
     ...blocksFunctions(services.blocks),
     ...messagesFunctions(services.messages),
     ...insightsFunctions(services.insights),
+    ...moderationFunctions(services.moderation),
+    ...adminUsersFunctions(services.adminUsers),
+    ...functionStatsFunctions(services.functionStats),
+    ...dmcaFunctions(services.dmca),
   } satisfies Handlers;
   app.route(
     API_PATHS.functions,
@@ -203,6 +215,7 @@ export function createApp(deps: AppDeps) {
         await services.rateLimits.hit(policy.bucket, subject, policy);
       },
       trustProxy: env.TRUST_PROXY,
+      onCall: (call) => services.functionStats.record(call),
     }),
   );
   app.route(
@@ -212,6 +225,7 @@ export function createApp(deps: AppDeps) {
   app.route('/s', shareRouter(services.itemPages, { publicUrl: env.PUBLIC_URL, appName: env.APP_NAME }));
   app.route('/storage/v1/upload', uploadRouter(auth, services.images));
   app.route('/img', imageDeliveryRouter(services.images));
+  app.route('/', seoRouter(createSeoService(database.db), { publicUrl: env.PUBLIC_URL }));
 
   if (!env.SMTP_URL) {
     app.route(API_PATHS.outbox, outboxRouter({ mailer, appName: env.APP_NAME, behindProxy: env.TRUST_PROXY, remoteAddress: deps.remoteAddress }));
