@@ -38,6 +38,17 @@ export const envSchema = z.object({
         .map((e) => e.trim().toLowerCase())
         .filter(Boolean),
     ),
+  /** Who receives DMCA notices (comma-separated); empty: the ADMIN_EMAILS. */
+  OPERATOR_EMAILS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.email('must be a comma-separated list of email addresses'))),
   SIGNUP_CREDITS: int(30),
   INVITE_PREFIX: z.string().regex(/^[A-Z0-9-]{0,12}$/, 'must be up to 12 of A-Z, 0-9 and -').default(INVITE_PREFIX_DEFAULT),
   SMTP_URL: optionalUrl,
