@@ -44,6 +44,7 @@ import { blocksFunctions } from './modules/blocks/blocks.routes';
 import { messagesFunctions } from './modules/messages/messages.routes';
 import { insightsFunctions } from './modules/insights/insights.routes';
 import { moderationFunctions } from './modules/moderation/moderation.routes';
+import { moderationFunctions } from './modules/moderation/moderation.routes';
 import { adminUsersFunctions } from './modules/admin-users/admin-users.routes';
 import { functionStatsFunctions } from './modules/function-stats/function-stats.routes';
 import { dmcaFunctions } from './modules/dmca/dmca.routes';
@@ -199,6 +200,7 @@ export function createApp(deps: AppDeps) {
     ...blocksFunctions(services.blocks),
     ...messagesFunctions(services.messages),
     ...insightsFunctions(services.insights),
+    ...moderationFunctions(services.moderation),
     ...moderationFunctions(services.moderation),
     ...adminUsersFunctions(services.adminUsers),
     ...functionStatsFunctions(services.functionStats),

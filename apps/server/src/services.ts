@@ -27,6 +27,7 @@ import { createFollowsService } from './modules/follows/follows.service';
 import { createBlocksService } from './modules/blocks/blocks.service';
 import { createMessagesService } from './modules/messages/messages.service';
 import { createInsightsService } from './modules/insights/insights.service';
+import { createModerationService } from './modules/moderation/moderation.service';
 import { profilesRepository } from './modules/profiles/profiles.repository';
 import { createRolesService } from './modules/roles/roles.service';
 import { createShelvesService } from './modules/shelves/shelves.service';
@@ -119,7 +120,13 @@ export function createServices(
     limits: { intervalSeconds: env.MESSAGE_INTERVAL_SECONDS, perHour: env.MESSAGES_PER_HOUR },
   });
   const insights = createInsightsService(db);
+  const moderation = createModerationService(db, {
+    notifications,
+    onVisibilityChange: () => explore.invalidate(),
+    recordVisibilityChange: (tx, change) => announceToExplore('moderation.visibility')(tx, change),
+  });
   return {
+    moderation,
     follows,
     blocks,
     messages,

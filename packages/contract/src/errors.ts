@@ -30,6 +30,8 @@ export const ERROR_CODES = [
   'dm_not_allowed',
   'profile_private',
   'photos_preparing',
+  /** A moderation action that does not apply to the target's state (already hidden, not hidden, closed, gone). */
+  'moderation_state',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

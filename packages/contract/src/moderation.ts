@@ -40,6 +40,10 @@ export const MODERATION_MESSAGES = {
   reportTarget: 'Name the profile to report by user id or handle',
   ownContent: 'You cannot report your own content',
   alreadyClosed: 'This report has already been closed',
+  alreadyHidden: 'This content is already hidden',
+  notHidden: 'This content is not hidden',
+  targetGone: 'The reported content no longer exists',
+  dmcaHidden: 'This item was taken down by a DMCA notice: act on the notice instead',
 } as const;
 
 const cursorSchema = text().max(200).optional();

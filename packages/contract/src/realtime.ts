@@ -18,7 +18,8 @@ export const NOTIFICATION_EVENTS = {
   created: 'notification',
 } as const;
 
-export const NOTIFICATION_KINDS = ['follow', 'like', 'comment', 'mention'] as const;
+/** `report_outcome`: a moderator closed the user's report (ref: the report; its status is the outcome). */
+export const NOTIFICATION_KINDS = ['follow', 'like', 'comment', 'mention', 'report_outcome'] as const;
 
 export const notificationEntrySchema = z.object({
   id: z.string(),

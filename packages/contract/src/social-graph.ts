@@ -167,6 +167,15 @@ export const notificationListEntrySchema = z.object({
   actors: z.array(notificationActorSchema),
   actorCount: z.number().int().min(0),
   itemTitle: z.string().nullable(),
+  /** For `report_outcome`: what became of the user's report (the content hidden, or the report dismissed) and what it was about. */
+  report: z
+    .object({
+      outcome: z.enum(['hidden', 'dismissed']),
+      targetType: z.enum(['item', 'comment', 'profile', 'thread']),
+      targetLabel: z.string().nullable(),
+    })
+    .nullable()
+    .optional(),
 });
 export type NotificationListEntry = z.infer<typeof notificationListEntrySchema>;
 export const notificationsListInputSchema = z.object({

@@ -51,7 +51,7 @@ export function commentsRepository(db: Executor) {
       return db
         .select({ userId: profiles.userId, handle: profiles.handle })
         .from(profiles)
-        .where(and(inArray(profiles.handle, handles), eq(profiles.public, true)));
+        .where(and(inArray(profiles.handle, handles), eq(profiles.public, true), eq(profiles.hidden, false)));
     },
     async profileOf(userId: string) {
       const [row] = await db.select({ handle: profiles.handle, avatarImageId: profiles.avatarImageId }).from(profiles).where(eq(profiles.userId, userId));
@@ -88,6 +88,7 @@ export function commentsRepository(db: Executor) {
         .where(
           and(
             eq(profiles.public, true),
+            eq(profiles.hidden, false),
             or(sql`${profiles.handle} ilike ${like}`, sql`${profiles.displayName} ilike ${like}`),
             excludeUsers.length ? notInArray(profiles.userId, excludeUsers) : undefined,
           ),

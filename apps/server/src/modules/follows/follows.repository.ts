@@ -80,7 +80,9 @@ export function followsRepository(db: Executor) {
     async page(userId: string, kind: 'followers' | 'following', opts: { after: Cursor | null; limit: number; viewerId: string | null; exclude: string[] }) {
       const other = kind === 'followers' ? follows.followerId : follows.followeeId;
       const self = kind === 'followers' ? follows.followeeId : follows.followerId;
-      const visible = opts.viewerId ? sql`(${profiles.public} or ${profiles.userId} = ${opts.viewerId})` : sql`${profiles.public}`;
+      const visible = opts.viewerId
+        ? sql`((${profiles.public} and not ${profiles.hidden}) or ${profiles.userId} = ${opts.viewerId})`
+        : sql`(${profiles.public} and not ${profiles.hidden})`;
       const conditions = [eq(self, userId), visible];
       if (opts.exclude.length) conditions.push(sql`not ${inArray(other, opts.exclude)}`);
       if (opts.after) conditions.push(olderThan(follows.createdAt, follows.id, opts.after));

@@ -31,7 +31,7 @@ export interface ThreadListRow {
 
 /** Messages of the thread `t` sent by the other party after the user read it, as SQL. */
 const unreadOf = (userId: string) => sql`(select count(*)::int from ${dmMessages} m
-  where m.thread_id = t.id and m.sender_id <> ${userId}
+  where m.thread_id = t.id and m.sender_id <> ${userId} and not m.hidden
     and m.created_at > coalesce(case when t.user_a = ${userId} then t.a_read_at else t.b_read_at end, '-infinity'::timestamptz))`;
 /** Threads of the user whose other party has no block with them, either way, as SQL over `t`. */
 const unblocked = (userId: string) => sql`not exists (select 1 from ${userBlocks} b
@@ -80,7 +80,7 @@ export function messagesRepository(db: Executor) {
                ${admits(userId)} as "canSend"
         from ${dmThreads} t
         left join ${profiles} p on p.user_id = case when t.user_a = ${userId} then t.user_b else t.user_a end
-        left join lateral (select m.id, m.text, m.sender_id, m.created_at from ${dmMessages} m where m.thread_id = t.id
+        left join lateral (select m.id, m.text, m.sender_id, m.created_at from ${dmMessages} m where m.thread_id = t.id and not m.hidden
                            order by m.created_at desc, m.id desc limit 1) lm on true
         where (t.user_a = ${userId} or t.user_b = ${userId}) and ${unblocked(userId)}
           ${only ? sql`and t.id = ${only}::uuid` : sql``}
@@ -105,7 +105,8 @@ export function messagesRepository(db: Executor) {
     },
     /** A page of a thread's messages, newest first, one row more than `limit`. */
     async messagesPage(threadId: string, after: Cursor | null, limit: number) {
-      const inThread = eq(dmMessages.threadId, threadId);
+      // Messages a moderator hid (a reported thread) are shown to neither party.
+      const inThread = and(eq(dmMessages.threadId, threadId), eq(dmMessages.hidden, false))!;
       return db
         .select({ message: dmMessages, key: cursorKey(dmMessages.createdAt) })
         .from(dmMessages)
@@ -160,7 +161,7 @@ export function messagesRepository(db: Executor) {
         .from(profiles)
         .leftJoin(userSettings, eq(userSettings.userId, profiles.userId))
         .where(
-          sql`${profiles.public} and ${profiles.userId} <> ${viewerId}
+          sql`${profiles.public} and not ${profiles.hidden} and ${profiles.userId} <> ${viewerId}
             and (${profiles.handle} ilike ${like} or ${profiles.displayName} ilike ${like})
             and not exists (select 1 from ${userBlocks} b where (b.blocker_id = ${viewerId} and b.blocked_id = ${profiles.userId})
                                                          or (b.blocker_id = ${profiles.userId} and b.blocked_id = ${viewerId}))

@@ -26,15 +26,18 @@ const textArray = (v: string[] | string | null): string[] => {
   return inner ? inner.split(',').map((s) => s.replace(/^"|"$/g, '')) : [];
 };
 
+/** The kinds whose `ref_id` is an item (a follow names a person, a report outcome a report). */
+const ITEM_KINDS = sql`('like', 'comment', 'mention')`;
+
 /**
  * Notifications about an item the user may still see (read/visibility.ts for a non-admin: their own,
  * or a public owner's item that is not hidden); a deleted item's are gone with it. Looked up by the
  * items' primary key (the case keeps a follow's user id from being cast to a uuid).
  */
-const aboutVisibleItem = (userId: string, n: { kind: unknown; refId: unknown }) => sql`(${n.kind} = 'follow' or exists (
+const aboutVisibleItem = (userId: string, n: { kind: unknown; refId: unknown }) => sql`(${n.kind} not in ${ITEM_KINDS} or exists (
   select 1 from ${items} i join ${profiles} p on p.user_id = i.user_id
-  where i.id = (case when ${n.kind} = 'follow' then null else ${n.refId}::uuid end)
-    and (i.user_id = ${userId} or (p.public and not i.hidden))))`;
+  where i.id = (case when ${n.kind} in ${ITEM_KINDS} then ${n.refId}::uuid end)
+    and (i.user_id = ${userId} or (p.public and not p.hidden and not i.hidden))))`;
 
 export function notificationsRepository(db: Executor) {
   return {
@@ -43,10 +46,10 @@ export function notificationsRepository(db: Executor) {
       const [row] = rowsOf<{ n: number | string }>(
         await db.execute(sql`
           select count(*)::int as n from ${notifications} n
-          left join ${items} i on i.id = (case when n.kind = 'follow' then null else n.ref_id::uuid end)
+          left join ${items} i on i.id = (case when n.kind in ${ITEM_KINDS} then n.ref_id::uuid end)
           left join ${profiles} p on p.user_id = i.user_id
           where n.user_id = ${userId} and not n.seen
-            and (n.kind = 'follow' or i.user_id = ${userId} or (p.public and not i.hidden))
+            and (n.kind not in ${ITEM_KINDS} or i.user_id = ${userId} or (p.public and not p.hidden and not i.hidden))
             and (n.actor_id is null or not exists (
               select 1 from ${userBlocks} b
               where (b.blocker_id = ${userId} and b.blocked_id = n.actor_id) or (b.blocker_id = n.actor_id and b.blocked_id = ${userId})))`),

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import type { Executor } from '../../db/types';
 import type { EventsService } from '../events/events.service';
 import { blocksRepository } from '../blocks/blocks.repository';
+import { moderationRepository } from '../moderation/moderation.repository';
 import { readRepository } from '../read/read.repository';
 import { createReadService } from '../read/read.service';
 import { itemAccess, profileVisible } from '../read/visibility';
@@ -66,10 +67,12 @@ export function createNotificationsService(db: Db, deps: { events: EventsService
       const page = rows.slice(0, input.pageSize);
       const actorIds = [...new Set(page.flatMap((r) => r.actorIds).filter((a): a is string => Boolean(a)))];
       const itemIds = [...new Set(page.filter((r) => ITEM_KINDS.has(r.kind) && r.refId).map((r) => r.refId!))];
-      const [people, items, unseenCount] = await Promise.all([
+      const reportIds = [...new Set(page.filter((r) => r.kind === 'report_outcome' && r.refId).map((r) => r.refId!))];
+      const [people, items, unseenCount, outcomes] = await Promise.all([
         repo.profilesOf(actorIds),
         read.list(itemIds, userId, { excludeNsfw: false, requireImage: false }),
         repo.unseenCount(userId),
+        moderationRepository(db).outcomes(reportIds),
       ]);
       const shown = new Map(
         people
@@ -81,6 +84,9 @@ export function createNotificationsService(db: Db, deps: { events: EventsService
       for (const r of page) {
         const itemTitle = r.refId ? (titles.get(r.refId) ?? null) : null;
         if (ITEM_KINDS.has(r.kind) && itemTitle === null) continue;
+        const outcome = r.kind === 'report_outcome' && r.refId ? outcomes.get(r.refId) : undefined;
+        // A report outcome whose report is gone (its reporter deleted it with their account) or still open says nothing.
+        if (r.kind === 'report_outcome' && (!outcome || outcome.status === 'open')) continue;
         const distinct = [...new Set(r.actorIds.filter((a): a is string => Boolean(a)))];
         const latest = distinct[0] ?? null;
         notifications.push({
@@ -94,6 +100,9 @@ export function createNotificationsService(db: Db, deps: { events: EventsService
           actors: distinct.flatMap((a) => shown.get(a) ?? []).slice(0, NOTIFICATION_GROUP_ACTORS),
           actorCount: r.actorCount,
           itemTitle,
+          report: outcome
+            ? { outcome: outcome.status === 'hidden' ? 'hidden' : 'dismissed', targetType: outcome.targetType, targetLabel: outcome.targetLabel }
+            : null,
         });
       }
       return { notifications, nextPage: rows.length > input.pageSize ? input.page + 1 : null, unseenCount };

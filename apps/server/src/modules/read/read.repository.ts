@@ -19,7 +19,7 @@ export interface HydratedItem {
   chosenCompositeId: string | null;
   /** The chosen composite's image; null for a draft. */
   imageId: string | null;
-  owner: { userId: string; handle: string; displayName: string; public: boolean; avatarImageId: string | null };
+  owner: { userId: string; handle: string; displayName: string; public: boolean; hidden: boolean; avatarImageId: string | null };
   counts: { likes: number; comments: number; saves: number; views: number };
 }
 
@@ -45,7 +45,7 @@ const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? 
  * asked). The explore ranking selects from this.
  */
 export function discoverable(opts: { includeNsfw: boolean }): SQL {
-  return sql`p.public and not i.hidden and i.chosen_composite_id is not null ${opts.includeNsfw ? sql`` : sql`and not i.nsfw`}`;
+  return sql`p.public and not p.hidden and not i.hidden and i.chosen_composite_id is not null ${opts.includeNsfw ? sql`` : sql`and not i.nsfw`}`;
 }
 
 export function readRepository(db: Executor) {
@@ -63,6 +63,7 @@ export function readRepository(db: Executor) {
     ownerHandle: profiles.handle,
     ownerDisplayName: profiles.displayName,
     ownerPublic: profiles.public,
+    ownerHidden: profiles.hidden,
     ownerAvatarImageId: profiles.avatarImageId,
     likeCount: itemStats.likeCount,
     commentCount: itemStats.commentCount,
@@ -89,7 +90,7 @@ export function readRepository(db: Executor) {
     createdAt: r.createdAt,
     chosenCompositeId: r.chosenCompositeId,
     imageId: r.imageId,
-    owner: { userId: r.userId, handle: r.ownerHandle, displayName: r.ownerDisplayName, public: r.ownerPublic, avatarImageId: r.ownerAvatarImageId },
+    owner: { userId: r.userId, handle: r.ownerHandle, displayName: r.ownerDisplayName, public: r.ownerPublic, hidden: r.ownerHidden, avatarImageId: r.ownerAvatarImageId },
     counts: { likes: Number(r.likeCount ?? 0), comments: Number(r.commentCount ?? 0), saves: Number(r.saveCount ?? 0), views: Number(r.viewCount ?? 0) },
   });
 

@@ -3,7 +3,7 @@
  * apply them through the read pipeline (read.service.ts); the ranking query of explore applies the
  * same rules for the anonymous viewer in SQL (`discoverable` in read.repository.ts).
  *
- * - A hidden item: only its owner and admins.
+ * - A hidden item, and every item of a profile a moderator hid: only its owner and admins.
  * - An item of a private profile: only its owner.
  * - NSFW: lists leave it out unless the viewer asked for it; pages show it behind the viewer's gate.
  * - A block (either way) hides each side's comments, messages, notifications and mentions from the
@@ -17,7 +17,8 @@ export interface ItemRules {
   nsfw: boolean;
   /** The chosen image's id; an item without one is still a draft. */
   imageId: string | null;
-  owner: { public: boolean };
+  /** `hidden`: a moderator hid the owner's profile (absent: not hidden). */
+  owner: { public: boolean; hidden?: boolean };
 }
 
 export interface ViewerRules {
@@ -28,14 +29,14 @@ export interface ViewerRules {
 /** What this viewer may see of the item; others than "visible" get only the reason. */
 export function itemAccess(item: Pick<ItemRules, 'userId' | 'hidden' | 'owner'>, viewer: ViewerRules): ItemAccess {
   const isOwner = viewer.id !== null && viewer.id === item.userId;
-  if (item.hidden && !isOwner && !viewer.isAdmin) return 'removed';
+  if ((item.hidden || item.owner.hidden) && !isOwner && !viewer.isAdmin) return 'removed';
   if (!item.owner.public && !isOwner) return 'private';
   return 'visible';
 }
 
-/** Whether the rules need the viewer's roles for this item (only a hidden item of someone else). */
-export const needsRoles = (item: Pick<ItemRules, 'userId' | 'hidden'>, viewerId: string | null) =>
-  viewerId !== null && item.hidden && item.userId !== viewerId;
+/** Whether the rules need the viewer's roles for this item (only a hidden item, or a hidden profile's, of someone else). */
+export const needsRoles = (item: Pick<ItemRules, 'userId' | 'hidden'> & { owner?: { hidden?: boolean } }, viewerId: string | null) =>
+  viewerId !== null && (item.hidden || Boolean(item.owner?.hidden)) && item.userId !== viewerId;
 
 export interface ListRules {
   /** Leave NSFW items out (explore without the viewer's consent). */
@@ -55,9 +56,12 @@ export function listable(item: ItemRules, viewer: ViewerRules, rules: ListRules)
 /** The anonymous viewer: what explore's shared (cross-viewer) cache may hold. */
 export const EVERYONE: ViewerRules = { id: null, isAdmin: false };
 
-/** Whether a person's profile may be shown to, or found by, someone other than themselves. */
-export const profileVisible = (profile: { userId: string; public: boolean }, viewerId: string | null) =>
-  profile.public || profile.userId === viewerId;
+/**
+ * Whether a person's profile may be shown to, or found by, someone other than themselves: public,
+ * and not hidden by a moderator (`hidden` absent: not hidden).
+ */
+export const profileVisible = (profile: { userId: string; public: boolean; hidden?: boolean }, viewerId: string | null) =>
+  (profile.public && !profile.hidden) || profile.userId === viewerId;
 
 /** The people a viewer has a block with, either way (the viewer blocked them, or they the viewer). */
 export interface BlockRules {
