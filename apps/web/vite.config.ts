@@ -27,8 +27,31 @@ function preloadLatinFonts(): Plugin {
   };
 }
 
+/**
+ * Names each language catalog's chunk in a meta tag, so that theme-init.js can preload the one the
+ * page will show beside the entry (the entry only asks for it once it runs).
+ */
+function catalogChunks(): Plugin {
+  return {
+    name: 'curio:catalog-chunks',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        if (!ctx.bundle) return;
+        const pairs: string[] = [];
+        for (const chunk of Object.values(ctx.bundle)) {
+          const lang = chunk.type === 'chunk' ? /\/locales\/([\w-]+)\.json$/.exec(chunk.facadeModuleId ?? '')?.[1] : undefined;
+          if (lang) pairs.push(`${lang}=/${chunk.fileName}`);
+        }
+        return [{ tag: 'meta', attrs: { name: 'curio-catalogs', content: pairs.sort().join(' ') }, injectTo: 'head-prepend' as const }];
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), preloadLatinFonts()],
+  plugins: [react(), tailwindcss(), preloadLatinFonts(), catalogChunks()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

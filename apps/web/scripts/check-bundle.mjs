@@ -1,15 +1,21 @@
-// Fails when the landing route's initial JavaScript (entry + its static imports + the landing chunk and its
-// static imports) exceeds the budget. Run after `vite build`: `npm run check:size -w apps/web`.
+// Fails when the landing route's initial JavaScript exceeds the budget: the entry and its static
+// imports, the landing chunk and its static imports, and the English catalog (loaded before the
+// first render; each language's catalog is a chunk of its own). Run after `vite build`:
+// `npm run check:size -w apps/web` (BUNDLE_DIST=<dir> checks another build output).
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-const BUDGET_KB = 200;
-const dist = path.resolve(import.meta.dirname, '../dist');
+// The goal is 120 KB (docs/benchmarks.md "Pages on a phone"); the budget holds today's figure so it
+// cannot grow unnoticed.
+const BUDGET_KB = 180;
+const dist = process.env.BUNDLE_DIST ?? path.resolve(import.meta.dirname, '../dist');
 const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
 const entry = html.match(/<script type="module"[^>]*src="\/(assets\/[^"]+\.js)"/)?.[1];
-const landing = fs.readdirSync(path.join(dist, 'assets')).find((f) => /^landing-.*\.js$/.test(f));
-if (!entry || !landing) throw new Error('Build output not found: run `vite build` first.');
+const assets = fs.readdirSync(path.join(dist, 'assets'));
+const landing = assets.find((f) => /^landing-.*\.js$/.test(f));
+const catalog = html.match(/<meta name="curio-catalogs" content="[^"]*\ben=\/(assets\/[^\s"]+\.js)/)?.[1];
+if (!entry || !landing || !catalog) throw new Error('Build output not found: run `vite build` first.');
 
 const seen = new Set();
 function visit(file) {
@@ -20,11 +26,18 @@ function visit(file) {
 }
 visit(entry);
 visit(`assets/${landing}`);
+visit(catalog);
+
+const zh = assets.find((f) => /^zh-CN-.*\.js$/.test(f));
+if (zh && seen.has(`assets/${zh}`)) {
+  console.error('The Chinese catalog is part of the English first load: import catalogs only through lib/i18n.ts.');
+  process.exit(1);
+}
 
 let total = 0;
 for (const file of seen) total += zlib.gzipSync(fs.readFileSync(path.join(dist, file))).length;
 const kb = total / 1024;
-console.log(`landing initial JS: ${kb.toFixed(1)} KB gzipped in ${seen.size} files (budget ${BUDGET_KB} KB)`);
+console.log(`landing initial JS: ${kb.toFixed(1)} KB gzipped in ${seen.size} files, English catalog included (budget ${BUDGET_KB} KB)`);
 if (kb > BUDGET_KB) {
   console.error('Over budget. Split routes lazily and keep heavy libraries out of the landing chunk.');
   process.exit(1);

@@ -4,13 +4,14 @@ import { App } from './app';
 import { initI18n } from './lib/i18n';
 import './styles.css';
 
-initI18n();
-
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// The first render waits for the active language's catalog, so no translation key ever shows.
+void initI18n().then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -1,9 +1,7 @@
 import { STORAGE_KEYS } from '@curio/contract';
-import i18n from 'i18next';
+import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
-import en from '@/locales/en.json';
-import zhCN from '@/locales/zh-CN.json';
 
 export const SUPPORTED_LANGUAGES = ['en', 'zh-CN'] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
@@ -21,35 +19,73 @@ export function currentLanguage(): Language {
   return normalizeLanguage(i18n.resolvedLanguage ?? i18n.language);
 }
 
-let initialised = false;
+/**
+ * Each catalog is a chunk of its own: a page loads only the language it shows (the first paint waits
+ * for it; theme-init.js preloads it beside the entry). English, the fallback, follows in the
+ * background when another language is shown.
+ */
+const CATALOGS: Record<Language, () => Promise<{ default: ResourceKey }>> = {
+  en: () => import('@/locales/en.json'),
+  'zh-CN': () => import('@/locales/zh-CN.json'),
+};
 
-export function initI18n(options: { lng?: Language } = {}) {
-  if (initialised) return i18n;
-  initialised = true;
-  void i18n
+export function loadCatalog(lng: string): Promise<ResourceKey> {
+  return CATALOGS[normalizeLanguage(lng)]().then((m) => m.default);
+}
+
+const catalogBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(lng, _ns, done) {
+    loadCatalog(lng).then(
+      (catalog) => done(null, catalog),
+      (err: unknown) => done(err instanceof Error ? err : new Error(String(err)), false),
+    );
+  },
+};
+
+let ready: Promise<typeof i18n> | null = null;
+
+/**
+ * Detects the language (saved choice, then the browser's), loads its catalog and resolves once the
+ * app can render without showing keys. Changing the language later loads that catalog first.
+ */
+export function initI18n(options: { lng?: Language } = {}): Promise<typeof i18n> {
+  if (ready) return ready;
+  ready = i18n
+    .use(catalogBackend)
     .use(LanguageDetector)
     .use(initReactI18next)
     .init({
-      resources: { en: { translation: en }, 'zh-CN': { translation: zhCN } },
       lng: options.lng,
       supportedLngs: [...SUPPORTED_LANGUAGES],
-      fallbackLng: FALLBACK_LANGUAGE,
+      // Set to English once its catalog is here (below): a fallback that is still loading would
+      // hold every translated component back.
+      fallbackLng: false,
+      load: 'currentOnly',
       interpolation: { escapeValue: false },
       returnEmptyString: false,
-      initAsync: false,
       detection: {
         order: ['localStorage', 'navigator'],
         caches: ['localStorage'],
         lookupLocalStorage: STORAGE_KEYS.language,
         convertDetectedLanguage: (lng: string) => normalizeLanguage(lng),
       },
+    })
+    .then(() => {
+      const syncHtml = () => {
+        if (typeof document !== 'undefined') document.documentElement.lang = currentLanguage();
+      };
+      syncHtml();
+      i18n.on('languageChanged', syncHtml);
+      const useFallback = () => {
+        i18n.options.fallbackLng = [FALLBACK_LANGUAGE];
+      };
+      if (i18n.hasResourceBundle(FALLBACK_LANGUAGE, 'translation')) useFallback();
+      else void i18n.loadLanguages(FALLBACK_LANGUAGE).then(useFallback);
+      return i18n;
     });
-  const syncHtml = () => {
-    if (typeof document !== 'undefined') document.documentElement.lang = currentLanguage();
-  };
-  syncHtml();
-  i18n.on('languageChanged', syncHtml);
-  return i18n;
+  return ready;
 }
 
 export { i18n };

@@ -11,7 +11,7 @@ if (!('ResizeObserver' in globalThis)) {
   } as unknown as typeof ResizeObserver;
 }
 
-initI18n({ lng: 'en' });
+await initI18n({ lng: 'en' });
 
 afterEach(() => {
   cleanup();
