@@ -49,6 +49,7 @@ import { adminUsersFunctions } from './modules/admin-users/admin-users.routes';
 import { functionStatsFunctions } from './modules/function-stats/function-stats.routes';
 import { dmcaFunctions } from './modules/dmca/dmca.routes';
 import { feedbackFunctions } from './modules/feedback/feedback.routes';
+import { feedbackFunctions } from './modules/feedback/feedback.routes';
 import { createServices, type ServiceOverrides } from './services';
 import { createStorageFromEnv } from './storage/from-env';
 import type { Storage } from './storage/storage';
@@ -183,6 +184,7 @@ export function createApp(deps: AppDeps) {
     ...siteSettingsFunctions(services.settings),
     ...rolesFunctions(services.roles),
     ...invitesFunctions(services.invites),
+    ...feedbackFunctions(services.feedback),
     ...feedbackFunctions(services.feedback),
     ...profilesFunctions(services.profiles),
     ...shelvesFunctions(services.shelves),

@@ -32,6 +32,7 @@ import { profilesRepository } from './modules/profiles/profiles.repository';
 import { createRolesService } from './modules/roles/roles.service';
 import { createShelvesService } from './modules/shelves/shelves.service';
 import { createSiteSettingsService } from './modules/site-settings/site-settings.service';
+import { createFeedbackService } from './modules/feedback/feedback.service';
 import type { Storage } from './storage/storage';
 
 export interface ServiceOverrides {
@@ -59,6 +60,7 @@ export function createServices(
   const credits = createCreditsService(db, { signupCredits: env.SIGNUP_CREDITS });
   const settings = createSiteSettingsService(db);
   const invites = createInvitesService(db, { defaultPrefix: env.INVITE_PREFIX });
+  const feedback = createFeedbackService(db);
   const profiles = createProfilesService(db, {
     roles,
     credits,
@@ -126,6 +128,7 @@ export function createServices(
     recordVisibilityChange: (tx, change) => announceToExplore('moderation.visibility')(tx, change),
   });
   return {
+    feedback,
     moderation,
     follows,
     blocks,

@@ -72,6 +72,17 @@ import {
 } from './outputs';
 import { adminInvitesCreateInputSchema } from './admin';
 import {
+  adminFeedbackListInputSchema,
+  adminFeedbackListResultSchema,
+  adminInviteDisableInputSchema,
+  adminInviteDisableResultSchema,
+  adminInvitesListInputSchema,
+  adminInvitesListResultSchema,
+  FEEDBACK_RATE_LIMIT,
+  feedbackSubmitInputSchema,
+  feedbackSubmitResultSchema,
+} from './admin-site';
+import {
   itemReportInputSchema,
   modActionsListInputSchema,
   modActionsListResultSchema,
@@ -162,6 +173,12 @@ export const API = {
   // Admin
   'admin-settings-update': fn({ input: adminSettingsUpdateSchema, output: adminSettingsUpdateResultSchema, access: 'admin' }),
   'admin-invites-create': fn({ input: adminInvitesCreateInputSchema, output: adminInvitesCreateResultSchema, access: 'admin' }),
+  'admin-settings-get': fn({ input: emptyInputSchema, output: adminSettingsUpdateResultSchema, access: 'admin', read: true }),
+  'admin-invites-list': fn({ input: adminInvitesListInputSchema, output: adminInvitesListResultSchema, access: 'admin', read: true }),
+  'admin-invite-disable': fn({ input: adminInviteDisableInputSchema, output: adminInviteDisableResultSchema, access: 'admin' }),
+  'admin-feedback-list': fn({ input: adminFeedbackListInputSchema, output: adminFeedbackListResultSchema, access: 'admin', read: true }),
+  // Feedback: signed-in people and guests (an optional session); 5 an hour per user or address.
+  'feedback-submit': fn({ input: feedbackSubmitInputSchema, output: feedbackSubmitResultSchema, access: 'public', rateLimit: FEEDBACK_RATE_LIMIT }),
 
   // Images, items and the shelf
   'uploads-sign': fn({ input: uploadsSignInputSchema, output: uploadsSignResultSchema, access: 'user' }),

@@ -9,5 +9,6 @@ export * from './realtime';
 export * from './strings';
 export * from './outputs';
 export * from './admin';
+export * from './admin-site';
 export * from './moderation';
 export * from './api';

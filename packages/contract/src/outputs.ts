@@ -24,6 +24,7 @@ export type OnboardingResult = z.infer<typeof onboardingResultSchema>;
 export const siteSettingsSchema = z.object({
   betaOpen: z.boolean(),
   maintenanceMode: z.boolean(),
+  maintenanceStatusUrl: z.string().nullable(),
   announcement: announcementSettingSchema.nullable(),
 });
 export const adminSettingsUpdateResultSchema = z.object({ settings: siteSettingsSchema });

@@ -106,12 +106,16 @@ export const publicSiteSettingsSchema = z.object({
   beta_open: z.boolean(),
   maintenanceMode: z.boolean(),
   announcement: publicAnnouncementSchema.nullable(),
+  /** Where people follow the maintenance's progress; present only when an admin set one. */
+  maintenanceStatusUrl: z.string().nullable().optional(),
 });
 export type PublicSiteSettings = z.infer<typeof publicSiteSettingsSchema>;
 
 export const adminSettingsUpdateSchema = z.object({
   betaOpen: z.boolean().optional(),
   maintenanceMode: z.boolean().optional(),
+  /** An http(s) page with status updates, linked from the maintenance page; null removes it. */
+  maintenanceStatusUrl: httpUrl().nullable().optional(),
   announcement: announcementSettingSchema.nullable().optional(),
 });
 export type AdminSettingsUpdate = z.input<typeof adminSettingsUpdateSchema>;

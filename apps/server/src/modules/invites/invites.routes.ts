@@ -8,4 +8,6 @@ export const invitesFunctions = (invites: InvitesService) =>
       const codes = await invites.create({ ...input, expiresAt: input.expiresAt ? new Date(input.expiresAt) : null }, user.id);
       return { codes };
     },
+    'admin-invites-list': (input) => invites.list(input),
+    'admin-invite-disable': async ({ id }) => ({ code: await invites.disable(id) }),
   });

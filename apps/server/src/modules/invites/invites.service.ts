@@ -1,10 +1,10 @@
-import type { InviteRedeemResult } from '@curio/contract';
+import type { AdminInvite, InviteRedeemResult } from '@curio/contract';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/types';
-import { AppError } from '../../lib/errors';
+import { AppError, notFound } from '../../lib/errors';
 import { creditsRepository } from '../credits/credits.repository';
 import { generateInviteCode } from './invite-code';
-import { invitesRepository, type InviteCodeRow } from './invites.repository';
+import { invitesRepository, type InviteCodeRow, type InviteStatusFilter } from './invites.repository';
 
 export const inviteErrors = {
   invalid: () => new AppError(400, 'invite_invalid', 'Invalid or expired invite code'),
@@ -27,6 +27,23 @@ export function inviteStatus(row: Pick<InviteCodeRow, 'status' | 'expiresAt'>, n
   if (row.status === 'disabled' || row.status === 'expired') return row.status;
   if (row.expiresAt && row.expiresAt <= now) return 'expired';
   return 'active';
+}
+
+/** A code as the admin panel shows it. */
+export function toAdminInvite(r: InviteCodeRow, now = new Date()): AdminInvite {
+  return {
+    id: r.id,
+    code: r.code,
+    prefix: r.prefix,
+    maxUses: r.maxUses,
+    usesCount: r.usesCount,
+    expiresAt: r.expiresAt?.toISOString() ?? null,
+    grantTester: r.grantTester,
+    grantCredits: r.grantCredits,
+    notes: r.notes,
+    status: inviteStatus(r, now),
+    createdAt: r.createdAt.toISOString(),
+  };
 }
 
 export function createInvitesService(db: Db, opts: { defaultPrefix: string }) {
@@ -67,17 +84,19 @@ export function createInvitesService(db: Db, opts: { defaultPrefix: string }) {
         createdBy,
       }));
       const created = await invitesRepository(db).insertMany(rows);
-      return created.map((r) => ({
-        id: r.id,
-        code: r.code,
-        maxUses: r.maxUses,
-        usesCount: r.usesCount,
-        expiresAt: r.expiresAt?.toISOString() ?? null,
-        grantTester: r.grantTester,
-        grantCredits: r.grantCredits,
-        notes: r.notes,
-        status: inviteStatus(r),
-      }));
+      return created.map((r) => toAdminInvite(r));
+    },
+    async list(input: { status: InviteStatusFilter; page: number; pageSize: number }) {
+      const now = new Date();
+      const repo = invitesRepository(db);
+      const [{ rows, total }, counts] = await Promise.all([repo.list(input.status, input.page, input.pageSize, now), repo.countByStatus(now)]);
+      return { codes: rows.map((r) => toAdminInvite(r, now)), total, page: input.page, pageSize: input.pageSize, counts };
+    },
+    /** Disabling is final: a disabled code is refused like an unknown one; its redemptions stay. */
+    async disable(id: string): Promise<AdminInvite> {
+      const row = await invitesRepository(db).disable(id);
+      if (!row) throw notFound('No invite code with this id');
+      return toAdminInvite(row);
     },
   };
 }

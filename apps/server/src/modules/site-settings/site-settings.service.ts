@@ -11,8 +11,12 @@ import { siteSettingsRepository, SETTING_KEYS } from './site-settings.repository
 export interface SiteSettings {
   betaOpen: boolean;
   maintenanceMode: boolean;
+  maintenanceStatusUrl: string | null;
   announcement: AnnouncementSetting | null;
 }
+
+/** Only http(s) links are ever handed out (an older or hand-edited value may be anything). */
+const httpLink = (value: unknown): string | null => (typeof value === 'string' && /^https?:\/\/[^\s]+$/i.test(value) ? value : null);
 
 /** The stored announcement as the browser receives it, or null outside its start/end window. */
 export function toPublicAnnouncement(a: AnnouncementSetting | null, now = new Date()): PublicAnnouncement | null {
@@ -40,16 +44,24 @@ export function createSiteSettingsService(db: Db) {
         // A missing beta_open setting means the beta is open.
         betaOpen: typeof raw.beta_open === 'boolean' ? raw.beta_open : true,
         maintenanceMode: raw.maintenance_mode === true,
+        maintenanceStatusUrl: httpLink(raw.maintenance_status_url),
         announcement: announcement.success ? announcement.data : null,
       };
     },
     async getPublic(): Promise<PublicSiteSettings> {
       const s = await service.get();
-      return { beta_open: s.betaOpen, maintenanceMode: s.maintenanceMode, announcement: toPublicAnnouncement(s.announcement) };
+      return {
+        beta_open: s.betaOpen,
+        maintenanceMode: s.maintenanceMode,
+        announcement: toPublicAnnouncement(s.announcement),
+        ...(s.maintenanceStatusUrl ? { maintenanceStatusUrl: s.maintenanceStatusUrl } : {}),
+      };
     },
     async update(input: AdminSettingsUpdate, userId: string | null) {
       if (input.betaOpen !== undefined) await repo.set('beta_open', input.betaOpen, userId);
       if (input.maintenanceMode !== undefined) await repo.set('maintenance_mode', input.maintenanceMode, userId);
+      if (input.maintenanceStatusUrl === null) await repo.remove('maintenance_status_url');
+      else if (input.maintenanceStatusUrl !== undefined) await repo.set('maintenance_status_url', input.maintenanceStatusUrl, userId);
       if (input.announcement === null) await repo.remove('announcement');
       else if (input.announcement !== undefined) await repo.set('announcement', input.announcement, userId);
       return service.get();
