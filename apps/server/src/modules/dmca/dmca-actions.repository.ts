@@ -16,7 +16,7 @@ export function dmcaActionsRepository(db: Executor) {
       .from(moderationActions)
       .leftJoin(profiles, eq(profiles.userId, moderationActions.actorId))
       .leftJoin(items, and(eq(moderationActions.targetType, 'item'), sql`${items.id}::text = ${moderationActions.targetId}`))
-      .leftJoin(dmcaNotices, eq(dmcaNotices.id, moderationActions.dmcaId));
+      .leftJoin(dmcaNotices, eq(dmcaNotices.reference, moderationActions.dmcaId));
   type Row = Awaited<ReturnType<ReturnType<typeof select>['execute']>>[number];
   const entry = (r: Row): ModerationActionEntry => ({
     id: r.a.id,
@@ -24,7 +24,7 @@ export function dmcaActionsRepository(db: Executor) {
     targetType: r.a.targetType,
     targetId: r.a.targetId,
     reportId: r.a.reportId,
-    dmcaId: r.reference ?? null,
+    dmcaId: r.a.dmcaId,
     action: r.a.action,
     note: r.a.note,
     createdAt: r.a.createdAt.toISOString(),
@@ -32,12 +32,12 @@ export function dmcaActionsRepository(db: Executor) {
   });
   return {
     /** Actions on this notice and on its item (reports' actions included), newest first. */
-    async forNotice(noticeId: string, itemId: string | null): Promise<ModerationActionEntry[]> {
+    async forNotice(reference: string, itemId: string | null): Promise<ModerationActionEntry[]> {
       const rows = await select()
         .where(
           itemId
-            ? or(eq(moderationActions.dmcaId, noticeId), and(eq(moderationActions.targetType, 'item'), eq(moderationActions.targetId, itemId)))
-            : eq(moderationActions.dmcaId, noticeId),
+            ? or(eq(moderationActions.dmcaId, reference), and(eq(moderationActions.targetType, 'item'), eq(moderationActions.targetId, itemId)))
+            : eq(moderationActions.dmcaId, reference),
         )
         .orderBy(desc(moderationActions.createdAt), desc(moderationActions.id))
         .limit(100);

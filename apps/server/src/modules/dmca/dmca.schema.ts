@@ -4,8 +4,8 @@ import { items } from '../items/items.schema';
 
 /**
  * A DMCA takedown notice filed through the public form. `reference` is what the claimant quotes
- * (`DMCA-` and 8 characters; the API calls it the notice's id); `id` is internal (moderation
- * actions point at it). The item is kept as long as it exists (its address stays in
+ * (`DMCA-` and 8 characters; the API calls it the notice's id, and moderation actions name it in
+ * `dmca_id`); `id` is internal. The item is kept as long as it exists (its address stays in
  * `infringing_urls`).
  */
 export const dmcaNotices = pgTable(

@@ -151,7 +151,7 @@ export function createDmcaService(
       const n = await find(reference);
       const [item, actions] = await Promise.all([
         n.infringingItemId ? repo.itemInContext(n.infringingItemId) : null,
-        dmcaActionsRepository(db).forNotice(n.id, n.infringingItemId),
+        dmcaActionsRepository(db).forNotice(n.reference, n.infringingItemId),
       ]);
       return {
         notice: {
@@ -208,7 +208,7 @@ export function createDmcaService(
           targetId: action === 'hide' ? n.infringingItemId! : n.reference,
           action,
           note,
-          dmcaId: n.id,
+          dmcaId: n.reference,
         });
         const entry: ModerationActionEntry = await dmcaActionsRepository(tx).describe(row.id);
         return { notice: { ...n, status: next }, entry };

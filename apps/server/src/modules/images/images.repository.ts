@@ -1,5 +1,5 @@
-import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
-import { images, uploadTokens } from '../../db/schema';
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { composites, images, items, photos, profiles, uploadTokens } from '../../db/schema';
 import type { Executor } from '../../db/types';
 
 export type ImageRow = typeof images.$inferSelect;
@@ -14,6 +14,21 @@ export function imagesRepository(db: Executor) {
     async find(id: string): Promise<ImageRow | null> {
       const [row] = await db.select().from(images).where(eq(images.id, id));
       return row ?? null;
+    },
+    /**
+     * The items that show this image (as a composite, a photo or a photo's cut-out) with what the
+     * visibility rules need; empty when none does (an avatar, an upload not placed yet). One query.
+     */
+    async itemRefs(imageId: string) {
+      const rows = await db
+        .select({ userId: items.userId, hidden: items.hidden, hiddenSource: items.hiddenSource, public: sql<boolean>`coalesce(${profiles.public}, false)` })
+        .from(items)
+        .leftJoin(profiles, eq(profiles.userId, items.userId))
+        .where(
+          sql`${items.id} in (select ${composites.itemId} from ${composites} where ${composites.imageId} = ${imageId}
+            union all select ${photos.itemId} from ${photos} where ${photos.imageId} = ${imageId} or ${photos.cutoutImageId} = ${imageId})`,
+        );
+      return rows.map((r) => ({ userId: r.userId, hidden: r.hidden, hiddenSource: r.hiddenSource, owner: { public: r.public } }));
     },
     async deleteMany(ids: string[]) {
       if (ids.length) await db.delete(images).where(inArray(images.id, ids));

@@ -118,6 +118,9 @@ export function createImagesService(db: Db, deps: { storage: Storage; logger: Lo
 
     find: (imageId: string) => repo.find(imageId),
 
+    /** The items that show this image, for the visibility rules of its delivery. */
+    itemRefs: (imageId: string) => (/^[A-Za-z0-9_-]{10,64}$/.test(imageId) ? repo.itemRefs(imageId) : Promise.resolve([])),
+
     async remove(ids: string[]) {
       for (const id of ids) await storage.deletePrefix(`images/${id}`);
       await repo.deleteMany(ids);

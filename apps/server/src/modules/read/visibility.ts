@@ -73,3 +73,22 @@ export const NO_BLOCKS: BlockRules = { blocked: new Set() };
  * hidden from this viewer because of a block between them, either way.
  */
 export const hiddenByBlock = (authorId: string | null, viewer: BlockRules) => authorId !== null && viewer.blocked.has(authorId);
+
+/** An item that shows a stored image (as its composite, a photo or a photo's cut-out). */
+export type ImageItemRules = Pick<ItemRules, 'userId' | 'hidden' | 'owner'> & { hiddenSource: 'dmca' | 'other' | null };
+
+/**
+ * Who may fetch a stored image: `everyone` when no item shows it (avatars, uploads not yet placed)
+ * or an item everyone may see shows it; otherwise only those who may see one of its items (owner,
+ * admins) and moderators: `viewer` for them, `dmca` for others when an item was taken down by a DMCA notice (451),
+ * `denied` for the rest (404: hidden for another reason, or a private profile's item).
+ */
+export type ImageAccess = 'everyone' | 'viewer' | 'dmca' | 'denied';
+
+export async function imageAccess(refs: ImageItemRules[], viewer: () => Promise<ViewerRules & { isModerator: boolean }>): Promise<ImageAccess> {
+  if (!refs.length || refs.some((r) => itemAccess(r, EVERYONE) === 'visible')) return 'everyone';
+  const v = await viewer();
+  // Moderators (admins too) review reported and noticed items with their images, whatever their state.
+  if (v.id !== null && (v.isModerator || refs.some((r) => itemAccess(r, v) === 'visible'))) return 'viewer';
+  return refs.some((r) => r.hidden && r.hiddenSource === 'dmca') ? 'dmca' : 'denied';
+}
