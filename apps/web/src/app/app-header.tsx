@@ -121,6 +121,8 @@ export function AppHeader() {
   else if (onboarded && exists(paths.privacySettings.getHref())) account.push({ id: 'settings', href: paths.privacySettings.getHref(), label: t('nav.settings') });
   if (onboarded && exists(paths.insights.getHref())) account.push({ id: 'insights', href: paths.insights.getHref(), label: t('nav.insights') });
   if (me.data?.roles.includes('admin') && exists(paths.future.admin.getHref())) account.push({ id: 'admin', href: paths.future.admin.getHref(), label: t('nav.admin') });
+  const roles = me.data?.roles ?? [];
+  if ((roles.includes('moderator') || roles.includes('admin')) && exists(paths.mod.getHref())) account.push({ id: 'moderation', href: paths.mod.getHref(), label: t('nav.moderation') });
 
   const handle = profile?.handle ?? user.email ?? '?';
   const avatar = <UserAvatar handle={handle} imageId={profile?.avatarImageId ?? null} className="size-8" />;

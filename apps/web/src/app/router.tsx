@@ -49,6 +49,8 @@ export const routes: RouteObject[] = [
       lazyRoute(paths.terms.path, 'terms', () => import('./routes/terms')),
       lazyRoute(paths.privacy.path, 'privacy', () => import('./routes/privacy')),
       lazyRoute(paths.admin.path, 'admin', () => import('./routes/admin')),
+      lazyRoute(paths.mod.path, 'moderation', () => import('./routes/mod')),
+      lazyRoute(paths.modReport.path, 'moderation-report', () => import('./routes/mod-report')),
       lazyRoute(paths.notFound.path, 'not-found', () => import('./routes/not-found')),
     ],
   },

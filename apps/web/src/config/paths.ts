@@ -33,6 +33,8 @@ export const paths = {
   privacy: { path: '/privacy', getHref: () => '/privacy' },
   admin: { path: '/admin', getHref: (tab?: string) => (tab ? `/admin?tab=${encodeURIComponent(tab)}` : '/admin') },
   feedback: { path: '/feedback', getHref: () => '/feedback' },
+  mod: { path: '/mod', getHref: () => '/mod' },
+  modReport: { path: '/mod/reports/:reportId', getHref: (id: string) => `/mod/reports/${encodeURIComponent(id)}` },
   maintenance: { path: '/maintenance', getHref: () => '/maintenance' },
   serverError: { path: '/error', getHref: () => '/error' },
   notFound: { path: '*', getHref: () => '/404' },
@@ -44,7 +46,7 @@ export const paths = {
   },
 } as const;
 
-const SIGNED_IN_ONLY_PREFIXES = ['/me/', '/onboarding', '/settings/', '/admin'];
+const SIGNED_IN_ONLY_PREFIXES = ['/me/', '/onboarding', '/settings/', '/mod', '/admin'];
 
 /** Pages that make no sense without a session: a 401 there ends the session and goes to /login. */
 export function isSignedInOnlyPath(pathname: string): boolean {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { MessageButton } from '@/components/social/message-button';
+import { ReportButton } from '@/components/social/report-button';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/utils';
@@ -62,6 +63,7 @@ export function ItemActions({ data }: { data: VisibleItem }) {
         </Button>
         <ShareButton itemId={item.id} />
         {viewer.signedIn && !viewer.isOwner ? <MessageButton userId={data.owner.userId} testId="item-message-owner" /> : null}
+        {viewer.signedIn && !viewer.isOwner ? <ReportButton target={{ kind: 'item', itemId: item.id }} testId="item-report" /> : null}
       </div>
       {viewer.isOwner ? (
         <div role="group" aria-label={t('item.ownerTools')} className="flex flex-wrap items-center gap-2 border-t border-border pt-3" data-testid="item-owner-actions">

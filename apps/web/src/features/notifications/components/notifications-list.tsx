@@ -1,5 +1,5 @@
 import type { NotificationListEntry } from '@curio/contract';
-import { AtSign, BellOff, CheckCheck, Heart, MessageCircle, UserPlus } from 'lucide-react';
+import { AtSign, BellOff, CheckCheck, Heart, MessageCircle, ShieldCheck, UserPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -14,7 +14,7 @@ import { cn } from '@/lib/utils';
 import { useMarkNotificationsRead, useNotifications } from '../api/get-notifications';
 import { groupByDay, notificationHref, notificationText } from '../utils/notification-text';
 
-const KIND_ICONS = { follow: UserPlus, like: Heart, comment: MessageCircle, mention: AtSign } as const;
+const KIND_ICONS = { follow: UserPlus, like: Heart, comment: MessageCircle, mention: AtSign, report_outcome: ShieldCheck } as const;
 
 /** The notifications page: newest first, grouped by day; unseen entries tinted with a dot; mark-all-read when any is unseen. */
 export function NotificationsList() {
@@ -109,7 +109,14 @@ function NotificationRow({ entry, onOpen }: { entry: NotificationListEntry; onOp
   const body = (
     <>
       <span className="relative shrink-0">
-        <UserAvatar handle={actor ? actor.display_name || actor.handle : '?'} imageId={actor?.avatar_image_id ?? null} className="size-10" />
+        {entry.kind === 'report_outcome' ? (
+          // From the moderators, not a person: the site's shield instead of an avatar.
+          <span aria-hidden="true" className="inline-flex size-10 items-center justify-center rounded-full bg-accent-soft text-accent-soft-foreground">
+            <ShieldCheck className="size-5" />
+          </span>
+        ) : (
+          <UserAvatar handle={actor ? actor.display_name || actor.handle : '?'} imageId={actor?.avatar_image_id ?? null} className="size-10" />
+        )}
         <span aria-hidden="true" className="absolute -right-1 -bottom-1 inline-flex size-5 items-center justify-center rounded-full bg-surface text-accent shadow-soft">
           <Icon className={cn('size-3', entry.kind === 'like' && 'fill-current')} />
         </span>

@@ -13,7 +13,7 @@ export function actorName(entry: Pick<NotificationListEntry, 'actorProfile'>, t:
  * The one sentence of an entry. Grouped likes read "Ana and 3 others liked Red Robot"
  * (pluralised: "and 1 other"); others name their one actor.
  */
-export function notificationText(entry: Pick<NotificationListEntry, 'kind' | 'actorProfile' | 'actorCount' | 'itemTitle'>, t: TFunction): string {
+export function notificationText(entry: Pick<NotificationListEntry, 'kind' | 'actorProfile' | 'actorCount' | 'itemTitle' | 'report'>, t: TFunction): string {
   const name = actorName(entry, t);
   const title = entry.itemTitle ?? t('notifications.anItem');
   switch (entry.kind) {
@@ -27,12 +27,24 @@ export function notificationText(entry: Pick<NotificationListEntry, 'kind' | 'ac
       return t('notifications.text.comment', { name, title });
     case 'mention':
       return t('notifications.text.mention', { name, title });
+    case 'report_outcome': {
+      const report = entry.report;
+      const about =
+        report?.targetType === 'item' && report.targetLabel
+          ? t('notifications.reportAbout.itemTitled', { title: report.targetLabel })
+          : report?.targetType === 'profile' && report.targetLabel
+            ? report.targetLabel
+            : t(`notifications.reportAbout.${report?.targetType ?? 'item'}`);
+      return report?.outcome === 'hidden' ? t('notifications.text.reportHidden', { about }) : t('notifications.text.reportDismissed', { about });
+    }
   }
 }
 
 /** Where an entry leads: a follow to the follower's profile, everything else to its item. */
 export function notificationHref(entry: Pick<NotificationListEntry, 'kind' | 'ref_id' | 'actorProfile'>): string | null {
   if (entry.kind === 'follow') return entry.actorProfile ? paths.profile.getHref(entry.actorProfile.handle) : null;
+  // A report's outcome is the whole message: nothing to open (the content may be gone).
+  if (entry.kind === 'report_outcome') return null;
   return entry.ref_id ? paths.item.getHref(entry.ref_id) : null;
 }
 

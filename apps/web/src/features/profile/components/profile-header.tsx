@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { MessageButton } from '@/components/social/message-button';
+import { ReportButton } from '@/components/social/report-button';
 import { Button } from '@/components/ui/button';
 import { UserAvatar } from '@/components/ui/user-avatar';
 import { paths } from '@/config/paths';
@@ -125,6 +126,7 @@ export function ProfileHeader({ data }: { data: VisibleProfile }) {
                   {viewer.following ? t('profile.unfollow') : t('profile.follow')}
                 </Button>
                 <MessageButton userId={profile.userId} />
+                <ReportButton target={{ kind: 'profile', userId: profile.userId }} testId="profile-report" />
               </>
             )}
           </div>
