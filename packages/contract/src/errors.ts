@@ -32,6 +32,10 @@ export const ERROR_CODES = [
   'photos_preparing',
   /** A moderation action that does not apply to the target's state (already hidden, not hidden, closed, gone). */
   'moderation_state',
+  /** An admin may not take their own admin role away or suspend themselves (no lock-out). */
+  'own_account',
+  /** An admin's grant would take a balance below zero. */
+  'credits_below_zero',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -13,8 +13,8 @@ export function creditsRepository(db: Executor) {
         .where(eq(creditLedger.userId, userId));
       return Number(row?.total ?? 0);
     },
-    async add(userId: string, amount: number, reason: CreditReason, ref?: string) {
-      await db.insert(creditLedger).values({ userId, amount, reason, ref: ref ?? null });
+    async add(userId: string, amount: number, reason: CreditReason, ref?: string, extra?: { note: string; actorId: string }) {
+      await db.insert(creditLedger).values({ userId, amount, reason, ref: ref ?? null, note: extra?.note ?? null, actorId: extra?.actorId ?? null });
     },
   };
 }

@@ -25,6 +25,22 @@ export function createCreditsService(db: Db, opts: { signupCredits: number }) {
         await ledger.add(userId, -GENERATION_COST, 'generation', ref);
       });
     },
+    /**
+     * An admin's grant (negative takes credits): one ledger entry with the reason and the admin, under
+     * the same per-user lock as spending, so the balance never goes below zero.
+     */
+    async grantByAdmin(userId: string, amount: number, note: string, actorId: string): Promise<number> {
+      return db.transaction(async (tx) => {
+        await lockKey(tx, `credits:${userId}`);
+        const ledger = creditsRepository(tx);
+        const balance = await ledger.balance(userId);
+        if (balance + amount < 0) {
+          throw new AppError(409, 'credits_below_zero', `This would take the balance below zero (it is ${balance})`, { amount: `At most ${balance} can be taken` });
+        }
+        await ledger.add(userId, amount, 'admin_grant', undefined, { note, actorId });
+        return balance + amount;
+      });
+    },
     async refundGeneration(userId: string, ref: string) {
       await repo.add(userId, GENERATION_COST, 'refund', ref);
     },

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Role } from '@curio/contract';
 import { userRoles, users } from '../../db/schema';
 import type { Executor } from '../../db/types';
@@ -11,6 +11,11 @@ export function rolesRepository(db: Executor) {
     },
     async grant(userId: string, role: Role) {
       await db.insert(userRoles).values({ userId, role }).onConflictDoNothing();
+      // better-auth's admin plugin reads users.role (comma-separated); user_roles stays the source of truth.
+      await db
+        .update(users)
+        .set({ role: sql`(select coalesce(string_agg(${userRoles.role}, ',' order by ${userRoles.role}), 'user') from ${userRoles} where ${userRoles.userId} = ${userId})` })
+        .where(eq(users.id, userId));
     },
     async findUserIdByEmail(email: string): Promise<string | null> {
       const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase()));

@@ -1,0 +1,102 @@
+import { and, desc, eq, ilike, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Role } from '@curio/contract';
+import { creditLedger, items, profiles, sessions, userRoles, users } from '../../db/schema';
+import { cursorKey, olderThan } from '../../db/keyset';
+import type { Executor } from '../../db/types';
+import type { Cursor } from '../../lib/cursor';
+
+/** `%` and `_` typed into a search box match themselves. */
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export function adminUsersRepository(db: Executor) {
+  /** One row per user with everything the admin's table shows, in one query (no per-row reads). */
+  const select = () =>
+    db
+      .select({
+        id: users.id,
+        email: users.email,
+        handle: profiles.handle,
+        displayName: profiles.displayName,
+        createdAt: users.createdAt,
+        cursorAt: cursorKey(users.createdAt),
+        tester: users.tester,
+        suspended: users.banned,
+        itemCount: sql<number>`(select count(*) from ${items} where ${items.userId} = ${users.id})::int`,
+        credits: sql<number>`(select coalesce(sum(${creditLedger.amount}), 0) from ${creditLedger} where ${creditLedger.userId} = ${users.id})::int`,
+        roles: sql<Role[]>`(select coalesce(array_agg(${userRoles.role} order by ${userRoles.role}), '{}') from ${userRoles} where ${userRoles.userId} = ${users.id})`,
+      })
+      .from(users)
+      .leftJoin(profiles, eq(profiles.userId, users.id));
+
+  type Row = Awaited<ReturnType<ReturnType<typeof select>['execute']>>[number];
+  const toUser = (r: Row) => ({
+    id: r.id,
+    email: r.email,
+    handle: r.handle,
+    displayName: r.displayName,
+    createdAt: r.createdAt.toISOString(),
+    itemCount: Number(r.itemCount),
+    tester: r.tester,
+    roles: parseRoles(r.roles),
+    credits: Number(r.credits),
+    suspended: r.suspended,
+  });
+
+  return {
+    /** Newest accounts first; `q` matches part of the handle, display name or email. One more row than `limit` tells whether a next page exists. */
+    async page(opts: { q?: string; cursor?: Cursor; limit: number }) {
+      const where: SQL[] = [];
+      const q = opts.q?.replace(/^@/, '').trim();
+      if (q) {
+        const pattern = `%${escapeLike(q)}%`;
+        where.push(or(ilike(users.email, pattern), ilike(profiles.handle, pattern), ilike(profiles.displayName, pattern))!);
+      }
+      if (opts.cursor) where.push(olderThan(users.createdAt, users.id, opts.cursor, 'text'));
+      const rows = await select()
+        .where(where.length ? and(...where) : undefined)
+        .orderBy(desc(users.createdAt), desc(users.id))
+        .limit(opts.limit + 1);
+      return rows.map((r) => ({ user: toUser(r), key: { at: r.cursorAt, id: r.id } }));
+    },
+
+    async find(userId: string) {
+      const [row] = await select().where(eq(users.id, userId));
+      return row ? toUser(row) : null;
+    },
+
+    /** Makes the user's roles exactly `roles`; `users.role` mirrors them for better-auth's admin plugin. */
+    async setRoles(userId: string, roles: Role[]) {
+      if (roles.length) await db.delete(userRoles).where(and(eq(userRoles.userId, userId), notInArray(userRoles.role, roles)));
+      else await db.delete(userRoles).where(eq(userRoles.userId, userId));
+      if (roles.length) await db.insert(userRoles).values(roles.map((role) => ({ userId, role }))).onConflictDoNothing();
+      await db.update(users).set({ role: mirrorRole(roles) }).where(eq(users.id, userId));
+    },
+
+    async setTester(userId: string, tester: boolean) {
+      await db.update(users).set({ tester }).where(eq(users.id, userId));
+    },
+
+    /** Suspends (better-auth refuses new sessions while `banned`) or reactivates. */
+    async setSuspended(userId: string, suspended: boolean, reason: string | null) {
+      await db
+        .update(users)
+        .set({ banned: suspended, banReason: suspended ? reason : null, banExpires: null })
+        .where(eq(users.id, userId));
+    },
+
+    /** Ends every session of the user: the next request with any of them is a guest's. */
+    async deleteSessions(userId: string) {
+      await db.delete(sessions).where(eq(sessions.userId, userId));
+    },
+
+  };
+}
+
+/** The admin plugin reads `users.role` as a comma-separated list; a user without roles is `user`. */
+export const mirrorRole = (roles: readonly Role[]) => (roles.length ? [...roles].sort().join(',') : 'user');
+
+/** array_agg comes back as an array (PostgreSQL) or as its text form `{a,b}` (some drivers). */
+function parseRoles(value: unknown): Role[] {
+  const list = Array.isArray(value) ? value : typeof value === 'string' ? value.replace(/^\{|\}$/g, '').split(',').filter(Boolean) : [];
+  return list.filter((r): r is Role => r === 'admin' || r === 'moderator');
+}

@@ -1,0 +1,74 @@
+import { ADMIN_USERS_PAGE_SIZE, type Role } from '@curio/contract';
+import type { Db } from '../../db/client';
+import { lockKey } from '../../db/locks';
+import { decodeCursor, encodeCursor } from '../../lib/cursor';
+import { AppError, notFound } from '../../lib/errors';
+import type { Logger } from '../../lib/logger';
+import type { CreditsService } from '../credits/credits.service';
+import { adminUsersRepository } from './admin-users.repository';
+
+const ownAccount = (message: string) => new AppError(409, 'own_account', message);
+
+/** The admin panel's Users section: search and paging, roles, tester flag, suspension and credits. */
+export function createAdminUsersService(db: Db, deps: {
+    credits: CreditsService;
+    logger: Logger;
+    /** Ends the user's cached sessions in every process (after their rows are deleted). */
+    revokeSessions?: (userId: string) => Promise<void>;
+  }) {
+  const repo = adminUsersRepository(db);
+
+  async function get(userId: string) {
+    const user = await repo.find(userId);
+    if (!user) throw notFound('No user with this id');
+    return user;
+  }
+
+  return {
+    async list(input: { q?: string; cursor?: string }) {
+      const cursor = input.cursor ? decodeCursor(input.cursor, { id: 'text' }) : undefined;
+      const rows = await repo.page({ q: input.q, cursor, limit: ADMIN_USERS_PAGE_SIZE });
+      const page = rows.slice(0, ADMIN_USERS_PAGE_SIZE);
+      return {
+        users: page.map((r) => r.user),
+        nextCursor: rows.length > ADMIN_USERS_PAGE_SIZE ? encodeCursor(page[page.length - 1]!.key) : null,
+      };
+    },
+
+    /**
+     * Sets roles, the tester flag and suspension. An admin cannot take their own admin role away or
+     * suspend themselves (the site would be left without a way back in). Suspending ends every
+     * session of the user at once: sessions are read from the database on every request.
+     */
+    async update(actorId: string, input: { userId: string; roles?: Role[]; tester?: boolean; suspended?: boolean }) {
+      const { userId } = input;
+      if (userId === actorId && input.roles && !input.roles.includes('admin')) {
+        throw ownAccount('You cannot remove your own admin role');
+      }
+      if (userId === actorId && input.suspended === true) throw ownAccount('You cannot suspend your own account');
+      await get(userId);
+      await db.transaction(async (tx) => {
+        await lockKey(tx, `admin-user:${userId}`);
+        const r = adminUsersRepository(tx);
+        if (input.roles) await r.setRoles(userId, [...new Set(input.roles)]);
+        if (input.tester !== undefined) await r.setTester(userId, input.tester);
+        if (input.suspended !== undefined) {
+          await r.setSuspended(userId, input.suspended, input.suspended ? 'Suspended by an admin' : null);
+          if (input.suspended) await r.deleteSessions(userId);
+        }
+      });
+      if (input.suspended) await deps.revokeSessions?.(userId);
+      const user = await get(userId);
+      deps.logger.info({ actorId, userId, roles: input.roles, tester: input.tester, suspended: input.suspended }, 'admin: user updated');
+      return { user };
+    },
+
+    async grantCredits(actorId: string, input: { userId: string; amount: number; reason: string }) {
+      await get(input.userId);
+      await deps.credits.grantByAdmin(input.userId, input.amount, input.reason, actorId);
+      deps.logger.info({ actorId, userId: input.userId, amount: input.amount }, 'admin: credits granted');
+      return { user: await get(input.userId) };
+    },
+  };
+}
+export type AdminUsersService = ReturnType<typeof createAdminUsersService>;
