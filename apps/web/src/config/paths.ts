@@ -33,6 +33,7 @@ export const paths = {
   privacy: { path: '/privacy', getHref: () => '/privacy' },
   admin: { path: '/admin', getHref: (tab?: string) => (tab ? `/admin?tab=${encodeURIComponent(tab)}` : '/admin') },
   feedback: { path: '/feedback', getHref: () => '/feedback' },
+  dmca: { path: '/dmca', getHref: (item?: string) => (item ? `/dmca?item=${encodeURIComponent(item)}` : '/dmca') },
   mod: { path: '/mod', getHref: () => '/mod' },
   modReport: { path: '/mod/reports/:reportId', getHref: (id: string) => `/mod/reports/${encodeURIComponent(id)}` },
   maintenance: { path: '/maintenance', getHref: () => '/maintenance' },

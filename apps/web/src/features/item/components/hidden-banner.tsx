@@ -11,7 +11,9 @@ export function HiddenBanner({ source, isAdmin }: { source: HiddenSource | null;
   const dmca = source === 'dmca';
   const exists = usePageExists();
   // Learn more: the DMCA page for a copyright notice (the terms until it exists), else the terms.
-  const learnMore = dmca && exists(paths.future.dmca.getHref()) ? paths.future.dmca.getHref() : paths.terms.getHref();
+  const learnMore = dmca && exists(paths.dmca.getHref()) ? paths.dmca.getHref() : paths.terms.getHref();
+  // Review: the moderation dashboard (its DMCA tab for a takedown), where the hide can be looked at.
+  const review = `${paths.mod.getHref()}${dmca ? '?tab=dmca' : ''}`;
   return (
     <div role="status" className="flex gap-3 rounded-xl border border-warning-fg/30 bg-warning-bg p-4 text-warning-fg" data-testid="item-hidden-banner" data-source={source ?? 'other'}>
       <ShieldAlert className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
@@ -22,8 +24,8 @@ export function HiddenBanner({ source, isAdmin }: { source: HiddenSource | null;
           <Link to={learnMore} className="inline-flex min-h-11 items-center underline underline-offset-2 sm:min-h-0">
             {t('item.learnMore')}
           </Link>
-          {isAdmin && exists(paths.future.admin.getHref()) ? (
-            <Link to={paths.future.admin.getHref()} className="inline-flex min-h-11 items-center underline underline-offset-2 sm:min-h-0" data-testid="item-review-admin">
+          {isAdmin && exists(paths.mod.getHref()) ? (
+            <Link to={review} className="inline-flex min-h-11 items-center underline underline-offset-2 sm:min-h-0" data-testid="item-review-admin">
               {t('item.reviewInAdmin')}
             </Link>
           ) : null}
