@@ -2,8 +2,12 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { env } from '@/config/env';
 
-/** Sets the document title ("{title} · Curio") and the translated meta description. */
-export function useDocumentMeta({ title, description }: { title?: string; description?: string }) {
+/**
+ * Sets the document title ("{title} · Curio"), the translated meta description and the canonical
+ * link: the absolute address of `canonical` (a path) on this origin, or none when the page names
+ * none (a page's canonical never outlives it).
+ */
+export function useDocumentMeta({ title, description, canonical }: { title?: string; description?: string; canonical?: string }) {
   const { t, i18n } = useTranslation();
   const fallbackDescription = t('meta.description', { appName: env.appName });
   useEffect(() => {
@@ -16,4 +20,13 @@ export function useDocumentMeta({ title, description }: { title?: string; descri
     }
     meta.content = description ?? fallbackDescription;
   }, [title, description, fallbackDescription, t, i18n.resolvedLanguage]);
+  useEffect(() => {
+    if (!canonical) return;
+    const link = document.createElement('link');
+    link.rel = 'canonical';
+    link.href = new URL(canonical, window.location.origin).href;
+    document.head.querySelectorAll('link[rel="canonical"]').forEach((old) => old.remove());
+    document.head.appendChild(link);
+    return () => link.remove();
+  }, [canonical]);
 }

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { SiteFooter } from '@/components/layout/site-footer';
+import { env } from '@/config/env';
+import { paths } from '@/config/paths';
 import { ExploreFilters } from '@/features/explore/components/explore-filters';
 import { ExploreGrid } from '@/features/explore/components/explore-grid';
 import { filtersFromSearch, filtersToSearch, type ExploreFilters as Filters } from '@/features/explore/utils/filters';
@@ -16,7 +18,7 @@ export default function ExploreRoute() {
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = filtersFromSearch(searchParams);
   const nsfwSetting = useIncludeNsfwSetting({ signedIn: !!user, onSaveError: () => toast.error(t('explore.settingsSaveFailed')) });
-  useDocumentMeta({ title: t('explore.metaTitle') });
+  useDocumentMeta({ title: t('explore.metaTitle'), description: t('explore.metaDescription', { appName: env.appName }), canonical: paths.explore.getHref() });
 
   // The query string wins; otherwise a signed-in viewer's saved choice, otherwise off.
   const includeNSFW = filters.nsfw ?? nsfwSetting.value;

@@ -134,7 +134,7 @@ function FeatureGrid({ id, eyebrow, title, text, items }: { id: string; eyebrow:
 
 export default function LandingRoute() {
   const { t } = useTranslation();
-  useDocumentMeta({ title: t('landing.metaTitle'), description: t('meta.description', { appName: env.appName }) });
+  useDocumentMeta({ title: t('landing.metaTitle'), description: t('meta.description', { appName: env.appName }), canonical: paths.home.getHref() });
   return (
     <>
       <main id="main" tabIndex={-1} className="flex-1 outline-none">

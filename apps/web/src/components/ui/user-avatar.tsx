@@ -9,6 +9,7 @@ export function UserAvatar({ handle, imageId, className, testId }: { handle: str
       alt=""
       aria-hidden="true"
       loading="lazy"
+      decoding="async"
       data-testid={testId}
       data-avatar-image={imageId}
       className={cn('size-9 shrink-0 rounded-full bg-surface-sunken object-cover', className)}

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { compositeSrcSetFromUrl } from '@/lib/image-url';
 import { cn } from '@/lib/utils';
 import type { ExploreItem } from '../api/get-explore-list';
 import type { CardViewerState } from '../utils/card-cache';
@@ -44,8 +45,11 @@ export function ExploreCard({ item, viewer, onLike, onSave, eager = false }: Exp
         ) : (
           <img
             src={item.imageUrl}
+            srcSet={compositeSrcSetFromUrl(item.imageUrl)}
+            sizes="(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 768px) 33vw, 50vw"
             alt=""
             loading={eager ? 'eager' : 'lazy'}
+            fetchPriority={eager ? 'high' : 'auto'}
             decoding="async"
             width={480}
             height={600}

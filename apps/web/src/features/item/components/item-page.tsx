@@ -3,10 +3,11 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
+import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { usePageExists } from '@/components/layout/page-availability';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
-import { imageUrl } from '@/lib/image-url';
+import { COMPOSITE_SIZE, compositeSrcSet, imageUrl } from '@/lib/image-url';
 import { cn } from '@/lib/utils';
 import { useItem, type VisibleItem } from '../api/get-item';
 import { useItemViewTracking } from '../hooks/use-item-view-tracking';
@@ -35,7 +36,11 @@ export function ItemPage({ itemId, renderComments }: ItemPageProps) {
   else if (data?.access === 'visible') title = data.item.title;
   else if (data?.access === 'removed') title = t('item.removedTitle');
   else if (data?.access === 'private') title = t('item.privateTitle');
-  useDocumentMeta({ title });
+  useDocumentMeta({
+    title,
+    description: data?.access === 'visible' ? t('item.metaDescription', { title: data.item.title, handle: data.owner.handle, appName: env.appName }) : undefined,
+    canonical: paths.item.getHref(itemId),
+  });
 
   if (query.isError) return <ItemNotFound />;
   if (!data) return <ItemSkeleton />;
@@ -65,9 +70,11 @@ function VisibleItemView({ data, renderComments }: { data: VisibleItem; renderCo
           {item.imageId ? (
             <img
               src={imageUrl(item.imageId, 'public')}
+              srcSet={compositeSrcSet(item.imageId)}
+              sizes="(min-width: 1280px) 640px, (min-width: 1024px) 52vw, 100vw"
               alt={gated ? '' : t('item.imageAlt', { title: item.title })}
-              width={1200}
-              height={1500}
+              width={COMPOSITE_SIZE.width}
+              height={COMPOSITE_SIZE.height}
               decoding="async"
               fetchPriority="high"
               className={cn('mx-auto h-auto max-h-[78dvh] w-full object-contain transition-[filter] duration-200', gated && 'scale-110 blur-3xl')}

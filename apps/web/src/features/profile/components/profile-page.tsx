@@ -8,6 +8,7 @@ import { ReadOnlyShelf } from '@/components/shelf/read-only-shelf';
 import { CabinetFrame, Plank, ShelfSkeleton } from '@/components/shelf/shelf-display';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
 import { isApiError } from '@/lib/api-client';
@@ -25,6 +26,8 @@ export function ProfilePage({ handle }: { handle: string }) {
   useProfileViewTracking(data);
   useDocumentMeta({
     title: visible ? t('profile.metaTitle', { name: visible.profile.displayName, handle: visible.profile.handle }) : t('profile.metaTitleHandle', { handle }),
+    description: visible ? t('profile.metaDescription', { name: visible.profile.displayName, handle: visible.profile.handle, appName: env.appName }) : undefined,
+    canonical: paths.profile.getHref(visible?.profile.handle ?? handle),
   });
 
   if (isApiError(query.error) && query.error.code === 'not_found') {

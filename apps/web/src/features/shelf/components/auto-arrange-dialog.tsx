@@ -52,7 +52,7 @@ export function AutoArrangeDialog({ proposal, layout, items, applying, onCancel,
                     return (
                       <div key={col} className="relative aspect-[4/5] overflow-hidden rounded-sm bg-[color-mix(in_oklab,var(--foreground)_5%,transparent)]">
                         {item?.imageId ? (
-                          <img src={imageUrl(item.imageId, 'thumb')} alt="" loading="lazy" className="size-full object-contain object-bottom" />
+                          <img src={imageUrl(item.imageId, 'thumb')} alt="" loading="lazy" decoding="async" className="size-full object-contain object-bottom" />
                         ) : null}
                       </div>
                     );
