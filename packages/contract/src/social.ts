@@ -42,8 +42,15 @@ export const exploreListInputSchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(60).optional(),
   /** The landing page's form: `limit` instead of page/pageSize. */
   limit: z.coerce.number().int().min(1).max(60).optional(),
-  /** The moment the first page was ranked; later pages pass it back so nothing repeats or is skipped. */
-  snapshot: z.string().datetime().optional(),
+  /**
+   * The first page's `snapshot` (an opaque token the server signed: the moment it was ranked);
+   * later pages pass it back so nothing repeats or is skipped.
+   */
+  snapshot: z
+    .string()
+    .max(64)
+    .regex(/^[0-9a-z]{1,12}\.[A-Za-z0-9_-]{1,43}$/, 'Not a valid snapshot')
+    .optional(),
 });
 export type ExploreListInput = z.input<typeof exploreListInputSchema>;
 

@@ -25,3 +25,4 @@ export * from '../modules/messages/messages.schema';
 export * from '../modules/dmca/dmca.schema';
 export * from '../modules/moderation/moderation.schema';
 export * from '../modules/function-stats/function-stats.schema';
+export * from '../modules/explore/explore.schema';

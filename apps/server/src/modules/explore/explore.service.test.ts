@@ -4,20 +4,27 @@ import type { ReadService } from '../read/read.service';
 import { createExploreService } from './explore.service';
 
 /** A ranking source whose queries take as long as we say, answering ids that name their snapshot. */
-function fakeRepository(delayMs: () => number) {
+function fakeRepository(delayMs: () => number, tags: string[] = []) {
   const calls: string[] = [];
+  const tagProbes: string[] = [];
   return {
     calls,
-    async rank(q: { snapshot: Date }) {
-      calls.push(q.snapshot.toISOString());
+    tagProbes,
+    async rank(q: { snapshot: Date; tag?: string }) {
+      calls.push(q.tag ? `${q.tag}@${q.snapshot.toISOString()}` : q.snapshot.toISOString());
       await new Promise((r) => setTimeout(r, delayMs()));
       return [`item@${q.snapshot.toISOString()}`];
     },
     async topTags() {
       return [];
     },
+    async tagInUse(tag: string) {
+      tagProbes.push(tag);
+      return tags.includes(tag);
+    },
   };
 }
+const momentOf = (snapshot: string) => new Date(parseInt(snapshot.split('.')[0]!, 36)).toISOString();
 /** The read pipeline's part explore uses: every id is a visible item. */
 const fakeRead = {
   async list(ids: string[]) {
@@ -39,17 +46,17 @@ describe('explore snapshots', () => {
     const repo = fakeRepository(() => delay);
     const explore = createExploreService({} as Db, { snapshotSeconds: 30, now: () => clock, repository: repo, read: fakeRead });
     const first = await explore.list(query);
-    expect(first.snapshot).toBe(new Date(60_000).toISOString());
+    expect(momentOf(first.snapshot)).toBe(new Date(60_000).toISOString());
 
     clock = 95_000; // next window
     delay = 300; // and the ranking got slow
     const stale = await explore.list(query);
-    expect(stale.snapshot).toBe(new Date(60_000).toISOString());
+    expect(momentOf(stale.snapshot)).toBe(new Date(60_000).toISOString());
     expect(stale.items[0]!.itemId).toBe(`item@${new Date(60_000).toISOString()}`);
 
     await new Promise((r) => setTimeout(r, 350));
     const fresh = await explore.list(query);
-    expect(fresh.snapshot).toBe(new Date(90_000).toISOString());
+    expect(momentOf(fresh.snapshot)).toBe(new Date(90_000).toISOString());
     // One ranking query per window, however many requests.
     expect(repo.calls).toEqual([new Date(60_000).toISOString(), new Date(90_000).toISOString()]);
   });
@@ -59,12 +66,64 @@ describe('explore snapshots', () => {
     const explore = createExploreService({} as Db, { snapshotSeconds: 30, now: () => clock, repository: fakeRepository(() => 5), read: fakeRead });
     await explore.list(query);
     clock = 95_000;
-    expect((await explore.list(query)).snapshot).toBe(new Date(90_000).toISOString());
+    expect(momentOf((await explore.list(query)).snapshot)).toBe(new Date(90_000).toISOString());
   });
 
-  it('honours an explicit snapshot for later pages', async () => {
-    const explore = createExploreService({} as Db, { snapshotSeconds: 30, now: () => 200_000, repository: fakeRepository(() => 0), read: fakeRead });
-    const r = await explore.list({ ...query, snapshot: new Date(150_000).toISOString() });
-    expect(r.snapshot).toBe(new Date(150_000).toISOString());
+  it('honours a snapshot it issued for later pages of the same filter', async () => {
+    let clock = 150_000;
+    const repo = fakeRepository(() => 0);
+    const explore = createExploreService({} as Db, { snapshotSeconds: 30, now: () => clock, repository: repo, read: fakeRead, secret: 's'.repeat(32) });
+    const first = await explore.list(query);
+    clock = 200_000;
+    const later = await explore.list({ ...query, page: 1, snapshot: first.snapshot });
+    expect(later.snapshot).toBe(first.snapshot);
+    expect(momentOf(later.snapshot)).toBe(new Date(150_000).toISOString());
+    // Another process of the same site (same secret) honours it too.
+    const other = createExploreService({} as Db, { snapshotSeconds: 30, now: () => clock, repository: fakeRepository(() => 0), read: fakeRead, secret: 's'.repeat(32) });
+    expect((await other.list({ ...query, page: 1, snapshot: first.snapshot })).snapshot).toBe(first.snapshot);
+  });
+
+  it('never ranks a forged, foreign or expired snapshot: the current window is served instead', async () => {
+    let clock = 200_000;
+    const repo = fakeRepository(() => 0);
+    const explore = createExploreService({} as Db, { snapshotSeconds: 30, now: () => clock, repository: repo, read: fakeRead });
+    const issued = (await explore.list(query)).snapshot;
+    expect(repo.calls).toEqual([new Date(180_000).toISOString()]);
+    const [, sig] = issued.split('.');
+    const forged = [
+      `${(150_000).toString(36)}.${sig}`, // another moment under the issued signature
+      `${(150_000).toString(36)}.AAAAAAAAAAAAAAAAAAAAAA`, // a made-up signature
+      `${(120_000).toString(36)}.x`,
+    ];
+    for (const snapshot of forged) {
+      const r = await explore.list({ ...query, page: 1, snapshot });
+      expect(momentOf(r.snapshot)).toBe(new Date(180_000).toISOString());
+    }
+    // A snapshot issued for one filter does not rank another filter at that moment: the other
+    // filter is ranked for the current window, as anyone's first page would be.
+    clock = 215_000;
+    const foreign = await explore.list({ ...query, timeRange: '24h', page: 1, snapshot: issued });
+    expect(momentOf(foreign.snapshot)).toBe(new Date(210_000).toISOString());
+    // And one older than a day is not honoured either.
+    clock = 180_000 + 86_400_000 + 30_000;
+    const expired = await explore.list({ ...query, page: 1, snapshot: issued });
+    expect(momentOf(expired.snapshot)).toBe(new Date(clock - (clock % 30_000)).toISOString());
+    expect(repo.calls).toEqual([new Date(180_000).toISOString(), new Date(210_000).toISOString(), new Date(clock - (clock % 30_000)).toISOString()]);
+  });
+
+  it('answers an unknown tag with an empty list without ranking anything', async () => {
+    const repo = fakeRepository(() => 0, ['robots']);
+    const explore = createExploreService({} as Db, { snapshotSeconds: 30, now: () => 60_000, repository: repo, read: fakeRead });
+    for (let i = 0; i < 50; i++) {
+      const r = await explore.list({ ...query, tag: `made-up-${i}` });
+      expect(r).toEqual({ items: [], nextPage: null, snapshot: expect.any(String) });
+    }
+    expect(repo.calls).toEqual([]);
+    const known = await explore.list({ ...query, tag: 'robots' });
+    expect(known.items).toHaveLength(1);
+    await explore.list({ ...query, tag: 'robots' });
+    // A tag in use is probed once per window and ranked once.
+    expect(repo.calls).toEqual([`robots@${new Date(60_000).toISOString()}`]);
+    expect(repo.tagProbes.filter((t) => t === 'robots')).toHaveLength(1);
   });
 });

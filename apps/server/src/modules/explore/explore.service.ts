@@ -1,4 +1,5 @@
 import { EXPLORE_PAGE_SIZE, type ExploreCard, type ExploreListResult, type ExploreSort, type TimeRange } from '@curio/contract';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/client';
 import { createReadService, type ReadService } from '../read/read.service';
 import { exploreRepository } from './explore.repository';
@@ -29,7 +30,9 @@ export function createExploreService(
   opts: {
     snapshotSeconds: number;
     now?: () => number;
-    repository?: Pick<ReturnType<typeof exploreRepository>, 'rank' | 'topTags'>;
+    /** Signs the snapshots handed out (every process of a site shares it); random when not given. */
+    secret?: string;
+    repository?: Pick<ReturnType<typeof exploreRepository>, 'rank' | 'topTags' | 'tagInUse'>;
     read?: Pick<ReadService, 'list' | 'viewerState'>;
   },
 ) {
@@ -40,14 +43,61 @@ export function createExploreService(
   // ranking key → ordered ids (a promise, so concurrent requests share one query)
   const cache = new Map<string, Promise<string[]>>();
 
-  function snapshotFor(requested?: string): Date {
+  const secret = opts.secret ?? randomBytes(32).toString('base64url');
+  /** The ranking's filter: the key of its cache without the snapshot. */
+  const filterOf = (q: ExploreQuery) => [q.sort, q.sort === 'new' ? 'all' : q.timeRange, q.includeNSFW, q.tag ?? ''].join('|');
+  const mac = (filter: string, t: number) => createHmac('sha256', secret).update(`explore-snapshot|${t}|${filter}`).digest('base64url').slice(0, 22);
+
+  /**
+   * The snapshot as handed to the client: its moment and a signature over the moment and the
+   * filter, so a later page can only ask for a ranking the server itself issued for that filter.
+   */
+  function issue(filter: string, snapshot: Date): string {
+    const t = snapshot.getTime();
+    return `${t.toString(36)}.${mac(filter, t)}`;
+  }
+
+  /** The moment of a snapshot the server issued for this filter within the last day, else null. */
+  function issued(filter: string, token: string, current: number): number | null {
+    const [at, sig] = token.split('.');
+    const t = parseInt(at ?? '', 36);
+    if (!Number.isSafeInteger(t) || !sig) return null;
+    const expected = Buffer.from(mac(filter, t));
+    const given = Buffer.from(sig);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    return t <= current && t > current - 86_400_000 && t % SNAPSHOT_MS === 0 ? t : null;
+  }
+
+  /**
+   * A snapshot from the last day that the server issued is honoured so a scrolling session stays
+   * consistent; anything else (forged, for another filter, expired) gets the current window, which
+   * is ranked for everyone anyway: no request can start a ranking of a moment of its choosing.
+   */
+  function snapshotFor(q: ExploreQuery): Date {
     const current = Math.floor(now() / SNAPSHOT_MS) * SNAPSHOT_MS;
-    if (requested) {
-      const t = new Date(requested).getTime();
-      // A snapshot from the last day is honoured so a scrolling session stays consistent.
-      if (t <= current && t > current - 86_400_000 && t % SNAPSHOT_MS === 0) return new Date(t);
+    const t = q.snapshot ? issued(filterOf(q), q.snapshot, current) : null;
+    return new Date(t ?? current);
+  }
+
+  // "NSFW choice|tag" → the window in which the tag was last seen in use; cleared with the caches.
+  const tagsInUse = new Map<string, number>();
+
+  /**
+   * Rankings are computed only for tags that visible items carry (one indexed probe; a tag in use
+   * is remembered for the window): an unknown tag answers an empty list without ranking anything,
+   * so arbitrary tags can neither cost a ranking query nor push real rankings out of the cache.
+   */
+  async function tagInUse(tag: string, includeNsfw: boolean): Promise<boolean> {
+    const window = Math.floor(now() / SNAPSHOT_MS);
+    const key = `${includeNsfw}|${tag}`;
+    if (tagsInUse.get(key) === window) return true;
+    const inUse = await repo.tagInUse(tag, includeNsfw);
+    if (inUse) {
+      tagsInUse.delete(key);
+      tagsInUse.set(key, window);
+      while (tagsInUse.size > CACHE_ENTRIES * 4) tagsInUse.delete(tagsInUse.keys().next().value!);
     }
-    return new Date(current);
+    return inUse;
   }
 
   function ranking(q: ExploreQuery, snapshot: Date): Promise<string[]> {
@@ -80,11 +130,13 @@ export function createExploreService(
    * The snapshot a first page is served from: the current window's when its ranking is ready
    * within 50 ms; otherwise the previous window's (stale while it revalidates), so a window change
    * on a big site never makes requests wait for the ranking query. An explicit snapshot (later
-   * pages) is always honoured.
+   * pages) is honoured when the server issued it.
    */
   async function servedSnapshot(q: ExploreQuery): Promise<Date> {
-    const requested = snapshotFor(q.snapshot);
-    if (q.snapshot) return requested;
+    const current = Math.floor(now() / SNAPSHOT_MS) * SNAPSHOT_MS;
+    const honoured = q.snapshot ? issued(filterOf(q), q.snapshot, current) : null;
+    if (honoured !== null) return new Date(honoured);
+    const requested = new Date(current);
     const base = [q.sort, q.sort === 'new' ? 'all' : q.timeRange, q.includeNSFW, q.tag ?? ''].join('|');
     const pending = ranking(q, requested);
     const previous = ready.get(base);
@@ -143,6 +195,9 @@ export function createExploreService(
      * viewer's cards carry their own liked/saved state, read fresh for every page.
      */
     async list(q: ExploreQuery, viewerId: string | null = null): Promise<ExploreListResult> {
+      if (q.tag && !(await tagInUse(q.tag, q.includeNSFW))) {
+        return { items: [], nextPage: null, snapshot: issue(filterOf(q), snapshotFor(q)) };
+      }
       const snapshot = await servedSnapshot(q);
       const size = q.limit ?? q.pageSize ?? EXPLORE_PAGE_SIZE;
       const page = q.limit ? 0 : q.page;
@@ -157,17 +212,18 @@ export function createExploreService(
         while (pages.size > CACHE_ENTRIES * 4) pages.delete(pages.keys().next().value!);
       }
       const hasMore = !q.limit && (page + 1) * size < ids.length;
-      return { items: await overlay(await cards, viewerId), nextPage: hasMore ? page + 1 : null, snapshot: snapshot.toISOString() };
+      return { items: await overlay(await cards, viewerId), nextPage: hasMore ? page + 1 : null, snapshot: issue(filterOf(q), snapshot) };
     },
 
     /** Forgets cached rankings and pages (after an item is edited, hidden or deleted, or a profile goes private). */
     invalidate() {
       cache.clear();
       pages.clear();
+      tagsInUse.clear();
     },
 
     async topTags(q: { timeRange: TimeRange; limit: number }) {
-      const snapshot = snapshotFor();
+      const snapshot = new Date(Math.floor(now() / SNAPSHOT_MS) * SNAPSHOT_MS);
       const range = RANGE_MS[q.timeRange];
       return repo.topTags({ from: range === null ? null : new Date(snapshot.getTime() - range), snapshot, limit: q.limit });
     },

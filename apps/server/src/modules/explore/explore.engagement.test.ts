@@ -1,0 +1,118 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { itemEngagementDaily } from '../../db/schema';
+import { pngBytes, stubGenerator } from '../../test/images';
+import { createTestApp, type TestApp } from '../../test/harness';
+
+/** The aggregates the rankings read follow every write of the API, at once and exactly. */
+let t: TestApp;
+let photo: Buffer;
+type U = Awaited<ReturnType<TestApp['onboardedUser']>>;
+
+beforeAll(async () => {
+  t = await createTestApp({ EXPLORE_SNAPSHOT_SECONDS: '1', COMMENT_INTERVAL_SECONDS: '0' }, { generator: stubGenerator() });
+  photo = await pngBytes(60, 75);
+});
+afterAll(() => t.close());
+
+const today = () => new Date().toISOString().slice(0, 10);
+async function engagement(itemId: string, day = today()) {
+  const [row] = await t.database.db
+    .select({ likes: itemEngagementDaily.likes, comments: itemEngagementDaily.comments, saves: itemEngagementDaily.saves, views: itemEngagementDaily.views })
+    .from(itemEngagementDaily)
+    .where(and(eq(itemEngagementDaily.itemId, itemId), eq(itemEngagementDaily.day, day)));
+  return row ?? { likes: 0, comments: 0, saves: 0, views: 0 };
+}
+const allTime = (itemId: string) => engagement(itemId, '-infinity');
+const rowCount = async (table: 'likes' | 'bookmarks', itemId: string) => {
+  const r = await t.database.db.execute(sql`select count(*)::int as n from ${sql.raw(table)} where item_id = ${itemId}`);
+  return (((r as { rows?: { n: number }[] }).rows ?? (r as unknown as { n: number }[]))[0]!).n;
+};
+
+describe('engagement aggregates through the API', () => {
+  let owner: U;
+  let itemId: string;
+  beforeAll(async () => {
+    owner = await t.onboardedUser();
+    itemId = await t.publishedItem(owner.cookie, photo, 'Counted robot');
+  });
+
+  it('count likes and unlikes, comments and their deletion, saves and unsaves, and counted views', async () => {
+    const fans = await Promise.all([1, 2, 3].map(() => t.onboardedUser()));
+    for (const f of fans) expect((await t.call('social-like-toggle', { cookie: f.cookie, body: { itemId, liked: true } })).status).toBe(200);
+    // Liking again changes nothing; an unlike takes one away.
+    await t.call('social-like-toggle', { cookie: fans[0]!.cookie, body: { itemId, liked: true } });
+    await t.call('social-like-toggle', { cookie: fans[1]!.cookie, body: { itemId, liked: false } });
+    await t.call('social-bookmark-toggle', { cookie: fans[0]!.cookie, body: { itemId, saved: true } });
+    await t.call('social-bookmark-toggle', { cookie: fans[2]!.cookie, body: { itemId, saved: true } });
+    await t.call('social-bookmark-toggle', { cookie: fans[2]!.cookie, body: { itemId, saved: false } });
+    const c1 = await t.call('comments-create', { cookie: fans[0]!.cookie, body: { itemId, body: 'Lovely paint' } });
+    const c2 = await t.call('comments-create', { cookie: fans[1]!.cookie, body: { itemId, body: 'Where from?' } });
+    expect([c1.status, c2.status]).toEqual([200, 200]);
+    expect((await t.call('comments-delete', { cookie: fans[1]!.cookie, body: { commentId: c2.json.comment.id } })).status).toBe(200);
+    // A counted view: a guest's first view today counts, the same guest again does not.
+    for (let i = 0; i < 2; i++) {
+      await t.call('analytics-track', {
+        headers: { 'x-forwarded-for': '203.0.113.44', 'user-agent': 'Mozilla/5.0 engagement' },
+        body: { name: 'item_view', path: `/i/${itemId}`, props: { itemId } },
+      });
+    }
+    const expected = { likes: 2, comments: 1, saves: 1, views: 1 };
+    expect(await engagement(itemId)).toEqual(expected);
+    expect(await allTime(itemId)).toEqual(expected);
+    expect(await rowCount('likes', itemId)).toBe(2);
+  });
+
+  it('drop the item from the rankings at once when it is deleted, with its aggregates', async () => {
+    const u = await t.onboardedUser();
+    const gone = await t.publishedItem(u.cookie, photo, 'Soon gone');
+    await t.call('social-like-toggle', { cookie: owner.cookie, body: { itemId: gone, liked: true } });
+    expect((await allTime(gone)).likes).toBe(1);
+    expect((await t.call('items-delete', { cookie: u.cookie, body: { itemId: gone } })).status).toBe(200);
+    expect(await t.database.db.select().from(itemEngagementDaily).where(eq(itemEngagementDaily.itemId, gone))).toEqual([]);
+  });
+});
+
+describe('explore guards', () => {
+  it('answers an unknown tag with an empty list, and a made-up snapshot with the current ranking', async () => {
+    const u = await t.onboardedUser();
+    await t.publishedItem(u.cookie, photo, 'Guarded');
+    await new Promise((r) => setTimeout(r, 1100));
+    const unknown = await t.request('/functions/v1/explore-list', { query: { tag: 'never-used-anywhere' } });
+    expect(unknown.status).toBe(200);
+    expect(await unknown.json()).toMatchObject({ items: [], nextPage: null });
+    const first = (await (await t.request('/functions/v1/explore-list', { query: { sort: 'new' } })).json()) as { snapshot: string };
+    const forged = `${(Math.floor(Date.now() / 1000) * 1000 - 60_000).toString(36)}.${first.snapshot.split('.')[1]}`;
+    const r = await t.request('/functions/v1/explore-list', { query: { sort: 'new', page: '0', snapshot: forged } });
+    expect(r.status).toBe(200);
+    const body = (await r.json()) as { snapshot: string; items: unknown[] };
+    expect(body.snapshot).not.toBe(forged);
+    expect(body.items.length).toBeGreaterThan(0);
+    // Not a snapshot at all: a clear 400.
+    const bad = await t.request('/functions/v1/explore-list', { query: { snapshot: '2026-01-01T00:00:00.000Z' } });
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('engagement aggregates under concurrent writes (PostgreSQL)', () => {
+  it('lose no count when many collectors like, unlike and save one item at the same moment', async () => {
+    const owner = await t.onboardedUser();
+    const itemId = await t.publishedItem(owner.cookie, photo, 'Popular robot');
+    const fans = [];
+    for (let i = 0; i < 24; i++) fans.push(await t.signUp());
+    // Everyone likes and saves at once, then a third of them unlike at once, while others save.
+    await Promise.all(fans.flatMap((f) => [
+      t.call('social-like-toggle', { cookie: f.cookie, body: { itemId, liked: true } }),
+      t.call('social-bookmark-toggle', { cookie: f.cookie, body: { itemId, saved: true } }),
+    ]));
+    await Promise.all(fans.map((f, i) => (i % 3 === 0
+      ? t.call('social-like-toggle', { cookie: f.cookie, body: { itemId, liked: false } })
+      : t.call('social-like-toggle', { cookie: f.cookie, body: { itemId } /* toggles: off */ }).then(() => t.call('social-like-toggle', { cookie: f.cookie, body: { itemId } })))));
+    const likes = await rowCount('likes', itemId);
+    const saves = await rowCount('bookmarks', itemId);
+    expect(likes).toBe(16);
+    expect(saves).toBe(24);
+    expect(await engagement(itemId)).toMatchObject({ likes, saves });
+    expect(await allTime(itemId)).toMatchObject({ likes, saves });
+  });
+});
