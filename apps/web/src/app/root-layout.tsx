@@ -2,12 +2,14 @@ import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
 import { Outlet, useLocation, useRouteError } from 'react-router';
 import { ErrorBoundary, reportRenderError } from '@/components/errors/error-boundary';
 import { ErrorFallback } from '@/components/errors/error-fallback';
+import { ServerFailureGate } from '@/components/errors/server-error';
 import { SkipLink } from '@/components/layout/skip-link';
 import { ConsentBanner } from '@/features/consent/components/consent-banner';
 import { AnnouncementBanner } from '@/features/site-settings/components/announcement-banner';
 import { track } from '@/lib/analytics';
 import { AuthProvider } from '@/lib/auth';
 import { AppHeader } from './app-header';
+import { MaintenanceOverlaySlot } from './maintenance-overlay-slot';
 
 // sonner loads after the first paint; toasts are only raised by later interactions.
 const Toaster = lazy(() => import('@/components/ui/toaster').then((m) => ({ default: m.Toaster })));
@@ -28,8 +30,11 @@ export function RootLayout() {
       <AnnouncementBanner />
       <div className="flex min-h-dvh flex-col">
         <AppHeader />
-        <Outlet />
+        <ServerFailureGate>
+          <Outlet />
+        </ServerFailureGate>
       </div>
+      <MaintenanceOverlaySlot />
       <ConsentBanner />
       <Suspense fallback={null}>
         <Toaster />

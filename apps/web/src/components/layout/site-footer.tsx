@@ -13,6 +13,7 @@ export function SiteFooter() {
     { to: paths.future.dmca.getHref(), label: t('footer.dmca') },
     { to: paths.terms.getHref(), label: t('footer.terms') },
     { to: paths.privacy.getHref(), label: t('footer.privacy') },
+    { to: paths.feedback.getHref(), label: t('footer.feedback') },
   ].filter((link) => exists(link.to));
   return (
     <footer className="border-t border-border bg-surface-sunken/50">

@@ -3,12 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { usePageExists } from '@/components/layout/page-availability';
 import { buttonVariants } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { InlineErrorFallback } from '@/components/errors/error-fallback';
 import { paths } from '@/config/paths';
-import { useProfileMe } from '@/features/profile/api/get-profile-me';
-import { errorMessageKey } from '@/lib/error-messages';
 import { FeedbackPanel } from './feedback-panel';
 import { InvitesPanel } from './invites-panel';
 import { SiteSettingsPanel } from './site-settings-panel';
@@ -32,28 +28,13 @@ export function AccessDenied() {
   );
 }
 
-/** The admin panel: one tab per part; the open tab is kept in the address (`?tab=`). */
+/** The admin panel (for admins; the route checks): one tab per part, the open tab kept in the address (`?tab=`). */
 export function AdminPage() {
   const { t } = useTranslation();
-  const me = useProfileMe();
   const exists = usePageExists();
   const [search, setSearch] = useSearchParams();
   const requested = search.get('tab');
   const tab: AdminTab = ADMIN_TABS.includes(requested as AdminTab) ? (requested as AdminTab) : 'settings';
-
-  if (me.error) {
-    return <InlineErrorFallback message={t(errorMessageKey(me.error))} onRetry={() => void me.refetch()} />;
-  }
-  if (!me.data) {
-    return (
-      <div role="status" aria-label={t('common.loading')} className="grid gap-4">
-        <Skeleton className="h-10 w-48" />
-        <Skeleton className="h-12 w-full" />
-        <Skeleton className="h-64 w-full" />
-      </div>
-    );
-  }
-  if (!me.data.roles.includes('admin')) return <AccessDenied />;
 
   const functionsHref = '/admin/functions';
   return (

@@ -30,6 +30,8 @@ export async function getPublicSiteSettings(): Promise<PublicSiteSettings | null
       beta_open: typeof data.beta_open === 'boolean' ? data.beta_open : true,
       maintenanceMode: data.maintenanceMode === true,
       announcement: toAnnouncement(data.announcement),
+      maintenanceStatusUrl:
+        typeof data.maintenanceStatusUrl === 'string' && /^https?:\/\//i.test(data.maintenanceStatusUrl) ? data.maintenanceStatusUrl : null,
     };
   } catch (error) {
     console.warn('[site-settings] could not load public site settings', error);
@@ -38,5 +40,13 @@ export async function getPublicSiteSettings(): Promise<PublicSiteSettings | null
 }
 
 export function usePublicSiteSettings() {
-  return useQuery({ queryKey: siteKeys.settings(), queryFn: getPublicSiteSettings, staleTime: 5 * 60_000, retry: false });
+  // Open tabs follow an admin's change (maintenance, announcement) within a minute, and at once on focus.
+  return useQuery({
+    queryKey: siteKeys.settings(),
+    queryFn: getPublicSiteSettings,
+    staleTime: 30_000,
+    refetchInterval: 60_000,
+    refetchOnWindowFocus: true,
+    retry: false,
+  });
 }

@@ -1,87 +1,11 @@
-import { STORAGE_KEYS, type PublicAnnouncement } from '@curio/contract';
-import { AlertTriangle, ExternalLink, Info, OctagonAlert, X } from 'lucide-react';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { currentLanguage } from '@/lib/i18n';
-import { cn } from '@/lib/utils';
+import { AnnouncementBar } from '@/components/layout/announcement-bar';
 import { usePublicSiteSettings } from '../api/get-public-site-settings';
-
-const SEVERITY = {
-  info: { className: 'bg-info-bg text-info-fg', Icon: Info },
-  warning: { className: 'bg-warning-bg text-warning-fg', Icon: AlertTriangle },
-  danger: { className: 'bg-danger-bg text-danger-fg', Icon: OctagonAlert },
-} as const;
-
-function isDismissed(title: string) {
-  try {
-    return localStorage.getItem(STORAGE_KEYS.announcementDismissed(title)) === '1';
-  } catch {
-    return false;
-  }
-}
-
-export function announcementText(announcement: PublicAnnouncement, language: string) {
-  return language === 'zh-CN' && announcement.textZh ? announcement.textZh : announcement.text;
-}
 
 /** The site-wide announcement at the very top of the page. */
 export function AnnouncementBanner() {
   const { data } = usePublicSiteSettings();
   const announcement = data?.announcement ?? null;
   if (!announcement) return null;
-  return <Banner key={announcement.title} announcement={announcement} />;
+  return <AnnouncementBar key={announcement.title} announcement={announcement} />;
 }
 
-function Banner({ announcement }: { announcement: PublicAnnouncement }) {
-  const { t } = useTranslation();
-  const [dismissed, setDismissed] = useState(() => isDismissed(announcement.title));
-  if (dismissed) return null;
-  const { className, Icon } = SEVERITY[announcement.severity] ?? SEVERITY.info;
-  const lang = currentLanguage();
-  const text = announcementText(announcement, lang);
-
-  const dismiss = () => {
-    setDismissed(true);
-    try {
-      localStorage.setItem(STORAGE_KEYS.announcementDismissed(announcement.title), '1');
-    } catch {
-      /* storage unavailable */
-    }
-  };
-
-  return (
-    <section aria-label={t('announcement.label')} className={cn('relative text-sm', className)}>
-      <div className="mx-auto flex w-full max-w-content items-start gap-3 px-4 py-2.5 sm:items-center sm:px-6">
-        <Icon className="mt-0.5 size-4 shrink-0 sm:mt-0" aria-hidden="true" />
-        <p className="min-w-0 flex-1 leading-snug">
-          <span>{text}</span>
-          {announcement.linkUrl ? (
-            <>
-              {' '}
-              <a
-                href={announcement.linkUrl}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="inline-flex items-center gap-1 font-semibold underline underline-offset-2"
-              >
-                {t('announcement.learnMore')}
-                <ExternalLink className="size-3.5" aria-hidden="true" />
-                <span className="sr-only">{t('common.opensInNewTab')}</span>
-              </a>
-            </>
-          ) : null}
-        </p>
-        {announcement.dismissible ? (
-          <button
-            type="button"
-            onClick={dismiss}
-            aria-label={t('announcement.dismiss')}
-            className="-my-2 -mr-2 inline-flex size-11 shrink-0 cursor-pointer items-center justify-center rounded-lg hover:bg-black/5 dark:hover:bg-white/10"
-          >
-            <X className="size-4" aria-hidden="true" />
-          </button>
-        ) : null}
-      </div>
-    </section>
-  );
-}
