@@ -83,6 +83,14 @@ import {
   feedbackSubmitResultSchema,
 } from './admin-site';
 import {
+  adminCreditsGrantInputSchema,
+  adminFunctionStatsResultSchema,
+  adminUserResultSchema,
+  adminUsersListInputSchema,
+  adminUsersListResultSchema,
+  adminUserUpdateInputSchema,
+} from './admin-users';
+import {
   itemReportInputSchema,
   modActionsListInputSchema,
   modActionsListResultSchema,
@@ -133,6 +141,7 @@ import {
   profileResultSchema,
   profileUpdateInputSchema,
 } from './social-graph';
+import { dmcaSubmitInputSchema, dmcaSubmitResultSchema } from './dmca';
 
 export interface FunctionSpec<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   input: I;
@@ -179,6 +188,10 @@ export const API = {
   'admin-feedback-list': fn({ input: adminFeedbackListInputSchema, output: adminFeedbackListResultSchema, access: 'admin', read: true }),
   // Feedback: signed-in people and guests (an optional session); 5 an hour per user or address.
   'feedback-submit': fn({ input: feedbackSubmitInputSchema, output: feedbackSubmitResultSchema, access: 'public', rateLimit: FEEDBACK_RATE_LIMIT }),
+  'admin-users-list': fn({ input: adminUsersListInputSchema, output: adminUsersListResultSchema, access: 'admin', read: true }),
+  'admin-user-update': fn({ input: adminUserUpdateInputSchema, output: adminUserResultSchema, access: 'admin' }),
+  'admin-credits-grant': fn({ input: adminCreditsGrantInputSchema, output: adminUserResultSchema, access: 'admin' }),
+  'admin-function-stats': fn({ input: emptyInputSchema, output: adminFunctionStatsResultSchema, access: 'admin', read: true }),
 
   // Images, items and the shelf
   'uploads-sign': fn({ input: uploadsSignInputSchema, output: uploadsSignResultSchema, access: 'user' }),
@@ -234,6 +247,15 @@ export const API = {
   'dm-mark-read': fn({ input: dmThreadIdInputSchema, output: dmMarkReadResultSchema, access: 'user' }),
   'dm-report': fn({ input: dmReportInputSchema, output: dmReportResultSchema, access: 'user' }),
   'dm-recipients-search': fn({ input: dmRecipientsSearchInputSchema, output: dmRecipientsSearchResultSchema, access: 'user', read: true }),
+
+  // DMCA notices (public form; moderation in moderation.ts)
+  'dmca-submit': fn({
+    input: dmcaSubmitInputSchema,
+    output: dmcaSubmitResultSchema,
+    access: 'public',
+    rateLimit: { bucket: 'dmca-submit', max: 5, windowSeconds: 3600 },
+  }),
+
   // Reports and moderation
   'item-report': fn({
     input: itemReportInputSchema,
