@@ -99,7 +99,7 @@ describe.skipIf(!process.env.DATABASE_URL)('engagement aggregates under concurre
     const owner = await t.onboardedUser();
     const itemId = await t.publishedItem(owner.cookie, photo, 'Popular robot');
     const fans = [];
-    for (let i = 0; i < 24; i++) fans.push(await t.signUp());
+    for (let i = 0; i < 12; i++) fans.push(await t.signUp());
     // Everyone likes and saves at once, then a third of them unlike at once, while others save.
     await Promise.all(fans.flatMap((f) => [
       t.call('social-like-toggle', { cookie: f.cookie, body: { itemId, liked: true } }),
@@ -110,9 +110,9 @@ describe.skipIf(!process.env.DATABASE_URL)('engagement aggregates under concurre
       : t.call('social-like-toggle', { cookie: f.cookie, body: { itemId } /* toggles: off */ }).then(() => t.call('social-like-toggle', { cookie: f.cookie, body: { itemId } })))));
     const likes = await rowCount('likes', itemId);
     const saves = await rowCount('bookmarks', itemId);
-    expect(likes).toBe(16);
-    expect(saves).toBe(24);
+    expect(likes).toBe(8);
+    expect(saves).toBe(12);
     expect(await engagement(itemId)).toMatchObject({ likes, saves });
     expect(await allTime(itemId)).toMatchObject({ likes, saves });
-  });
+  }, 180_000);
 });
