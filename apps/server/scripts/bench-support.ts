@@ -3,7 +3,7 @@
  * either kind, the compiled server and the bare Hono route as child processes, and autocannon.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, cpSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -133,12 +133,16 @@ export async function buildServer(): Promise<string> {
 /** The compiled server (production, log level info unless LOG_LEVEL says otherwise), ready to serve. */
 export function startServer(entry: string, env: Record<string, string>, nodeArgs: string[] = []): Promise<{ child: ChildProcess; url: string }> {
   const port = 20000 + Math.floor(Math.random() * 20000);
+  // The log goes to a file (as a terminal or a log collector would take it), not into the benchmark's output.
+  const logFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'curio-bench-log-')), 'server.log');
+  const log = openSync(logFile, 'w');
   const child = spawn(process.execPath, [...nodeArgs, '--enable-source-maps', entry], {
     cwd: SERVER_DIR,
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', CUTOUT: 'simple', WORKERS: '0', LOG_LEVEL: 'info', ...env },
-    // The log goes where a terminal would show it, but not into the benchmark's output.
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', log, 'inherit'],
   });
+  closeSync(log);
+  console.log(`server log: ${logFile}`);
   return waitReady(child, `http://127.0.0.1:${port}`, '/ready');
 }
 

@@ -8,6 +8,7 @@
  *   npm run bench -- --items 2000          a smaller site for a quick run (default 10,000 items, 2,000 users, 206,000 likes)
  *   npm run bench -- --seconds 5           per row (default 10, after a 2 s warm-up)
  *   npm run bench -- --write               writes the figures into docs/benchmarks.md
+ *   npm run bench -- --only health,explore   some of the rows (health, explore, itemGuest, itemSignedIn)
  *   npm run bench -- --profile             the server writes a CPU profile (.cpuprofile) per database into a temp directory
  */
 import { mkdtempSync } from 'node:fs';
@@ -21,6 +22,8 @@ const SECONDS = Number(arg('seconds') ?? process.env.BENCH_SECONDS ?? 10);
 const WARMUP = 2;
 const SIZE = seedSize(Number(arg('items') ?? 10_000));
 const dbArg = arg('db') ?? (process.env.DATABASE_URL ? 'postgres' : 'pglite');
+/** `--only health,itemGuest`: some rows (health, explore, itemGuest, itemSignedIn). */
+const ONLY = arg('only')?.split(',') ?? null;
 const KINDS: Kind[] = dbArg === 'both' ? ['pglite', 'postgres'] : dbArg === 'postgres' || dbArg === 'pg' ? ['postgres'] : ['pglite'];
 
 /** The issue's goals: ratio to the bare route, per database. */
@@ -62,10 +65,17 @@ async function benchOne(kind: Kind, entry: string) {
       return res.text();
     };
     // The bare route answers the very bytes the server answers for each row.
-    const bodies = [await text('/health'), await text(explore), await text(itemPaths[0]!), await text(itemPaths[0]!, viewer)];
+    const wanted = (name: RowName) => !ONLY || ONLY.includes(name);
+    const bodies = [
+      wanted('health') ? await text('/health') : '{}',
+      wanted('explore') ? await text(explore) : '{}',
+      wanted('itemGuest') ? await text(itemPaths[0]!) : '{}',
+      wanted('itemSignedIn') ? await text(itemPaths[0]!, viewer) : '{}',
+    ];
     bare = await startBareServer(bodies);
     const rows: Row[] = [];
     const measure = async (name: RowName, n: number, paths: string[], headers?: Record<string, string>) => {
+      if (!wanted(name)) return;
       await load(bare!.url, [`/bare/${n}`], { seconds: WARMUP });
       const b = await load(bare!.url, [`/bare/${n}`], { seconds: SECONDS });
       await load(url, paths, { seconds: WARMUP, headers });
@@ -88,7 +98,7 @@ async function benchOne(kind: Kind, entry: string) {
 }
 
 const entry = await buildServer();
-const results = [];
+const results: Awaited<ReturnType<typeof benchOne>>[] = [];
 for (const kind of KINDS) results.push(await benchOne(kind, entry));
 
 const table = (r: (typeof results)[number]) =>

@@ -3,14 +3,14 @@ import path from 'node:path';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
-import { requestId } from 'hono/request-id';
-import { secureHeaders } from 'hono/secure-headers';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { API_PATHS } from '@curio/contract';
 import { CLIENT_IP_HEADER, createAuth } from './auth/auth';
+import { createSessionCache } from './auth/session-cache';
 import type { Database } from './db/client';
 import type { Env } from './env';
 import { clientAddress } from './lib/client-ip';
+import { COMPRESS_FROM_BYTES, jsonAnswer, requestBasics, securityHeaders } from './lib/http-basics';
 import { envelope } from './lib/errors';
 import { errorResponse } from './lib/error-handler';
 import { createFunctionRouter } from './lib/function-router';
@@ -44,11 +44,10 @@ import { blocksFunctions } from './modules/blocks/blocks.routes';
 import { messagesFunctions } from './modules/messages/messages.routes';
 import { insightsFunctions } from './modules/insights/insights.routes';
 import { moderationFunctions } from './modules/moderation/moderation.routes';
-import { moderationFunctions } from './modules/moderation/moderation.routes';
 import { adminUsersFunctions } from './modules/admin-users/admin-users.routes';
 import { functionStatsFunctions } from './modules/function-stats/function-stats.routes';
+import { metricsRouter } from './modules/function-stats/function-stats.metrics';
 import { dmcaFunctions } from './modules/dmca/dmca.routes';
-import { feedbackFunctions } from './modules/feedback/feedback.routes';
 import { feedbackFunctions } from './modules/feedback/feedback.routes';
 import { createServices, type ServiceOverrides } from './services';
 import { createStorageFromEnv } from './storage/from-env';
@@ -87,9 +86,15 @@ export function createApp(deps: AppDeps) {
         await services.roles.syncAdminEmail(user);
       },
       onSessionCreated: (session) => syncAdminForUser(session.userId),
-      onUserUpdated: (user) => services.roles.syncAdminEmail(user),
+      async onUserUpdated(user) {
+        await services.roles.syncAdminEmail(user);
+        await services.sessions.revoke(user.id); // cached sessions carry the user's name and address
+      },
+      onSessionDeleted: (session) => services.sessions.revoke(session.userId),
     },
   });
+  // Function calls find their session in memory for a few seconds; revocations end it everywhere at once.
+  const sessionCache = createSessionCache({ lookup: (headers) => auth.api.getSession({ headers }), revocations: services.sessions });
   async function syncAdminForUser(userId: string) {
     if (!env.ADMIN_EMAILS.length) return;
     const ctx = await auth.$context;
@@ -120,46 +125,25 @@ export function createApp(deps: AppDeps) {
           setTimeout(resolve, timeoutMs).unref();
         });
 
-  app.use(requestId());
-  app.use(async (c, next) => {
-    const start = performance.now();
-    await next();
-    const ms = Math.round((performance.now() - start) * 10) / 10;
-    const line = { requestId: c.get('requestId'), method: c.req.method, path: c.req.path, status: c.res.status, ms };
-    if (c.res.status >= 500) logger.error(line, 'request');
-    else logger.info(line, 'request');
-  });
-  app.use(
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-      xFrameOptions: 'DENY',
-      xContentTypeOptions: 'nosniff',
-      referrerPolicy: 'strict-origin-when-cross-origin',
-      strictTransportSecurity: env.PUBLIC_URL.startsWith('https://') ? 'max-age=31536000; includeSubDomains' : false,
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
-  app.use(compress());
+  // One middleware for what every request gets (request id, security headers, a log line); then
+  // /health, before anything else: a load balancer asks for it all the time.
+  const baseHeaders = securityHeaders({ https: env.PUBLIC_URL.startsWith('https://') });
+  app.use(requestBasics({ logger, headers: baseHeaders, quiet: [API_PATHS.health, API_PATHS.ready] }));
+  const healthy = JSON.stringify({ status: 'ok' });
+  app.get(API_PATHS.health, (c) => jsonAnswer(c, healthy, baseHeaders));
+  // Compression only for clients that take it (and bodies worth it: 1 KB and up).
+  const gzip = compress({ threshold: COMPRESS_FROM_BYTES });
+  app.use((c, next) => (c.req.header('accept-encoding') ? gzip(c, next) : next()));
   app.use(originGuard({ trusted: trustedOrigins(env), logger }));
   const limitBody = bodyLimit({
     maxSize: env.MAX_BODY_BYTES,
     onError: (c) => c.json(envelope('payload_too_large', 'The request body is too large'), 413),
   });
-  app.use(`${API_PATHS.functions}/*`, limitBody);
-  app.use(`${API_PATHS.auth}/*`, limitBody);
+  // A GET has no body to limit (and asking for one would build a whole Request object).
+  const limitWrites: MiddlewareHandler = (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next));
+  app.use(`${API_PATHS.functions}/*`, limitWrites);
+  app.use(`${API_PATHS.auth}/*`, limitWrites);
 
-  app.get(API_PATHS.health, (c) => c.json({ status: 'ok' }));
   // What a load balancer needs: this process takes requests (not draining), its database answers
   // (within 4 s: under load the ping waits for a pooled connection like any request) and its
   // migrations are applied.
@@ -185,7 +169,6 @@ export function createApp(deps: AppDeps) {
     ...rolesFunctions(services.roles),
     ...invitesFunctions(services.invites),
     ...feedbackFunctions(services.feedback),
-    ...feedbackFunctions(services.feedback),
     ...profilesFunctions(services.profiles),
     ...shelvesFunctions(services.shelves),
     ...analyticsFunctions(services.analytics),
@@ -203,7 +186,6 @@ export function createApp(deps: AppDeps) {
     ...messagesFunctions(services.messages),
     ...insightsFunctions(services.insights),
     ...moderationFunctions(services.moderation),
-    ...moderationFunctions(services.moderation),
     ...adminUsersFunctions(services.adminUsers),
     ...functionStatsFunctions(services.functionStats),
     ...dmcaFunctions(services.dmca),
@@ -219,6 +201,8 @@ export function createApp(deps: AppDeps) {
         await services.rateLimits.hit(policy.bucket, subject, policy);
       },
       trustProxy: env.TRUST_PROXY,
+      session: (headers) => sessionCache.user(headers),
+      answer: (c, text) => jsonAnswer(c, text, baseHeaders),
       onCall: (call) => services.functionStats.record(call),
     }),
   );
@@ -226,9 +210,21 @@ export function createApp(deps: AppDeps) {
     API_PATHS.realtime,
     realtimeRouter({ auth, events: services.events, hub: services.realtime, notifications: services.notifications, messages: services.messages, logger }),
   );
+  app.route('/metrics', metricsRouter(services.metrics, { token: env.METRICS_TOKEN }));
   app.route('/s', shareRouter(services.itemPages, { publicUrl: env.PUBLIC_URL, appName: env.APP_NAME }));
   app.route('/storage/v1/upload', uploadRouter(auth, services.images));
-  app.route('/img', imageDeliveryRouter(services.images));
+  app.route(
+    '/img',
+    imageDeliveryRouter(services.images, {
+      // Only for images not everyone may see (hidden or private items).
+      async viewer(headers) {
+        const session = await auth.api.getSession({ headers });
+        if (!session) return { id: null, isAdmin: false, isModerator: false };
+        const [isAdmin, isModerator] = await Promise.all([services.roles.hasRole(session.user.id, 'admin'), services.roles.hasRole(session.user.id, 'moderator')]);
+        return { id: session.user.id, isAdmin, isModerator };
+      },
+    }),
+  );
   app.route('/', seoRouter(createSeoService(database.db), { publicUrl: env.PUBLIC_URL }));
 
   if (!env.SMTP_URL) {

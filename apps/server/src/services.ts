@@ -28,12 +28,18 @@ import { createBlocksService } from './modules/blocks/blocks.service';
 import { createMessagesService } from './modules/messages/messages.service';
 import { createInsightsService } from './modules/insights/insights.service';
 import { createModerationService } from './modules/moderation/moderation.service';
+import { createAdminUsersService } from './modules/admin-users/admin-users.service';
+import { createFunctionStatsService } from './modules/function-stats/function-stats.service';
+import { createMetrics } from './modules/function-stats/function-stats.metrics';
+import { createDmcaService } from './modules/dmca/dmca.service';
+import type { Mailer } from './mail/mailer';
 import { profilesRepository } from './modules/profiles/profiles.repository';
 import { createRolesService } from './modules/roles/roles.service';
 import { createShelvesService } from './modules/shelves/shelves.service';
 import { createSiteSettingsService } from './modules/site-settings/site-settings.service';
 import { createFeedbackService } from './modules/feedback/feedback.service';
 import type { Storage } from './storage/storage';
+import { sessionRevocations } from './auth/session-cache';
 
 export interface ServiceOverrides {
   generator?: Generator;
@@ -50,10 +56,12 @@ export interface ServiceOverrides {
 export function createServices(
   db: Db,
   env: Env,
-  deps: { storage: Storage; logger: Logger; /** Live events across processes (the app passes the database's). */ listen?: Database['listen'] } & ServiceOverrides,
+  deps: { storage: Storage; logger: Logger; /** Live events across processes (the app passes the database's). */ listen?: Database['listen']; /** Mails sent by services (DMCA notices). */ mailer?: Mailer } & ServiceOverrides,
 ) {
   const { storage, logger } = deps;
   const events = createEventsService(db, { logger, listen: deps.listen });
+  // Ends cached sessions in every process: call `sessions.revoke(userId)` after deleting sessions directly.
+  const sessions = sessionRevocations({ db, events, logger });
   const realtime = createStreamHub();
   const rateLimits = createRateLimitsService(db);
   const roles = createRolesService(db, { adminEmails: env.ADMIN_EMAILS });
@@ -98,7 +106,7 @@ export function createServices(
   const generator = deps.generator ?? createGeneratorFromEnv(env);
   const items = createItemsService(db, { shelves, credits, settings, roles, images, cutouts, generator, logger, cutoutWaitMs: deps.cutoutWaitMs });
   const notifications = createNotificationsService(db, { events });
-  const explore = createExploreService(db, { snapshotSeconds: env.EXPLORE_SNAPSHOT_SECONDS });
+  const explore = createExploreService(db, { snapshotSeconds: env.EXPLORE_SNAPSHOT_SECONDS, secret: env.AUTH_SECRET });
   // A hidden, edited or deleted item and a profile going private clear explore in every process.
   events.onBroadcast('explore', () => explore.invalidate());
   const announceToExplore = (type: string) => async (tx: Executor, payload: object) => void (await events.record(tx, { userId: null, stream: 'explore', type, payload }));
@@ -127,13 +135,30 @@ export function createServices(
     onVisibilityChange: () => explore.invalidate(),
     recordVisibilityChange: (tx, change) => announceToExplore('moderation.visibility')(tx, change),
   });
+  const adminUsers = createAdminUsersService(db, { credits, logger, revokeSessions: (userId) => sessions.revoke(userId) });
+  const metrics = createMetrics();
+  const functionStats = createFunctionStatsService(db, { logger, observe: metrics.observe, flushSeconds: env.FUNCTION_STATS_FLUSH_SECONDS });
+  const dmca = createDmcaService(db, {
+    mailer: deps.mailer,
+    logger,
+    operatorEmails: env.OPERATOR_EMAILS.length ? env.OPERATOR_EMAILS : env.ADMIN_EMAILS,
+    publicUrl: env.PUBLIC_URL,
+    appName: env.APP_NAME,
+    recordItemChange: announceToExplore('item.changed'),
+    onItemChange: () => explore.invalidate(),
+  });
   return {
+    sessions,
     feedback,
     moderation,
+    adminUsers,
+    functionStats,
+    metrics,
     follows,
     blocks,
     messages,
     insights,
+    dmca,
     events,
     realtime,
     rateLimits,

@@ -1,6 +1,7 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { bearer, magicLink } from 'better-auth/plugins';
+import { createAuthMiddleware, isAPIError } from 'better-auth/api';
+import { admin, bearer, magicLink } from 'better-auth/plugins';
 import { API_PATHS, PASSWORD_MAX, PASSWORD_MIN } from '@curio/contract';
 import type { Db } from '../db/client';
 import { authSchema } from '../db/schema';
@@ -18,7 +19,13 @@ export interface AuthHooks {
   onSessionCreated(session: { userId: string }): Promise<void>;
   /** After any change to a user row (a verified address, for instance). */
   onUserUpdated(user: { id: string; email: string; emailVerified: boolean }): Promise<void>;
+  /** After a session row was deleted (sign-out, password change or reset, revocation, a deleted user). */
+  onSessionDeleted?(session: { userId: string }): Promise<void>;
 }
+
+/** better-auth's code for a sign-in of a suspended (banned) account; the web translates it. */
+export const SUSPENDED_CODE = 'BANNED_USER';
+export const SUSPENDED_MESSAGE = 'This account is suspended. Contact the site operators if you think this is a mistake.';
 
 /** The web page that takes a password-reset token (`?token=`). */
 export const RESET_PASSWORD_PAGE = '/reset-password';
@@ -92,7 +99,8 @@ export function createAuth(deps: { db: Db; env: Env; logger: Logger; mailer: Mai
     user: {
       additionalFields: { tester: { type: 'boolean', required: false, defaultValue: false, input: false } },
     },
-    // Every request reads the session from the database: a sign-out or revocation takes effect at once.
+    // No signed cookie cache: the function router keeps sessions in memory briefly itself
+    // (auth/session-cache.ts), and a sign-out or revocation ends them in every process at once.
     session: { cookieCache: { enabled: false } },
     rateLimit: {
       enabled: true,
@@ -129,13 +137,30 @@ export function createAuth(deps: { db: Db; env: Env; logger: Logger; mailer: Mai
         },
       }),
       bearer(),
+      // Suspension: a banned user gets no new session by any method (its session hook refuses them).
+      // user_roles stays the source of roles; users.role mirrors it for the plugin's own endpoints.
+      admin({ defaultRole: 'user', adminRoles: ['admin'], bannedUserMessage: SUSPENDED_MESSAGE }),
     ],
+    hooks: {
+      // A sign-in link opened by a suspended user lands on the sign-in page with the reason, not on a
+      // JSON error.
+      after: createAuthMiddleware(async (ctx) => {
+        const returned = ctx.context.returned;
+        if (ctx.path !== '/magic-link/verify') return;
+        if (!isAPIError(returned) || (returned.body as { code?: string } | undefined)?.code !== SUSPENDED_CODE) return;
+        // A Response is passed through as it is (a thrown redirect would keep the error's 403 status).
+        return new Response(null, { status: 302, headers: { location: `${env.PUBLIC_URL}/login?error=${SUSPENDED_CODE}` } });
+      }),
+    },
     databaseHooks: {
       user: {
         create: { after: async (user) => hooks.onUserCreated(user) },
         update: { after: async (user) => hooks.onUserUpdated(user) },
       },
-      session: { create: { after: async (session) => hooks.onSessionCreated(session) } },
+      session: {
+        create: { after: async (session) => hooks.onSessionCreated(session) },
+        delete: { after: async (session) => hooks.onSessionDeleted?.(session) },
+      },
       account: {
         delete: {
           // better-auth drops the password of an unverified account when a sign-in link proves the

@@ -1,9 +1,9 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { API, type Access, type FunctionName, type FunctionSpec, type RateLimitPolicy } from '@curio/contract';
 import type { Auth } from '../auth/auth';
 import { clientAddress } from './client-ip';
 import { AppError, badRequest, forbidden, fromZodError, notFound, unauthorized } from './errors';
-import type { FunctionContext, Handlers, SessionUser } from './functions';
+import { answerText, type FunctionContext, type Handlers, type SessionUser } from './functions';
 
 export interface FunctionRouterDeps {
   auth: Auth;
@@ -13,6 +13,12 @@ export interface FunctionRouterDeps {
   /** Counts one call of this caller against a policy (in the database); throws 429 above it. */
   rateLimit?(policy: RateLimitPolicy, caller: { userId: string | null; clientIp: string | null; userAgent: string | null }): Promise<void>;
   trustProxy: boolean;
+  /** The caller's user from the request's session (briefly cached); defaults to better-auth's lookup every time. */
+  session?(headers: Headers): Promise<SessionUser | null>;
+  /** Sends a successful call's JSON text (the app adds its headers in one go); defaults to a plain JSON answer. */
+  answer?(c: Context, text: string): Response;
+  /** Told of every finished call of a known function (statistics); must not block. */
+  onCall?(call: { name: string; status: number; durationMs: number; code: string | null; requestId: string | null }): void;
 }
 
 /**
@@ -25,6 +31,29 @@ export function createFunctionRouter(deps: FunctionRouterDeps) {
     if (typeof (deps.handlers as Record<string, unknown>)[name] !== 'function') throw new Error(`function ${name} has no handler`);
   }
   const router = new Hono();
+  const sessionUser =
+    deps.session ??
+    (async (headers: Headers): Promise<SessionUser | null> => {
+      // A request with neither a cookie nor a bearer token has no session: skip the lookup.
+      if (!headers.has('cookie') && !headers.has('authorization')) return null;
+      const session = await deps.auth.api.getSession({ headers });
+      return session ? { id: session.user.id, email: session.user.email, name: session.user.name } : null;
+    });
+
+  if (deps.onCall) {
+    const onCall = deps.onCall;
+    router.use('/:name', async (c, next) => {
+      const start = performance.now();
+      await next();
+      const name = c.req.param('name');
+      if (!Object.hasOwn(specs, name)) return;
+      const status = c.res.status;
+      const err = c.error;
+      const code = status < 400 ? null : err instanceof AppError ? err.code : status >= 500 ? (status === 503 ? 'unavailable' : 'internal_error') : null;
+      const requestId = (c.get('requestId' as never) as string | undefined) ?? null;
+      onCall({ name, status, durationMs: performance.now() - start, code, requestId });
+    });
+  }
 
   router.on(['GET', 'POST'], '/:name', async (c) => {
     const name = c.req.param('name');
@@ -47,11 +76,8 @@ export function createFunctionRouter(deps: FunctionRouterDeps) {
       }
     }
 
-    // A request with neither a cookie nor a bearer token has no session: skip the lookup.
     const headers = c.req.raw.headers;
-    const mayHaveSession = headers.has('cookie') || headers.has('authorization');
-    const session = mayHaveSession ? await deps.auth.api.getSession({ headers }) : null;
-    const user: SessionUser | null = session ? { id: session.user.id, email: session.user.email, name: session.user.name } : null;
+    const user = await sessionUser(headers);
     await checkAccess(spec.access, user, deps);
 
     const parsed = spec.input.safeParse(raw ?? {});
@@ -65,7 +91,8 @@ export function createFunctionRouter(deps: FunctionRouterDeps) {
     const ctx: FunctionContext = { user, requestId: String(c.get('requestId' as never)), headers, clientIp };
     const handler = deps.handlers[name as FunctionName] as (input: unknown, ctx: FunctionContext) => Promise<unknown>;
     const result = await handler(parsed.data, ctx);
-    return c.json(result ?? {});
+    const text = answerText(result ?? {});
+    return deps.answer ? deps.answer(c, text) : c.body(text, 200, { 'content-type': 'application/json' });
   });
   return router;
 }

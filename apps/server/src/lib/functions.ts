@@ -30,3 +30,23 @@ export type Handlers<N extends FunctionName = FunctionName> = { [K in N]: Handle
 export function implement<N extends FunctionName>(handlers: { [K in N]: Handler<K> }): Handlers<N> {
   return handlers;
 }
+
+const sharedAnswers = new WeakMap<object, string | null>();
+/**
+ * Marks an answer that is handed unchanged to many callers (a cached page as every guest sees it):
+ * the function router serializes it once and sends the same bytes to each of them. The value must
+ * not be changed afterwards.
+ */
+export function sharedAnswer<T extends object>(value: T): T {
+  if (!sharedAnswers.has(value)) sharedAnswers.set(value, null);
+  return value;
+}
+/** The JSON text of an answer: computed once for a {@link sharedAnswer}, every time otherwise. */
+export function answerText(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value ?? {});
+  const memo = sharedAnswers.get(value);
+  if (memo) return memo;
+  const text = JSON.stringify(value);
+  if (memo === null) sharedAnswers.set(value, text);
+  return text;
+}

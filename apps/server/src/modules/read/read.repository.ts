@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { PHOTO_ROLES, type Role } from '@curio/contract';
 import { bookmarks, composites, items, itemStats, likes, photos, profiles, userBlocks, userRoles } from '../../db/schema';
 import type { Executor } from '../../db/types';
@@ -29,6 +29,20 @@ export interface CompositeRef {
   style: string;
   variantNo: number;
 }
+
+export interface PhotoRef {
+  id: string;
+  imageId: string;
+  role: string;
+}
+
+/** An item's page as one query reads it; `viewerState` is the signed-in viewer's (all false for a guest). */
+export type ItemPageRow = HydratedItem & {
+  composites: CompositeRef[];
+  photos: PhotoRef[];
+  notes: string | null;
+  viewerState: { liked: boolean; saved: boolean; roles: Role[] };
+};
 
 /** What the viewer has done to the items asked about (and who they are). */
 export interface ViewerStateRows {
@@ -103,33 +117,43 @@ export function readRepository(db: Executor) {
     },
 
     /**
-     * One item for its page: the same hydration plus every composite and the owner's notes, still one
-     * query. The notes are private: the page shapes them only into the owner's answer.
+     * One item for its page in one query: the same hydration plus every composite, its photos (by
+     * role, then upload order), the owner's notes and, for a signed-in viewer, whether they liked and
+     * saved it and their roles. The notes are private: the page shapes them only into the owner's
+     * answer; the photos only into an answer that may show the item.
      */
-    async hydrateWithComposites(itemId: string): Promise<(HydratedItem & { composites: CompositeRef[]; notes: string | null }) | null> {
-      const list = sql<CompositeRef[] | string>`coalesce((
+    async itemPage(itemId: string, viewerId: string | null): Promise<ItemPageRow | null> {
+      const compositeList = sql<CompositeRef[] | string>`coalesce((
         select json_agg(json_build_object('id', c.id, 'imageId', c.image_id, 'style', c.style, 'variantNo', c.variant_no)
                         order by c.created_at desc, c.variant_no asc)
         from composites c where c.item_id = ${items.id}), '[]'::json)`;
+      const photoList = sql<PhotoRef[] | string>`coalesce((
+        select json_agg(json_build_object('id', ph.id, 'imageId', ph.image_id, 'role', ph.role)
+                        order by array_position(${PHOTO_ROLE_ORDER}::text[], ph.role), ph.created_at, ph.id)
+        from ${photos} ph where ph.item_id = ${items.id}), '[]'::json)`;
+      const viewer = viewerId
+        ? {
+            liked: sql<boolean>`exists(select 1 from ${likes} where ${likes.userId} = ${viewerId} and ${likes.itemId} = ${items.id})`,
+            saved: sql<boolean>`exists(select 1 from ${bookmarks} where ${bookmarks.userId} = ${viewerId} and ${bookmarks.itemId} = ${items.id})`,
+            roles: sql<string[] | string>`coalesce((select array_agg(${userRoles.role}) from ${userRoles} where ${userRoles.userId} = ${viewerId}), '{}'::text[])`,
+          }
+        : { liked: sql<boolean>`false`, saved: sql<boolean>`false`, roles: sql<string[] | string>`'{}'::text[]` };
       const [row] = await db
-        .select({ ...fields, compositeList: list, notes: items.metadata })
+        .select({ ...fields, compositeList, photoList, notes: items.metadata, ...viewer })
         .from(items)
         .innerJoin(profiles, eq(profiles.userId, items.userId))
         .leftJoin(composites, eq(composites.id, items.chosenCompositeId))
         .leftJoin(itemStats, eq(itemStats.itemId, items.id))
         .where(eq(items.id, itemId));
       if (!row) return null;
-      const raw = row.compositeList;
-      return { ...toItem(row), composites: typeof raw === 'string' ? (JSON.parse(raw) as CompositeRef[]) : raw, notes: row.notes };
-    },
-
-    async photos(itemId: string) {
-      return db
-        .select({ id: photos.id, imageId: photos.imageId, role: photos.role })
-        .from(photos)
-        .where(eq(photos.itemId, itemId))
-        // By role (front, side, back, box, detail), then in upload order.
-        .orderBy(sql`array_position(${PHOTO_ROLE_ORDER}::text[], ${photos.role})`, asc(photos.createdAt), asc(photos.id));
+      const json = <T>(raw: T[] | string): T[] => (typeof raw === 'string' ? (JSON.parse(raw) as T[]) : raw);
+      return {
+        ...toItem(row),
+        composites: json(row.compositeList),
+        photos: json(row.photoList),
+        notes: row.notes,
+        viewerState: { liked: Boolean(row.liked), saved: Boolean(row.saved), roles: textArray(row.roles) as Role[] },
+      };
     },
 
     /**

@@ -93,19 +93,22 @@ export function createReadService(db: Db) {
     },
 
     /**
-     * An item's page: the item with its composites (one query), its photos (one query, only when
-     * visible) and the viewer's state with roles (one query, signed in only).
+     * An item's page in one query: the item with its composites and photos, and the signed-in
+     * viewer's state with roles. Photos and the viewer's marks only when the viewer may see the item.
      */
     async page(itemId: string, viewerId: string | null): Promise<ItemPage> {
-      const photosOf = (visible: boolean) => (visible ? repo.photos(itemId) : Promise.resolve([]));
-      // The item and the viewer's state do not depend on each other: asked at the same time.
-      const [item, state] = await Promise.all([repo.hydrateWithComposites(itemId), viewerState(viewerId, [itemId], { roles: true })]);
-      if (!item) throw notFound('Item not found');
-      const viewer: ViewerRules = { id: viewerId, isAdmin: state.isAdmin };
+      const row = await repo.itemPage(itemId, viewerId);
+      if (!row) throw notFound('Item not found');
+      const { photos, viewerState: state, ...item } = row;
+      const viewer: ViewerRules = { id: viewerId, isAdmin: state.roles.includes('admin') };
       const access = itemAccess(item, viewer);
-      const photos = await photosOf(access === 'visible');
-      const own = access === 'visible' ? state.of(itemId) : { liked: false, saved: false };
-      return { access, item, photos, viewer: { ...viewer, ...own } };
+      const visible = access === 'visible';
+      return {
+        access,
+        item,
+        photos: visible ? photos : [],
+        viewer: { ...viewer, liked: visible && state.liked, saved: visible && state.saved },
+      };
     },
 
     /** The viewer's saves that they may still see, newest save first. */
