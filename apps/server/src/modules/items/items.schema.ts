@@ -48,7 +48,8 @@ export const photos = pgTable(
     cutoutStatus: text('cutout_status', { enum: ['pending', 'done', 'failed'] }).notNull().default('pending'),
     createdAt: createdAt(),
   },
-  (t) => [index('photos_item_idx').on(t.itemId)],
+  // The cut-out index serves image delivery's visibility check (which items show an image).
+  (t) => [index('photos_item_idx').on(t.itemId), index('photos_cutout_image_idx').on(t.cutoutImageId)],
 );
 
 export const composites = pgTable(
@@ -66,5 +67,5 @@ export const composites = pgTable(
     generationId: uuid('generation_id').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('composites_item_idx').on(t.itemId)],
+  (t) => [index('composites_item_idx').on(t.itemId), index('composites_image_idx').on(t.imageId)],
 );

@@ -177,7 +177,7 @@ export function DmcaForm({ initialItem }: { initialItem?: string | null }) {
     <form ref={formRef} noValidate onSubmit={onSubmit} className="grid gap-6" data-testid="dmca-form">
       <p className="text-sm text-muted-foreground">{t('dmca.requiredNote')}</p>
       <Section id={idOf('about')} title={t('dmca.sections.about')} text={t('dmca.sections.aboutText')}>
-        <div className="grid gap-5 sm:grid-cols-2">
+        <div className="grid items-start gap-5 sm:grid-cols-2">
           {text('claimantName', { label: t('dmca.fields.claimantName'), required: true, autoComplete: 'name' })}
           {text('claimantEmail', { label: t('dmca.fields.claimantEmail'), required: true, type: 'email', autoComplete: 'email', hint: t('dmca.hints.claimantEmail') })}
           {text('claimantAddress', { label: t('dmca.fields.claimantAddress'), autoComplete: 'street-address', multiline: true, rows: 2 })}
