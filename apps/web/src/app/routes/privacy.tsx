@@ -3,7 +3,7 @@ import { LegalPage, type LegalSection } from '@/components/layout/legal-page';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
 
 const SECTIONS: LegalSection[] = [
-  { key: 'collect', points: ['account', 'profile', 'photos', 'social'] },
+  { key: 'collect', points: ['account', 'profile', 'photos', 'social', 'feedback'] },
   { key: 'analytics', points: ['what', 'retention', 'dnt', 'views'] },
   { key: 'visibility', points: ['public', 'notes', 'messages'] },
   { key: 'device', points: ['storage'] },

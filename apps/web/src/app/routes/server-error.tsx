@@ -1,4 +1,4 @@
-import { ServerErrorPage } from '@/components/errors/server-error';
+import { ServerErrorPage } from '@/components/errors/server-error-page';
 
 /** /error: the server-error page on its own (where a failed page load can send people). */
 export default function ServerErrorRoute() {

@@ -34,6 +34,7 @@ export function AnnouncementBar({ announcement, preview }: { announcement: Publi
   const { className, Icon } = SEVERITY[announcement.severity] ?? SEVERITY.info;
   const lang = preview?.language ?? currentLanguage();
   const text = announcementText(announcement, lang);
+  const Wrapper = preview ? 'div' : 'section';
 
   const dismiss = () => {
     if (preview) return;
@@ -46,8 +47,9 @@ export function AnnouncementBar({ announcement, preview }: { announcement: Publi
   };
 
   return (
-    <section
-      aria-label={t('announcement.label')}
+    // A preview is not a landmark of the admin page (two of them would be indistinguishable regions).
+    <Wrapper
+      aria-label={preview ? undefined : t('announcement.label')}
       lang={preview ? preview.language : undefined}
       className={cn('relative text-sm', preview && 'rounded-lg', className)}
       data-testid={preview ? undefined : 'announcement-banner'}
@@ -83,6 +85,6 @@ export function AnnouncementBar({ announcement, preview }: { announcement: Publi
           </button>
         ) : null}
       </div>
-    </section>
+    </Wrapper>
   );
 }

@@ -65,7 +65,9 @@ export function FeedbackForm() {
         onSuccess: () => {
           setSent(true);
           timer.current = setTimeout(() => {
-            if (window.history.length > 1 && (window.history.state as { idx?: number } | null)?.idx) void navigate(-1);
+            // Back: within the app, or to the page of this site that linked here; otherwise home.
+            if ((window.history.state as { idx?: number } | null)?.idx) void navigate(-1);
+            else if (from && window.history.length > 1) window.history.back();
             else void navigate(paths.home.getHref(), { replace: true });
           }, FEEDBACK_BACK_AFTER_MS);
         },
