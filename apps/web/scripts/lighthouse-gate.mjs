@@ -32,6 +32,16 @@ const CHROME_FLAGS = [
   '--disable-sync',
 ];
 export const GOALS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100, lcpMs: 2000 };
+/**
+ * What fails the gate: the goals, unless LIGHTHOUSE_MIN_PERFORMANCE / LIGHTHOUSE_MAX_LCP_MS set a
+ * floor below them (CI does, see docs/benchmarks.md "Pages on a phone": the goals are not met on the
+ * shared 2-core machines yet). Accessibility, best practices and SEO always gate at 100.
+ */
+export const GATE = {
+  ...GOALS,
+  performance: Number(process.env.LIGHTHOUSE_MIN_PERFORMANCE ?? GOALS.performance),
+  lcpMs: Number(process.env.LIGHTHOUSE_MAX_LCP_MS ?? GOALS.lcpMs),
+};
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 2));
 const SERVE_ONLY = process.argv.includes('--serve');
 
@@ -160,15 +170,16 @@ async function lighthouseOnce(url) {
 }
 
 /** The figures of one report and what failed the goals. */
-export function judge(lhr) {
+export function judge(lhr, limits = GATE) {
   const scores = Object.fromEntries(Object.entries(lhr.categories).map(([id, c]) => [id, Math.round((c.score ?? 0) * 100)]));
   const lcpMs = lhr.audits['largest-contentful-paint']?.numericValue ?? Infinity;
   const failures = [];
   for (const id of ['performance', 'accessibility', 'best-practices', 'seo']) {
-    if (scores[id] < GOALS[id]) failures.push(`${id} ${scores[id]} < ${GOALS[id]}`);
+    if (scores[id] < limits[id]) failures.push(`${id} ${scores[id]} < ${limits[id]}`);
   }
-  if (lcpMs > GOALS.lcpMs) failures.push(`LCP ${(lcpMs / 1000).toFixed(2)} s > ${GOALS.lcpMs / 1000} s`);
-  return { scores, lcpMs, failures };
+  if (lcpMs > limits.lcpMs) failures.push(`LCP ${(lcpMs / 1000).toFixed(2)} s > ${limits.lcpMs / 1000} s`);
+  const missedGoals = limits === GOALS ? failures : judge(lhr, GOALS).failures;
+  return { scores, lcpMs, failures, missedGoals };
 }
 
 /** The audits that cost points: weighted audits below full score, and the performance metrics. */
@@ -249,17 +260,21 @@ async function main() {
           best = { lhr, verdict };
         if (!verdict.failures.length) break;
       }
-      const { scores, lcpMs, failures } = best.verdict;
+      const { scores, lcpMs, failures, missedGoals } = best.verdict;
       const row = `${p.name.padEnd(8)} performance ${scores.performance}  LCP ${(lcpMs / 1000).toFixed(2)} s  accessibility ${scores.accessibility}  best practices ${scores['best-practices']}  SEO ${scores.seo}`;
       rows.push(row);
       console.log(`${failures.length ? 'FAIL' : 'ok  '} ${row}`);
       if (failures.length) {
         failed = true;
-        console.log(`    below the goals: ${failures.join('; ')}`);
+        console.log(`    below the gate: ${failures.join('; ')}`);
+      }
+      if (missedGoals.length) {
+        if (!failures.length) console.log(`    passes the gate, below the goals: ${missedGoals.join('; ')}`);
         for (const line of lostPoints(best.lhr)) console.log(line);
       }
     }
-    console.log(`\nLighthouse ${RUNS > 1 ? `(best of ${RUNS} runs) ` : ''}in ${Math.round((Date.now() - started) / 1000)} s`);
+    const gateNote = GATE.performance < GOALS.performance || GATE.lcpMs > GOALS.lcpMs ? ` (gate: performance >= ${GATE.performance}, LCP <= ${GATE.lcpMs / 1000} s; goals: ${GOALS.performance} and ${GOALS.lcpMs / 1000} s)` : '';
+    console.log(`\nLighthouse ${RUNS > 1 ? `(best of ${RUNS} runs) ` : ''}in ${Math.round((Date.now() - started) / 1000)} s${gateNote}`);
     if (failed) {
       console.error('Lighthouse gate failed: see the audits above.');
       process.exitCode = 1;
