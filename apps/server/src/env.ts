@@ -58,6 +58,10 @@ export const envSchema = z.object({
   AUTH_SIGNIN_RATE_LIMIT_MAX: int(10, 1),
   MAX_BODY_BYTES: int(1024 * 1024, 1024),
   TRUST_PROXY: bool.default(false),
+  /** When set, /metrics answers only `Authorization: Bearer <METRICS_TOKEN>`; unset, it is open. */
+  METRICS_TOKEN: z.string().trim().optional().transform((v) => (v ? v : undefined)),
+  /** How often each process adds its function statistics to the database. */
+  FUNCTION_STATS_FLUSH_SECONDS: int(5, 1),
   S3_BUCKET: z.string().trim().optional().transform((v) => (v ? v : undefined)),
   S3_ENDPOINT: optionalUrl,
   S3_REGION: z.string().default('us-east-1'),

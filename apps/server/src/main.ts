@@ -97,6 +97,7 @@ async function main() {
       // Running jobs finish (a job still running at the deadline is retried later), then the workers end.
       await services.jobs.stop(left());
       await workers.stop();
+      await services.functionStats.stop(); // the counts of the last seconds
       await database.close();
       logger.info('stopped');
       process.exit(0);

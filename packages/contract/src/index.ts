@@ -10,5 +10,7 @@ export * from './strings';
 export * from './outputs';
 export * from './admin';
 export * from './admin-site';
+export * from './admin-users';
+export * from './dmca';
 export * from './moderation';
 export * from './api';

@@ -153,6 +153,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, o
     itemWithPhoto,
     publishedItem,
     async close() {
+      await services.functionStats.stop();
       await services.jobs.stop();
       await database.close();
     },

@@ -32,6 +32,7 @@ export const paths = {
   terms: { path: '/terms', getHref: () => '/terms' },
   privacy: { path: '/privacy', getHref: () => '/privacy' },
   admin: { path: '/admin', getHref: (tab?: string) => (tab ? `/admin?tab=${encodeURIComponent(tab)}` : '/admin') },
+  adminFunctions: { path: '/admin/functions', getHref: () => '/admin/functions' },
   feedback: { path: '/feedback', getHref: () => '/feedback' },
   dmca: { path: '/dmca', getHref: (item?: string) => (item ? `/dmca?item=${encodeURIComponent(item)}` : '/dmca') },
   mod: { path: '/mod', getHref: () => '/mod' },

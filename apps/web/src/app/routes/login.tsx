@@ -54,6 +54,12 @@ export default function LoginRoute() {
             {loading ? (
               <PageLoader />
             ) : (
+              <>
+              {searchParams.get('error') === 'BANNED_USER' ? (
+                <p role="alert" className="mb-4 rounded-lg border border-danger/40 bg-danger-bg p-3 text-sm text-danger-fg" data-testid="login-suspended">
+                  {t('auth.errors.suspended')}
+                </p>
+              ) : null}
               <Tabs value={tab} onValueChange={(value) => setTab(value === 'sign-up' ? 'sign-up' : 'sign-in')}>
                 <TabsList aria-label={t('auth.tabsLabel')}>
                   <TabsTrigger value="sign-in">{t('auth.signInTab')}</TabsTrigger>
@@ -79,6 +85,7 @@ export default function LoginRoute() {
                   />
                 </TabsContent>
               </Tabs>
+              </>
             )}
           </Card>
         </div>

@@ -7,6 +7,7 @@ export type AuthErrorKind =
   | 'invalidOrigin'
   | 'invalidToken'
   | 'rateLimited'
+  | 'suspended'
   | 'network'
   | 'generic';
 
@@ -18,6 +19,8 @@ const BY_CODE: Record<string, AuthErrorKind> = {
   MISSING_OR_NULL_ORIGIN: 'invalidOrigin',
   INVALID_TOKEN: 'invalidToken',
   TOKEN_EXPIRED: 'invalidToken',
+  // A suspended account (better-auth's admin plugin refuses its sessions).
+  BANNED_USER: 'suspended',
 };
 
 /** better-auth's error codes (and statuses) to the kinds above; anything unknown is `generic`. */

@@ -1,0 +1,62 @@
+import { timingSafeEqual } from 'node:crypto';
+import { Hono } from 'hono';
+import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import { LATENCY_BUCKETS_MS } from './function-stats.histogram';
+import type { FunctionCall } from './function-stats.service';
+
+const statusClass = (status: number) => `${Math.floor(status / 100)}xx`;
+
+/**
+ * This process's metrics in Prometheus's text format: calls per function and status class, a
+ * latency histogram per function (the same bounds as the database's), and Node's process metrics.
+ * Each app has its own registry (tests run several apps in one process).
+ */
+export function createMetrics() {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const calls = new Counter({
+    name: 'curio_function_calls_total',
+    help: 'Calls of each function by status class (2xx, 4xx, 5xx), counted by this process',
+    labelNames: ['function', 'status_class'] as const,
+    registers: [registry],
+  });
+  const duration = new Histogram({
+    name: 'curio_function_duration_seconds',
+    help: 'How long each function took to answer, in seconds, in this process',
+    labelNames: ['function'] as const,
+    buckets: LATENCY_BUCKETS_MS.map((ms) => ms / 1000),
+    registers: [registry],
+  });
+  return {
+    observe(call: FunctionCall) {
+      calls.inc({ function: call.name, status_class: statusClass(call.status) });
+      duration.observe({ function: call.name }, call.durationMs / 1000);
+    },
+    contentType: registry.contentType,
+    text: () => registry.metrics(),
+  };
+}
+export type Metrics = ReturnType<typeof createMetrics>;
+
+const sameText = (a: string, b: string) => {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+};
+
+/** GET /metrics; with a token configured, only for `Authorization: Bearer <token>`. */
+export function metricsRouter(metrics: Metrics, opts: { token?: string }) {
+  const router = new Hono();
+  router.get('/', async (c) => {
+    if (opts.token) {
+      const given = /^Bearer\s+(.+)$/i.exec(c.req.header('authorization') ?? '')?.[1]?.trim() ?? '';
+      if (!sameText(given, opts.token)) {
+        c.header('WWW-Authenticate', 'Bearer realm="metrics"');
+        return c.json({ error: { code: 'unauthorized', message: 'The metrics need the bearer token (METRICS_TOKEN)' } }, 401);
+      }
+    }
+    c.header('Cache-Control', 'no-store');
+    return c.body(await metrics.text(), 200, { 'Content-Type': metrics.contentType });
+  });
+  return router;
+}

@@ -1,0 +1,128 @@
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../app';
+import { functionStats } from '../../db/schema';
+import { createTestApp, TEST_ORIGIN, type TestApp } from '../../test/harness';
+import { bucketOf, emptyHistogram, LATENCY_BUCKETS_MS, quantile } from './function-stats.histogram';
+
+const ADMIN = 'ops@example.com';
+let t: TestApp;
+let admin: { cookie: string; userId: string };
+beforeAll(async () => {
+  // A flush interval far beyond the test: only explicit flushes (and shutdown) write.
+  t = await createTestApp({ ADMIN_EMAILS: ADMIN, FUNCTION_STATS_FLUSH_SECONDS: '3600', METRICS_TOKEN: 'scrape-me' });
+  admin = await t.signInByMagicLink(ADMIN);
+});
+afterAll(() => t.close());
+
+describe('latency histogram', () => {
+  it('puts durations in buckets by their upper bound', () => {
+    expect(bucketOf(0)).toBe(0);
+    expect(bucketOf(5)).toBe(0);
+    expect(bucketOf(5.1)).toBe(1);
+    expect(bucketOf(99_999)).toBe(LATENCY_BUCKETS_MS.length);
+  });
+  it('interpolates percentiles inside a bucket, and is null when empty', () => {
+    const h = emptyHistogram();
+    expect(quantile(h, 0.5)).toBeNull();
+    h[bucketOf(30)] = 100; // all between 25 and 50 ms
+    expect(quantile(h, 0.5)).toBe(37.5);
+    expect(quantile(h, 0.95)).toBeCloseTo(48.8, 1);
+    h[bucketOf(20_000)] = 100; // half slower than the last bound
+    expect(quantile(h, 0.95)).toBe(10_000);
+  });
+});
+
+describe('function statistics', () => {
+  it('are counted in memory: a request writes nothing until the flush', async () => {
+    await t.call('public-site-settings', { method: 'GET' });
+    const before = await t.database.db.select().from(functionStats);
+    expect(before).toEqual([]);
+    await t.services.functionStats.flush();
+    const after = await t.database.db.select().from(functionStats);
+    expect(after.find((r) => r.name === 'public-site-settings')?.calls).toBeGreaterThanOrEqual(1);
+  });
+
+  it('add up across two processes on one database', async () => {
+    const logger = pino({ level: 'silent' });
+    const mailer = { send: async () => {}, outbox: async () => [] };
+    const second = createApp({ env: t.env, database: t.database, logger, mailer });
+    const before = (await t.call('admin-function-stats', { cookie: admin.cookie, body: {} })).json;
+    const callsOf = (stats: typeof before, name: string) => stats.functions.find((f: { name: string }) => f.name === name);
+    const baseline = callsOf(before, 'explore-top-tags')?.hour.calls ?? 0;
+
+    for (let i = 0; i < 3; i++) await t.call('explore-top-tags', { method: 'GET' });
+    for (let i = 0; i < 4; i++) {
+      const res = await second.app.request(`${TEST_ORIGIN}/functions/v1/explore-top-tags`, { headers: { origin: TEST_ORIGIN } });
+      expect(res.status).toBe(200);
+    }
+    // Failures of each class, in the second process.
+    const guest = await second.app.request(`${TEST_ORIGIN}/functions/v1/profile-me`, { headers: { origin: TEST_ORIGIN } });
+    expect(guest.status).toBe(401);
+    const guestRequestId = guest.headers.get('x-request-id');
+
+    await Promise.all([t.services.functionStats.flush(), second.services.functionStats.stop()]);
+    await second.services.events.stop();
+
+    const stats = (await t.call('admin-function-stats', { cookie: admin.cookie, body: {} })).json;
+    const tags = callsOf(stats, 'explore-top-tags');
+    expect(tags.hour.calls - baseline).toBe(7);
+    expect(tags.day.calls).toBeGreaterThanOrEqual(tags.hour.calls);
+    expect(tags.hour.serverErrors).toBe(0);
+    expect(tags.hour.errorRate).toBe(0);
+    expect(tags.hour.p50).toBeGreaterThan(0);
+    expect(tags.hour.p95).toBeGreaterThanOrEqual(tags.hour.p50);
+
+    const me = callsOf(stats, 'profile-me');
+    expect(me.hour.clientErrors).toBeGreaterThanOrEqual(1);
+    const latest = stats.errors.find((e: { requestId: string | null }) => e.requestId === guestRequestId);
+    expect(latest).toMatchObject({ name: 'profile-me', status: 401, code: 'unauthorized' });
+    expect(Date.parse(latest.at)).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('merge histograms bucket by bucket when two flushes hit the same minute', async () => {
+    const svc = t.services.functionStats;
+    for (let i = 0; i < 5; i++) svc.record({ name: 'synthetic-fn', status: 200, durationMs: 3, code: null, requestId: null });
+    await svc.flush();
+    for (let i = 0; i < 5; i++) svc.record({ name: 'synthetic-fn', status: 500, durationMs: 700, code: 'internal_error', requestId: `r${i}` });
+    await svc.flush();
+    const rows = (await t.database.db.select().from(functionStats)).filter((r) => r.name === 'synthetic-fn');
+    const total = emptyHistogram();
+    for (const r of rows) r.histogram.forEach((n, i) => (total[i]! += n));
+    expect(total[bucketOf(3)]).toBe(5);
+    expect(total[bucketOf(700)]).toBe(5);
+    const stats = (await t.call('admin-function-stats', { cookie: admin.cookie, body: {} })).json;
+    const fn = stats.functions.find((f: { name: string }) => f.name === 'synthetic-fn');
+    expect(fn.hour).toMatchObject({ calls: 10, serverErrors: 5, errorRate: 0.5 });
+    expect(fn.hour.p50).toBeLessThanOrEqual(5);
+    expect(fn.hour.p95).toBeGreaterThan(500);
+  });
+});
+
+describe('/metrics', () => {
+  it('needs the bearer token when METRICS_TOKEN is set', async () => {
+    expect((await t.request('/metrics')).status).toBe(401);
+    expect((await t.request('/metrics', { headers: { authorization: 'Bearer wrong' } })).status).toBe(401);
+  });
+
+  it("answers this process's counters and histograms and process metrics in Prometheus text format", async () => {
+    await t.call('explore-top-tags', { method: 'GET' });
+    await t.call('profile-me', { body: {} }); // 401
+    const res = await t.request('/metrics', { headers: { authorization: 'Bearer scrape-me' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+    const text = await res.text();
+    expect(text).toContain('# TYPE curio_function_calls_total counter');
+    expect(text).toMatch(/curio_function_calls_total\{function="explore-top-tags",status_class="2xx"\} \d+/);
+    expect(text).toMatch(/curio_function_calls_total\{function="profile-me",status_class="4xx"\} \d+/);
+    expect(text).toContain('# TYPE curio_function_duration_seconds histogram');
+    expect(text).toMatch(/curio_function_duration_seconds_bucket\{le="0\.005",function="explore-top-tags"\} \d+/);
+    expect(text).toMatch(/curio_function_duration_seconds_bucket\{le="\+Inf",function="explore-top-tags"\} \d+/);
+    expect(text).toMatch(/process_cpu_user_seconds_total \d/);
+    expect(text).toMatch(/nodejs_heap_size_used_bytes \d/);
+    // Every sample line is `name{labels} value`.
+    for (const line of text.split('\n').filter((l) => l && !l.startsWith('#'))) {
+      expect(line).toMatch(/^[a-zA-Z_:][a-zA-Z0-9_:]*(\{[^}]*\})? -?[\d.e+-]+|NaN|[+-]Inf$/);
+    }
+  });
+});
