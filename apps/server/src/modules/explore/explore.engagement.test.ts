@@ -26,7 +26,7 @@ async function engagement(itemId: string, day = today()) {
 const allTime = (itemId: string) => engagement(itemId, '-infinity');
 const rowCount = async (table: 'likes' | 'bookmarks', itemId: string) => {
   const r = await t.database.db.execute(sql`select count(*)::int as n from ${sql.raw(table)} where item_id = ${itemId}`);
-  return (((r as { rows?: { n: number }[] }).rows ?? (r as unknown as { n: number }[]))[0]!).n;
+  return (((r as unknown as { rows?: { n: number }[] }).rows ?? (r as unknown as { n: number }[]))[0]!).n;
 };
 
 describe('engagement aggregates through the API', () => {

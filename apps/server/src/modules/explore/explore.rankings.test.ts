@@ -123,7 +123,7 @@ describe('engagement aggregates', () => {
     const [total] = rowsOf<{ n: number }>(await run(`select sum(likes)::int as n from item_engagement_daily where day = '-infinity'`));
     const [likes] = rowsOf<{ n: number }>(await run(`select count(*)::int as n from likes`));
     expect(total!.n).toBe(likes!.n);
-    expect(likes!.n).toBeGreaterThan(5000);
+    expect(likes!.n).toBeGreaterThan(300);
   });
 
   it('follow deletes, moves between days and items, comments hidden and shown, and item deletion', async () => {
@@ -133,7 +133,7 @@ describe('engagement aggregates', () => {
     await run(`update comments set hidden = not hidden where ctid in (select ctid from comments order by id limit 250)`);
     await run(`delete from comments where ctid in (select ctid from comments order by id desc limit 100)`);
     await run(`delete from item_views where ctid in (select ctid from item_views order by viewer limit 500)`);
-    await run(`update item_views set item_id = (select id from items order by id limit 1) where ctid in (select ctid from item_views order by viewer desc limit 50)`);
+    await run(`update item_views set item_id = (select id from items order by id limit 1), viewer = viewer || '-moved-' || ctid::text where ctid in (select ctid from item_views order by viewer desc limit 50)`);
     expect(await aggregateMismatches()).toEqual([]);
     // Deleting an item removes its engagement rows and their aggregates together.
     await run(`delete from items where id = (select item_id from likes group by item_id order by count(*) desc limit 1)`);

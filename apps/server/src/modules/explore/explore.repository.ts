@@ -41,47 +41,52 @@ const SOURCES = [
 const COLUMNS = SOURCES.map((s) => s.column);
 
 /**
- * Engagement per item with `created_at` in (from, snapshot], as rows (item_id, likes, comments,
- * saves, views) to be summed: whole UTC days from item_engagement_daily (the all-time row for
+ * Engagement per item with `created_at` in (from, snapshot], one row per item (item_id, likes,
+ * comments, saves, views): whole UTC days summed from item_engagement_daily (the all-time row for
  * "all"), corrected at the edges by the raw rows of the partial days, which are at most twelve
  * hours at the start of the range and the moments since the snapshot at its end. So the sums are
  * exactly the rows' counts, and the work grows with the range in days, not with the rows.
  */
-function engagementRows(q: { from: Date | null; snapshot: Date; columns: readonly string[] }): SQL {
+function engagement(q: { from: Date | null; snapshot: Date; columns: readonly string[] }): SQL {
   const used = (c: string) => q.columns.includes(c);
-  const counters = (sign: '' | '-', source?: string) =>
-    sql.raw(COLUMNS.map((c) => (source === undefined ? (used(c) ? `${sign}${c}` : '0') : c === source ? `${sign}1` : '0')).join(', '));
-  /** Raw rows in [lo, hi) (or the bounds the flags say), added or taken away. */
+  const counters = (sign: '' | '-', source: string) => sql.raw(COLUMNS.map((c) => `${c === source ? `${sign}1` : '0'} as ${c}`).join(', '));
+  /** Raw rows between the bounds, added or taken away. */
   const raw = (sign: '' | '-', lo: SQL, loOp: '>' | '>=', hi: SQL, hiOp: '<' | '<=') =>
     SOURCES.filter((s) => used(s.column)).map(
       (s) => sql`select item_id, ${counters(sign, s.column)} from ${sql.raw(s.table)} where ${sql.raw(s.where)}created_at ${sql.raw(loOp)} ${lo} and created_at ${sql.raw(hiOp)} ${hi}`,
     );
+  const sums = (prefix: string) => sql.raw(COLUMNS.map((c) => (used(c) ? `sum(${prefix}${c})::int as ${c}` : `0 as ${c}`)).join(', '));
+  const daysBetween = (lo: number, hi: number) =>
+    sql`select item_id, ${sums('')} from item_engagement_daily where day between ${day(lo)} and ${day(hi)} group by item_id`;
   const snap = q.snapshot.getTime();
   const snapDay = Math.floor(snap / DAY_MS) * DAY_MS;
   // Everything after the snapshot that the last day's aggregates hold is taken away again.
-  const tail = raw('-', ts(q.snapshot), '>', day(snapDay + DAY_MS) /* midnight */, '<');
-  const parts: SQL[] = [];
+  const tail = () => raw('-', ts(q.snapshot), '>', day(snapDay + DAY_MS) /* midnight */, '<');
+  let days: SQL | null;
+  let edges: SQL[];
   if (q.from === null) {
-    parts.push(sql`select item_id, ${counters('')} from item_engagement_daily where day = '-infinity'::date`);
-    parts.push(...raw('-', ts(q.snapshot), '>', sql`'infinity'::timestamptz`, '<'));
+    days = sql`select item_id, ${sql.raw(COLUMNS.map((c) => (used(c) ? c : `0 as ${c}`)).join(', '))} from item_engagement_daily where day = '-infinity'::date`;
+    edges = raw('-', ts(q.snapshot), '>', sql`'infinity'::timestamptz`, '<');
   } else {
     const from = q.from.getTime();
     const fromDay = Math.floor(from / DAY_MS) * DAY_MS;
     if (fromDay === snapDay) {
-      parts.push(...raw('', ts(q.from), '>', ts(q.snapshot), '<='));
+      days = null;
+      edges = raw('', ts(q.from), '>', ts(q.snapshot), '<=');
     } else if (from - fromDay <= DAY_MS / 2) {
       // The first day whole, less its part up to `from`.
-      parts.push(sql`select item_id, ${counters('')} from item_engagement_daily where day between ${day(fromDay)} and ${day(snapDay)}`);
-      parts.push(...raw('-', ts(new Date(fromDay)), '>=', ts(q.from), '<='));
-      parts.push(...tail);
+      days = daysBetween(fromDay, snapDay);
+      edges = [...raw('-', ts(new Date(fromDay)), '>=', ts(q.from), '<='), ...tail()];
     } else {
       // The first day's part after `from`, then whole days.
-      parts.push(sql`select item_id, ${counters('')} from item_engagement_daily where day between ${day(fromDay + DAY_MS)} and ${day(snapDay)}`);
-      parts.push(...raw('', ts(q.from), '>', ts(new Date(fromDay + DAY_MS)), '<'));
-      parts.push(...tail);
+      days = daysBetween(fromDay + DAY_MS, snapDay);
+      edges = [...raw('', ts(q.from), '>', ts(new Date(fromDay + DAY_MS)), '<'), ...tail()];
     }
   }
-  return sql.join(parts, sql` union all `);
+  const edgeSums = sql`select item_id, ${sums('x.')} from (${sql.join(edges, sql` union all `)}) x group by item_id`;
+  if (!days) return edgeSums;
+  const add = sql.raw(COLUMNS.map((c) => `coalesce(d.${c}, 0) + coalesce(x.${c}, 0) as ${c}`).join(', '));
+  return sql`select coalesce(d.item_id, x.item_id) as item_id, ${add} from (${days}) d full join (${edgeSums}) x on x.item_id = d.item_id`;
 }
 
 export function exploreRepository(db: Executor) {
@@ -100,16 +105,15 @@ export function exploreRepository(db: Executor) {
       } else if (q.sort === 'top') {
         query = sql`
           with e as (${eligible(q)}),
-          x as (${engagementRows({ from: q.from, snapshot: q.snapshot, columns: ['likes'] })}),
-          g as (select item_id, sum(likes) as likes from x group by item_id)
+          g as (${engagement({ from: q.from, snapshot: q.snapshot, columns: ['likes'] })})
           select e.id from e left join g on g.item_id = e.id
           order by coalesce(g.likes, 0) desc, e.created_at desc, e.id desc
           limit ${q.max}`;
       } else {
         query = sql`
           with e as (${eligible(q)}),
-          x as (${engagementRows({ from: q.from, snapshot: q.snapshot, columns: COLUMNS })}),
-          g as (select item_id, (30 * sum(likes) + 20 * sum(comments) + 20 * sum(saves) + sum(views))::float8 as points from x group by item_id)
+          g as (select item_id, (30 * likes + 20 * comments + 20 * saves + views)::float8 as points
+                from (${engagement({ from: q.from, snapshot: q.snapshot, columns: COLUMNS })}) x)
           select e.id from e left join g on g.item_id = e.id
           order by
             coalesce(g.points, 0) / power(extract(epoch from (${snap} - e.created_at))::float8 / 3600 + 2, 1.5) desc,

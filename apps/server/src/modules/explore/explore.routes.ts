@@ -1,8 +1,20 @@
-import { implement } from '../../lib/functions';
+import type { ExploreListResult } from '@curio/contract';
+import { implement, sharedAnswer } from '../../lib/functions';
 import type { ExploreService } from './explore.service';
 
-export const exploreFunctions = (explore: ExploreService) =>
-  implement({
-    'explore-list': (input, { user }) => explore.list(input, user?.id ?? null),
+export const exploreFunctions = (explore: ExploreService) => {
+  // A guest's page is the cached page itself (no overlay): the same answer, serialized once, for
+  // every guest of the snapshot window. Keyed by the cached cards, so it goes with them.
+  const guestAnswers = new WeakMap<object, ExploreListResult>();
+  return implement({
+    'explore-list': async (input, { user }) => {
+      const result = await explore.list(input, user?.id ?? null);
+      if (user) return result;
+      const known = guestAnswers.get(result.items);
+      if (known && known.nextPage === result.nextPage && known.snapshot === result.snapshot) return known;
+      guestAnswers.set(result.items, sharedAnswer(result));
+      return result;
+    },
     'explore-top-tags': (input) => explore.topTags(input),
   });
+};
