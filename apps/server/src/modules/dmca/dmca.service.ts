@@ -15,7 +15,7 @@ import {
 import type { Db } from '../../db/client';
 import type { Executor } from '../../db/types';
 import { decodeCursor, nextCursor } from '../../lib/cursor';
-import { AppError, badRequest, notFound } from '../../lib/errors';
+import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import type { Mail, Mailer } from '../../mail/mailer';
 import { recordAction } from '../moderation/moderation.repository';
@@ -195,7 +195,7 @@ export function createDmcaService(
         const n = await r.findByReference(input.id.toUpperCase(), { lock: true });
         if (!n) throw notFound(DMCA_SERVICE_MESSAGES.notFound);
         const next = DMCA_TRANSITIONS[n.status][action];
-        if (!next) throw new AppError(409, 'bad_request', n.status === 'dismissed' || n.status === 'resolved' ? DMCA_SERVICE_MESSAGES.closed : DMCA_SERVICE_MESSAGES.notAllowed);
+        if (!next) throw conflict('moderation_state', n.status === 'dismissed' || n.status === 'resolved' ? DMCA_SERVICE_MESSAGES.closed : DMCA_SERVICE_MESSAGES.notAllowed);
         if (action === 'hide') {
           if (!n.infringingItemId || !(await r.hideItem(n.infringingItemId))) throw badRequest(DMCA_SERVICE_MESSAGES.noItem);
           await deps.recordItemChange?.(tx, { itemId: n.infringingItemId });

@@ -180,7 +180,7 @@ describe('mod-dmca-*', () => {
     for (const action of ['hide', 'needinfo', 'dismiss', 'resolve']) {
       const r = await t.call('mod-dmca-act', { cookie: m.cookie, body: { id: dismissed, action, note: 'Again' } });
       expect(r.status).toBe(409);
-      expect(r.json.error.message).toBe('This DMCA notice has already been closed');
+      expect(r.json.error).toMatchObject({ code: 'moderation_state', message: 'This DMCA notice has already been closed' });
     }
     const owner = await t.onboardedUser();
     const item = await published(owner, 'Twice noticed');
