@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error: a plain ES module script without types
+import { GOALS, judge, lostPoints } from '../../scripts/lighthouse-gate.mjs';
+
+type Report = Parameters<typeof judge>[0];
+
+function report({ performance = 1, seo = 1, lcpMs = 1500, canonical = 1 } = {}): Report {
+  return {
+    categories: {
+      performance: { score: performance, auditRefs: [{ id: 'largest-contentful-paint', weight: 25 }] },
+      accessibility: { score: 1, auditRefs: [] },
+      'best-practices': { score: 1, auditRefs: [] },
+      seo: { score: seo, auditRefs: [{ id: 'canonical', weight: 1 }] },
+    },
+    audits: {
+      'largest-contentful-paint': { score: lcpMs <= 2500 ? 0.9 : 0.1, numericValue: lcpMs, displayValue: `${(lcpMs / 1000).toFixed(1)} s`, title: 'Largest Contentful Paint' },
+      canonical: { score: canonical, title: 'Document has a valid rel=canonical', details: { items: [{ description: 'Relative URL (/x)' }] } },
+    },
+  };
+}
+
+describe('lighthouse gate', () => {
+  it('passes a report at the goals', () => {
+    expect(judge(report(), GOALS).failures).toEqual([]);
+  });
+
+  it('fails below each goal and says which', () => {
+    const { failures } = judge(report({ performance: 0.94, seo: 0.92, lcpMs: 2100, canonical: 0 }), GOALS);
+    expect(failures).toEqual(['performance 94 < 95', 'seo 92 < 100', 'LCP 2.10 s > 2 s']);
+  });
+
+  it('names the audits that cost the points, with what they found', () => {
+    const lines = lostPoints(report({ seo: 0.92, canonical: 0, performance: 0.8, lcpMs: 3000 })).join('\n');
+    expect(lines).toMatch(/seo: canonical score 0 weight 1/);
+    expect(lines).toMatch(/Relative URL/);
+    expect(lines).toMatch(/performance: largest-contentful-paint score 10 weight 25 \(3\.0 s\)/);
+  });
+
+  it('reports the goals it misses even when a lower gate lets it pass', () => {
+    const verdict = judge(report({ performance: 0.6, lcpMs: 5000 }), { ...GOALS, performance: 50, lcpMs: 6000 });
+    expect(verdict.failures).toEqual([]);
+    expect(verdict.missedGoals).toEqual(['performance 60 < 95', 'LCP 5.00 s > 2 s']);
+  });
+});
