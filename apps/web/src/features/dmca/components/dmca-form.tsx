@@ -139,7 +139,7 @@ export function DmcaForm({ initialItem }: { initialItem?: string | null }) {
         label={
           <>
             {opts.label}
-            {opts.required ? null : <span className="font-normal text-muted-foreground"> {t('dmca.optional')}</span>}
+            {opts.required ? null : <span className="ms-1 font-normal text-muted-foreground">{t('dmca.optional')}</span>}
           </>
         }
         hint={opts.hint}
