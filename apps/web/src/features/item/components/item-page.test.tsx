@@ -101,7 +101,7 @@ describe('ItemPage', () => {
     renderItem();
     const banner = await screen.findByTestId('item-hidden-banner');
     expect(banner.textContent).toContain('copyright');
-    expect(screen.getByRole('link', { name: 'Review in admin' }).getAttribute('href')).toBe('/admin');
+    expect(screen.getByRole('link', { name: 'Review in admin' }).getAttribute('href')).toBe('/mod?tab=dmca');
     expect(screen.getByRole('link', { name: 'Learn more' }).getAttribute('href')).toBe('/dmca');
     expect(track).toHaveBeenCalledTimes(1);
   });
