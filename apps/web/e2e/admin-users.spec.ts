@@ -1,0 +1,88 @@
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe';
+import { onboardedUserInPage, signInAdmin } from './support/api';
+
+test('an admin finds a user, grants credits, makes them moderator and suspends them (their session ends)', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const userContext = await browser.newContext();
+  const userPage = await userContext.newPage();
+  await userPage.goto('/');
+  const user = await onboardedUserInPage(userPage);
+  await userPage.goto('/me/shelf');
+  await expect(userPage).toHaveURL(/\/me\/shelf$/);
+
+  const adminContext = await browser.newContext();
+  await signInAdmin(adminContext.request);
+  const page = await adminContext.newPage();
+  await page.goto('/admin?tab=users');
+  await page.getByTestId('admin-users-search').fill(user.handle);
+  const row = page.getByTestId('admin-user-row').filter({ hasText: `@${user.handle}` }).filter({ visible: true });
+  await expect(row).toHaveCount(1);
+  await expect(page.getByTestId('admin-user-row').filter({ visible: true })).toHaveCount(1);
+  await expect(row.getByTestId('admin-user-credits')).toHaveText('30');
+  await expectNoAxeViolations(page, 'admin users panel');
+
+  // Credits with a reason.
+  await row.getByTestId('admin-user-manage').click();
+  const dialog = page.getByTestId('admin-user-dialog');
+  await expect(dialog).toBeVisible();
+  await dialog.getByTestId('admin-credits-submit').click();
+  await expect(dialog.getByText('This field is required.')).toBeVisible();
+  await dialog.getByTestId('admin-credits-amount').fill('15');
+  await dialog.getByTestId('admin-credits-reason').fill('Beta thank-you');
+  await dialog.getByTestId('admin-credits-submit').click();
+  await expect(dialog.getByTestId('admin-user-balance')).toHaveText('Balance: 45');
+
+  // Moderator, by keyboard.
+  await dialog.getByTestId('admin-user-role-moderator').focus();
+  await page.keyboard.press('Space');
+  await expect(dialog.getByTestId('admin-user-role-moderator')).toHaveAttribute('aria-checked', 'true');
+  await expectNoAxeViolations(page, 'manage user dialog');
+
+  // Suspend, confirmed.
+  await dialog.getByTestId('admin-user-suspend').click();
+  await expect(page.getByRole('alertdialog')).toContainText(`Suspend @${user.handle}?`);
+  await page.getByTestId('admin-user-suspend-confirm').click();
+  await expect(dialog.getByTestId('admin-user-reactivate')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(row).toContainText('Suspended');
+  await expect(row).toContainText('Moderator');
+  await expect(row.getByTestId('admin-user-credits')).toHaveText('45');
+
+  // The user's session has ended: their next request is a guest's, and the shelf sends them to sign in.
+  const me = await userPage.request.get('/functions/v1/profile-me');
+  expect(me.status()).toBe(401);
+  await userPage.goto('/me/shelf');
+  await expect(userPage).toHaveURL(/\/login/);
+  await userPage.getByLabel('Email').first().fill(user.email);
+  await userPage.getByLabel('Password').first().fill('display-cabinet-42');
+  await userPage.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(userPage.getByText('This account is suspended.', { exact: false })).toBeVisible();
+
+  await adminContext.close();
+  await userContext.close();
+});
+
+test('/admin/functions shows per-function rows to admins and Access Denied to others', async ({ browser }) => {
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await otherPage.goto('/');
+  await onboardedUserInPage(otherPage);
+  await otherPage.goto('/admin/functions');
+  await expect(otherPage.getByText('This page requires admin access')).toBeVisible();
+  await other.close();
+
+  const adminContext = await browser.newContext();
+  await signInAdmin(adminContext.request);
+  const page = await adminContext.newPage();
+  await page.goto('/admin/functions');
+  await expect(page.getByRole('heading', { name: 'Function statistics' })).toBeVisible();
+  // Every process adds its counts every few seconds.
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByTestId('function-stats-row').filter({ hasText: 'profile-me' })).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(page.getByTestId('function-error').first()).toBeVisible();
+  await expectNoAxeViolations(page, 'admin functions');
+  await adminContext.close();
+});
