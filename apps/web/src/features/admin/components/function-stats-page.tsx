@@ -41,7 +41,7 @@ function StatsTable({ stats }: { stats: AdminFunctionStats }) {
   const head = ['calls', 'errorRate', 'clientErrors', 'p50', 'p95'] as const;
   return (
     // Scrolls sideways inside its card on a phone; the page itself never does.
-    <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0" tabIndex={0} role="region" aria-label={t('adminFunctions.title')}>
+    <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t('adminFunctions.title')}>
       <table className="w-full min-w-[52rem] text-left text-sm" data-testid="function-stats-table">
         <caption className="sr-only">{t('adminFunctions.caption')}</caption>
         <thead className="text-muted-foreground">
@@ -116,7 +116,7 @@ export function FunctionStatsPage() {
 
   const data = stats.data;
   return (
-    <div className="grid gap-6">
+    <div className="grid min-w-0 gap-6">
       <div className="grid gap-3">
         <Link to={paths.admin.getHref()} className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }), 'w-fit')}>
           <ArrowLeft aria-hidden="true" />
@@ -144,7 +144,7 @@ export function FunctionStatsPage() {
         </div>
       ) : (
         <>
-          <Card>
+          <Card className="min-w-0">
             <CardContent className="pt-6">
               {data.functions.length ? <StatsTable stats={data} /> : <p className="text-muted-foreground">{t('adminFunctions.empty')}</p>}
             </CardContent>

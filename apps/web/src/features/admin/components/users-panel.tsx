@@ -328,7 +328,7 @@ export function UsersPanel() {
                       <dd>{dateFmt.format(new Date(user.createdAt))}</dd>
                     </div>
                   </dl>
-                  <UserBadges user={user} />
+                  {user.suspended || user.roles.length || user.tester ? <UserBadges user={user} /> : null}
                 </li>
               ))}
             </ul>
