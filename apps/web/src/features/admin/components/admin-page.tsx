@@ -38,7 +38,8 @@ export function AdminPage() {
 
   const functionsHref = '/admin/functions';
   return (
-    <div className="grid gap-6">
+    // One column that may shrink below its content: wide tables scroll inside their cards on a phone.
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="grid gap-1">
           <h1 className="font-display text-3xl font-semibold tracking-tight">{t('adminPanel.title')}</h1>

@@ -272,13 +272,13 @@ export function InvitesPanel() {
   };
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <CreateInvitesForm />
       <Card>
         <CardHeader>
           <CardTitle>{t('adminPanel.invites.listTitle')}</CardTitle>
         </CardHeader>
-        <CardContent className="grid gap-4">
+        <CardContent className="grid grid-cols-[minmax(0,1fr)] gap-4">
           <div className="flex flex-wrap items-center justify-between gap-3">
             <div className="flex flex-wrap gap-2" role="group" aria-label={t('adminPanel.invites.filter')}>
               {STATUSES.map((s) => (
