@@ -1,44 +1,5 @@
 import { z } from 'zod';
 
-/** Every error code the API answers with. The web app maps each to an i18n key (`errors.<code>`). */
-export const ERROR_CODES = [
-  'bad_request',
-  'validation_failed',
-  'unauthorized',
-  'forbidden',
-  'not_found',
-  'payload_too_large',
-  'rate_limited',
-  'internal_error',
-  'maintenance',
-  /** 503: the database or the object store cannot be reached for a moment (Retry-After). */
-  'unavailable',
-  'insufficient_credits',
-  'handle_taken',
-  'invite_required',
-  'invite_invalid',
-  'invite_already_redeemed',
-  'invite_fully_used',
-  'item_limit',
-  'cell_occupied',
-  'upload_invalid',
-  'upload_expired',
-  'photo_limit',
-  'needs_photo',
-  'generation_failed',
-  'blocked',
-  'dm_not_allowed',
-  'profile_private',
-  'photos_preparing',
-  /** A moderation action that does not apply to the target's state (already hidden, not hidden, closed, gone). */
-  'moderation_state',
-  /** An admin may not take their own admin role away or suspend themselves (no lock-out). */
-  'own_account',
-  /** An admin's grant would take a balance below zero. */
-  'credits_below_zero',
-] as const;
-export type ErrorCode = (typeof ERROR_CODES)[number];
-
 export const errorEnvelopeSchema = z.object({
   error: z.object({
     code: z.string(),

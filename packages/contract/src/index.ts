@@ -1,4 +1,5 @@
 export * from './limits';
+export * from './error-codes';
 export * from './errors';
 export * from './schemas';
 export * from './functions';
