@@ -6,12 +6,12 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { NativeSelect } from '@/components/ui/select';
-import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { formatRelativeTime } from '@/lib/relative-time';
 import { useModActions } from '../api/moderation';
 import { targetText } from '../utils/labels';
 import { StatusBadge } from './status-badge';
+import { ListSkeleton, LoadFailed } from './load-states';
 
 /** Actions History: every moderation action, newest first, as recorded (append-only). */
 export function ActionsTab() {
@@ -38,18 +38,9 @@ export function ActionsTab() {
         </label>
       </div>
       {list.isPending ? (
-        <div role="status" aria-label={t('common.loading')} className="grid gap-2">
-          {Array.from({ length: 4 }, (_, i) => (
-            <Skeleton key={i} className="h-16 w-full" />
-          ))}
-        </div>
+        <ListSkeleton rowClassName="h-16" />
       ) : list.error && !list.data ? (
-        <div role="alert" className="grid justify-items-start gap-3 rounded-xl border border-danger/40 bg-danger-bg p-5 text-danger-fg">
-          <p className="font-medium">{t('moderation.loadActionsFailed')}</p>
-          <Button variant="secondary" size="sm" onClick={() => void list.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </div>
+        <LoadFailed message={t('moderation.loadActionsFailed')} onRetry={() => void list.refetch()} />
       ) : actions.length === 0 ? (
         <EmptyState illustration={<History className="size-10 text-muted-foreground" aria-hidden="true" />} title={t('moderation.noActions')} testId="actions-empty" />
       ) : (

@@ -7,7 +7,6 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Field, fieldDescribedBy } from '@/components/ui/field';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
 import { paths } from '@/config/paths';
 import { errorMessageKey } from '@/lib/error-messages';
@@ -16,6 +15,7 @@ import { formatRelativeTime } from '@/lib/relative-time';
 import { cn } from '@/lib/utils';
 import { useModDmca, useModDmcaAct, useModDmcaList } from '../api/dmca';
 import { ActionRow } from './actions-tab';
+import { DetailState, ListSkeleton, LoadFailed } from './load-states';
 
 const FILTERS = [...DMCA_STATUSES, 'all'] as const;
 type Filter = (typeof FILTERS)[number];
@@ -96,18 +96,9 @@ export function DmcaTab() {
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <div className={cn('grid gap-3', selected && 'max-lg:hidden')}>
           {list.isPending ? (
-            <div role="status" aria-label={t('common.loading')} className="grid gap-2">
-              {Array.from({ length: 4 }, (_, i) => (
-                <Skeleton key={i} className="h-20 w-full" />
-              ))}
-            </div>
+            <ListSkeleton rowClassName="h-20" />
           ) : list.error && !list.data ? (
-            <div role="alert" className="grid justify-items-start gap-3 rounded-xl border border-danger/40 bg-danger-bg p-5 text-danger-fg">
-              <p className="font-medium">{t('dmcaReview.loadListFailed')}</p>
-              <Button variant="secondary" size="sm" onClick={() => void list.refetch()}>
-                {t('common.retry')}
-              </Button>
-            </div>
+            <LoadFailed message={t('dmcaReview.loadListFailed')} onRetry={() => void list.refetch()} />
           ) : notices.length === 0 ? (
             <EmptyState
               illustration={<FileText className="size-10 text-muted-foreground" aria-hidden="true" />}
@@ -181,28 +172,8 @@ function NoticeDetail({ id, onBack }: { id: string; onBack: () => void }) {
       {t('dmcaReview.back')}
     </Button>
   );
-  if (query.isPending) {
-    return (
-      <div role="status" aria-label={t('common.loading')} className="grid gap-4">
-        {back}
-        <Skeleton className="h-10 w-64" />
-        <Skeleton className="h-80 w-full" />
-      </div>
-    );
-  }
-  if (query.error) {
-    return (
-      <div className="grid gap-4">
-        {back}
-        <div role="alert" className="grid justify-items-start gap-3 rounded-xl border border-danger/40 bg-danger-bg p-5 text-danger-fg">
-          <p className="font-medium">{t('dmcaReview.loadDetailFailed')}</p>
-          <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </div>
-      </div>
-    );
-  }
+  if (query.isPending) return <DetailState back={back} />;
+  if (query.error) return <DetailState back={back} failed={t('dmcaReview.loadDetailFailed')} onRetry={() => void query.refetch()} />;
   const { notice, item, actions } = query.data;
   return (
     <article aria-labelledby="dmca-detail-title" className="grid gap-5" data-testid="dmca-detail">

@@ -6,7 +6,6 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Field, fieldDescribedBy } from '@/components/ui/field';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
 import { UserAvatar } from '@/components/ui/user-avatar';
 import { paths } from '@/config/paths';
@@ -17,6 +16,7 @@ import { useModReport, useModReportAct } from '../api/moderation';
 import { reasonText } from '../utils/labels';
 import { ActionRow } from './actions-tab';
 import { StatusBadge } from './status-badge';
+import { DetailState } from './load-states';
 
 /** One report: the content in context, the report and its reporter, other reports of it, earlier actions, and the actions. */
 export function ReportDetail({ reportId }: { reportId: string }) {
@@ -28,28 +28,8 @@ export function ReportDetail({ reportId }: { reportId: string }) {
       {t('moderation.backToReports')}
     </Link>
   );
-  if (query.isPending) {
-    return (
-      <div role="status" aria-label={t('common.loading')} className="grid gap-4">
-        {back}
-        <Skeleton className="h-10 w-64" />
-        <Skeleton className="h-80 w-full" />
-      </div>
-    );
-  }
-  if (query.error) {
-    return (
-      <div className="grid gap-4">
-        {back}
-        <div role="alert" className="grid justify-items-start gap-3 rounded-xl border border-danger/40 bg-danger-bg p-5 text-danger-fg">
-          <p className="font-medium">{t('moderation.loadReportFailed')}</p>
-          <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </div>
-      </div>
-    );
-  }
+  if (query.isPending) return <DetailState back={back} />;
+  if (query.error) return <DetailState back={back} failed={t('moderation.loadReportFailed')} onRetry={() => void query.refetch()} />;
   const { report, target, otherReports, actions } = query.data;
   const openCount = [report, ...otherReports].filter((r) => r.status === 'open').length;
   return (

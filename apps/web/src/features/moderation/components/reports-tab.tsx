@@ -5,13 +5,13 @@ import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { NativeSelect } from '@/components/ui/select';
-import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { formatRelativeTime } from '@/lib/relative-time';
 import { cn } from '@/lib/utils';
 import { useModReports } from '../api/moderation';
 import { reasonText, targetText } from '../utils/labels';
 import { StatusBadge } from './status-badge';
+import { ListSkeleton, LoadFailed } from './load-states';
 
 const FILTERS = [...REPORT_STATUSES, 'all'] as const;
 type Filter = (typeof FILTERS)[number];
@@ -71,18 +71,9 @@ export function ReportsTab() {
       </div>
 
       {list.isPending ? (
-        <div role="status" aria-label={t('common.loading')} className="grid gap-2">
-          {Array.from({ length: 4 }, (_, i) => (
-            <Skeleton key={i} className="h-20 w-full" />
-          ))}
-        </div>
+        <ListSkeleton rowClassName="h-20" />
       ) : list.error && !list.data ? (
-        <div role="alert" className="grid justify-items-start gap-3 rounded-xl border border-danger/40 bg-danger-bg p-5 text-danger-fg">
-          <p className="font-medium">{t('moderation.loadReportsFailed')}</p>
-          <Button variant="secondary" size="sm" onClick={() => void list.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </div>
+        <LoadFailed message={t('moderation.loadReportsFailed')} onRetry={() => void list.refetch()} />
       ) : reports.length === 0 ? (
         <EmptyState
           illustration={<Flag className="size-10 text-muted-foreground" aria-hidden="true" />}
