@@ -60,8 +60,9 @@ export function AdminPage() {
           setSearch(next, { replace: true });
         }}
       >
-        <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-          <TabsList className="min-w-[28rem]">
+        <div>
+          {/* Two rows of two on a phone, so that every tab shows; one row from the small breakpoint. */}
+          <TabsList className="max-sm:grid-flow-row max-sm:grid-cols-2">
             {ADMIN_TABS.map((id) => (
               <TabsTrigger key={id} value={id} data-testid={`admin-tab-${id}`}>
                 {t(`adminPanel.tabs.${id}`)}
