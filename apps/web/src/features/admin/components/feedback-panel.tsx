@@ -1,16 +1,16 @@
 import type { AdminFeedbackListInput, FeedbackEntry } from '@curio/contract';
-import { ChevronLeft, ChevronRight, Mail } from 'lucide-react';
+import { Mail } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { InlineErrorFallback } from '@/components/errors/error-fallback';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { errorMessageKey } from '@/lib/error-messages';
 import { cn } from '@/lib/utils';
 import { useAdminFeedback } from '../api/admin-site';
+import { Pager } from './pager';
 
 type Category = NonNullable<AdminFeedbackListInput['category']>;
 const CATEGORIES: Category[] = ['all', 'bug', 'idea', 'abuse', 'other'];
@@ -110,19 +110,7 @@ export function FeedbackPanel() {
             ))}
           </ul>
         )}
-        {data && data.total > PAGE_SIZE ? (
-          <nav className="flex items-center justify-between gap-3" aria-label={t('adminPanel.pagination')}>
-            <Button variant="secondary" size="sm" disabled={page === 0} onClick={() => setPage((p) => p - 1)}>
-              <ChevronLeft aria-hidden="true" />
-              {t('adminPanel.previous')}
-            </Button>
-            <span className="text-sm text-muted-foreground tabular-nums">{t('adminPanel.pageOf', { page: page + 1, pages })}</span>
-            <Button variant="secondary" size="sm" disabled={page + 1 >= pages} onClick={() => setPage((p) => p + 1)}>
-              {t('adminPanel.next')}
-              <ChevronRight aria-hidden="true" />
-            </Button>
-          </nav>
-        ) : null}
+        <Pager page={page} pages={pages} onPage={setPage} />
       </CardContent>
     </Card>
   );

@@ -1,5 +1,5 @@
 import type { AdminInvite, AdminInvitesListInput } from '@curio/contract';
-import { Ban, ChevronLeft, ChevronRight, Copy, Download, Plus } from 'lucide-react';
+import { Ban, Copy, Download, Plus } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -25,6 +25,7 @@ import { errorMessageKey } from '@/lib/error-messages';
 import { cn } from '@/lib/utils';
 import { fetchAllInvites, useAdminInvites, useCreateInvites, useDisableInvite } from '../api/admin-site';
 import { fromLocalInput, toCsv } from '../utils/dates';
+import { Pager } from './pager';
 
 type Status = NonNullable<AdminInvitesListInput['status']>;
 const STATUSES: Status[] = ['all', 'active', 'expired', 'disabled'];
@@ -342,19 +343,7 @@ export function InvitesPanel() {
             </div>
           )}
 
-          {data && data.total > PAGE_SIZE ? (
-            <nav className="flex items-center justify-between gap-3" aria-label={t('adminPanel.pagination')}>
-              <Button variant="secondary" size="sm" disabled={page === 0} onClick={() => setPage((p) => p - 1)}>
-                <ChevronLeft aria-hidden="true" />
-                {t('adminPanel.previous')}
-              </Button>
-              <span className="text-sm text-muted-foreground tabular-nums">{t('adminPanel.pageOf', { page: page + 1, pages })}</span>
-              <Button variant="secondary" size="sm" disabled={page + 1 >= pages} onClick={() => setPage((p) => p + 1)}>
-                {t('adminPanel.next')}
-                <ChevronRight aria-hidden="true" />
-              </Button>
-            </nav>
-          ) : null}
+          <Pager page={page} pages={pages} onPage={setPage} />
         </CardContent>
       </Card>
 
