@@ -25,6 +25,13 @@ describe('environment', () => {
     expect(parseEnv({}).AUTH_SECRET).toBeUndefined();
   });
 
+  it('refuses WORKERS=0 with the model cut-out on the embedded database, where no other process can make cut-outs', () => {
+    expect(() => parseEnv({ WORKERS: '0' })).toThrow(/WORKERS: 0 needs CUTOUT=simple on the embedded database/);
+    expect(parseEnv({ WORKERS: '0', CUTOUT: 'simple' }).WORKERS).toBe(0);
+    // On PostgreSQL the cut-outs can come from worker processes started elsewhere.
+    expect(parseEnv({ WORKERS: '0', DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/curio', AUTH_SECRET: 'x'.repeat(32) }).WORKERS).toBe(0);
+  });
+
   it.each([
     ['PORT', 'abc'],
     ['DATABASE_URL', 'not a url'],

@@ -104,6 +104,11 @@ function checkCombinations(env: RawEnv): string[] {
     problems.push('  S3_PUBLIC_URL: needs S3_BUCKET and the keys (S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY) to sign URLs');
   }
   if (env.DATABASE_URL && !env.AUTH_SECRET) problems.push('  AUTH_SECRET: required when DATABASE_URL is set (every process must share it)');
+  // On the embedded database no other process can make cut-outs: without a worker, photos would wait
+  // for one forever and generation would answer photos_preparing.
+  if (!env.DATABASE_URL && env.WORKERS === 0 && env.CUTOUT === 'model') {
+    problems.push('  WORKERS: 0 needs CUTOUT=simple on the embedded database (no other process can make the cut-outs); set WORKERS=1 or CUTOUT=simple');
+  }
   return problems;
 }
 

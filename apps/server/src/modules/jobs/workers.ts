@@ -30,7 +30,7 @@ export interface CutoutWorkers {
 export function startCutoutWorkers(opts: { env: Env; kind: 'pglite' | 'postgres'; entry: string; logger: Logger }): CutoutWorkers {
   const { env, kind, entry, logger } = opts;
   if (env.CUTOUT === 'simple' || env.WORKERS === 0) {
-    if (env.CUTOUT === 'model') logger.warn('WORKERS=0: no cut-out worker runs here; generation uses the simple cut until one does');
+    if (env.CUTOUT === 'model') logger.info('WORKERS=0: no cut-out worker runs in this process; photos wait for a worker process (npm run worker)');
     return { stop: async () => undefined };
   }
   if (kind === 'pglite') {
