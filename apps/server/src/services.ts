@@ -146,6 +146,7 @@ export function createServices(
     appName: env.APP_NAME,
     recordItemChange: announceToExplore('item.changed'),
     onItemChange: () => explore.invalidate(),
+    notifications,
   });
   return {
     sessions,

@@ -18,8 +18,11 @@ export const NOTIFICATION_EVENTS = {
   created: 'notification',
 } as const;
 
-/** `report_outcome`: a moderator closed the user's report (ref: the report; its status is the outcome). */
-export const NOTIFICATION_KINDS = ['follow', 'like', 'comment', 'mention', 'report_outcome'] as const;
+/**
+ * `report_outcome`: a moderator closed the user's report (ref: the report; its status is the outcome).
+ * `item_hidden`: a moderator took the user's item down, after a report or a DMCA notice (ref: the item).
+ */
+export const NOTIFICATION_KINDS = ['follow', 'like', 'comment', 'mention', 'report_outcome', 'item_hidden'] as const;
 
 export const notificationEntrySchema = z.object({
   id: z.string(),

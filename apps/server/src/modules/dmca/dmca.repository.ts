@@ -66,9 +66,10 @@ export function dmcaRepository(db: Executor) {
     },
 
     /** Hides the item as a DMCA takedown; false when it is gone. */
-    async hideItem(itemId: string): Promise<boolean> {
-      const rows = await db.update(items).set({ hidden: true, hiddenSource: 'dmca' }).where(eq(items.id, itemId)).returning({ id: items.id });
-      return rows.length > 0;
+    /** Hides the item as a DMCA takedown; answers its owner, or null when there is no such item. */
+    async hideItem(itemId: string): Promise<{ ownerId: string } | null> {
+      const [row] = await db.update(items).set({ hidden: true, hiddenSource: 'dmca' }).where(eq(items.id, itemId)).returning({ ownerId: items.userId });
+      return row ?? null;
     },
 
     /** The item in context for a moderator: owner, chosen image and photos in display order. */

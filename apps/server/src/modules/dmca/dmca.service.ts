@@ -18,6 +18,7 @@ import { decodeCursor, nextCursor } from '../../lib/cursor';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import type { Mail, Mailer } from '../../mail/mailer';
+import type { NotificationsService } from '../notifications/notifications.service';
 import { recordAction } from '../moderation/moderation.repository';
 import { claimantReceiptMail, needInfoMail, operatorNoticeMail, takedownMail, type NoticeForMail } from './dmca.mails';
 import { dmcaActionsRepository } from './dmca-actions.repository';
@@ -66,6 +67,8 @@ export function createDmcaService(
     recordItemChange?: (tx: Executor, change: { itemId: string }) => Promise<void>;
     /** Runs after an item changed (this process's caches). */
     onItemChange?: () => void;
+    /** Tells an item's owner of its takedown. */
+    notifications?: Pick<NotificationsService, 'create'>;
   },
 ) {
   const repo = dmcaRepository(db);
@@ -197,8 +200,11 @@ export function createDmcaService(
         const next = DMCA_TRANSITIONS[n.status][action];
         if (!next) throw conflict('moderation_state', n.status === 'dismissed' || n.status === 'resolved' ? DMCA_SERVICE_MESSAGES.closed : DMCA_SERVICE_MESSAGES.notAllowed);
         if (action === 'hide') {
-          if (!n.infringingItemId || !(await r.hideItem(n.infringingItemId))) throw badRequest(DMCA_SERVICE_MESSAGES.noItem);
-          await deps.recordItemChange?.(tx, { itemId: n.infringingItemId });
+          const hidden = n.infringingItemId ? await r.hideItem(n.infringingItemId) : null;
+          if (!hidden) throw badRequest(DMCA_SERVICE_MESSAGES.noItem);
+          await deps.recordItemChange?.(tx, { itemId: n.infringingItemId! });
+          // The owner hears of the takedown (their item page says why, and how to answer it).
+          await deps.notifications?.create(tx, [{ userId: hidden.ownerId, kind: 'item_hidden', refId: n.infringingItemId!, actorId: null }]);
         }
         await r.setStatus(n.id, next);
         const row = await recordAction(tx, {

@@ -231,6 +231,9 @@ describe('a DMCA takedown reaches every copy', () => {
     expect(r.json.notice.status).toBe('hidden');
     expect(r.json.action).toMatchObject({ action: 'hide', targetType: 'item', targetId: item.id, dmcaId: id, targetLabel: 'Taken down robot' });
     expect(t.mails.some((x) => x.to === 'ada@example.com' && x.subject.includes('material removed') && x.subject.includes(id))).toBe(true);
+    // The owner is told of the takedown; the item's page explains it.
+    const ownerNotes = (await t.call('notifications-list', { cookie: owner.cookie, body: {} })).json.notifications as { kind: string; ref_id: string; itemTitle: string | null }[];
+    expect(ownerNotes.filter((n) => n.kind === 'item_hidden')).toEqual([expect.objectContaining({ ref_id: item.id, itemTitle: 'Taken down robot' })]);
 
     // Others: gone from explore (despite the cached snapshot), saves and the profile; the page says removed (DMCA).
     expect(await explore()).not.toContain(item.id);

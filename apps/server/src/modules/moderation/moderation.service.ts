@@ -173,9 +173,11 @@ export function createModerationService(
         let setHidden: (h: boolean) => Promise<void> = async () => undefined;
         let announce: Visibility | null = null;
         let afterChange: () => Promise<unknown> = async () => undefined;
+        let itemOwnerId: string | null = null;
         switch (report.targetType) {
           case 'item': {
             const item = await r.itemOwner(report.targetId);
+            itemOwnerId = item?.userId ?? null;
             exists = Boolean(item);
             hidden = Boolean(item?.hidden);
             if (item && input.action === 'unhide' && item.hiddenSource === 'dmca') throw conflict('moderation_state', MODERATION_MESSAGES.dmcaHidden);
@@ -213,7 +215,11 @@ export function createModerationService(
         if (input.action === 'hide') {
           if (!exists) throw gone();
           if (hidden && !open.length) throw conflict('moderation_state', MODERATION_MESSAGES.alreadyHidden);
-          if (!hidden) await setHidden(true);
+          if (!hidden) {
+            await setHidden(true);
+            // The owner of a hidden item hears of it (their item page shows the banner).
+            if (itemOwnerId) await deps.notifications.create(tx, [{ userId: itemOwnerId, kind: 'item_hidden', refId: report.targetId, actorId: null }]);
+          }
           closeAs = 'hidden';
         } else if (input.action === 'unhide') {
           if (!exists) throw gone();

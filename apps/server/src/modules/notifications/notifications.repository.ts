@@ -27,7 +27,7 @@ const textArray = (v: string[] | string | null): string[] => {
 };
 
 /** The kinds whose `ref_id` is an item (a follow names a person, a report outcome a report). */
-const ITEM_KINDS = sql`('like', 'comment', 'mention')`;
+const ITEM_KINDS = sql`('like', 'comment', 'mention', 'item_hidden')`;
 
 /**
  * Notifications about an item the user may still see (read/visibility.ts for a non-admin: their own,

@@ -9,7 +9,7 @@ export const notifications = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['follow', 'like', 'comment', 'mention', 'report_outcome'] }).notNull(),
+    kind: text('kind', { enum: ['follow', 'like', 'comment', 'mention', 'report_outcome', 'item_hidden'] }).notNull(),
     refId: text('ref_id'),
     actorId: text('actor_id').references(() => users.id, { onDelete: 'cascade' }),
     seen: boolean('seen').notNull().default(false),

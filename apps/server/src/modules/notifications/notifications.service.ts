@@ -10,7 +10,7 @@ import { createReadService } from '../read/read.service';
 import { itemAccess, profileVisible } from '../read/visibility';
 import { notificationsRepository, type NewNotification } from './notifications.repository';
 
-const ITEM_KINDS = new Set(['like', 'comment', 'mention']);
+const ITEM_KINDS = new Set(['like', 'comment', 'mention', 'item_hidden']);
 
 export function createNotificationsService(db: Db, deps: { events: EventsService }) {
   const repo = notificationsRepository(db);

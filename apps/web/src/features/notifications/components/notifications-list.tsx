@@ -1,5 +1,5 @@
 import type { NotificationListEntry } from '@curio/contract';
-import { AtSign, BellOff, CheckCheck, Heart, MessageCircle, ShieldCheck, UserPlus } from 'lucide-react';
+import { AtSign, BellOff, CheckCheck, Heart, MessageCircle, ShieldAlert, ShieldCheck, UserPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -14,7 +14,9 @@ import { cn } from '@/lib/utils';
 import { useMarkNotificationsRead, useNotifications } from '../api/get-notifications';
 import { groupByDay, notificationHref, notificationText } from '../utils/notification-text';
 
-const KIND_ICONS = { follow: UserPlus, like: Heart, comment: MessageCircle, mention: AtSign, report_outcome: ShieldCheck } as const;
+const KIND_ICONS = { follow: UserPlus, like: Heart, comment: MessageCircle, mention: AtSign, report_outcome: ShieldCheck, item_hidden: ShieldAlert } as const;
+/** Entries from the moderators, not a person: the site's shield instead of an avatar. */
+const FROM_MODERATORS = new Set(['report_outcome', 'item_hidden']);
 
 /** The notifications page: newest first, grouped by day; unseen entries tinted with a dot; mark-all-read when any is unseen. */
 export function NotificationsList() {
@@ -109,8 +111,7 @@ function NotificationRow({ entry, onOpen }: { entry: NotificationListEntry; onOp
   const body = (
     <>
       <span className="relative shrink-0">
-        {entry.kind === 'report_outcome' ? (
-          // From the moderators, not a person: the site's shield instead of an avatar.
+        {FROM_MODERATORS.has(entry.kind) ? (
           <span aria-hidden="true" className="inline-flex size-10 items-center justify-center rounded-full bg-accent-soft text-accent-soft-foreground">
             <ShieldCheck className="size-5" />
           </span>

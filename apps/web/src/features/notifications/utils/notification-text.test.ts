@@ -43,6 +43,16 @@ describe('notificationText', () => {
     expect(notificationText(entry({ kind: 'mention' }), t)).toBe('Ana mentioned you on Red Robot');
     expect(notificationText(entry({ actorProfile: null }), t)).toBe('Someone liked Red Robot');
   });
+
+  it("tells an owner of their item's takedown, in both languages, and leads to the item's page", async () => {
+    await i18n.changeLanguage('en');
+    const hidden = entry({ kind: 'item_hidden', actorProfile: null, actors: [], actorCount: 0 });
+    expect(notificationText(hidden, i18n.t.bind(i18n))).toBe('A moderator took down your item Red Robot. Open it to see why and what you can do.');
+    await i18n.changeLanguage('zh-CN');
+    expect(notificationText(hidden, i18n.t.bind(i18n))).toBe('版主已下架你的藏品《Red Robot》。打开查看原因以及你可以采取的措施。');
+    await i18n.changeLanguage('en');
+    expect(notificationHref(hidden)).toBe('/i/item-1');
+  });
 });
 
 describe('notificationHref', () => {

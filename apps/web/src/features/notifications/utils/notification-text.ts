@@ -37,6 +37,8 @@ export function notificationText(entry: Pick<NotificationListEntry, 'kind' | 'ac
             : t(`notifications.reportAbout.${report?.targetType ?? 'item'}`);
       return report?.outcome === 'hidden' ? t('notifications.text.reportHidden', { about }) : t('notifications.text.reportDismissed', { about });
     }
+    case 'item_hidden':
+      return t('notifications.text.itemHidden', { title });
   }
 }
 
