@@ -58,6 +58,12 @@ export const envSchema = z.object({
   AUTH_SIGNIN_RATE_LIMIT_MAX: int(10, 1),
   MAX_BODY_BYTES: int(1024 * 1024, 1024),
   TRUST_PROXY: bool.default(false),
+  /** An external OpenID Connect provider people may sign in with (its issuer URL, client id and secret). */
+  OIDC_ISSUER: optionalUrl,
+  OIDC_CLIENT_ID: z.string().trim().optional().transform((v) => (v ? v : undefined)),
+  OIDC_CLIENT_SECRET: z.string().trim().optional().transform((v) => (v ? v : undefined)),
+  /** Where SMS codes are POSTed ({to, text} as JSON); unset, they go to the SMS outbox in the database. */
+  SMS_URL: optionalUrl,
   /** When set, /metrics answers only `Authorization: Bearer <METRICS_TOKEN>`; unset, it is open. */
   METRICS_TOKEN: z.string().trim().optional().transform((v) => (v ? v : undefined)),
   /** How often each process adds its function statistics to the database. */

@@ -10,6 +10,12 @@ import type { Logger } from '../lib/logger';
 import { trustedOrigins } from '../lib/origin-guard';
 import type { Mailer } from '../mail/mailer';
 import { magicLinkMail, resetPasswordMail, verifyEmailMail } from '../mail/templates';
+import { emailOtpPlugin } from './plugins/email-otp';
+import { externalOidcPlugin, jwtPlugin, oauthProviderPlugin } from './plugins/oauth';
+import { passkeyPlugin } from './plugins/passkey';
+import { phoneNumberPlugin } from './plugins/phone-number';
+import { siwePlugin } from './plugins/siwe';
+import { twoFactorPlugin } from './plugins/two-factor';
 
 /** The request header the server sets to the client's address; better-auth keys its limiter on it. */
 export const CLIENT_IP_HEADER = 'x-curio-client-ip';
@@ -140,6 +146,15 @@ export function createAuth(deps: { db: Db; env: Env; logger: Logger; mailer: Mai
       // Suspension: a banned user gets no new session by any method (its session hook refuses them).
       // user_roles stays the source of roles; users.role mirrors it for the plugin's own endpoints.
       admin({ defaultRole: 'user', adminRoles: ['admin'], bannedUserMessage: SUSPENDED_MESSAGE }),
+      // Account security (each configured in its own file under ./plugins).
+      twoFactorPlugin(deps),
+      emailOtpPlugin(deps),
+      phoneNumberPlugin(deps),
+      passkeyPlugin(deps),
+      siwePlugin(deps),
+      jwtPlugin(deps),
+      oauthProviderPlugin(deps),
+      externalOidcPlugin(deps),
     ],
     hooks: {
       // A sign-in link opened by a suspended user lands on the sign-in page with the reason, not on a

@@ -25,10 +25,10 @@ export function magicLinkMail({ to, url, appName }: { to: string; url: string; a
   return { to, subject, text, html };
 }
 
-const MUTED = 'font-size:13px;color:#6b6158';
+export const MUTED = 'font-size:13px;color:#6b6158';
 
 /** One bilingual mail: a heading, paragraphs (each English then Chinese), one button and the link spelled out. */
-function actionMail(opts: {
+export function actionMail(opts: {
   to: string;
   subject: string;
   appName: string;

@@ -46,6 +46,7 @@ export const routes: RouteObject[] = [
       lazyRoute(paths.insights.path, 'insights', () => import('./routes/insights')),
       lazyRoute(paths.privacySettings.path, 'privacy-settings', () => import('./routes/settings-privacy')),
       lazyRoute(paths.profileSettings.path, 'profile-settings', () => import('./routes/settings-profile')),
+      lazyRoute(paths.accountSettings.path, 'account-settings', () => import('./routes/settings-account')),
       lazyRoute(paths.terms.path, 'terms', () => import('./routes/terms')),
       lazyRoute(paths.privacy.path, 'privacy', () => import('./routes/privacy')),
       lazyRoute(paths.dmca.path, 'dmca', () => import('./routes/dmca')),

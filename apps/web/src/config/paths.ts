@@ -29,6 +29,7 @@ export const paths = {
   insights: { path: '/me/insights', getHref: () => '/me/insights' },
   privacySettings: { path: '/settings/privacy', getHref: () => '/settings/privacy' },
   profileSettings: { path: '/settings/profile', getHref: () => '/settings/profile' },
+  accountSettings: { path: '/settings/account', getHref: () => '/settings/account' },
   terms: { path: '/terms', getHref: () => '/terms' },
   privacy: { path: '/privacy', getHref: () => '/privacy' },
   admin: { path: '/admin', getHref: (tab?: string) => (tab ? `/admin?tab=${encodeURIComponent(tab)}` : '/admin') },

@@ -1,5 +1,13 @@
 import { API_PATHS } from '@curio/contract';
-import { magicLinkClient } from 'better-auth/client/plugins';
+import { passkeyClient } from '@better-auth/passkey/client';
+import {
+  adminClient,
+  emailOTPClient,
+  magicLinkClient,
+  phoneNumberClient,
+  siweClient,
+  twoFactorClient,
+} from 'better-auth/client/plugins';
 import { createAuthClient } from 'better-auth/react';
 
 /**
@@ -8,7 +16,15 @@ import { createAuthClient } from 'better-auth/react';
  */
 export const authClient = createAuthClient({
   baseURL: `${window.location.origin}${API_PATHS.auth}`,
-  plugins: [magicLinkClient()],
+  plugins: [
+    magicLinkClient(),
+    emailOTPClient(),
+    twoFactorClient(),
+    passkeyClient(),
+    siweClient(),
+    phoneNumberClient(),
+    adminClient(),
+  ],
 });
 
 export type AuthClient = typeof authClient;

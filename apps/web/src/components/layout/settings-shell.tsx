@@ -7,6 +7,7 @@ import { cn } from '@/lib/utils';
 const SECTIONS = [
   { to: paths.profileSettings.getHref(), key: 'settingsShell.profile' },
   { to: paths.privacySettings.getHref(), key: 'settingsShell.privacy' },
+  { to: paths.accountSettings.getHref(), key: 'settingsShell.account' },
 ] as const;
 
 /** The settings frame: a side list of topics on desktop (a row of tabs on a phone) and the page's cards. */

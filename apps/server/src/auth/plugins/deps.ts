@@ -1,0 +1,12 @@
+import type { Db } from '../../db/client';
+import type { Env } from '../../env';
+import type { Logger } from '../../lib/logger';
+import type { Mailer } from '../../mail/mailer';
+
+/** What the better-auth plugin factories in this folder are built from. */
+export interface AuthPluginDeps {
+  db: Db;
+  env: Env;
+  logger: Logger;
+  mailer: Mailer;
+}

@@ -1,0 +1,20 @@
+import { useTranslation } from 'react-i18next';
+import { SettingsShell } from '@/components/layout/settings-shell';
+import { useDocumentMeta } from '@/hooks/use-document-meta';
+import { SignedInPage } from '../signed-in-page';
+
+/**
+ * Account and security: sign-in methods, second factors, passkeys, sessions, linked identities, and the
+ * person's data. Each section is a feature component of its own (features/account/components).
+ */
+export default function AccountSettingsRoute() {
+  const { t } = useTranslation();
+  useDocumentMeta({ title: t('accountSettings.metaTitle') });
+  return (
+    <SignedInPage>
+      <SettingsShell title={t('accountSettings.title')} description={t('accountSettings.description')}>
+        {/* sections: email-password, two-factor, passkeys, sessions, identities, data (in this order) */}
+      </SettingsShell>
+    </SignedInPage>
+  );
+}
