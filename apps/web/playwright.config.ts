@@ -37,7 +37,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: 'node --enable-source-maps apps/server/dist/main.js',
+    command: `node --enable-source-maps ${process.env.E2E_SERVER_ENTRY ?? 'apps/server/dist/main.js'}`,
     cwd: path.resolve(import.meta.dirname, '../..'),
     url: `${BASE_URL}/ready`,
     reuseExistingServer: false,
@@ -47,6 +47,7 @@ export default defineConfig({
       PORT: String(PORT),
       PUBLIC_URL: BASE_URL,
       DATA_DIR,
+      ...(process.env.E2E_STATIC_DIR ? { STATIC_DIR: process.env.E2E_STATIC_DIR } : {}),
       ADMIN_EMAILS: E2E_ADMIN_EMAIL,
       AUTH_SIGNIN_RATE_LIMIT_MAX: '1000',
       AUTH_RATE_LIMIT_MAX: '5000',
