@@ -98,6 +98,8 @@ export const twoFactors = pgTable(
     verified: boolean('verified').default(true),
     failedVerificationCount: integer('failed_verification_count').default(0),
     lockedUntil: ts('locked_until'),
+    /** The name the person gave the factor (better-auth has none; Curio's own column). */
+    name: text('name'),
   },
   (t) => [index('two_factors_secret_idx').on(t.secret), index('two_factors_user_id_idx').on(t.userId)],
 );
