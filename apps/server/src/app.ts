@@ -26,6 +26,9 @@ import { profilesFunctions } from './modules/profiles/profiles.routes';
 import { rolesFunctions } from './modules/roles/roles.routes';
 import { shelvesFunctions } from './modules/shelves/shelves.routes';
 import { siteSettingsFunctions } from './modules/site-settings/site-settings.routes';
+import { mfaFunctions } from './modules/mfa/mfa.routes';
+import { createSms, smsAvailable } from './sms/sms';
+import { SMS_OUTBOX_PATH, smsOutboxRouter } from './sms/sms-outbox';
 import { creditsFunctions } from './modules/credits/credits.routes';
 import { imageDeliveryRouter, imagesFunctions, uploadRouter } from './modules/images/images.routes';
 import { itemsFunctions } from './modules/items/items.routes';
@@ -83,11 +86,15 @@ export function createApp(deps: AppDeps) {
     hooks: {
       async onUserCreated(user) {
         await services.credits.grantSignup(user.id);
+  // Text messages (phone codes): to SMS_URL as jobs, or into the SMS outbox; none in production without SMS_URL.
+  const sms = smsAvailable(env) ? createSms({ db: database.db, smsUrl: env.SMS_URL, logger }) : undefined;
+  if (env.SMS_URL) sms?.attach(services.jobs);
         await services.roles.syncAdminEmail(user);
       },
       onSessionCreated: (session) => syncAdminForUser(session.userId),
       async onUserUpdated(user) {
         await services.roles.syncAdminEmail(user);
+    sms,
         await services.sessions.revoke(user.id); // cached sessions carry the user's name and address
       },
       onSessionDeleted: (session) => services.sessions.revoke(session.userId),
@@ -213,6 +220,7 @@ export function createApp(deps: AppDeps) {
   app.route('/metrics', metricsRouter(services.metrics, { token: env.METRICS_TOKEN }));
   app.route('/s', shareRouter(services.itemPages, { publicUrl: env.PUBLIC_URL, appName: env.APP_NAME }));
   app.route('/storage/v1/upload', uploadRouter(auth, services.images));
+    ...mfaFunctions(services.mfa),
   app.route(
     '/img',
     imageDeliveryRouter(services.images, {
@@ -275,6 +283,9 @@ function withClientIp(c: Context, trustProxy: boolean): Request {
   headers.delete(CLIENT_IP_HEADER);
   const ip = clientAddress(c, trustProxy);
   if (ip) headers.set(CLIENT_IP_HEADER, ip);
+  if (sms && !env.SMS_URL) {
+    app.route(SMS_OUTBOX_PATH, smsOutboxRouter({ sms, appName: env.APP_NAME, behindProxy: env.TRUST_PROXY, remoteAddress: deps.remoteAddress }));
+  }
   const req = c.req.raw;
   return new Request(req.url, {
     method: req.method,

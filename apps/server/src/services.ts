@@ -33,6 +33,8 @@ import { createFunctionStatsService } from './modules/function-stats/function-st
 import { createMetrics } from './modules/function-stats/function-stats.metrics';
 import { createDmcaService } from './modules/dmca/dmca.service';
 import type { Mailer } from './mail/mailer';
+import { createMfaService } from './modules/mfa/mfa.service';
+import { smsAvailable } from './sms/sms';
 import { profilesRepository } from './modules/profiles/profiles.repository';
 import { createRolesService } from './modules/roles/roles.service';
 import { createShelvesService } from './modules/shelves/shelves.service';
@@ -148,8 +150,10 @@ export function createServices(
     onItemChange: () => explore.invalidate(),
     notifications,
   });
+  const mfa = createMfaService(db, { smsAvailable: smsAvailable(env) });
   return {
     sessions,
+    mfa,
     feedback,
     moderation,
     adminUsers,

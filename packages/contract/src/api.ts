@@ -142,6 +142,7 @@ import {
   profileUpdateInputSchema,
 } from './social-graph';
 import { dmcaSubmitInputSchema, dmcaSubmitResultSchema } from './dmca';
+import { accountMfaRenameInputSchema, accountMfaStatusSchema } from './account-mfa';
 
 export interface FunctionSpec<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   input: I;
@@ -276,6 +277,9 @@ export const API = {
   'mod-dmca-get': fn({ input: modDmcaGetInputSchema, output: modDmcaGetResultSchema, access: 'moderator', read: true }),
   'mod-dmca-act': fn({ input: modDmcaActInputSchema, output: modDmcaActResultSchema, access: 'moderator' }),
   'mod-actions-list': fn({ input: modActionsListInputSchema, output: modActionsListResultSchema, access: 'moderator', read: true }),
+  // Second factors: the authenticator app's name and what is set up (enrolment itself is better-auth's)
+  'account-mfa-get': fn({ input: emptyInputSchema, output: accountMfaStatusSchema, access: 'user', read: true }),
+  'account-mfa-rename': fn({ input: accountMfaRenameInputSchema, output: accountMfaStatusSchema, access: 'user' }),
 } satisfies Record<string, FunctionSpec>;
 
 export type Api = typeof API;

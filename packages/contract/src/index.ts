@@ -14,4 +14,5 @@ export * from './admin-site';
 export * from './admin-users';
 export * from './dmca';
 export * from './moderation';
+export * from './account-mfa';
 export * from './api';

@@ -9,6 +9,8 @@ export const QUEUES = {
   cutout: { name: 'cutout', policy: 'stately', retryLimit: 3, retryDelay: 20, retryBackoff: true, expireInSeconds: 600 },
   /** Send one mail over SMTP (data: the mail); retried with back-off while the mail server is down. */
   mail: { name: 'mail', policy: 'standard', retryLimit: 12, retryDelay: 5, retryBackoff: true, expireInSeconds: 120 },
+  /** Send one text message to SMS_URL (data: { to, text }); retried with back-off while it is down. */
+  sms: { name: 'sms', policy: 'standard', retryLimit: 8, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 },
   /** Daily: analytics events lose the viewer after 30 days and are deleted after 90. */
   analyticsRetention: { name: 'analytics-retention', policy: 'short', retryLimit: 2, retryDelay: 300, expireInSeconds: 900, cron: '17 3 * * *' },
   /** Hourly: invite codes past their expiry are marked expired. */
