@@ -39,6 +39,7 @@ import { profilesRepository } from './modules/profiles/profiles.repository';
 import { createRolesService } from './modules/roles/roles.service';
 import { createShelvesService } from './modules/shelves/shelves.service';
 import { createSiteSettingsService } from './modules/site-settings/site-settings.service';
+import { externalOidcName } from './auth/plugins/external-oidc';
 import { createFeedbackService } from './modules/feedback/feedback.service';
 import type { Storage } from './storage/storage';
 import { sessionRevocations } from './auth/session-cache';
@@ -68,7 +69,7 @@ export function createServices(
   const rateLimits = createRateLimitsService(db);
   const roles = createRolesService(db, { adminEmails: env.ADMIN_EMAILS });
   const credits = createCreditsService(db, { signupCredits: env.SIGNUP_CREDITS });
-  const settings = createSiteSettingsService(db);
+  const settings = createSiteSettingsService(db, { oidcName: externalOidcName(env) });
   const invites = createInvitesService(db, { defaultPrefix: env.INVITE_PREFIX });
   const feedback = createFeedbackService(db);
   const profiles = createProfilesService(db, {

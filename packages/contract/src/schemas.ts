@@ -108,6 +108,8 @@ export const publicSiteSettingsSchema = z.object({
   announcement: publicAnnouncementSchema.nullable(),
   /** Where people follow the maintenance's progress; present only when an admin set one. */
   maintenanceStatusUrl: z.string().nullable().optional(),
+  /** The external OpenID Connect provider people may sign in with; present only when one is configured. */
+  oidc: z.object({ name: z.string() }).nullable().optional(),
 });
 export type PublicSiteSettings = z.infer<typeof publicSiteSettingsSchema>;
 

@@ -1,5 +1,5 @@
 import { oauthProvider } from '@better-auth/oauth-provider';
-import { genericOAuth, jwt } from 'better-auth/plugins';
+import { jwt } from 'better-auth/plugins';
 import type { AuthPluginDeps } from './deps';
 
 /** JWKS at /auth/v1/.well-known/jwks.json and short-lived JWTs the functions accept as bearer tokens. */
@@ -15,20 +15,5 @@ export function oauthProviderPlugin(_deps: AuthPluginDeps) {
   return oauthProvider({ loginPage: '/login', consentPage: '/oauth/consent' });
 }
 
-/** Sign-in with an external OpenID Connect provider when OIDC_ISSUER is set. */
-export function externalOidcPlugin({ env }: AuthPluginDeps) {
-  const config =
-    env.OIDC_ISSUER && env.OIDC_CLIENT_ID
-      ? [
-          {
-            providerId: 'oidc',
-            discoveryUrl: `${env.OIDC_ISSUER.replace(/\/$/, '')}/.well-known/openid-configuration`,
-            clientId: env.OIDC_CLIENT_ID,
-            clientSecret: env.OIDC_CLIENT_SECRET,
-            scopes: ['openid', 'email', 'profile'],
-            pkce: true,
-          },
-        ]
-      : [];
-  return genericOAuth({ config });
-}
+/** Sign-in with an external OpenID Connect provider when OIDC_ISSUER is set (./external-oidc.ts). */
+export { externalOidcPlugin } from './external-oidc';

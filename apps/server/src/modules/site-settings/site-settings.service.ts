@@ -34,7 +34,8 @@ export function toPublicAnnouncement(a: AnnouncementSetting | null, now = new Da
   };
 }
 
-export function createSiteSettingsService(db: Db) {
+/** `oidcName`: the external sign-in provider's name when one is configured (the login page shows its button). */
+export function createSiteSettingsService(db: Db, options: { oidcName?: string | null } = {}) {
   const repo = siteSettingsRepository(db);
   const service = {
     async get(): Promise<SiteSettings> {
@@ -55,6 +56,7 @@ export function createSiteSettingsService(db: Db) {
         maintenanceMode: s.maintenanceMode,
         announcement: toPublicAnnouncement(s.announcement),
         ...(s.maintenanceStatusUrl ? { maintenanceStatusUrl: s.maintenanceStatusUrl } : {}),
+        ...(options.oidcName ? { oidc: { name: options.oidcName } } : {}),
       };
     },
     async update(input: AdminSettingsUpdate, userId: string | null) {
