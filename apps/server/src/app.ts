@@ -7,6 +7,11 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { API_PATHS } from '@curio/contract';
 import { CLIENT_IP_HEADER, createAuth } from './auth/auth';
 import { createSessionCache } from './auth/session-cache';
+import { createJwtVerifier, withJwtBearer } from './auth/jwt-bearer';
+import { functionsResource, jwtIssuer } from './auth/plugins/oauth';
+import { oauthDiscoveryRouter } from './modules/oauth-clients/oauth-discovery.routes';
+import { oauthClientsFunctions } from './modules/oauth-clients/oauth-clients.routes';
+import { createOAuthClientsService } from './modules/oauth-clients/oauth-clients.service';
 import type { Database } from './db/client';
 import type { Env } from './env';
 import { clientAddress } from './lib/client-ip';
@@ -101,7 +106,14 @@ export function createApp(deps: AppDeps) {
     },
   });
   // Function calls find their session in memory for a few seconds; revocations end it everywhere at once.
-  const sessionCache = createSessionCache({ lookup: (headers) => auth.api.getSession({ headers }), revocations: services.sessions });
+  // A bearer JWT (GET /auth/v1/token, or an OAuth access token for the functions) is verified against the JWKS.
+  const jwtVerifier = createJwtVerifier({
+    issuer: jwtIssuer(env),
+    audiences: [jwtIssuer(env), functionsResource(env)],
+    loadKeys: () => auth.api.getJwks(),
+    findUser: async (id) => (await auth.$context).internalAdapter.findUserById(id),
+  });
+  const sessionCache = createSessionCache({ lookup: withJwtBearer(jwtVerifier, (headers) => auth.api.getSession({ headers })), revocations: services.sessions });
   async function syncAdminForUser(userId: string) {
     if (!env.ADMIN_EMAILS.length) return;
     const ctx = await auth.$context;
@@ -169,6 +181,8 @@ export function createApp(deps: AppDeps) {
   };
 
   app.on(['GET', 'POST'], `${API_PATHS.auth}/*`, (c) => auth.handler(withClientIp(c, env.TRUST_PROXY)));
+  // OAuth / OpenID discovery where clients look for it: the issuer (PUBLIC_URL) + /.well-known/….
+  app.route('/.well-known', oauthDiscoveryRouter(auth));
 
   const limitKeys = createViewerKeys(env.AUTH_SECRET);
   const handlers = {
@@ -196,6 +210,7 @@ export function createApp(deps: AppDeps) {
     ...adminUsersFunctions(services.adminUsers),
     ...functionStatsFunctions(services.functionStats),
     ...dmcaFunctions(services.dmca),
+    ...oauthClientsFunctions(createOAuthClientsService(auth)),
   } satisfies Handlers;
   app.route(
     API_PATHS.functions,

@@ -91,6 +91,14 @@ import {
   adminUserUpdateInputSchema,
 } from './admin-users';
 import {
+  adminOAuthClientCreateInputSchema,
+  adminOAuthClientDeleteResultSchema,
+  adminOAuthClientResultSchema,
+  adminOAuthClientSecretResultSchema,
+  adminOAuthClientsListResultSchema,
+  oauthClientIdInputSchema,
+} from './oauth-clients';
+import {
   itemReportInputSchema,
   modActionsListInputSchema,
   modActionsListResultSchema,
@@ -193,6 +201,12 @@ export const API = {
   'admin-user-update': fn({ input: adminUserUpdateInputSchema, output: adminUserResultSchema, access: 'admin' }),
   'admin-credits-grant': fn({ input: adminCreditsGrantInputSchema, output: adminUserResultSchema, access: 'admin' }),
   'admin-function-stats': fn({ input: emptyInputSchema, output: adminFunctionStatsResultSchema, access: 'admin', read: true }),
+  // OAuth clients (Curio as an OAuth 2.1 / OpenID provider); the secret is shown on create and regenerate only.
+  'admin-oauth-clients-list': fn({ input: emptyInputSchema, output: adminOAuthClientsListResultSchema, access: 'admin', read: true }),
+  'admin-oauth-client-create': fn({ input: adminOAuthClientCreateInputSchema, output: adminOAuthClientSecretResultSchema, access: 'admin' }),
+  'admin-oauth-client-get': fn({ input: oauthClientIdInputSchema, output: adminOAuthClientResultSchema, access: 'admin', read: true }),
+  'admin-oauth-client-delete': fn({ input: oauthClientIdInputSchema, output: adminOAuthClientDeleteResultSchema, access: 'admin' }),
+  'admin-oauth-client-regenerate-secret': fn({ input: oauthClientIdInputSchema, output: adminOAuthClientSecretResultSchema, access: 'admin' }),
 
   // Images, items and the shelf
   'uploads-sign': fn({ input: uploadsSignInputSchema, output: uploadsSignResultSchema, access: 'user' }),

@@ -12,6 +12,7 @@ export * from './outputs';
 export * from './admin';
 export * from './admin-site';
 export * from './admin-users';
+export * from './oauth-clients';
 export * from './dmca';
 export * from './moderation';
 export * from './account-mfa';
