@@ -1,0 +1,246 @@
+import { Fingerprint, KeyRound, Loader2, Pencil, Trash2 } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Field, fieldDescribedBy } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Skeleton } from '@/components/ui/skeleton';
+import { browserSupportsPasskeys, webAuthnErrorKey } from '@/features/auth/utils/webauthn-errors';
+import { useAddPasskey, useDeletePasskey, usePasskeys, useRenamePasskey, type Passkey } from '../api/passkeys';
+import { useDeviceName } from '../hooks/use-device-name';
+
+/** A passkey's name as typed: at most this long (the server shortens longer ones as well). */
+const NAME_MAX = 60;
+
+function formatDate(iso: string | null, locale: string) {
+  if (!iso) return null;
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(iso));
+}
+
+/** /settings/account: the person's passkeys (register with a name, rename, delete). */
+export function PasskeysSection() {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const passkeys = usePasskeys();
+  const supported = browserSupportsPasskeys();
+
+  return (
+    <Card aria-labelledby={titleId} role="region" data-testid="passkeys-section">
+      <CardHeader>
+        <CardTitle id={titleId} className="flex items-center gap-2">
+          <Fingerprint className="size-5 text-accent" aria-hidden="true" />
+          {t('accountPasskeys.title')}
+        </CardTitle>
+        <CardDescription>{t('accountPasskeys.description')}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        {passkeys.error && !passkeys.data ? (
+          <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-danger-bg px-3.5 py-2.5 text-sm font-medium text-danger-fg">
+            {t('accountPasskeys.loadFailed')}
+            <Button variant="secondary" size="sm" onClick={() => void passkeys.refetch()}>
+              {t('common.retry')}
+            </Button>
+          </div>
+        ) : !passkeys.data ? (
+          <div role="status" aria-label={t('common.loading')} className="grid gap-2">
+            <Skeleton className="h-16 w-full rounded-lg" />
+          </div>
+        ) : passkeys.data.length === 0 ? (
+          <p className="rounded-lg border border-dashed border-border px-4 py-5 text-center text-sm text-muted-foreground">{t('accountPasskeys.empty')}</p>
+        ) : (
+          <ul className="grid gap-2" aria-label={t('accountPasskeys.listLabel')}>
+            {passkeys.data.map((passkey) => (
+              <PasskeyRow key={passkey.id} passkey={passkey} />
+            ))}
+          </ul>
+        )}
+        {supported ? <AddPasskeyForm /> : <p className="text-sm text-muted-foreground">{t('authPasskey.errors.unsupportedBrowser')}</p>}
+      </CardContent>
+    </Card>
+  );
+}
+
+function AddPasskeyForm() {
+  const { t } = useTranslation();
+  const deviceName = useDeviceName();
+  const add = useAddPasskey();
+  const [name, setName] = useState(deviceName);
+  const id = 'passkey-new-name';
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (add.isPending) return;
+    add.mutate(
+      { name: name.trim() || deviceName },
+      {
+        onSuccess: () => {
+          toast.success(t('accountPasskeys.added'));
+          setName(deviceName);
+        },
+      },
+    );
+  };
+  const errorText = add.error ? t(webAuthnErrorKey(add.error)) : null;
+
+  return (
+    <form onSubmit={submit} className="grid gap-3 border-t border-border pt-5" aria-labelledby={`${id}-title`} aria-busy={add.isPending}>
+      <h3 id={`${id}-title`} className="font-semibold">
+        {t('accountPasskeys.addTitle')}
+      </h3>
+      <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end">
+        <Field id={id} label={t('accountPasskeys.nameLabel')} hint={t('accountPasskeys.nameHint')}>
+          <Input
+            id={id}
+            value={name}
+            maxLength={NAME_MAX}
+            autoComplete="off"
+            onChange={(e) => setName(e.target.value)}
+            aria-describedby={fieldDescribedBy(id, { hint: true })}
+          />
+        </Field>
+        <Button type="submit" disabled={add.isPending} className="sm:mb-7">
+          {add.isPending ? <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : <KeyRound aria-hidden="true" />}
+          {t('accountPasskeys.add')}
+        </Button>
+      </div>
+      {errorText ? (
+        <p role="alert" className="rounded-lg bg-danger-bg px-3.5 py-2.5 text-sm font-medium text-danger-fg" data-testid="passkey-add-error">
+          {errorText}
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
+function PasskeyRow({ passkey }: { passkey: Passkey }) {
+  const { t, i18n } = useTranslation();
+  const rename = useRenamePasskey();
+  const remove = useDeletePasskey();
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(passkey.name ?? '');
+  const [confirming, setConfirming] = useState(false);
+  const inputId = `passkey-name-${passkey.id}`;
+  const label = passkey.name || t('accountPasskeys.unnamed');
+  const created = formatDate(passkey.createdAt, i18n.language);
+
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    const name = draft.trim();
+    if (!name || rename.isPending) return;
+    rename.mutate(
+      { id: passkey.id, name },
+      {
+        onSuccess: () => {
+          setEditing(false);
+          toast.success(t('accountPasskeys.renamed'));
+        },
+      },
+    );
+  };
+  const renameError = editing && !draft.trim() ? t('validation.required') : rename.error ? t(webAuthnErrorKey(rename.error)) : null;
+
+  return (
+    <li className="grid gap-3 rounded-lg border border-border p-3.5 sm:p-4" data-testid="passkey-row">
+      {editing ? (
+        <form onSubmit={save} className="grid gap-3" aria-label={t('accountPasskeys.renameLabel', { name: label })}>
+          <Field id={inputId} label={t('accountPasskeys.nameLabel')} error={renameError}>
+            <Input
+              id={inputId}
+              value={draft}
+              maxLength={NAME_MAX}
+              autoComplete="off"
+              // The field replaces the button that opened it; focus follows.
+              // eslint-disable-next-line jsx-a11y/no-autofocus
+              autoFocus
+              onChange={(e) => setDraft(e.target.value)}
+              onKeyDown={(e) => {
+                if (e.key === 'Escape') setEditing(false);
+              }}
+              aria-invalid={!!renameError}
+              aria-describedby={fieldDescribedBy(inputId, { error: renameError })}
+            />
+          </Field>
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" size="sm" disabled={rename.isPending || !draft.trim()}>
+              {rename.isPending ? <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : null}
+              {t('accountPasskeys.save')}
+            </Button>
+            <Button type="button" size="sm" variant="ghost" onClick={() => setEditing(false)}>
+              {t('common.cancel')}
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <div className="flex flex-wrap items-center gap-3">
+          <span className="grid size-10 shrink-0 place-items-center rounded-full bg-accent-soft text-accent-soft-foreground" aria-hidden="true">
+            <KeyRound className="size-5" />
+          </span>
+          <div className="grid min-w-0 flex-1 gap-0.5">
+            <p className="truncate font-medium" data-testid="passkey-name">
+              {label}
+            </p>
+            <p className="text-sm text-muted-foreground">
+              {created ? t('accountPasskeys.created', { date: created }) : null}
+              {passkey.backedUp ? ` · ${t('accountPasskeys.synced')}` : null}
+            </p>
+          </div>
+          <div className="flex gap-1">
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => {
+                setDraft(passkey.name ?? '');
+                rename.reset();
+                setEditing(true);
+              }}
+              aria-label={t('accountPasskeys.renameLabel', { name: label })}
+            >
+              <Pencil aria-hidden="true" />
+              <span className="hidden sm:inline">{t('accountPasskeys.rename')}</span>
+            </Button>
+            <Button variant="ghost" size="sm" className="text-danger" onClick={() => setConfirming(true)} aria-label={t('accountPasskeys.deleteLabel', { name: label })}>
+              <Trash2 aria-hidden="true" />
+              <span className="hidden sm:inline">{t('accountPasskeys.delete')}</span>
+            </Button>
+          </div>
+        </div>
+      )}
+      {remove.error ? (
+        <p role="alert" className="text-sm font-medium text-danger">
+          {t(webAuthnErrorKey(remove.error))}
+        </p>
+      ) : null}
+      <AlertDialog open={confirming} onOpenChange={setConfirming}>
+        <AlertDialogContent>
+          <AlertDialogTitle>{t('accountPasskeys.deleteTitle', { name: label })}</AlertDialogTitle>
+          <AlertDialogDescription>{t('accountPasskeys.deleteText')}</AlertDialogDescription>
+          <AlertDialogFooter>
+            <AlertDialogCancel className={buttonVariants({ variant: 'secondary' })}>{t('common.cancel')}</AlertDialogCancel>
+            <AlertDialogAction
+              className={buttonVariants({ variant: 'danger' })}
+              onClick={() =>
+                remove.mutate(
+                  { id: passkey.id },
+                  { onSuccess: () => toast.success(t('accountPasskeys.deleted')) },
+                )
+              }
+            >
+              {t('accountPasskeys.deleteConfirm')}
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </li>
+  );
+}
