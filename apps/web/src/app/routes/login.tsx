@@ -7,7 +7,9 @@ import { Card } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
+import { EthereumSignIn } from '@/features/auth/components/ethereum-sign-in';
 import { MagicLinkForm } from '@/features/auth/components/magic-link-form';
+import { PasskeySignIn } from '@/features/auth/components/passkey-sign-in';
 import { SignInForm } from '@/features/auth/components/sign-in-form';
 import { SignUpForm } from '@/features/auth/components/sign-up-form';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
@@ -72,6 +74,7 @@ export default function LoginRoute() {
                     {t('auth.or')}
                     <span className="h-px flex-1 bg-border" />
                   </div>
+                  <div className="grid gap-3"><PasskeySignIn onSuccess={after(paths.home.getHref())} /><EthereumSignIn onSuccess={after(paths.myShelf.getHref())} /></div>
                   <MagicLinkForm />
                 </TabsContent>
                 <TabsContent value="sign-up" className="grid gap-6">
