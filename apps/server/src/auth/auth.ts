@@ -127,6 +127,10 @@ export function createAuth(deps: { db: Db; env: Env; logger: Logger; mailer: Mai
         '/request-password-reset': limit,
         '/reset-password': limit,
         '/send-verification-email': limit,
+        // Signing in with a passkey or a wallet, and asking for a wallet nonce (each one a stored row).
+        '/passkey/verify-authentication': limit,
+        '/siwe/nonce': limit,
+        '/siwe/verify': limit,
         // Every page load reads the session; it is a cheap read and not worth limiting.
         '/get-session': false,
       },
