@@ -7,8 +7,9 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 
 // The goal is 120 KB (docs/benchmarks.md "Pages on a phone"); the budget holds today's figure so it
-// cannot grow unnoticed.
-const BUDGET_KB = 190;
+// cannot grow unnoticed. 194: the account-security pages' messages (sign-in methods, second factors,
+// passkeys, sessions, identities, data) grew the English catalog, which the first load carries.
+const BUDGET_KB = 194;
 const dist = process.env.BUNDLE_DIST ?? path.resolve(import.meta.dirname, '../dist');
 const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
 const entry = html.match(/<script type="module"[^>]*src="\/(assets\/[^"]+\.js)"/)?.[1];
