@@ -46,7 +46,7 @@ async function main() {
     logText: env.NODE_ENV !== 'production',
   });
   // With SMTP, mails are jobs: a mail server that is down delays them, never loses them.
-  const mailQueue = env.SMTP_URL ? queuedMailer(directMailer, logger) : null;
+  const mailQueue = env.SMTP_URL ? queuedMailer(directMailer, logger, env.AUTH_SECRET) : null;
   const mailer = mailQueue ?? directMailer;
   const workers = startCutoutWorkers({ env, kind: database.kind, entry: workerEntryBeside(import.meta.url), logger });
   const { app, services, drained, startDraining } = createApp({

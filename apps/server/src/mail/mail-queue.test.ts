@@ -21,7 +21,7 @@ describe('mails through the job queue', () => {
     const logger = pino({ level: 'silent' });
     const port = await freePort(); // nothing listens there yet: the mail server is down
     const direct = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'Curio <no-reply@example.com>', outboxDir: mkdtempSync(path.join(os.tmpdir(), 'curio-mailq-')), logger });
-    const mailer = queuedMailer(direct, logger);
+    const mailer = queuedMailer(direct, logger, 'mail-queue-test-secret-long-enough-0123456789');
     mailer.attach(t.services.jobs);
 
     // Accepted at once (queued), although no mail server answers.
@@ -35,6 +35,14 @@ describe('mails through the job queue', () => {
       if (!failedOnce) await new Promise((r) => setTimeout(r, 100));
     }
     expect(failedOnce).toBe(true); // the first attempt failed and the job waits for its retry
+
+    // The stored job names the recipient but holds no readable link or subject.
+    const stored = await t.database.db.execute<{ data: unknown }>(`select data from pgboss.job where name = '${QUEUES.mail.name}'` as never);
+    const storedRows = (stored as unknown as { rows?: { data: unknown }[] }).rows ?? (stored as unknown as { data: unknown }[]);
+    const payload = JSON.stringify(storedRows.map((r) => r.data));
+    expect(payload).toContain('collector@example.com');
+    expect(payload).not.toContain('https://example.com/link');
+    expect(payload).not.toContain('Your sign-in link');
 
     const sink = await startSmtpSink(port);
     try {
