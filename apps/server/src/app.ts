@@ -57,6 +57,7 @@ import { functionStatsFunctions } from './modules/function-stats/function-stats.
 import { metricsRouter } from './modules/function-stats/function-stats.metrics';
 import { dmcaFunctions } from './modules/dmca/dmca.routes';
 import { feedbackFunctions } from './modules/feedback/feedback.routes';
+import { accountDataFunctions, exportDownloadRouter } from './modules/account-data/account-data.routes';
 import { createServices, type ServiceOverrides } from './services';
 import { createStorageFromEnv } from './storage/from-env';
 import type { Storage } from './storage/storage';
@@ -96,13 +97,27 @@ export function createApp(deps: AppDeps) {
   if (env.SMS_URL) sms?.attach(services.jobs);
         await services.roles.syncAdminEmail(user);
       },
-      onSessionCreated: (session) => syncAdminForUser(session.userId),
+      async onSessionCreated(session) {
+        await syncAdminForUser(session.userId);
+        await services.accountData.onSessionCreated(session.userId); // signing in during a deletion's grace period cancels it
+      },
       async onUserUpdated(user) {
         await services.roles.syncAdminEmail(user);
     sms,
         await services.sessions.revoke(user.id); // cached sessions carry the user's name and address
       },
       onSessionDeleted: (session) => services.sessions.revoke(session.userId),
+    },
+  });
+  services.accountData.attachAuth({
+    async hasPassword(userId) {
+      const ctx = await auth.$context;
+      return Boolean((await ctx.internalAdapter.findCredentialAccount(userId))?.password);
+    },
+    async verifyPassword(userId, password) {
+      const ctx = await auth.$context;
+      const hash = (await ctx.internalAdapter.findCredentialAccount(userId))?.password;
+      return hash ? ctx.password.verify({ hash, password }) : false;
     },
   });
   // Function calls find their session in memory for a few seconds; revocations end it everywhere at once.
@@ -210,6 +225,7 @@ export function createApp(deps: AppDeps) {
     ...adminUsersFunctions(services.adminUsers),
     ...functionStatsFunctions(services.functionStats),
     ...dmcaFunctions(services.dmca),
+    ...accountDataFunctions(services.accountData),
     ...oauthClientsFunctions(createOAuthClientsService(auth)),
   } satisfies Handlers;
   app.route(
@@ -235,6 +251,7 @@ export function createApp(deps: AppDeps) {
   app.route('/metrics', metricsRouter(services.metrics, { token: env.METRICS_TOKEN }));
   app.route('/s', shareRouter(services.itemPages, { publicUrl: env.PUBLIC_URL, appName: env.APP_NAME }));
   app.route('/storage/v1/upload', uploadRouter(auth, services.images));
+  app.route('/storage/v1/exports', exportDownloadRouter(auth, services.accountData));
     ...mfaFunctions(services.mfa),
   app.route(
     '/img',

@@ -43,6 +43,7 @@ import { externalOidcName } from './auth/plugins/external-oidc';
 import { createFeedbackService } from './modules/feedback/feedback.service';
 import type { Storage } from './storage/storage';
 import { sessionRevocations } from './auth/session-cache';
+import { createAccountDataService } from './modules/account-data/account-data.service';
 
 export interface ServiceOverrides {
   generator?: Generator;
@@ -152,7 +153,22 @@ export function createServices(
     notifications,
   });
   const mfa = createMfaService(db, { smsAvailable: smsAvailable(env) });
+  const accountData = createAccountDataService(db, {
+    storage,
+    jobs,
+    images,
+    itemPages,
+    logger,
+    mailer: deps.mailer,
+    publicUrl: env.PUBLIC_URL,
+    appName: env.APP_NAME,
+    secret: env.AUTH_SECRET,
+    revokeSessions: (userId) => sessions.revoke(userId),
+    onVisibilityChange: () => explore.invalidate(),
+    recordVisibilityChange: announceToExplore('profile.visibility'),
+  });
   return {
+    accountData,
     sessions,
     mfa,
     feedback,

@@ -150,6 +150,14 @@ import {
   profileUpdateInputSchema,
 } from './social-graph';
 import { dmcaSubmitInputSchema, dmcaSubmitResultSchema } from './dmca';
+import {
+  accountDataStatusSchema,
+  accountDeleteCodeResultSchema,
+  accountDeleteRequestInputSchema,
+  accountDeleteRequestResultSchema,
+  accountDeletionNoticeResultSchema,
+  accountExportStateSchema,
+} from './account-data';
 import { accountMfaRenameInputSchema, accountMfaStatusSchema } from './account-mfa';
 
 export interface FunctionSpec<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
@@ -291,6 +299,27 @@ export const API = {
   'mod-dmca-get': fn({ input: modDmcaGetInputSchema, output: modDmcaGetResultSchema, access: 'moderator', read: true }),
   'mod-dmca-act': fn({ input: modDmcaActInputSchema, output: modDmcaActResultSchema, access: 'moderator' }),
   'mod-actions-list': fn({ input: modActionsListInputSchema, output: modActionsListResultSchema, access: 'moderator', read: true }),
+  // Own your data: an export built in the background, and a deletion after a grace period
+  'account-export-request': fn({
+    input: emptyInputSchema,
+    output: accountExportStateSchema,
+    access: 'user',
+    rateLimit: { bucket: 'account-export', max: 3, windowSeconds: 86400 },
+  }),
+  'account-export-status': fn({ input: emptyInputSchema, output: accountDataStatusSchema, access: 'user', read: true }),
+  'account-delete-code': fn({
+    input: emptyInputSchema,
+    output: accountDeleteCodeResultSchema,
+    access: 'user',
+    rateLimit: { bucket: 'account-delete-code', max: 5, windowSeconds: 3600 },
+  }),
+  'account-delete-request': fn({
+    input: accountDeleteRequestInputSchema,
+    output: accountDeleteRequestResultSchema,
+    access: 'user',
+    rateLimit: { bucket: 'account-delete', max: 10, windowSeconds: 3600 },
+  }),
+  'account-deletion-notice': fn({ input: emptyInputSchema, output: accountDeletionNoticeResultSchema, access: 'user' }),
   // Second factors: the authenticator app's name and what is set up (enrolment itself is better-auth's)
   'account-mfa-get': fn({ input: emptyInputSchema, output: accountMfaStatusSchema, access: 'user', read: true }),
   'account-mfa-rename': fn({ input: accountMfaRenameInputSchema, output: accountMfaStatusSchema, access: 'user' }),

@@ -37,5 +37,9 @@ export const ERROR_CODES = [
   'own_account',
   /** An admin's grant would take a balance below zero. */
   'credits_below_zero',
+  /** A deletion's confirmation (password or mailed code) was wrong or expired. */
+  'confirmation_invalid',
+  /** An export link that expired or is not this person's. */
+  'export_expired',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -15,5 +15,6 @@ export * from './admin-users';
 export * from './oauth-clients';
 export * from './dmca';
 export * from './moderation';
+export * from './account-data';
 export * from './account-mfa';
 export * from './api';

@@ -122,6 +122,8 @@ export const commentSchema = z.object({
   body: z.string(),
   createdAt: z.string(),
   user: z.object({ id: z.string(), handle: z.string(), avatarImageId: z.string().nullable() }),
+  /** The author deleted their account; the comment stays for its thread, without its text. */
+  deletedUser: z.boolean().optional(),
   canDelete: z.boolean(),
 });
 export type Comment = z.infer<typeof commentSchema>;

@@ -10,6 +10,7 @@ import { track } from '@/lib/analytics';
 import { AuthProvider } from '@/lib/auth';
 import { AppHeader } from './app-header';
 import { MaintenanceOverlaySlot } from './maintenance-overlay-slot';
+import { DeletionCancelledNotice } from '@/features/account/hooks/use-deletion-cancelled-notice';
 
 // sonner loads after the first paint; toasts are only raised by later interactions.
 const Toaster = lazy(() => import('@/components/ui/toaster').then((m) => ({ default: m.Toaster })));
@@ -40,6 +41,7 @@ export function RootLayout() {
         <Toaster />
       </Suspense>
       <PageViewTracker />
+      <DeletionCancelledNotice />
     </AuthProvider>
   );
 }

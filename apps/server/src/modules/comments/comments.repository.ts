@@ -18,7 +18,8 @@ export function commentsRepository(db: Executor) {
       return db
         .select({ comment: comments, key: cursorKey(comments.createdAt), handle: profiles.handle, avatarImageId: profiles.avatarImageId })
         .from(comments)
-        .innerJoin(profiles, eq(profiles.userId, comments.userId))
+        // A comment kept for its thread after its author's account was deleted has no author (left join).
+        .leftJoin(profiles, eq(profiles.userId, comments.userId))
         .where(after ? and(visible, olderThan(comments.createdAt, comments.id, after)) : visible)
         .orderBy(desc(comments.createdAt), desc(comments.id))
         .limit(limit + 1);

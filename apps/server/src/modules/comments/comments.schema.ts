@@ -11,9 +11,8 @@ export const comments = pgTable(
     itemId: uuid('item_id')
       .notNull()
       .references(() => items.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null once its author's account was deleted and the comment stayed for its thread ("deleted user", no text). */
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     body: text('body').notNull(),
     hidden: boolean('hidden').notNull().default(false),
     createdAt: createdAt(),
@@ -21,7 +20,7 @@ export const comments = pgTable(
   (t) => [
     index('comments_item_created_idx').on(t.itemId, t.createdAt),
     index('comments_user_created_idx').on(t.userId, t.createdAt),
-    check('comments_body_length', sql`char_length(${t.body}) between 1 and 500`),
+    check('comments_body_length', sql`char_length(${t.body}) between 1 and 500 or (${t.userId} is null and ${t.body} = '')`),
   ],
 );
 

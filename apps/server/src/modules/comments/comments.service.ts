@@ -36,7 +36,9 @@ export function createCommentsService(
         id: r.comment.id,
         body: r.comment.body,
         createdAt: r.comment.createdAt.toISOString(),
-        user: { id: r.comment.userId, handle: r.handle, avatarImageId: r.avatarImageId },
+        user: { id: r.comment.userId ?? '', handle: r.handle ?? '', avatarImageId: r.avatarImageId },
+        // Kept for its thread after the author deleted their account: "deleted user", no text.
+        ...(r.comment.userId === null ? { deletedUser: true } : {}),
         canDelete: viewerId !== null && (viewerId === r.comment.userId || viewerId === item.userId),
       }));
       return { comments, totalCount, nextCursor: nextCursor(rows, input.limit, (r) => ({ at: r.key, id: r.comment.id })) };

@@ -21,6 +21,10 @@ export const QUEUES = {
   uploadsCleanup: { name: 'uploads-cleanup', policy: 'short', retryLimit: 2, retryDelay: 60, expireInSeconds: 300, cron: '37 * * * *' },
   /** Hourly: domain events older than a day (kept for streams that resume) are deleted. */
   eventsPrune: { name: 'events-prune', policy: 'short', retryLimit: 2, retryDelay: 60, expireInSeconds: 300, cron: '47 * * * *' },
+  /** Build one "download my data" archive (data: { exportId }). */
+  accountExport: { name: 'account-export', policy: 'standard', retryLimit: 2, retryDelay: 60, retryBackoff: true, expireInSeconds: 900 },
+  /** Hourly: expired data exports are removed, and accounts whose deletion grace period ended are deleted. */
+  accountDataSweep: { name: 'account-data-sweep', policy: 'short', retryLimit: 2, retryDelay: 60, expireInSeconds: 1800, cron: '53 * * * *' },
 } as const satisfies Record<string, PgBoss.Queue & { cron?: string }>;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]['name'];

@@ -52,10 +52,11 @@ export function createModerationService(
         const comment = await repo.comment(report.targetId);
         const item = comment ? await repo.modItem(comment.itemId) : null;
         if (!comment || !item) return { type: 'missing' };
-        const people = await repo.people([comment.userId]);
+        // A comment whose author deleted their account has no author (null) any more.
+        const people = await repo.people(comment.userId ? [comment.userId] : []);
         return {
           type: 'comment',
-          comment: { id: comment.id, body: comment.body, hidden: comment.hidden, author: people.get(comment.userId) ?? null, createdAt: comment.createdAt.toISOString() },
+          comment: { id: comment.id, body: comment.body, hidden: comment.hidden, author: (comment.userId && people.get(comment.userId)) || null, createdAt: comment.createdAt.toISOString() },
           item,
         };
       }

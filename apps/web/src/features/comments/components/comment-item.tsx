@@ -20,6 +20,23 @@ export function CommentItem({ comment, canReport, onDelete, onReport }: CommentI
   const locale = i18n.resolvedLanguage ?? 'en';
   const handle = comment.user.handle;
   const exact = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(comment.createdAt));
+  // The author deleted their account; the comment stays for its thread, without name or text.
+  if (comment.deletedUser) {
+    return (
+      <li className="flex gap-3 py-4" data-testid="comment" data-comment-id={comment.id} data-deleted-user="true">
+        <span aria-hidden="true" className="size-9 shrink-0 rounded-full border border-dashed border-border-strong bg-surface-sunken" />
+        <div className="grid min-w-0 flex-1 gap-1">
+          <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
+            <span className="font-semibold text-muted-foreground">{t('comments.deletedUser')}</span>
+            <time dateTime={comment.createdAt} title={exact} className="text-muted-foreground">
+              {formatRelativeTime(comment.createdAt, locale)}
+            </time>
+          </p>
+          <p className="text-sm text-muted-foreground italic">{t('comments.deletedUserText')}</p>
+        </div>
+      </li>
+    );
+  }
   return (
     <li className="flex gap-3 py-4" data-testid="comment" data-comment-id={comment.id}>
       <UserAvatar handle={handle} imageId={comment.user.avatarImageId} />
