@@ -52,6 +52,7 @@ export const routes: RouteObject[] = [
       lazyRoute(paths.dmca.path, 'dmca', () => import('./routes/dmca')),
       lazyRoute(paths.admin.path, 'admin', () => import('./routes/admin')),
       lazyRoute(paths.adminFunctions.path, 'admin-functions', () => import('./routes/admin-functions')),
+      lazyRoute(paths.oauthConsent.path, 'oauth-consent', () => import('./routes/oauth-consent')),
       lazyRoute(paths.feedback.path, 'feedback', () => import('./routes/feedback')),
       lazyRoute(paths.maintenance.path, 'maintenance', () => import('./routes/maintenance')),
       lazyRoute(paths.serverError.path, 'server-error', () => import('./routes/server-error')),

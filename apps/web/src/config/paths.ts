@@ -34,6 +34,7 @@ export const paths = {
   privacy: { path: '/privacy', getHref: () => '/privacy' },
   admin: { path: '/admin', getHref: (tab?: string) => (tab ? `/admin?tab=${encodeURIComponent(tab)}` : '/admin') },
   adminFunctions: { path: '/admin/functions', getHref: () => '/admin/functions' },
+  oauthConsent: { path: '/oauth/consent', getHref: () => '/oauth/consent' },
   feedback: { path: '/feedback', getHref: () => '/feedback' },
   dmca: { path: '/dmca', getHref: (item?: string) => (item ? `/dmca?item=${encodeURIComponent(item)}` : '/dmca') },
   mod: { path: '/mod', getHref: () => '/mod' },

@@ -12,6 +12,8 @@ import { MagicLinkForm } from '@/features/auth/components/magic-link-form';
 import { PasskeySignIn } from '@/features/auth/components/passkey-sign-in';
 import { SignInForm } from '@/features/auth/components/sign-in-form';
 import { SignUpForm } from '@/features/auth/components/sign-up-form';
+import { ContinueAuthorization } from '@/features/oauth/components/continue-authorization';
+import { continueAuthorizationHref } from '@/features/oauth/utils/authorization-query';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
 import { useAuth } from '@/lib/auth';
 
@@ -34,11 +36,15 @@ export default function LoginRoute() {
   const [signInEmail, setSignInEmail] = useState<string | undefined>(undefined);
   useDocumentMeta({ title: t('auth.metaTitle') });
 
+  // Opened by the OAuth provider: once signed in, the authorization goes on (to consent, then the client).
+  const oauthContinue = continueAuthorizationHref(searchParams);
+  if (user && oauthContinue) return <ContinueAuthorization href={oauthContinue} />;
   if (user && !handingOff.current) return <Navigate to={paths.home.getHref()} replace />;
 
   const after = (to: string) => () => {
     handingOff.current = true;
-    navigate(to, { replace: true });
+    if (oauthContinue) window.location.replace(oauthContinue);
+    else navigate(to, { replace: true });
   };
 
   return (

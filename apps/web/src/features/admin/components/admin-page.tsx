@@ -7,10 +7,11 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
 import { FeedbackPanel } from './feedback-panel';
 import { InvitesPanel } from './invites-panel';
+import { OAuthClientsPanel } from './oauth-clients-panel';
 import { SiteSettingsPanel } from './site-settings-panel';
 import { UsersPanel } from './users-panel';
 
-export const ADMIN_TABS = ['settings', 'invites', 'users', 'feedback'] as const;
+export const ADMIN_TABS = ['settings', 'invites', 'users', 'feedback', 'api-clients'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 /** "Access Denied" for signed-in people without the admin role. */
@@ -65,7 +66,7 @@ export function AdminPage() {
           <TabsList className="max-sm:grid-flow-row max-sm:grid-cols-2">
             {ADMIN_TABS.map((id) => (
               <TabsTrigger key={id} value={id} data-testid={`admin-tab-${id}`}>
-                {t(`adminPanel.tabs.${id}`)}
+                {id === 'api-clients' ? t('adminOauth.tab') : t(`adminPanel.tabs.${id}`)}
               </TabsTrigger>
             ))}
           </TabsList>
@@ -81,6 +82,9 @@ export function AdminPage() {
         </TabsContent>
         <TabsContent value="feedback">
           <FeedbackPanel />
+        </TabsContent>
+        <TabsContent value="api-clients">
+          <OAuthClientsPanel />
         </TabsContent>
       </Tabs>
     </div>
