@@ -262,7 +262,7 @@ function DeleteForm({ hasPassword, onCancel }: { hasPassword: boolean; onCancel:
         <Button
           type="button"
           variant="link"
-          className="justify-self-start"
+          className="justify-self-start px-0"
           onClick={() => {
             setUseCode(!useCode);
             setMissing(false);

@@ -1,0 +1,31 @@
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { CommentItem } from './comment-item';
+
+const base = { id: 'c1', createdAt: new Date().toISOString(), canDelete: false };
+
+function renderItem(comment: Parameters<typeof CommentItem>[0]['comment']) {
+  render(
+    <MemoryRouter>
+      <ul>
+        <CommentItem comment={comment} canReport={false} onDelete={vi.fn()} onReport={vi.fn()} />
+      </ul>
+    </MemoryRouter>,
+  );
+}
+
+describe('CommentItem', () => {
+  it('shows the author as a link to their profile', () => {
+    renderItem({ ...base, body: 'Lovely', user: { id: 'u1', handle: 'ann', avatarImageId: null } });
+    expect(screen.getByRole('link', { name: '@ann' }).getAttribute('href')).toBe('/u/ann');
+    expect(screen.getByText('Lovely')).toBeTruthy();
+  });
+
+  it('shows a comment whose author deleted their account as "Deleted user", without a link or text', () => {
+    renderItem({ ...base, body: '', deletedUser: true, user: { id: '', handle: '', avatarImageId: null } });
+    expect(screen.getByText('Deleted user')).toBeTruthy();
+    expect(screen.getByText('This comment was removed with its author’s account.')).toBeTruthy();
+    expect(screen.queryByRole('link')).toBeNull();
+  });
+});
