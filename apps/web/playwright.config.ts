@@ -7,6 +7,9 @@ const PORT = Number(process.env.E2E_PORT ?? 3210);
 const BASE_URL = `http://localhost:${PORT}`;
 const DATA_DIR = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'curio-e2e-'));
 export const E2E_ADMIN_EMAIL = 'admin@e2e.curio.test';
+/** The test OpenID Connect provider the app may sign in with (e2e/support/oidc-provider.ts), beside the app's port. */
+export const E2E_OIDC = { port: PORT + 1000, name: 'Test ID', clientId: 'curio-test-client', clientSecret: 'curio-test-client-secret-0123456789abcdef' };
+const OIDC_ISSUER = `http://127.0.0.1:${E2E_OIDC.port}`;
 
 const CHROMIUM_ARGS = [
   '--headless',
@@ -27,7 +30,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
-  outputDir: path.join(os.tmpdir(), 'curio-e2e-results'),
+  // One per port: runs on different ports at once do not clear each other's traces.
+  outputDir: path.join(os.tmpdir(), `curio-e2e-results-${PORT}`),
   use: {
     baseURL: BASE_URL,
     trace: 'retain-on-failure',
@@ -36,7 +40,17 @@ export default defineConfig({
     timezoneId: 'America/New_York',
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
+  webServer: [
+    {
+      // First: the app reads the provider's discovery document when it starts.
+      command: 'npx tsx apps/web/e2e/support/oidc-provider.ts',
+      cwd: path.resolve(import.meta.dirname, '../..'),
+      url: `${OIDC_ISSUER}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { OIDC_PORT: String(E2E_OIDC.port), REDIRECT_URI: `${BASE_URL}/auth/v1/callback/oidc` },
+    },
+    {
     command: `node --enable-source-maps ${process.env.E2E_SERVER_ENTRY ?? 'apps/server/dist/main.js'}`,
     cwd: path.resolve(import.meta.dirname, '../..'),
     url: `${BASE_URL}/ready`,
@@ -55,6 +69,11 @@ export default defineConfig({
       CUTOUT: 'simple',
       EXPLORE_SNAPSHOT_SECONDS: '1',
       COMMENT_INTERVAL_SECONDS: '0',
+      OIDC_ISSUER,
+      OIDC_CLIENT_ID: E2E_OIDC.clientId,
+      OIDC_CLIENT_SECRET: E2E_OIDC.clientSecret,
+      OIDC_NAME: E2E_OIDC.name,
     },
-  },
+    },
+  ],
 });

@@ -9,6 +9,7 @@ import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { EthereumSignIn } from '@/features/auth/components/ethereum-sign-in';
 import { MagicLinkForm } from '@/features/auth/components/magic-link-form';
+import { OidcCallbackError, OidcSignIn } from '@/features/auth/components/oidc-sign-in';
 import { PasskeySignIn } from '@/features/auth/components/passkey-sign-in';
 import { SignInForm } from '@/features/auth/components/sign-in-form';
 import { SignUpForm } from '@/features/auth/components/sign-up-form';
@@ -68,6 +69,7 @@ export default function LoginRoute() {
                   {t('auth.errors.suspended')}
                 </p>
               ) : null}
+              <OidcCallbackError />
               <Tabs value={tab} onValueChange={(value) => setTab(value === 'sign-up' ? 'sign-up' : 'sign-in')}>
                 <TabsList aria-label={t('auth.tabsLabel')}>
                   <TabsTrigger value="sign-in">{t('auth.signInTab')}</TabsTrigger>
@@ -80,7 +82,7 @@ export default function LoginRoute() {
                     {t('auth.or')}
                     <span className="h-px flex-1 bg-border" />
                   </div>
-                  <div className="grid gap-3"><PasskeySignIn onSuccess={after(paths.home.getHref())} /><EthereumSignIn onSuccess={after(paths.myShelf.getHref())} /></div>
+                  <div className="grid gap-3"><PasskeySignIn onSuccess={after(paths.home.getHref())} /><EthereumSignIn onSuccess={after(paths.myShelf.getHref())} /><OidcSignIn /></div>
                   <MagicLinkForm />
                 </TabsContent>
                 <TabsContent value="sign-up" className="grid gap-6">

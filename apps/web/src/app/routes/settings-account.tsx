@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { SettingsShell } from '@/components/layout/settings-shell';
+import { IdentitiesSection } from '@/features/account/components/identities-section';
 import { DataSection } from '@/features/account/components/data-section';
 import { PasskeysSection } from '@/features/account/components/passkeys-section';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
@@ -16,6 +17,7 @@ export default function AccountSettingsRoute() {
     <SignedInPage>
       <SettingsShell title={t('accountSettings.title')} description={t('accountSettings.description')}>
         {/* sections: email-password, two-factor, passkeys, sessions, identities, data (in this order) */}
+        <IdentitiesSection />
         <PasskeysSection />
         <DataSection />
       </SettingsShell>

@@ -21,6 +21,13 @@ export function toAnnouncement(value: unknown): PublicAnnouncement | null {
   };
 }
 
+/** The external sign-in provider, when the server names one. */
+function toOidc(value: unknown): { name: string } | null {
+  if (!value || typeof value !== 'object') return null;
+  const name = (value as Record<string, unknown>).name;
+  return typeof name === 'string' && name.trim() ? { name: name.trim() } : null;
+}
+
 /** Reads the public settings; `beta_open` missing means open. A failure is only logged and reads as "no settings". */
 export async function getPublicSiteSettings(): Promise<PublicSiteSettings | null> {
   try {
@@ -32,6 +39,7 @@ export async function getPublicSiteSettings(): Promise<PublicSiteSettings | null
       announcement: toAnnouncement(data.announcement),
       maintenanceStatusUrl:
         typeof data.maintenanceStatusUrl === 'string' && /^https?:\/\//i.test(data.maintenanceStatusUrl) ? data.maintenanceStatusUrl : null,
+      oidc: toOidc(data.oidc),
     };
   } catch (error) {
     console.warn('[site-settings] could not load public site settings', error);

@@ -1,0 +1,120 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { onboardedUserInPage, PASSWORD, uniqueEmail } from './support/api';
+import { expectNoAxeViolations, useTheme } from './support/axe';
+
+// The provider is the test one started by playwright.config.ts (OIDC_NAME "Test ID").
+const PROVIDER = 'Test ID';
+const SHOTS = '/tmp/team/shots';
+
+const uniqueLogin = (tag: string) => `${tag}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** At the provider's own sign-in page: type the login name and continue (by keyboard). */
+async function signInAtProvider(page: Page, login: string) {
+  await page.waitForURL(/127\.0\.0\.1:\d+\/interaction\//);
+  await page.getByLabel('Login name').fill(login);
+  await page.keyboard.press('Enter');
+}
+
+async function expectSectionAxeClean(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .include('[data-testid="identities-section"]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+test('signs in with the external provider from /login: a new account goes to onboarding', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/login');
+  const button = page.getByRole('button', { name: `Sign in with ${PROVIDER}` });
+  await expect(button).toBeVisible();
+  await expectNoAxeViolations(page, '/login with the provider button');
+  await page.screenshot({ path: `${SHOTS}/identities-login-desktop-en.png`, fullPage: true });
+
+  await button.focus();
+  await page.keyboard.press('Enter');
+  await signInAtProvider(page, uniqueLogin('newcomer'));
+  await page.waitForURL(/\/onboarding/);
+  const session = await (await page.request.get('/auth/v1/get-session')).json();
+  expect(session.user.email).toMatch(/^newcomer-.*@oidc\.test$/);
+});
+
+test('an address that has an account here is not joined without proof: the reason is shown on /login, translated', async ({ page, browser }) => {
+  // An account whose address was never confirmed.
+  const email = uniqueEmail('taken');
+  const res = await page.request.post('/auth/v1/sign-up/email', { data: { email, password: PASSWORD, name: 'u' } });
+  expect(res.ok()).toBe(true);
+
+  const guest = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  await guest.addInitScript(() => window.localStorage.setItem('curio.lang', 'zh-CN'));
+  const phone = await guest.newPage();
+  await phone.goto('/login');
+  await phone.getByRole('button', { name: `使用 ${PROVIDER} 登录` }).click();
+  await signInAtProvider(phone, email);
+  await phone.waitForURL(/\/login\?via=oidc&error=account_not_linked/);
+  await expect(phone.getByTestId('oidc-callback-error')).toContainText('使用此邮箱地址的账号已存在');
+  await expectNoAxeViolations(phone, '/login with a provider error');
+  await phone.screenshot({ path: `${SHOTS}/identities-login-error-phone-zh.png`, fullPage: true });
+  await guest.close();
+});
+
+test('links and unlinks the provider from /settings/account, with the identity errors translated', async ({ page, browser }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await onboardedUserInPage(page);
+  await page.goto('/settings/account');
+  const section = page.getByTestId('identities-section');
+  await expect(section.getByTestId('identity-password')).toBeVisible();
+  await expect(section.getByTestId('identity-email')).toBeVisible();
+  await expectSectionAxeClean(page);
+
+  // Link: off to the provider and back, by keyboard.
+  const login = uniqueLogin('linker');
+  await section.getByRole('button', { name: `Link ${PROVIDER}` }).focus();
+  await page.keyboard.press('Enter');
+  await signInAtProvider(page, login);
+  await page.waitForURL(/\/settings\/account/);
+  await expect(section.getByTestId('identities-notice')).toHaveText(`${PROVIDER} is linked. You can now sign in with it.`);
+  await expect(section.getByTestId('identity-oidc')).toContainText(login);
+  await expect(page).toHaveURL(/\/settings\/account$/);
+  await expectSectionAxeClean(page);
+  await section.screenshot({ path: `${SHOTS}/identities-section-linked-desktop-en.png` });
+
+  // Unlink it again.
+  await section.getByRole('button', { name: `Unlink ${PROVIDER}` }).click();
+  await expect(section.getByTestId('identities-notice')).toHaveText(`${PROVIDER} was unlinked.`);
+  await expect(section.getByTestId('identity-oidc')).toHaveCount(0);
+
+  // Someone else signs up with the provider: that identity belongs to them now.
+  const other = await browser.newContext();
+  await useTheme(await other.newPage(), 'dark');
+  const otherPage = other.pages()[0]!;
+  const taken = uniqueLogin('taken');
+  await otherPage.goto('/login');
+  await otherPage.getByRole('button', { name: `Sign in with ${PROVIDER}` }).click();
+  await signInAtProvider(otherPage, taken);
+  await otherPage.waitForURL(/\/onboarding/);
+
+  // identity_already_exists: linking it here is refused; this session stays.
+  await section.getByRole('button', { name: `Link ${PROVIDER}` }).click();
+  await signInAtProvider(page, taken);
+  await page.waitForURL(/\/settings\/account/);
+  await expect(section.getByTestId('identities-error')).toHaveText(
+    `This ${PROVIDER} account is already linked to another account here. Sign in to that one, or unlink it there first.`,
+  );
+  await expect(section.getByTestId('identity-oidc')).toHaveCount(0);
+  await expect(section.getByTestId('identity-password')).toBeVisible();
+
+  // single_identity_not_deletable: the other person's only way to sign in stays (dark theme, phone).
+  await otherPage.setViewportSize({ width: 390, height: 844 });
+  await otherPage.goto('/settings/account');
+  const otherSection = otherPage.getByTestId('identities-section');
+  await otherSection.getByRole('button', { name: `Unlink ${PROVIDER}` }).click();
+  await expect(otherSection.getByTestId('identities-error')).toHaveText(
+    'This is your only way to sign in. Set a password or link another method before unlinking it.',
+  );
+  await expect(otherSection.getByTestId('identity-oidc')).toBeVisible();
+  await expectSectionAxeClean(otherPage);
+  await otherSection.screenshot({ path: `${SHOTS}/identities-section-error-phone-dark.png` });
+  await other.close();
+});
