@@ -64,8 +64,6 @@ export const envSchema = z.object({
   OIDC_CLIENT_SECRET: z.string().trim().optional().transform((v) => (v ? v : undefined)),
   /** The provider's name on the sign-in button ("Sign in with <name>"); default "OpenID Connect". */
   OIDC_NAME: z.string().trim().max(40).optional().transform((v) => (v ? v : undefined)),
-  /** The provider's name on the sign-in button ("Sign in with <name>"); default "OpenID Connect". */
-  OIDC_NAME: z.string().trim().max(40).optional().transform((v) => (v ? v : undefined)),
   /** Where SMS codes are POSTed ({to, text} as JSON); unset, they go to the SMS outbox in the database. */
   SMS_URL: optionalUrl,
   /** When set, /metrics answers only `Authorization: Bearer <METRICS_TOKEN>`; unset, it is open. */

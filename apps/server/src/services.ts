@@ -40,7 +40,6 @@ import { createRolesService } from './modules/roles/roles.service';
 import { createShelvesService } from './modules/shelves/shelves.service';
 import { createSiteSettingsService } from './modules/site-settings/site-settings.service';
 import { externalOidcName } from './auth/plugins/external-oidc';
-import { externalOidcName } from './auth/plugins/external-oidc';
 import { createFeedbackService } from './modules/feedback/feedback.service';
 import type { Storage } from './storage/storage';
 import { sessionRevocations } from './auth/session-cache';

@@ -113,10 +113,6 @@ export function createAuth(deps: { db: Db; env: Env; logger: Logger; mailer: Mai
     // provider says its address is verified and the account's is too (better-auth's defaults, no trusted
     // providers). Someone signed in may link an identity under another address: they proved both.
     account: { accountLinking: { enabled: true, allowDifferentEmails: true } },
-    // External identities (plugins/external-oidc.ts): a sign-in joins an existing account only when the
-    // provider says its address is verified and the account's is too (better-auth's defaults, no trusted
-    // providers). Someone signed in may link an identity under another address: they proved both.
-    account: { accountLinking: { enabled: true, allowDifferentEmails: true } },
     rateLimit: {
       enabled: true,
       storage: 'database',
@@ -126,7 +122,6 @@ export function createAuth(deps: { db: Db; env: Env; logger: Logger; mailer: Mai
         '/sign-in/email': limit,
         '/sign-up/email': limit,
         '/sign-in/magic-link': limit,
-        '/sign-in/social': limit,
         '/sign-in/social': limit,
         '/magic-link/verify': limit,
         '/request-password-reset': limit,
