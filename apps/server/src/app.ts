@@ -52,7 +52,8 @@ import { blocksFunctions } from './modules/blocks/blocks.routes';
 import { messagesFunctions } from './modules/messages/messages.routes';
 import { insightsFunctions } from './modules/insights/insights.routes';
 import { moderationFunctions } from './modules/moderation/moderation.routes';
-import { adminUsersFunctions } from './modules/admin-users/admin-users.routes';
+import { adminAccountsFunctions, adminUsersFunctions } from './modules/admin-users/admin-users.routes';
+import { createAdminAccountsService } from './modules/admin-users/admin-accounts.service';
 import { functionStatsFunctions } from './modules/function-stats/function-stats.routes';
 import { metricsRouter } from './modules/function-stats/function-stats.metrics';
 import { dmcaFunctions } from './modules/dmca/dmca.routes';
@@ -223,6 +224,18 @@ export function createApp(deps: AppDeps) {
     ...insightsFunctions(services.insights),
     ...moderationFunctions(services.moderation),
     ...adminUsersFunctions(services.adminUsers),
+    ...adminAccountsFunctions(
+      createAdminAccountsService(database.db, {
+        auth: async () => (await auth.$context).internalAdapter,
+        // The same deletion as a person's own (content, images, comments kept as "deleted user"), at once.
+        deleteAccountNow: async (userId) => void (await services.accountData.deleteAccountNow(userId)),
+        revokeSessions: (userId) => services.sessions.revoke(userId),
+        mailer,
+        logger,
+        publicUrl: env.PUBLIC_URL,
+        appName: env.APP_NAME,
+      }),
+    ),
     ...functionStatsFunctions(services.functionStats),
     ...dmcaFunctions(services.dmca),
     ...accountDataFunctions(services.accountData),

@@ -79,3 +79,74 @@ export const adminFunctionStatsResultSchema = z.object({
   generatedAt: z.string(),
 });
 export type AdminFunctionStats = z.infer<typeof adminFunctionStatsResultSchema>;
+
+// ---- One account in detail: sign-in methods, factors, sessions; factor removal, deletion, sign-in links ----
+
+const userIdSchema = text().min(1).max(64);
+
+/** `admin-user-get`, `admin-user-factors-list`: one user by id. */
+export const adminUserIdInputSchema = z.object({ userId: userIdSchema });
+
+/** A second factor or passkey (the spec's factor types: totp, phone, webauthn). */
+export const ADMIN_FACTOR_KINDS = ['totp', 'phone', 'webauthn'] as const;
+export type AdminFactorKind = (typeof ADMIN_FACTOR_KINDS)[number];
+export const adminFactorSchema = z.object({
+  id: z.string(),
+  kind: z.enum(ADMIN_FACTOR_KINDS),
+  /** The name the person gave it (a passkey's, an authenticator's) or, for a phone, the masked number. */
+  name: z.string().nullable(),
+  createdAt: z.string().nullable(),
+  verified: z.boolean(),
+});
+export type AdminFactor = z.infer<typeof adminFactorSchema>;
+
+/** What an admin did to an account (kept after the account is gone). */
+export const ADMIN_ACCOUNT_ACTIONS = ['suspend', 'reactivate', 'factor_remove', 'sign_in_link', 'delete'] as const;
+export type AdminAccountAction = (typeof ADMIN_ACCOUNT_ACTIONS)[number];
+export const adminAccountActionSchema = z.object({
+  id: z.string(),
+  action: z.enum(ADMIN_ACCOUNT_ACTIONS),
+  /** The acting admin's address (null once their account is gone). */
+  actorEmail: z.string().nullable(),
+  /** What the action was about (the removed factor's kind and name, for instance). */
+  note: z.string(),
+  at: z.string(),
+});
+export type AdminAccountActionEntry = z.infer<typeof adminAccountActionSchema>;
+
+export const adminUserDetailSchema = adminUserSchema.extend({
+  emailVerified: z.boolean(),
+  /** The newest session's start (null when the person has never signed in or every session has ended). */
+  lastSignInAt: z.string().nullable(),
+  suspendedReason: z.string().nullable(),
+  activeSessions: z.number().int(),
+  twoFactorEnabled: z.boolean(),
+  signInMethods: z.object({
+    password: z.boolean(),
+    /** A sign-in link or a code by mail: every account with an address has it. */
+    magicLink: z.boolean(),
+    passkeys: z.number().int(),
+    wallets: z.array(z.object({ address: z.string(), chainId: z.number().int() })),
+    /** External OpenID Connect identities (provider and the id there). */
+    identities: z.array(z.object({ providerId: z.string(), accountId: z.string(), createdAt: z.string() })),
+  }),
+  factors: z.array(adminFactorSchema),
+  /** The newest admin actions on this account, newest first. */
+  actions: z.array(adminAccountActionSchema),
+});
+export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
+export const adminUserGetResultSchema = z.object({ user: adminUserDetailSchema });
+
+export const adminUserFactorsListResultSchema = z.object({ factors: z.array(adminFactorSchema) });
+
+/** `admin-user-factor-remove`: the person is mailed a notice; two-factor sign-in ends with its last factor. */
+export const adminUserFactorRemoveInputSchema = z.object({ userId: userIdSchema, factorId: text().min(1).max(200) });
+export const adminUserFactorRemoveResultSchema = z.object({ factors: z.array(adminFactorSchema), twoFactorEnabled: z.boolean() });
+
+/** `admin-user-delete`: `confirm` is the account's address, typed by the admin. */
+export const adminUserDeleteInputSchema = z.object({ userId: userIdSchema, confirm: text().trim().min(1, 'This field is required.').max(320) });
+export const adminUserDeleteResultSchema = z.object({ deleted: z.literal(true) });
+
+/** How long an admin's sign-in link works (once). */
+export const ADMIN_SIGN_IN_LINK_MINUTES = 15;
+export const adminUserSignInLinkResultSchema = z.object({ url: z.string(), expiresAt: z.string() });

@@ -89,6 +89,14 @@ import {
   adminUsersListInputSchema,
   adminUsersListResultSchema,
   adminUserUpdateInputSchema,
+  adminUserDeleteInputSchema,
+  adminUserDeleteResultSchema,
+  adminUserFactorRemoveInputSchema,
+  adminUserFactorRemoveResultSchema,
+  adminUserFactorsListResultSchema,
+  adminUserGetResultSchema,
+  adminUserIdInputSchema,
+  adminUserSignInLinkResultSchema,
 } from './admin-users';
 import {
   adminOAuthClientCreateInputSchema,
@@ -208,6 +216,11 @@ export const API = {
   'admin-users-list': fn({ input: adminUsersListInputSchema, output: adminUsersListResultSchema, access: 'admin', read: true }),
   'admin-user-update': fn({ input: adminUserUpdateInputSchema, output: adminUserResultSchema, access: 'admin' }),
   'admin-credits-grant': fn({ input: adminCreditsGrantInputSchema, output: adminUserResultSchema, access: 'admin' }),
+  'admin-user-get': fn({ input: adminUserIdInputSchema, output: adminUserGetResultSchema, access: 'admin', read: true }),
+  'admin-user-factors-list': fn({ input: adminUserIdInputSchema, output: adminUserFactorsListResultSchema, access: 'admin', read: true }),
+  'admin-user-factor-remove': fn({ input: adminUserFactorRemoveInputSchema, output: adminUserFactorRemoveResultSchema, access: 'admin' }),
+  'admin-user-delete': fn({ input: adminUserDeleteInputSchema, output: adminUserDeleteResultSchema, access: 'admin' }),
+  'admin-user-sign-in-link': fn({ input: adminUserIdInputSchema, output: adminUserSignInLinkResultSchema, access: 'admin' }),
   'admin-function-stats': fn({ input: emptyInputSchema, output: adminFunctionStatsResultSchema, access: 'admin', read: true }),
   // OAuth clients (Curio as an OAuth 2.1 / OpenID provider); the secret is shown on create and regenerate only.
   'admin-oauth-clients-list': fn({ input: emptyInputSchema, output: adminOAuthClientsListResultSchema, access: 'admin', read: true }),

@@ -37,6 +37,10 @@ export const ERROR_CODES = [
   'own_account',
   /** An admin's grant would take a balance below zero. */
   'credits_below_zero',
+  /** An admin may not delete the last admin account. */
+  'last_admin',
+  /** A sign-in link for a suspended account (it could not be used). */
+  'user_suspended',
   /** A deletion's confirmation (password or mailed code) was wrong or expired. */
   'confirmation_invalid',
   /** An export link that expired or is not this person's. */

@@ -26,5 +26,6 @@ export * from '../modules/dmca/dmca.schema';
 export * from '../modules/moderation/moderation.schema';
 export * from '../modules/function-stats/function-stats.schema';
 export * from '../modules/explore/explore.schema';
+export * from '../modules/admin-users/admin-users.schema';
 export * from '../modules/account-data/account-data.schema';
 export * from '../sms/sms.schema';

@@ -5,6 +5,7 @@ import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import { AppError, notFound } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import type { CreditsService } from '../credits/credits.service';
+import { adminAccountsRepository } from './admin-accounts.repository';
 import { adminUsersRepository } from './admin-users.repository';
 
 const ownAccount = (message: string) => new AppError(409, 'own_account', message);
@@ -46,7 +47,7 @@ export function createAdminUsersService(db: Db, deps: {
         throw ownAccount('You cannot remove your own admin role');
       }
       if (userId === actorId && input.suspended === true) throw ownAccount('You cannot suspend your own account');
-      await get(userId);
+      const before = await get(userId);
       await db.transaction(async (tx) => {
         await lockKey(tx, `admin-user:${userId}`);
         const r = adminUsersRepository(tx);
@@ -55,6 +56,9 @@ export function createAdminUsersService(db: Db, deps: {
         if (input.suspended !== undefined) {
           await r.setSuspended(userId, input.suspended, input.suspended ? 'Suspended by an admin' : null);
           if (input.suspended) await r.deleteSessions(userId);
+          if (input.suspended !== before.suspended) {
+            await adminAccountsRepository(tx).record({ actorId, userId, userEmail: before.email, action: input.suspended ? 'suspend' : 'reactivate' });
+          }
         }
       });
       if (input.suspended) await deps.revokeSessions?.(userId);

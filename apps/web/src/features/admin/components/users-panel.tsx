@@ -1,5 +1,5 @@
 import type { AdminUser, Role } from '@curio/contract';
-import { Coins, Search, ShieldCheck, UserCog } from 'lucide-react';
+import { Coins, IdCard, Search, ShieldCheck, UserCog } from 'lucide-react';
 import { useDeferredValue, useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -24,6 +24,7 @@ import { isApiError } from '@/lib/api-client';
 import { errorMessageKey } from '@/lib/error-messages';
 import { cn } from '@/lib/utils';
 import { useAdminUsers, useGrantCredits, useUpdateAdminUser } from '../api/admin-users';
+import { UserDetailDialog } from './user-detail-dialog';
 
 const ROLE_OPTIONS: Role[] = ['moderator', 'admin'];
 
@@ -254,18 +255,32 @@ export function UsersPanel() {
   const [managingId, setManagingId] = useState<string | null>(null);
   const users = list.data?.pages.flatMap((p) => p.users) ?? [];
   const managing = users.find((u) => u.id === managingId) ?? null;
+  const [detailId, setDetailId] = useState<string | null>(null);
+  const detailUser = users.find((u) => u.id === detailId) ?? null;
   const dateFmt = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
   const manageButton = (user: AdminUser) => (
-    <Button
-      variant="secondary"
-      size="sm"
-      onClick={() => setManagingId(user.id)}
-      aria-label={t('adminPanel.users.manageOne', { name: user.handle ? `@${user.handle}` : user.email })}
-      data-testid="admin-user-manage"
-    >
-      <UserCog aria-hidden="true" />
-      {t('adminPanel.users.manage')}
-    </Button>
+    <div className="flex flex-wrap justify-end gap-2">
+      <Button
+        variant="secondary"
+        size="sm"
+        onClick={() => setDetailId(user.id)}
+        aria-label={t('adminAccounts.openOne', { name: user.handle ? `@${user.handle}` : user.email })}
+        data-testid="admin-user-details"
+      >
+        <IdCard aria-hidden="true" />
+        {t('adminAccounts.open')}
+      </Button>
+      <Button
+        variant="secondary"
+        size="sm"
+        onClick={() => setManagingId(user.id)}
+        aria-label={t('adminPanel.users.manageOne', { name: user.handle ? `@${user.handle}` : user.email })}
+        data-testid="admin-user-manage"
+      >
+        <UserCog aria-hidden="true" />
+        {t('adminPanel.users.manage')}
+      </Button>
+    </div>
   );
 
   return (
@@ -379,6 +394,7 @@ export function UsersPanel() {
         </p>
       </CardContent>
       {managing ? <ManageUserDialog key={managing.id} user={managing} onClose={() => setManagingId(null)} /> : null}
+      {detailUser ? <UserDetailDialog key={detailUser.id} user={detailUser} onClose={() => setDetailId(null)} /> : null}
     </Card>
   );
 }
