@@ -7,6 +7,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { API_PATHS } from '@curio/contract';
 import { CLIENT_IP_HEADER, createAuth } from './auth/auth';
 import { createSessionCache } from './auth/session-cache';
+import { accountSessionsFunctions } from './modules/account-sessions/account-sessions.routes';
 import { createJwtVerifier, withJwtBearer } from './auth/jwt-bearer';
 import { functionsResource, jwtIssuer } from './auth/plugins/oauth';
 import { oauthDiscoveryRouter } from './modules/oauth-clients/oauth-discovery.routes';
@@ -25,15 +26,15 @@ import { createViewerKeys } from './lib/viewer-key';
 import type { Logger } from './lib/logger';
 import type { Mailer } from './mail/mailer';
 import { outboxRouter, type AddressResolver } from './mail/outbox-route';
+import { mfaFunctions } from './modules/mfa/mfa.routes';
+import { createSms, smsAvailable } from './sms/sms';
+import { SMS_OUTBOX_PATH, smsOutboxRouter } from './sms/sms-outbox';
 import { analyticsFunctions } from './modules/analytics/analytics.routes';
 import { invitesFunctions } from './modules/invites/invites.routes';
 import { profilesFunctions } from './modules/profiles/profiles.routes';
 import { rolesFunctions } from './modules/roles/roles.routes';
 import { shelvesFunctions } from './modules/shelves/shelves.routes';
 import { siteSettingsFunctions } from './modules/site-settings/site-settings.routes';
-import { mfaFunctions } from './modules/mfa/mfa.routes';
-import { createSms, smsAvailable } from './sms/sms';
-import { SMS_OUTBOX_PATH, smsOutboxRouter } from './sms/sms-outbox';
 import { creditsFunctions } from './modules/credits/credits.routes';
 import { imageDeliveryRouter, imagesFunctions, uploadRouter } from './modules/images/images.routes';
 import { itemsFunctions } from './modules/items/items.routes';
@@ -85,26 +86,27 @@ export function createApp(deps: AppDeps) {
   const storage = deps.storage ?? createStorageFromEnv(env);
   const services = createServices(database.db, env, { storage, logger, listen: (...a) => database.listen(...a), mailer, ...deps.overrides });
   services.events.start().catch((err) => logger.error({ err }, 'could not listen for events'));
+  // Text messages (phone codes): to SMS_URL as jobs, or into the SMS outbox; none in production without SMS_URL.
+  const sms = smsAvailable(env) ? createSms({ db: database.db, smsUrl: env.SMS_URL, logger }) : undefined;
+  if (env.SMS_URL) sms?.attach(services.jobs);
   const auth = createAuth({
     db: database.db,
     env,
     logger,
     mailer,
+    sms,
     hooks: {
       async onUserCreated(user) {
         await services.credits.grantSignup(user.id);
-  // Text messages (phone codes): to SMS_URL as jobs, or into the SMS outbox; none in production without SMS_URL.
-  const sms = smsAvailable(env) ? createSms({ db: database.db, smsUrl: env.SMS_URL, logger }) : undefined;
-  if (env.SMS_URL) sms?.attach(services.jobs);
         await services.roles.syncAdminEmail(user);
       },
       async onSessionCreated(session) {
         await syncAdminForUser(session.userId);
+        await services.accountSessions.sessionCreated(session); // a new device is told by mail
         await services.accountData.onSessionCreated(session.userId); // signing in during a deletion's grace period cancels it
       },
       async onUserUpdated(user) {
         await services.roles.syncAdminEmail(user);
-    sms,
         await services.sessions.revoke(user.id); // cached sessions carry the user's name and address
       },
       onSessionDeleted: (session) => services.sessions.revoke(session.userId),
@@ -218,6 +220,7 @@ export function createApp(deps: AppDeps) {
     ...commentsFunctions(services.comments),
     ...exploreFunctions(services.explore),
     ...settingsFunctions(services.userSettings),
+    ...mfaFunctions(services.mfa),
     ...followsFunctions(services.follows),
     ...blocksFunctions(services.blocks),
     ...messagesFunctions(services.messages),
@@ -239,6 +242,7 @@ export function createApp(deps: AppDeps) {
     ...functionStatsFunctions(services.functionStats),
     ...dmcaFunctions(services.dmca),
     ...accountDataFunctions(services.accountData),
+    ...accountSessionsFunctions(services.accountSessions),
     ...oauthClientsFunctions(createOAuthClientsService(auth)),
   } satisfies Handlers;
   app.route(
@@ -265,7 +269,6 @@ export function createApp(deps: AppDeps) {
   app.route('/s', shareRouter(services.itemPages, { publicUrl: env.PUBLIC_URL, appName: env.APP_NAME }));
   app.route('/storage/v1/upload', uploadRouter(auth, services.images));
   app.route('/storage/v1/exports', exportDownloadRouter(auth, services.accountData));
-    ...mfaFunctions(services.mfa),
   app.route(
     '/img',
     imageDeliveryRouter(services.images, {
@@ -280,6 +283,9 @@ export function createApp(deps: AppDeps) {
   );
   app.route('/', seoRouter(createSeoService(database.db), { publicUrl: env.PUBLIC_URL }));
 
+  if (sms && !env.SMS_URL) {
+    app.route(SMS_OUTBOX_PATH, smsOutboxRouter({ sms, appName: env.APP_NAME, behindProxy: env.TRUST_PROXY, remoteAddress: deps.remoteAddress }));
+  }
   if (!env.SMTP_URL) {
     app.route(API_PATHS.outbox, outboxRouter({ mailer, appName: env.APP_NAME, behindProxy: env.TRUST_PROXY, remoteAddress: deps.remoteAddress }));
     logger.info(
@@ -328,9 +334,6 @@ function withClientIp(c: Context, trustProxy: boolean): Request {
   headers.delete(CLIENT_IP_HEADER);
   const ip = clientAddress(c, trustProxy);
   if (ip) headers.set(CLIENT_IP_HEADER, ip);
-  if (sms && !env.SMS_URL) {
-    app.route(SMS_OUTBOX_PATH, smsOutboxRouter({ sms, appName: env.APP_NAME, behindProxy: env.TRUST_PROXY, remoteAddress: deps.remoteAddress }));
-  }
   const req = c.req.raw;
   return new Request(req.url, {
     method: req.method,

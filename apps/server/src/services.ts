@@ -32,6 +32,7 @@ import { createAdminUsersService } from './modules/admin-users/admin-users.servi
 import { createFunctionStatsService } from './modules/function-stats/function-stats.service';
 import { createMetrics } from './modules/function-stats/function-stats.metrics';
 import { createDmcaService } from './modules/dmca/dmca.service';
+import { createAccountSessionsService } from './modules/account-sessions/account-sessions.service';
 import type { Mailer } from './mail/mailer';
 import { createMfaService } from './modules/mfa/mfa.service';
 import { smsAvailable } from './sms/sms';
@@ -140,6 +141,7 @@ export function createServices(
     recordVisibilityChange: (tx, change) => announceToExplore('moderation.visibility')(tx, change),
   });
   const adminUsers = createAdminUsersService(db, { credits, logger, revokeSessions: (userId) => sessions.revoke(userId) });
+  const accountSessions = createAccountSessionsService(db, { sessions, mailer: deps.mailer, logger, publicUrl: env.PUBLIC_URL, appName: env.APP_NAME });
   const metrics = createMetrics();
   const functionStats = createFunctionStatsService(db, { logger, observe: metrics.observe, flushSeconds: env.FUNCTION_STATS_FLUSH_SECONDS });
   const dmca = createDmcaService(db, {
@@ -170,6 +172,7 @@ export function createServices(
   return {
     accountData,
     sessions,
+    accountSessions,
     mfa,
     feedback,
     moderation,

@@ -166,6 +166,7 @@ import {
   accountDeletionNoticeResultSchema,
   accountExportStateSchema,
 } from './account-data';
+import { accountSessionRevokeInputSchema, accountSessionRevokeResultSchema, accountSessionsListResultSchema } from './account-sessions';
 import { accountMfaRenameInputSchema, accountMfaStatusSchema } from './account-mfa';
 
 export interface FunctionSpec<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
@@ -333,6 +334,14 @@ export const API = {
     rateLimit: { bucket: 'account-delete', max: 10, windowSeconds: 3600 },
   }),
   'account-deletion-notice': fn({ input: emptyInputSchema, output: accountDeletionNoticeResultSchema, access: 'user' }),
+  // Sessions: one's own, listed with device and place; one ended by id (others and all through the auth service)
+  'account-sessions-list': fn({ input: emptyInputSchema, output: accountSessionsListResultSchema, access: 'user', read: true }),
+  'account-session-revoke': fn({
+    input: accountSessionRevokeInputSchema,
+    output: accountSessionRevokeResultSchema,
+    access: 'user',
+    rateLimit: { bucket: 'account-session-revoke', max: 60, windowSeconds: 3600 },
+  }),
   // Second factors: the authenticator app's name and what is set up (enrolment itself is better-auth's)
   'account-mfa-get': fn({ input: emptyInputSchema, output: accountMfaStatusSchema, access: 'user', read: true }),
   'account-mfa-rename': fn({ input: accountMfaRenameInputSchema, output: accountMfaStatusSchema, access: 'user' }),

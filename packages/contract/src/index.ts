@@ -16,5 +16,6 @@ export * from './oauth-clients';
 export * from './dmca';
 export * from './moderation';
 export * from './account-data';
+export * from './account-sessions';
 export * from './account-mfa';
 export * from './api';

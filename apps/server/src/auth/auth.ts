@@ -11,6 +11,9 @@ import { trustedOrigins } from '../lib/origin-guard';
 import type { Mailer } from '../mail/mailer';
 import type { Sms } from '../sms/sms';
 import { magicLinkMail, resetPasswordMail, verifyEmailMail } from '../mail/templates';
+import { changeEmailNoticeMail, changeEmailVerifyMail } from '../mail/templates-account';
+import { ACCOUNT_SETTINGS_PAGE } from '../modules/account-sessions/account-sessions.service';
+import { signUpWithoutEnumeration, tokenRequestType } from './sign-up-guard';
 import { emailOtpPlugin } from './plugins/email-otp';
 import { externalOidcPlugin, jwtPlugin, oauthProviderPlugin } from './plugins/oauth';
 import { passkeyPlugin } from './plugins/passkey';
@@ -23,7 +26,7 @@ export const CLIENT_IP_HEADER = 'x-curio-client-ip';
 
 export interface AuthHooks {
   onUserCreated(user: { id: string; email: string; emailVerified: boolean }): Promise<void>;
-  onSessionCreated(session: { userId: string }): Promise<void>;
+  onSessionCreated(session: { userId: string; ipAddress?: string | null; userAgent?: string | null; impersonatedBy?: string | null }): Promise<void>;
   /** After any change to a user row (a verified address, for instance). */
   onUserUpdated(user: { id: string; email: string; emailVerified: boolean }): Promise<void>;
   /** After a session row was deleted (sign-out, password change or reset, revocation, a deleted user). */
@@ -99,16 +102,29 @@ export function createAuth(deps: { db: Db; env: Env; logger: Logger; mailer: Mai
       sendOnSignUp: true,
       autoSignInAfterVerification: false,
       expiresIn: 24 * 60 * 60,
-      sendVerificationEmail: async ({ user, url }) => {
+      sendVerificationEmail: async ({ user, url, token }) => {
+        // A change of address (user.changeEmail): the link goes to the new address, a notice to the old.
+        if (tokenRequestType(token) === 'change-email-verification') {
+          const ctx = await auth.$context;
+          const current = await ctx.internalAdapter.findUserById(user.id);
+          await mailer.send(changeEmailVerifyMail({ to: user.email, url, appName: env.APP_NAME }));
+          if (current && current.email !== user.email) {
+            await mailer.send(changeEmailNoticeMail({ to: current.email, newEmail: user.email, url: `${env.PUBLIC_URL}${ACCOUNT_SETTINGS_PAGE}`, appName: env.APP_NAME }));
+          }
+          return;
+        }
         await mailer.send(verifyEmailMail({ to: user.email, url, appName: env.APP_NAME }));
       },
     },
     user: {
+      // A new address takes effect only once the link mailed to it is opened (the old one is told).
+      changeEmail: { enabled: true },
       additionalFields: { tester: { type: 'boolean', required: false, defaultValue: false, input: false } },
     },
     // No signed cookie cache: the function router keeps sessions in memory briefly itself
     // (auth/session-cache.ts), and a sign-out or revocation ends them in every process at once.
-    session: { cookieCache: { enabled: false } },
+    // A session's row is refreshed at most hourly when used: its updated_at is its "last seen".
+    session: { cookieCache: { enabled: false }, updateAge: 60 * 60 },
     // External identities (plugins/external-oidc.ts): a sign-in joins an existing account only when the
     // provider says its address is verified and the account's is too (better-auth's defaults, no trusted
     // providers). Someone signed in may link an identity under another address: they proved both.
@@ -127,6 +143,18 @@ export function createAuth(deps: { db: Db; env: Env; logger: Logger; mailer: Mai
         '/request-password-reset': limit,
         '/reset-password': limit,
         '/send-verification-email': limit,
+        // A mailed sign-in code: asking for one and entering it, like a sign-in (each code also takes
+        // five wrong tries at most); changing the password or the address likewise.
+        '/email-otp/send-verification-otp': limit,
+        '/sign-in/email-otp': limit,
+        '/change-password': limit,
+        '/change-email': limit,
+        // Second-step codes (TOTP, recovery, text message), enrolment and phone codes: like a sign-in
+        // (instead of the plugin's 3 per 10 s for all of /two-factor/). The two-factor plugin adds five
+        // tries per challenge and a 15-minute lockout after ten failures in a row.
+        '/two-factor/*': limit,
+        '/phone-number/send-otp': limit,
+        '/phone-number/verify': limit,
         // Signing in with a passkey or a wallet, and asking for a wallet nonce (each one a stored row).
         '/passkey/verify-authentication': limit,
         '/siwe/nonce': limit,
@@ -136,12 +164,6 @@ export function createAuth(deps: { db: Db; env: Env; logger: Logger; mailer: Mai
       },
     },
     advanced: {
-        // Second-step codes (TOTP, recovery, text message), enrolment and phone codes: like a sign-in
-        // (instead of the plugin's 3 per 10 s for all of /two-factor/). The two-factor plugin adds five
-        // tries per challenge and a 15-minute lockout after ten failures in a row.
-        '/two-factor/*': limit,
-        '/phone-number/send-otp': limit,
-        '/phone-number/verify': limit,
       // better-auth turns its origin check off when it sees a test environment; keep it on everywhere so
       // that the tests exercise what production does.
       disableOriginCheck: false,
@@ -173,6 +195,8 @@ export function createAuth(deps: { db: Db; env: Env; logger: Logger; mailer: Mai
       externalOidcPlugin(deps),
     ],
     hooks: {
+      // Sign-up with an address that has an account answers as for a new one and mails the owner.
+      before: signUpWithoutEnumeration({ mailer, env }),
       // A sign-in link opened by a suspended user lands on the sign-in page with the reason, not on a
       // JSON error.
       after: createAuthMiddleware(async (ctx) => {

@@ -120,14 +120,7 @@ describe('a password dropped by a sign-in link is never lost silently', () => {
   });
 });
 
-describe('sign-up with an address that has an account', () => {
-  it('answers USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL (the form then offers sign-in and a reset link)', async () => {
-    const u = await t.signUp('taken@example.com');
-    const res = await t.request('/auth/v1/sign-up/email', { body: { email: u.email, password: 'whatever-123', name: 'x' } });
-    expect(res.status).toBe(422);
-    expect(((await res.json()) as { code: string }).code).toBe('USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL');
-  });
-});
+// Sign-up with an address that has an account answers as for a new one: account-email.test.ts.
 
 describe('origins', () => {
   it('signs in from http://127.0.0.1 as well as localhost (NODE_ENV=test)', async () => {

@@ -28,4 +28,5 @@ export * from '../modules/function-stats/function-stats.schema';
 export * from '../modules/explore/explore.schema';
 export * from '../modules/admin-users/admin-users.schema';
 export * from '../modules/account-data/account-data.schema';
+export * from '../modules/account-sessions/account-sessions.schema';
 export * from '../sms/sms.schema';

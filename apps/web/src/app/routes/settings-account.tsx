@@ -1,8 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { SettingsShell } from '@/components/layout/settings-shell';
+import { EmailPasswordSection } from '@/features/account/components/email-password-section';
 import { IdentitiesSection } from '@/features/account/components/identities-section';
 import { DataSection } from '@/features/account/components/data-section';
 import { PasskeysSection } from '@/features/account/components/passkeys-section';
+import { SessionsSection } from '@/features/account/components/sessions-section';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
 import { SignedInPage } from '../signed-in-page';
 
@@ -17,8 +19,10 @@ export default function AccountSettingsRoute() {
     <SignedInPage>
       <SettingsShell title={t('accountSettings.title')} description={t('accountSettings.description')}>
         {/* sections: email-password, two-factor, passkeys, sessions, identities, data (in this order) */}
+        <EmailPasswordSection />
         <IdentitiesSection />
         <PasskeysSection />
+        <SessionsSection />
         <DataSection />
       </SettingsShell>
     </SignedInPage>
