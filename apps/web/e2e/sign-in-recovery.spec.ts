@@ -72,7 +72,7 @@ test('a used reset link says so and offers a new one', async ({ page }) => {
   await expect(page).toHaveURL(/\/reset-password$/);
 });
 
-test('signing up with an address that has an account says what to do, and the card does not jump', async ({ page }) => {
+test('signing up with an address that has an account answers as for a new one: check your mail (the owner is mailed), and the card does not jump', async ({ page }) => {
   const { email } = await onboardedUserInPage(page);
   await page.context().clearCookies();
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -84,13 +84,14 @@ test('signing up with an address that has an account says what to do, and the ca
   await signUp.getByLabel('Email').fill(email);
   await signUp.getByLabel('Password').fill(PASSWORD);
   await signUp.getByRole('button', { name: 'Create account' }).click();
-  await expect(signUp.getByText('An account with this email already exists.')).toBeVisible();
+  await expect(signUp.getByText(`Check your mail: we sent a message to ${email}.`)).toBeVisible();
+  await expect(signUp.getByText('An account with this email already exists.')).toHaveCount(0);
   const after = await card.boundingBox();
   expect(Math.abs(after!.y - before!.y)).toBeLessThan(1);
-
-  await signUp.getByRole('button', { name: 'Sign in instead' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Welcome back to your cabinet' })).toBeVisible();
-  await expect(page.getByRole('tabpanel', { name: 'Sign in' }).getByLabel('Email').first()).toHaveValue(email);
+  // Not signed in; the owner got a mail saying someone tried, with the way back in.
+  await expect(page).toHaveURL(/\/login/);
+  const href = await linkFromOutbox(page, email, 'tried to sign up');
+  expect(href).toMatch(/\/login$/);
 });
 
 test('signs in at http://127.0.0.1 as well as localhost', async ({ page, playwright }) => {

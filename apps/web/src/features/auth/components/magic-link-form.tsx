@@ -7,12 +7,19 @@ import { Field, fieldDescribedBy } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { zodFieldErrors } from '@/lib/validation';
 import { useSendMagicLink } from '../api/send-magic-link';
+import { EmailCodeForm } from './email-code-form';
 
-/** A separate form: email only; a sign-in link arrives by mail. */
+/** A separate form: email only; a sign-in link arrives by mail (or, on request, a one-time code). */
 export function MagicLinkForm() {
+  const [useCode, setUseCode] = useState(false);
+  const [email, setEmail] = useState('');
+  if (useCode) return <EmailCodeForm initialEmail={email} onUseLink={() => setUseCode(false)} />;
+  return <LinkForm email={email} setEmail={setEmail} onUseCode={() => setUseCode(true)} />;
+}
+
+function LinkForm({ email, setEmail, onUseCode }: { email: string; setEmail: (email: string) => void; onUseCode: () => void }) {
   const { t } = useTranslation();
   const mutation = useSendMagicLink();
-  const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const id = 'magic-link-email';
 
@@ -64,6 +71,9 @@ export function MagicLinkForm() {
       <Button type="submit" variant="secondary" size="lg" disabled={mutation.isPending} className="w-full">
         {mutation.isPending ? <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : null}
         {t('auth.magicLinkSubmit')}
+      </Button>
+      <Button type="button" variant="link" onClick={onUseCode} className="justify-self-center" data-testid="use-email-code">
+        {t('authOtp.useCodeInstead')}
       </Button>
     </form>
   );

@@ -1,0 +1,135 @@
+import type { AccountSession } from '@curio/contract';
+import { Loader2, LogOut, MonitorSmartphone, Monitor, Smartphone } from 'lucide-react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatRelativeTime } from '@/lib/relative-time';
+import { useAccountSessions, useRevokeSession, useSignOutScope, type SignOutScope } from '../api/account-sessions';
+import { accountErrorKey } from '../utils/account-errors';
+
+/** "Chrome on Linux", "Safari", "Linux", or "Unknown device". */
+export function deviceLabel(session: Pick<AccountSession, 'browser' | 'os'>, t: (key: string, options?: Record<string, unknown>) => string) {
+  if (session.browser && session.os) return t('accountSessions.browserOnOs', { browser: session.browser, os: session.os });
+  return session.browser ?? session.os ?? t('accountSessions.unknownDevice');
+}
+
+/** /settings/account: where the person is signed in; sign out one session, the others, or all. */
+export function SessionsSection() {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const sessions = useAccountSessions();
+  const scope = useSignOutScope();
+  const others = sessions.data?.filter((s) => !s.current).length ?? 0;
+
+  const signOut = (which: SignOutScope) =>
+    scope.mutate(which, {
+      onSuccess: () => {
+        if (which === 'others') toast.success(t('accountSessions.othersSignedOut'));
+      },
+      onError: (error) => toast.error(t(accountErrorKey(error))),
+    });
+
+  return (
+    <Card aria-labelledby={titleId} role="region" data-testid="sessions-section">
+      <CardHeader>
+        <CardTitle id={titleId} className="flex items-center gap-2">
+          <MonitorSmartphone className="size-5 text-accent" aria-hidden="true" />
+          {t('accountSessions.title')}
+        </CardTitle>
+        <CardDescription>{t('accountSessions.description')}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        {sessions.error && !sessions.data ? (
+          <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-danger-bg px-3.5 py-2.5 text-sm font-medium text-danger-fg">
+            {t('accountSessions.loadFailed')}
+            <Button variant="secondary" size="sm" onClick={() => void sessions.refetch()}>
+              {t('common.retry')}
+            </Button>
+          </div>
+        ) : !sessions.data ? (
+          <div role="status" aria-label={t('common.loading')} className="grid gap-2">
+            <Skeleton className="h-20 w-full rounded-lg" />
+            <Skeleton className="h-20 w-full rounded-lg" />
+          </div>
+        ) : (
+          <ul className="grid gap-2" aria-label={t('accountSessions.listLabel')} data-testid="sessions-list">
+            {sessions.data.map((session) => (
+              <SessionRow key={session.id} session={session} onSignOutHere={() => signOut('local')} busy={scope.isPending} />
+            ))}
+          </ul>
+        )}
+        <div className="flex flex-wrap gap-3 border-t border-border pt-5">
+          <Button type="button" variant="secondary" disabled={scope.isPending || others === 0} onClick={() => signOut('others')} data-testid="sign-out-others">
+            {scope.isPending && scope.variables === 'others' ? <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : <LogOut aria-hidden="true" />}
+            {t('accountSessions.signOutOthers')}
+          </Button>
+          <Button type="button" variant="secondary" disabled={scope.isPending} onClick={() => signOut('global')} data-testid="sign-out-everywhere">
+            {scope.isPending && scope.variables === 'global' ? <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : <LogOut aria-hidden="true" />}
+            {t('accountSessions.signOutEverywhere')}
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+function SessionRow({ session, onSignOutHere, busy }: { session: AccountSession; onSignOutHere: () => void; busy: boolean }) {
+  const { t, i18n } = useTranslation();
+  const revoke = useRevokeSession();
+  const Icon = session.mobile ? Smartphone : Monitor;
+  const label = deviceLabel(session, t);
+  const place = t(`accountSessions.place.${session.place}`);
+  const signedIn = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(session.createdAt));
+
+  return (
+    <li
+      className="flex flex-wrap items-center gap-3 rounded-lg border border-border px-3.5 py-3 data-[current=true]:border-accent/50 data-[current=true]:bg-accent-soft/40"
+      data-current={session.current}
+      data-testid="session-row"
+    >
+      <Icon className="size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
+      <div className="grid min-w-0 flex-1 gap-0.5">
+        <p className="flex flex-wrap items-center gap-2 font-medium">
+          {label}
+          {session.current ? (
+            <span className="rounded-full bg-accent px-2 py-0.5 text-xs font-semibold text-accent-foreground" data-testid="this-device">
+              {t('accountSessions.thisDevice')}
+            </span>
+          ) : null}
+        </p>
+        <p className="text-sm text-muted-foreground">
+          {session.ipAddress ? t('accountSessions.placeWithAddress', { place, address: session.ipAddress }) : place}
+        </p>
+        <p className="text-sm text-muted-foreground">
+          {t('accountSessions.lastSeen', { when: formatRelativeTime(session.lastSeenAt, i18n.language) })} · {t('accountSessions.signedInOn', { date: signedIn })}
+        </p>
+      </div>
+      {session.current ? (
+        <Button type="button" variant="ghost" size="sm" disabled={busy} onClick={onSignOutHere} aria-label={t('accountSessions.signOutThisLabel')}>
+          <LogOut aria-hidden="true" />
+          {t('accountSessions.signOut')}
+        </Button>
+      ) : (
+        <Button
+          type="button"
+          variant="secondary"
+          size="sm"
+          disabled={revoke.isPending}
+          onClick={() =>
+            revoke.mutate(
+              { id: session.id },
+              { onSuccess: () => toast.success(t('accountSessions.revoked', { device: label })), onError: (error) => toast.error(t(accountErrorKey(error))) },
+            )
+          }
+          aria-label={t('accountSessions.signOutLabel', { device: label })}
+        >
+          {revoke.isPending ? <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : <LogOut aria-hidden="true" />}
+          {t('accountSessions.signOut')}
+        </Button>
+      )}
+    </li>
+  );
+}
