@@ -28,6 +28,16 @@ function capturedLogger(level: string) {
 const flush = () => new Promise((r) => setImmediate(r));
 
 describe('the outbox mailer (no SMTP)', () => {
+  it('sends nothing to a placeholder address (a wallet account has no mailbox)', async () => {
+    const { logger } = capturedLogger('info');
+    const outboxDir = path.join(mkdtempSync(path.join(os.tmpdir(), 'curio-mail-')), 'outbox');
+    const mailer = createMailer({ from: 'Curio <no-reply@localhost>', outboxDir, logger });
+    await mailer.send(magicLinkMail({ to: '0xAbC0000000000000000000000000000000000001@siwe.placeholder.invalid', url: LINK, appName: 'Curio' }));
+    expect(await mailer.outbox()).toEqual([]);
+    await mailer.send(magicLinkMail({ to: 'ann@example.com', url: LINK, appName: 'Curio' }));
+    expect((await mailer.outbox()).map((m) => m.to)).toEqual(['ann@example.com']);
+  });
+
   it('logs only recipient and subject in production, even at trace level: never the sign-in link', async () => {
     const { logger, lines } = capturedLogger('trace');
     const outboxDir = path.join(mkdtempSync(path.join(os.tmpdir(), 'curio-mail-')), 'outbox');

@@ -20,6 +20,9 @@ export interface Mailer {
   outbox(): Promise<StoredMail[]>;
 }
 
+/** An address on a `.invalid` domain (RFC 6761): better-auth's placeholder for accounts without a mailbox. */
+export const isPlaceholderAddress = (to: string) => /\.invalid$/i.test(to.trim());
+
 /**
  * SMTP when a URL is configured; otherwise every mail goes into `outboxDir` (readable by the owner
  * only), and the log names its recipient and subject. A mail's text holds sign-in links, so it is
@@ -30,6 +33,11 @@ export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: 
   const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
   return {
     async send(mail) {
+      // A placeholder address (RFC 6761 `.invalid`, e.g. a wallet account's) has no mailbox: nothing is sent.
+      if (isPlaceholderAddress(mail.to)) {
+        logger.info({ to: mail.to, subject: mail.subject }, 'mail not sent: the address is a placeholder');
+        return;
+      }
       if (transport) {
         await transport.sendMail({ from, ...mail });
         logger.info({ to: mail.to, subject: mail.subject }, 'mail sent');
