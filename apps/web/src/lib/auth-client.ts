@@ -9,6 +9,7 @@ import {
   twoFactorClient,
 } from 'better-auth/client/plugins';
 import { createAuthClient } from 'better-auth/react';
+import { startTwoFactorChallenge } from './two-factor-challenge';
 
 /**
  * The better-auth client (cookie sessions, server basePath /auth/v1). Loaded lazily through `loadAuthClient()`
@@ -19,7 +20,8 @@ export const authClient = createAuthClient({
   plugins: [
     magicLinkClient(),
     emailOTPClient(),
-    twoFactorClient(),
+    // A correct password on an account with a second factor: the sign-in page shows the code step.
+    twoFactorClient({ onTwoFactorRedirect: ({ twoFactorMethods }) => startTwoFactorChallenge(twoFactorMethods ?? []) }),
     passkeyClient(),
     siweClient(),
     phoneNumberClient(),

@@ -13,14 +13,18 @@ import { OidcCallbackError, OidcSignIn } from '@/features/auth/components/oidc-s
 import { PasskeySignIn } from '@/features/auth/components/passkey-sign-in';
 import { SignInForm } from '@/features/auth/components/sign-in-form';
 import { SignUpForm } from '@/features/auth/components/sign-up-form';
+import { TwoFactorStep } from '@/features/auth/components/two-factor-step';
 import { ContinueAuthorization } from '@/features/oauth/components/continue-authorization';
 import { continueAuthorizationHref } from '@/features/oauth/utils/authorization-query';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
 import { useAuth } from '@/lib/auth';
+import { useTwoFactorChallenge } from '@/lib/two-factor-challenge';
 
 export default function LoginRoute() {
   const { t } = useTranslation();
   const { user, loading } = useAuth();
+  // The password was right and the account has a second factor: the code step replaces the forms.
+  const challenge = useTwoFactorChallenge();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   // Set once a form succeeds, so that "already signed in → /" does not race the form's own redirect.
@@ -70,6 +74,9 @@ export default function LoginRoute() {
                 </p>
               ) : null}
               <OidcCallbackError />
+              {challenge ? (
+                <TwoFactorStep challenge={challenge} onSuccess={after(paths.home.getHref())} />
+              ) : (
               <Tabs value={tab} onValueChange={(value) => setTab(value === 'sign-up' ? 'sign-up' : 'sign-in')}>
                 <TabsList aria-label={t('auth.tabsLabel')}>
                   <TabsTrigger value="sign-in">{t('auth.signInTab')}</TabsTrigger>
@@ -96,6 +103,7 @@ export default function LoginRoute() {
                   />
                 </TabsContent>
               </Tabs>
+              )}
               </>
             )}
           </Card>

@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { SettingsShell } from '@/components/layout/settings-shell';
+import { DataSection } from '@/features/account/components/data-section';
 import { EmailPasswordSection } from '@/features/account/components/email-password-section';
 import { IdentitiesSection } from '@/features/account/components/identities-section';
-import { DataSection } from '@/features/account/components/data-section';
 import { PasskeysSection } from '@/features/account/components/passkeys-section';
 import { SessionsSection } from '@/features/account/components/sessions-section';
+import { TwoFactorSection } from '@/features/account/components/two-factor-section';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
 import { SignedInPage } from '../signed-in-page';
 
@@ -20,9 +21,10 @@ export default function AccountSettingsRoute() {
       <SettingsShell title={t('accountSettings.title')} description={t('accountSettings.description')}>
         {/* sections: email-password, two-factor, passkeys, sessions, identities, data (in this order) */}
         <EmailPasswordSection />
-        <IdentitiesSection />
+        <TwoFactorSection />
         <PasskeysSection />
         <SessionsSection />
+        <IdentitiesSection />
         <DataSection />
       </SettingsShell>
     </SignedInPage>

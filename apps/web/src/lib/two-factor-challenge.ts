@@ -1,0 +1,34 @@
+import { useSyncExternalStore } from 'react';
+
+/** The second-step methods the server offers after a correct password: 'totp' (an app) and 'otp' (SMS). */
+export type TwoFactorChallenge = { methods: string[] };
+
+let current: TwoFactorChallenge | null = null;
+const listeners = new Set<() => void>();
+const emit = () => listeners.forEach((l) => l());
+
+/** Set by the auth client when a sign-in answers "a second step is needed" (no session yet). */
+export function startTwoFactorChallenge(methods: string[]) {
+  current = { methods: methods.length ? methods : ['totp'] };
+  emit();
+}
+
+export function endTwoFactorChallenge() {
+  if (!current) return;
+  current = null;
+  emit();
+}
+
+export const currentTwoFactorChallenge = () => current;
+
+/** The pending second step of a sign-in in this tab, or null. */
+export function useTwoFactorChallenge() {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => current,
+    () => null,
+  );
+}
