@@ -60,6 +60,8 @@ test('an address that has an account here is not joined without proof: the reaso
 });
 
 test('links and unlinks the provider from /settings/account, with the identity errors translated', async ({ page, browser }) => {
+  // Three round trips to the provider and two people: longer than the default on a shared machine.
+  test.setTimeout(150_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await onboardedUserInPage(page);
   await page.goto('/settings/account');
@@ -111,7 +113,7 @@ test('links and unlinks the provider from /settings/account, with the identity e
   const otherSection = otherPage.getByTestId('identities-section');
   await otherSection.getByRole('button', { name: `Unlink ${PROVIDER}` }).click();
   await expect(otherSection.getByTestId('identities-error')).toHaveText(
-    'This is your only way to sign in. Set a password or link another method before unlinking it.',
+    'You need a password or another linked account before you can unlink this one.',
   );
   await expect(otherSection.getByTestId('identity-oidc')).toBeVisible();
   await expectSectionAxeClean(otherPage);
