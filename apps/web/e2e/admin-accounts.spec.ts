@@ -27,11 +27,12 @@ async function enrolTotp(request: APIRequestContext) {
   expect(verify.ok()).toBe(true);
 }
 
-async function openAccount(page: Page, handle: string) {
+async function openAccount(page: Page, handle: string, listShot?: string) {
   await page.goto('/admin?tab=users');
   await page.getByTestId('admin-users-search').fill(handle);
   const row = page.getByTestId('admin-user-row').filter({ hasText: `@${handle}` }).filter({ visible: true });
   await expect(row).toHaveCount(1);
+  if (listShot) await page.screenshot({ path: `${SHOTS}/${listShot}.png` });
   await row.getByTestId('admin-user-details').click();
   const dialog = page.getByTestId('admin-user-detail');
   await expect(dialog.getByTestId('admin-user-facts')).toBeVisible();
@@ -144,7 +145,7 @@ test('the account detail in Chinese, dark, on a phone', async ({ browser }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.addInitScript(() => window.localStorage.setItem('curio.lang', 'zh-CN'));
   await useTheme(page, 'dark');
-  const { dialog } = await openAccount(page, user.handle);
+  const { dialog } = await openAccount(page, user.handle, 'admin-list-phone-zh-dark');
   await expect(dialog.getByRole('heading', { name: `@${user.handle} 的账户` })).toBeVisible();
   await expect(dialog.getByTestId('admin-user-two-factor')).toContainText('两步验证已开启');
   await expectNoAxeViolations(page, 'account detail, zh-CN dark phone');
