@@ -64,6 +64,7 @@ test('a passkey is added with a name, signs the person in, is renamed by keyboar
   await field.fill('Home desktop');
   await page.keyboard.press('Enter');
   await expect(section.getByTestId('passkey-name')).toHaveText(['Home desktop']);
+  await expect(section.getByRole('button', { name: 'Rename Home desktop' })).toBeFocused();
 
   // Deleted after a confirmation (Cancel keeps it).
   await section.getByRole('button', { name: 'Delete Home desktop' }).click();

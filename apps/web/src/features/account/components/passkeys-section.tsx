@@ -1,5 +1,5 @@
 import { Fingerprint, KeyRound, Loader2, Pencil, Trash2 } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import {
@@ -130,6 +130,13 @@ function PasskeyRow({ passkey }: { passkey: Passkey }) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(passkey.name ?? '');
   const [confirming, setConfirming] = useState(false);
+  // When the name field closes (saved or cancelled), focus goes back to the button that opened it.
+  const renameButton = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+  useEffect(() => {
+    if (wasEditing.current && !editing) renameButton.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
   const inputId = `passkey-name-${passkey.id}`;
   const label = passkey.name || t('accountPasskeys.unnamed');
   const created = formatDate(passkey.createdAt, i18n.language);
@@ -197,6 +204,7 @@ function PasskeyRow({ passkey }: { passkey: Passkey }) {
           </div>
           <div className="flex gap-1">
             <Button
+              ref={renameButton}
               variant="ghost"
               size="sm"
               onClick={() => {
