@@ -208,6 +208,8 @@ export type DmMessage = z.infer<typeof dmMessageSchema>;
 export const dmThreadSchema = z.object({
   id: z.string(),
   other: personSchema,
+  /** The other person deleted their account: shown as "deleted user", nothing can be sent. */
+  otherDeleted: z.boolean().optional(),
   lastMessage: dmMessageSchema.nullable(),
   unreadCount: z.number().int().min(0),
   /** The last message's time, or the thread's creation. */

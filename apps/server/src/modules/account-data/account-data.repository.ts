@@ -272,9 +272,20 @@ export function accountDataRepository(db: Executor) {
       for (const itemId of new Set([...kept, ...removed].map((r) => r.itemId))) await stats.recountComments(itemId);
       return { kept: kept.length, removed: removed.length };
     },
-    /** The person's own messages go; a thread stays while the other person is in it. */
+    /**
+     * The person's own messages go; a thread stays for the other person while it holds their messages
+     * (the person's side of it becomes null with the user row), and goes when nothing is left in it.
+     */
     async removeSentMessages(userId: string) {
       const rows = await db.delete(dmMessages).where(eq(dmMessages.senderId, userId)).returning({ id: dmMessages.id });
+      await db
+        .delete(dmThreads)
+        .where(
+          and(
+            or(eq(dmThreads.userA, userId), eq(dmThreads.userB, userId)),
+            sql`not exists (select 1 from ${dmMessages} m where m.thread_id = ${dmThreads.id})`,
+          ),
+        );
       return rows.length;
     },
     async deleteUser(userId: string) {

@@ -94,7 +94,7 @@ describe('download my data', () => {
     const path = link.replace(/^https?:\/\/[^/]+/, '');
     const stranger = await t.request(path, { cookie: other.cookie });
     expect(stranger.status).toBe(410);
-    expect((await stranger.json()).error.code).toBe('export_expired');
+    expect(((await stranger.json()) as { error: { code: string } }).error.code).toBe('export_expired');
     const guest = await t.request(path);
     expect(guest.status).toBe(302);
     expect(guest.headers.get('location')).toBe('/settings/account#data');
@@ -189,6 +189,7 @@ describe('delete my account', () => {
     await t.call('comments-create', { cookie: other.cookie, body: { itemId: otherItem, body: 'Thank you!' } });
     await new Promise((r) => setTimeout(r, 5));
     await t.call('comments-create', { cookie: gone.cookie, body: { itemId: otherItem, body: 'You are welcome' } });
+    expect((await t.call('dm-send', { cookie: other.cookie, body: { threadId: gone.threadId, text: 'Hi back' } })).status).toBe(200);
     await t.call('account-export-request', { cookie: gone.cookie, body: {} });
     await t.services.jobs.idle(QUEUES.accountExport.name);
     const imageIds = (await t.database.db.select({ id: images.id }).from(images).where(eq(images.ownerId, gone.userId))).map((r) => r.id);
@@ -209,6 +210,14 @@ describe('delete my account', () => {
     for (const id of imageIds) expect(await storage.get(`images/${id}/thumb.webp`)).toBeNull();
     expect(await storage.get(exp!.storageKey!)).toBeNull();
     expect(await t.database.db.select().from(dmMessages).where(eq(dmMessages.senderId, gone.userId))).toHaveLength(0);
+
+    // The other person keeps the thread with their own message; the deleted person's are gone and nothing can be sent.
+    const threads = await t.call('dm-threads-list', { cookie: other.cookie, body: {} });
+    const thread = threads.json.threads.find((th: { id: string }) => th.id === gone.threadId);
+    expect(thread).toMatchObject({ otherDeleted: true, canSend: false });
+    const msgs = await t.call('dm-messages-list', { cookie: other.cookie, body: { threadId: gone.threadId } });
+    expect(msgs.json.messages.map((m: { text: string }) => m.text)).toEqual(['Hi back']);
+    expect((await t.call('dm-send', { cookie: other.cookie, body: { threadId: gone.threadId, text: 'Hello?' } })).status).toBe(403);
 
     // Counters of the other person stay right.
     const item = await t.call('item-get', { cookie: other.cookie, body: { itemId: otherItem } });

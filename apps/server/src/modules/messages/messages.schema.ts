@@ -8,12 +8,9 @@ export const dmThreads = pgTable(
   'dm_threads',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userA: text('user_a')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    userB: text('user_b')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** A party becomes null when their account is deleted: the other keeps the thread and their own messages. */
+    userA: text('user_a').references(() => users.id, { onDelete: 'set null' }),
+    userB: text('user_b').references(() => users.id, { onDelete: 'set null' }),
     /** The last message's time (the creation until then): threads are listed by it. */
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
     aReadAt: timestamp('a_read_at', { withTimezone: true }),

@@ -58,14 +58,16 @@ export function createMessagesService(db: Db, deps: { events: EventsService; rat
   function shapeThread(row: ThreadListRow): DmThread {
     return {
       id: row.id,
-      other: { userId: row.otherId, handle: row.handle ?? '', displayName: row.displayName ?? '', avatarImageId: row.avatarImageId },
+      other: { userId: row.otherId ?? '', handle: row.handle ?? '', displayName: row.displayName ?? '', avatarImageId: row.avatarImageId },
+      // The other person deleted their account (the thread and the viewer's own messages stay).
+      ...(row.otherId === null ? { otherDeleted: true } : {}),
       lastMessage:
         row.lastId && row.lastText !== null && row.lastSenderId && row.lastCreatedAt
           ? { id: row.lastId, threadId: row.id, text: row.lastText, senderId: row.lastSenderId, createdAt: row.lastCreatedAt }
           : null,
       unreadCount: row.unread,
       updatedAt: row.lastMessageAt,
-      canSend: row.canSend,
+      canSend: row.canSend && row.otherId !== null,
     };
   }
 
@@ -131,6 +133,8 @@ export function createMessagesService(db: Db, deps: { events: EventsService; rat
      */
     async send(userId: string, input: { threadId: string; text: string }) {
       const { thread, otherId } = await ownThread(userId, input.threadId);
+      // The other person deleted their account: nobody reads this thread any more.
+      if (otherId === null) throw notAllowed();
       const why = await refusal(db, userId, otherId, thread);
       if (why) throw why;
       if (deps.limits.intervalSeconds > 0) {

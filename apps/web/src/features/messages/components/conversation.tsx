@@ -90,6 +90,7 @@ export function Conversation({ threadId, viewerId }: { threadId: string; viewerI
     }
   };
 
+  const otherName = thread.otherDeleted ? t('comments.deletedUser') : thread.other.displayName;
   const time = new Intl.DateTimeFormat(i18n.language, { hour: 'numeric', minute: '2-digit' });
   const day = new Intl.DateTimeFormat(i18n.language, { weekday: 'long', month: 'long', day: 'numeric' });
 
@@ -106,7 +107,7 @@ export function Conversation({ threadId, viewerId }: { threadId: string; viewerI
         ) : null}
         {messages.length === 0 ? (
           <p className="py-10 text-center text-sm text-muted-foreground" data-testid="conversation-empty">
-            {t('messages.conversationEmpty', { name: thread.other.displayName })}
+            {t('messages.conversationEmpty', { name: otherName })}
           </p>
         ) : (
           <ol className="grid gap-1.5" aria-label={t('messages.listLabel')} aria-live="polite" data-testid="message-list">
@@ -129,7 +130,7 @@ export function Conversation({ threadId, viewerId }: { threadId: string; viewerI
                         mine ? 'rounded-br-md bg-accent text-accent-foreground' : 'rounded-bl-md border border-border bg-surface',
                       )}
                     >
-                      <span className="sr-only">{mine ? t('messages.you') : thread.other.displayName}: </span>
+                      <span className="sr-only">{mine ? t('messages.you') : otherName}: </span>
                       <p className="break-words whitespace-pre-wrap" data-testid="message-text">
                         {message.text}
                       </p>
@@ -148,7 +149,7 @@ export function Conversation({ threadId, viewerId }: { threadId: string; viewerI
         <MessageComposer onSend={onSend} sending={send.isPending} error={sendError} />
       ) : (
         <p className="border-t border-border bg-surface-sunken p-4 text-center text-sm text-muted-foreground" data-testid="conversation-closed">
-          {t('messages.cannotSend', { name: thread.other.displayName })}
+          {thread.otherDeleted ? t('messages.otherDeleted') : t('messages.cannotSend', { name: otherName })}
         </p>
       )}
     </section>
@@ -162,6 +163,24 @@ function ConversationHeader({ thread, threadId }: { thread: Thread; threadId: st
   const block = useBlockUser(threadId);
   const navigate = useNavigate();
   const { other } = thread;
+  // The other person deleted their account: no profile to visit, nobody to block or report.
+  if (thread.otherDeleted) {
+    return (
+      <header className="flex items-center gap-2 border-b border-border bg-surface px-2 py-2 sm:px-4">
+        <Button asChild variant="ghost" size="icon" className="md:hidden">
+          <Link to={paths.messages.getHref()} aria-label={t('messages.backToList')} data-testid="conversation-back">
+            <ArrowLeft className="size-5" aria-hidden="true" />
+          </Link>
+        </Button>
+        <span className="flex min-w-0 flex-1 items-center gap-3 p-1">
+          <span aria-hidden="true" className="size-10 shrink-0 rounded-full border border-dashed border-border-strong bg-surface-sunken" />
+          <span id={`thread-title-${threadId}`} className="truncate font-semibold text-muted-foreground" data-testid="conversation-name">
+            {t('comments.deletedUser')}
+          </span>
+        </span>
+      </header>
+    );
+  }
   return (
     <header className="flex items-center gap-2 border-b border-border bg-surface px-2 py-2 sm:px-4">
       <Button asChild variant="ghost" size="icon" className="md:hidden">

@@ -70,10 +70,10 @@ export function ThreadList({ activeId, viewerId }: { activeId: string | null; vi
                 data-thread-id={thread.id}
                 data-unread={thread.unreadCount}
               >
-                <UserAvatar handle={thread.other.displayName || thread.other.handle} imageId={thread.other.avatarImageId} className="size-11" />
+                <UserAvatar handle={thread.otherDeleted ? '?' : thread.other.displayName || thread.other.handle} imageId={thread.other.avatarImageId} className="size-11" />
                 <span className="grid min-w-0 flex-1 gap-0.5">
                   <span className="flex items-baseline justify-between gap-2">
-                    <span className={cn('truncate', thread.unreadCount > 0 ? 'font-semibold' : 'font-medium')}>{thread.other.displayName}</span>
+                    <span className={cn('truncate', thread.unreadCount > 0 ? 'font-semibold' : 'font-medium')}>{thread.otherDeleted ? t('comments.deletedUser') : thread.other.displayName}</span>
                     <time dateTime={thread.updatedAt} className="shrink-0 text-xs text-muted-foreground">
                       {formatRelativeTime(thread.updatedAt, i18n.language)}
                     </time>
