@@ -88,7 +88,8 @@ test('signs in with a code by mail; a wrong code is told', async ({ page, browse
   await form.getByLabel('Code').fill(code);
   await p.keyboard.press('Enter');
   await expect(p).not.toHaveURL(/\/login/);
-  await expect(p.getByTestId('account-menu')).toBeVisible();
+  const session = await (await p.request.get('/auth/v1/get-session')).json();
+  expect(session?.user?.email).toBe(email);
   await guest.close();
 });
 

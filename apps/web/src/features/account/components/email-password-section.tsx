@@ -134,8 +134,11 @@ function ChangeEmailForm({ current }: { current: string }) {
       <h3 id={`${id}-title`} className="font-semibold">
         {t('accountEmail.changeTitle')}
       </h3>
+      <p id={`${id}-about`} className="-mt-1 text-sm text-muted-foreground">
+        {t('accountEmail.changeHint')}
+      </p>
       <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-start">
-        <Field id={id} label={t('accountEmail.newEmail')} error={errorText} hint={t('accountEmail.changeHint')}>
+        <Field id={id} label={t('accountEmail.newEmail')} error={errorText} className="content-start">
           <Input
             id={id}
             type="email"
@@ -145,10 +148,10 @@ function ChangeEmailForm({ current }: { current: string }) {
             value={value}
             onChange={(e) => setValue(e.target.value)}
             aria-invalid={!!errorText}
-            aria-describedby={fieldDescribedBy(id, { error: errorText, hint: true })}
+            aria-describedby={[fieldDescribedBy(id, { error: errorText }), `${id}-about`].filter(Boolean).join(' ')}
           />
         </Field>
-        <Button type="submit" variant="secondary" disabled={change.isPending} className="sm:mt-7">
+        <Button type="submit" variant="secondary" disabled={change.isPending} className="sm:mt-[1.375rem]">
           {change.isPending ? <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : <Mail aria-hidden="true" />}
           {t('accountEmail.changeSubmit')}
         </Button>
@@ -238,7 +241,7 @@ function ChangePasswordForm() {
     <form noValidate onSubmit={submit} className="grid gap-4" aria-labelledby="account-password-title" aria-busy={change.isPending}>
       <p className="text-sm text-muted-foreground">{t('accountEmail.passwordHelp')}</p>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="account-current-password" label={t('accountEmail.currentPassword')} error={currentError}>
+        <Field id="account-current-password" label={t('accountEmail.currentPassword')} error={currentError} className="content-start">
           <Input
             id="account-current-password"
             type="password"
@@ -249,7 +252,7 @@ function ChangePasswordForm() {
             aria-describedby={fieldDescribedBy('account-current-password', { error: currentError })}
           />
         </Field>
-        <Field id="account-new-password" label={t('accountEmail.newPassword')} error={nextError} hint={t('auth.passwordHint')}>
+        <Field id="account-new-password" label={t('accountEmail.newPassword')} error={nextError} hint={t('auth.passwordHint')} className="content-start">
           <Input
             id="account-new-password"
             type="password"

@@ -22,8 +22,8 @@ export function useSignUp() {
   return useMutation({
     mutationFn: async (input: Credentials) => {
       await signUpWithEmail(input);
-      await refreshSession();
-      track('signup_completed');
+      // No session: the address has an account (its owner was mailed); nothing was signed up.
+      if (await refreshSession()) track('signup_completed');
     },
   });
 }
