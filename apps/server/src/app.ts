@@ -103,7 +103,8 @@ export function createApp(deps: AppDeps) {
       async onSessionCreated(session) {
         await syncAdminForUser(session.userId);
         await services.accountSessions.sessionCreated(session); // a new device is told by mail
-        await services.accountData.onSessionCreated(session.userId); // signing in during a deletion's grace period cancels it
+        // Signing in during a deletion's grace period cancels it (an admin's impersonation does not).
+        if (!(session as { impersonatedBy?: string | null }).impersonatedBy) await services.accountData.onSessionCreated(session.userId);
       },
       async onUserUpdated(user) {
         await services.roles.syncAdminEmail(user);
