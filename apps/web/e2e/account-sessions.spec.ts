@@ -58,6 +58,10 @@ test('signs one other session out by its own button, then everywhere', async ({ 
   await other.close();
 
   await section.getByRole('button', { name: 'Sign out everywhere' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Sign out everywhere?' });
+  await expect(dialog).toBeVisible();
+  await expectNoAxeViolations(page, 'sign out everywhere dialog');
+  await dialog.getByRole('button', { name: 'Sign out everywhere' }).click();
   await expect(page).toHaveURL(/\/login/);
   await page.goto('/settings/account');
   await expect(page).toHaveURL(/\/login/);

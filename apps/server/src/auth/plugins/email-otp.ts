@@ -13,7 +13,7 @@ export const EMAIL_CODE_ATTEMPTS = 5;
  * sign-in link. Like the link, a code for an address without an account creates one (the address is
  * proven), and a code for an unconfirmed account proves it (better-auth then drops a password set
  * before the address was proven; the owner is mailed a link to set one, see auth.ts). Codes are stored
- * hashed; asking for one and entering one are rate-limited per address in auth.ts (customRules).
+ * hashed; asking for one and entering one are rate-limited per client address in auth.ts (customRules).
  */
 export function emailOtpPlugin({ env, mailer }: AuthPluginDeps) {
   return emailOTP({

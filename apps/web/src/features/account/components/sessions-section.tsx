@@ -1,9 +1,18 @@
 import type { AccountSession } from '@curio/contract';
 import { Loader2, LogOut, MonitorSmartphone, Monitor, Smartphone } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatRelativeTime } from '@/lib/relative-time';
@@ -23,6 +32,7 @@ export function SessionsSection() {
   const sessions = useAccountSessions();
   const scope = useSignOutScope();
   const others = sessions.data?.filter((s) => !s.current).length ?? 0;
+  const [confirmingAll, setConfirmingAll] = useState(false);
 
   const signOut = (which: SignOutScope) =>
     scope.mutate(which, {
@@ -66,11 +76,23 @@ export function SessionsSection() {
             {scope.isPending && scope.variables === 'others' ? <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : <LogOut aria-hidden="true" />}
             {t('accountSessions.signOutOthers')}
           </Button>
-          <Button type="button" variant="secondary" disabled={scope.isPending} onClick={() => signOut('global')} data-testid="sign-out-everywhere">
+          <Button type="button" variant="secondary" disabled={scope.isPending} onClick={() => setConfirmingAll(true)} data-testid="sign-out-everywhere">
             {scope.isPending && scope.variables === 'global' ? <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : <LogOut aria-hidden="true" />}
             {t('accountSessions.signOutEverywhere')}
           </Button>
         </div>
+        <AlertDialog open={confirmingAll} onOpenChange={setConfirmingAll}>
+          <AlertDialogContent>
+            <AlertDialogTitle>{t('accountSessions.everywhereTitle')}</AlertDialogTitle>
+            <AlertDialogDescription>{t('accountSessions.everywhereText')}</AlertDialogDescription>
+            <AlertDialogFooter>
+              <AlertDialogCancel className={buttonVariants({ variant: 'secondary' })}>{t('common.cancel')}</AlertDialogCancel>
+              <AlertDialogAction className={buttonVariants({ variant: 'danger' })} onClick={() => signOut('global')}>
+                {t('accountSessions.signOutEverywhere')}
+              </AlertDialogAction>
+            </AlertDialogFooter>
+          </AlertDialogContent>
+        </AlertDialog>
       </CardContent>
     </Card>
   );
