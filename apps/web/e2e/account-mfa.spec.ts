@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { onboardedUserInPage, PASSWORD } from './support/api';
+import { onboardedUserInPage, ORIGIN_HEADER, PASSWORD } from './support/api';
 import AxeBuilder from '@axe-core/playwright';
 import { useTheme } from './support/axe';
 
@@ -224,4 +224,32 @@ test('the section and the code step on a phone, in Chinese, dark', async ({ page
   await expect(page.getByTestId('two-factor-step')).toBeVisible();
   await expectNoAxeViolations(page, 'code step, zh-CN dark phone');
   await page.screenshot({ path: `${SHOTS}/mfa-step-phone-zh-dark.png`, fullPage: true });
+});
+
+test('a sign-in link on an account with a second factor lands on the code step', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const { email } = await onboardedUserInPage(page);
+  // Enrolled through the auth API with the page's session (the UI enrolment is tested above).
+  const enable = await page.request.post('/auth/v1/two-factor/enable', { data: { password: PASSWORD }, headers: ORIGIN_HEADER });
+  expect(enable.ok()).toBe(true);
+  const secret = new URL(((await enable.json()) as { totpURI: string }).totpURI).searchParams.get('secret')!;
+  expect((await page.request.post('/auth/v1/two-factor/verify-totp', { data: { code: totp(secret) }, headers: ORIGIN_HEADER })).ok()).toBe(true);
+
+  await page.context().clearCookies();
+  expect((await page.request.post('/auth/v1/sign-in/magic-link', { data: { email, callbackURL: '/' }, headers: ORIGIN_HEADER })).ok()).toBe(true);
+  let link: string | null = null;
+  await expect
+    .poll(async () => {
+      const html = await (await page.request.get('/dev/outbox')).text();
+      const article = html.split('<article>').find((a) => a.includes(`to ${email} `) && a.includes('Sign in to'));
+      return (link = article?.match(/href="([^"]+)"/)?.[1]?.replaceAll('&amp;', '&') ?? null);
+    })
+    .not.toBeNull();
+  await page.goto(link!);
+  await expect(page).toHaveURL(/\/login\?second-step=totp,otp$/);
+  const field = page.getByLabel('Code from your authenticator app');
+  await expect(field).toBeFocused();
+  await field.fill(totp(secret));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/$/);
 });

@@ -182,6 +182,39 @@ describe('sign-in with a second factor', () => {
   });
 });
 
+describe('sign-in by mailed link or code', () => {
+  it('a sign-in link on an account with a second factor lands on the code step, without a session', async () => {
+    const u = await enrolled(t);
+    expect((await post(t, '/sign-in/magic-link', { email: u.email, callbackURL: '/' })).status).toBe(200);
+    const url = t.mails.find((m) => m.to === u.email && /https?:\/\/\S+verify\S*/.test(m.text))!.text.match(/https?:\/\/\S+/)![0];
+    const res = await t.request(url.replace('http://localhost:3000', ''), { cookie: BROWSER_COOKIE });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('http://localhost:3000/login?second-step=totp,otp');
+    const cookie = cookieFrom(res);
+    expect(await sessionUser(t, cookie)).toBeNull();
+    const ok = await post(t, '/two-factor/verify-totp', { code: await totp(u.secret) }, cookie);
+    expect(ok.status).toBe(200);
+    expect((await sessionUser(t, merge(cookie, ok.cookie)))?.id).toBe(u.userId);
+  });
+
+  it('a mailed sign-in code on an account with a second factor asks for the second step', async () => {
+    const u = await enrolled(t);
+    expect((await post(t, '/email-otp/send-verification-otp', { email: u.email, type: 'sign-in' })).status).toBe(200);
+    const otp = t.mails.find((m) => m.to === u.email && /^\d{6} /.test(m.subject))!.subject.slice(0, 6);
+    const step = await post(t, '/sign-in/email-otp', { email: u.email, otp });
+    expect(step.status).toBe(200);
+    expect(step.json).toMatchObject({ twoFactorRedirect: true, twoFactorMethods: ['totp', 'otp'] });
+    expect(await sessionUser(t, step.cookie)).toBeNull();
+    const ok = await post(t, '/two-factor/verify-backup-code', { code: u.backupCodes[0]! }, step.cookie);
+    expect((await sessionUser(t, merge(step.cookie, ok.cookie)))?.id).toBe(u.userId);
+  });
+
+  it('without a second factor, a sign-in link signs in at once', async () => {
+    const u = await t.signInByMagicLink();
+    expect((await sessionUser(t, u.cookie))?.id).toBe(u.userId);
+  });
+});
+
 describe('code entry rate limit', () => {
   it('refuses code checks past the limit per window (429)', async () => {
     const limited = await createTestApp({ AUTH_SIGNIN_RATE_LIMIT_MAX: '3' });

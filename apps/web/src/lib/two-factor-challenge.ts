@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 
 /** The second-step methods the server offers after a correct password: 'totp' (an app) and 'otp' (SMS). */
 export type TwoFactorChallenge = { methods: string[] };
@@ -21,8 +21,14 @@ export function endTwoFactorChallenge() {
 
 export const currentTwoFactorChallenge = () => current;
 
-/** The pending second step of a sign-in in this tab, or null. */
-export function useTwoFactorChallenge() {
+/**
+ * The pending second step of a sign-in in this tab, or null. `fromUrl` is the sign-in page's
+ * `?second-step=totp,otp`: a mailed sign-in link on an account with a second factor lands there.
+ */
+export function useTwoFactorChallenge(fromUrl?: string | null) {
+  useEffect(() => {
+    if (fromUrl) startTwoFactorChallenge(fromUrl.split(',').filter((m) => m === 'totp' || m === 'otp'));
+  }, [fromUrl]);
   return useSyncExternalStore(
     (listener) => {
       listeners.add(listener);

@@ -1,4 +1,6 @@
-import { APIError } from 'better-auth/api';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { deleteSessionCookie } from 'better-auth/cookies';
+import { generateRandomString } from 'better-auth/crypto';
 import { twoFactor } from 'better-auth/plugins';
 import type { AuthPluginDeps } from './deps';
 
@@ -18,7 +20,7 @@ export const SMS_CODE_MINUTES = 5;
  * sign-in challenge, and an account lockout of 15 minutes after 10 failures in a row (better-auth's).
  */
 export function twoFactorPlugin({ env, sms }: AuthPluginDeps) {
-  return twoFactor({
+  const plugin = twoFactor({
     issuer: env.APP_NAME,
     backupCodeOptions: { amount: 10, length: 10 },
     // A sign-in waits 10 minutes for its second step; "trust this device" lasts 30 days.
@@ -44,6 +46,44 @@ export function twoFactorPlugin({ env, sms }: AuthPluginDeps) {
         }
       : undefined,
   });
+  return { ...plugin, hooks: { ...plugin.hooks, after: [...(plugin.hooks?.after ?? []), mailedSignInChallenge(env.PUBLIC_URL)] } };
+}
+
+/** The sign-in page, where a mailed link that needs a second step lands (`?second-step=totp,otp`). */
+export const SECOND_STEP_PARAM = 'second-step';
+
+/** How long a sign-in waits for its second step (seconds); the plugin's default, set above too. */
+const CHALLENGE_SECONDS = 10 * 60;
+
+/**
+ * better-auth asks for the second step only after a password (`/sign-in/email`). A sign-in link or a
+ * mailed code proves the mailbox only — the same mailbox that can reset the password — so they get the
+ * same challenge here: the session just made is deleted and the two-factor cookie set, exactly as the
+ * plugin does after a password. A code sign-in answers `twoFactorRedirect` (the web client shows the
+ * code step); a link redirects to the sign-in page with the methods in `?second-step=`. Passkeys are a
+ * second factor themselves and are not asked again; nor are SIWE and external OpenID sign-ins.
+ */
+function mailedSignInChallenge(publicUrl: string) {
+  return {
+    matcher: (ctx: { path?: string }) => ctx.path === '/magic-link/verify' || ctx.path === '/sign-in/email-otp',
+    handler: createAuthMiddleware(async (ctx) => {
+      const data = ctx.context.newSession;
+      if (!data || !(data.user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled) return;
+      deleteSessionCookie(ctx, true);
+      await ctx.context.internalAdapter.deleteSession(data.session.token);
+      ctx.context.setNewSession(null);
+      const cookie = ctx.context.createAuthCookie('two_factor', { maxAge: CHALLENGE_SECONDS });
+      const identifier = `2fa-${generateRandomString(20)}`;
+      const expiresAt = new Date(Date.now() + CHALLENGE_SECONDS * 1000);
+      await ctx.context.internalAdapter.createVerificationValue({ value: data.user.id, identifier, expiresAt });
+      await ctx.context.internalAdapter.createVerificationValue({ value: '0', identifier: `2fa-attempts-${identifier}`, expiresAt });
+      await ctx.setSignedCookie(cookie.name, identifier, ctx.context.secret, cookie.attributes);
+      const factor = (await ctx.context.adapter.findOne({ model: 'twoFactor', where: [{ field: 'userId', value: data.user.id }] })) as { verified?: boolean | null } | null;
+      const methods = [...(factor && factor.verified !== false ? ['totp'] : []), ...(ctx.context.getPlugin('two-factor')?.options?.otpOptions?.sendOTP ? ['otp'] : [])];
+      if (ctx.path === '/sign-in/email-otp') return ctx.json({ twoFactorRedirect: true, twoFactorMethods: methods });
+      throw ctx.redirect(`${publicUrl}/login?${SECOND_STEP_PARAM}=${methods.join(',')}`);
+    }),
+  };
 }
 
 /** The text of a code message, in both languages (like the mails). */

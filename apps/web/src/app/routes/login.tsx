@@ -23,10 +23,11 @@ import { useTwoFactorChallenge } from '@/lib/two-factor-challenge';
 export default function LoginRoute() {
   const { t } = useTranslation();
   const { user, loading } = useAuth();
-  // The password was right and the account has a second factor: the code step replaces the forms.
-  const challenge = useTwoFactorChallenge();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
+  // The password (or a mailed link or code) was right and the account has a second factor: the code
+  // step replaces the forms.
+  const challenge = useTwoFactorChallenge(searchParams.get('second-step'));
   // Set once a form succeeds, so that "already signed in → /" does not race the form's own redirect.
   const handingOff = useRef(false);
   const tabParam = searchParams.get('tab') === 'sign-up' ? 'sign-up' : 'sign-in';
