@@ -38,7 +38,7 @@ test('a passkey is added with a name, signs the person in, is renamed by keyboar
   await name.fill('Work laptop');
   await section.getByRole('button', { name: 'Add a passkey' }).click();
   await expect(section.getByTestId('passkey-name')).toHaveText(['Work laptop']);
-  await expect(section.getByText(/^Added /)).toBeVisible();
+  await expect(section.getByText(/^Added .* · Not used yet$/)).toBeVisible();
   expect(await authenticator.credentials()).toHaveLength(1);
 
   // The same authenticator again: the browser refuses (excludeCredentials) and the page says why.
@@ -55,6 +55,8 @@ test('a passkey is added with a name, signs the person in, is renamed by keyboar
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/settings/account');
   await expect(section.getByTestId('passkey-name')).toHaveText(['Work laptop']);
+  // The sign-in is the passkey's last use.
+  await expect(section.getByText(/^Added .* · Last used /)).toBeVisible();
 
   // Renamed by keyboard: the button opens a field with the name, Enter saves.
   await section.getByRole('button', { name: 'Rename Work laptop' }).focus();

@@ -145,6 +145,8 @@ export const passkeys = pgTable(
     transports: text('transports'),
     createdAt: ts('created_at'),
     aaguid: text('aaguid'),
+    /** Set by our passkey plugin config on each sign-in with it (not a column of the plugin's own). */
+    lastUsedAt: ts('last_used_at'),
   },
   (t) => [index('passkeys_user_id_idx').on(t.userId), index('passkeys_credential_id_idx').on(t.credentialID)],
 );

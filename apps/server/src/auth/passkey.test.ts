@@ -96,7 +96,7 @@ async function signInWithPasskey(device: ReturnType<typeof softAuthenticator>) {
   return { options, status: res.status, json: (await res.json()) as { user?: { id: string }; code?: string }, cookie: cookieFrom(res) };
 }
 
-const list = async (cookie: string) => (await (await t.request('/auth/v1/passkey/list-user-passkeys', { cookie })).json()) as { id: string; name: string | null; createdAt: string }[];
+const list = async (cookie: string) => (await (await t.request('/auth/v1/passkey/list-user-passkeys', { cookie })).json()) as { id: string; name: string | null; createdAt: string; lastUsedAt?: string | null }[];
 
 describe('passkeys', () => {
   it('registers a named passkey with options inside the spec (user id of 1-64 bytes, rpId of PUBLIC_URL), lists it, and signs in with it', async () => {
@@ -113,6 +113,7 @@ describe('passkeys', () => {
     expect(passkeys).toHaveLength(1);
     expect(passkeys[0]!.name).toBe('Laptop');
     expect(new Date(passkeys[0]!.createdAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
+    expect(passkeys[0]!.lastUsedAt ?? null).toBeNull();
 
     // A second registration excludes the authenticator already registered.
     const again = await t.request('/auth/v1/passkey/generate-register-options', { cookie: u.cookie });
@@ -124,6 +125,9 @@ describe('passkeys', () => {
     expect(signedIn.json.user?.id).toBe(u.userId);
     const session = (await (await t.request('/auth/v1/get-session', { cookie: signedIn.cookie })).json()) as { user: { id: string } };
     expect(session.user.id).toBe(u.userId);
+    // The sign-in is recorded as the passkey's last use.
+    const used = (await list(u.cookie))[0]!;
+    expect(new Date(used.lastUsedAt!).getTime()).toBeGreaterThan(Date.now() - 60_000);
   });
 
   it('renames and deletes a passkey; another person can do neither; a deleted passkey no longer signs in', async () => {

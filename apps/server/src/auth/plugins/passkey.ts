@@ -34,6 +34,7 @@ export function relyingParty(publicUrl: string) {
  * session's fresh age); sign-in with one needs no e-mail. The plugin makes a random 32-character user
  * handle; a guard on the options it hands out enforces the spec's 1–64 bytes and the rpId, so a change in
  * the plugin cannot send a browser options it would refuse. A name is trimmed and shortened to 60 characters.
+ * `lastUsedAt` (a column of ours) is set on each sign-in with the passkey.
  */
 export function passkeyPlugin({ env, logger }: AuthPluginDeps) {
   const rp = relyingParty(env.PUBLIC_URL);
@@ -45,9 +46,19 @@ export function passkeyPlugin({ env, logger }: AuthPluginDeps) {
     rpName: env.APP_NAME,
     origin: rp.origin,
     authenticatorSelection: { residentKey: 'preferred', userVerification: 'preferred' },
+    // The plugin keeps no time of last use: each sign-in with a passkey records it.
+    authentication: {
+      afterVerification: async ({ ctx, clientData }) => {
+        await ctx.context.adapter.update({ model: 'passkey', where: [{ field: 'credentialID', value: clientData.id }], update: { lastUsedAt: new Date() } });
+      },
+    },
   });
   return {
     ...plugin,
+    schema: {
+      ...plugin.schema,
+      passkey: { ...plugin.schema.passkey, fields: { ...plugin.schema.passkey.fields, lastUsedAt: { type: 'date' as const, required: false } } },
+    },
     hooks: {
       before: [
         {

@@ -2,9 +2,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { loadAuthClient, toAuthError } from '@/lib/auth';
 
 /** A registered passkey as the account page shows it (better-auth's passkey row, without the key). */
-export type Passkey = { id: string; name: string | null; createdAt: string | null; deviceType: string; backedUp: boolean };
+export type Passkey = { id: string; name: string | null; createdAt: string | null; lastUsedAt: string | null; deviceType: string; backedUp: boolean };
 
 export const passkeyKeys = { all: ['account', 'passkeys'] as const };
+
+const isoOrNull = (value: string | Date | null | undefined) => (value ? new Date(value).toISOString() : null);
 
 export async function listPasskeys(): Promise<Passkey[]> {
   const client = await loadAuthClient();
@@ -15,6 +17,8 @@ export async function listPasskeys(): Promise<Passkey[]> {
       id: p.id,
       name: p.name ?? null,
       createdAt: p.createdAt ? new Date(p.createdAt).toISOString() : null,
+      // A column of ours (auth/plugins/passkey.ts), unknown to the plugin's types.
+      lastUsedAt: isoOrNull((p as { lastUsedAt?: string | Date | null }).lastUsedAt),
       deviceType: p.deviceType,
       backedUp: p.backedUp,
     }))

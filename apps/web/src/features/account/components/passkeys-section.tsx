@@ -140,6 +140,7 @@ function PasskeyRow({ passkey }: { passkey: Passkey }) {
   const inputId = `passkey-name-${passkey.id}`;
   const label = passkey.name || t('accountPasskeys.unnamed');
   const created = formatDate(passkey.createdAt, i18n.language);
+  const lastUsed = formatDate(passkey.lastUsedAt, i18n.language);
 
   const save = (event: FormEvent) => {
     event.preventDefault();
@@ -190,7 +191,7 @@ function PasskeyRow({ passkey }: { passkey: Passkey }) {
         </form>
       ) : (
         <div className="flex flex-wrap items-center gap-3">
-          <span className="grid size-10 shrink-0 place-items-center rounded-full bg-accent-soft text-accent-soft-foreground" aria-hidden="true">
+          <span className="hidden size-10 shrink-0 place-items-center rounded-full bg-accent-soft text-accent-soft-foreground sm:grid" aria-hidden="true">
             <KeyRound className="size-5" />
           </span>
           <div className="grid min-w-0 flex-1 gap-0.5">
@@ -198,8 +199,13 @@ function PasskeyRow({ passkey }: { passkey: Passkey }) {
               {label}
             </p>
             <p className="text-sm text-muted-foreground">
-              {created ? t('accountPasskeys.created', { date: created }) : null}
-              {passkey.backedUp ? ` · ${t('accountPasskeys.synced')}` : null}
+              {[
+                created ? t('accountPasskeys.created', { date: created }) : null,
+                lastUsed ? t('accountPasskeys.lastUsed', { date: lastUsed }) : t('accountPasskeys.neverUsed'),
+                passkey.backedUp ? t('accountPasskeys.synced') : null,
+              ]
+                .filter(Boolean)
+                .join(' · ')}
             </p>
           </div>
           <div className="flex gap-1">
