@@ -83,7 +83,7 @@ test('signs in with a code by mail; a wrong code is told', async ({ page, browse
   await p.screenshot({ path: `${SHOTS}/recovery-code-phone-en.png`, fullPage: true });
 
   await form.getByLabel('Code').fill(code === '000000' ? '111111' : '000000');
-  await form.getByRole('button', { name: 'Sign in' }).click();
+  await form.getByRole('button', { name: 'Sign in with this code' }).click();
   await expect(form.getByText("That code isn't right. Check the mail and try again.")).toBeVisible();
   await form.getByLabel('Code').fill(code);
   await p.keyboard.press('Enter');
