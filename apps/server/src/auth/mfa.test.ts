@@ -273,6 +273,29 @@ describe('phone factor', () => {
     expect(refused.json.code).toBe('NO_VERIFIED_PHONE');
   });
 
+  it('turns the second step on with text messages only (password confirmed); sign-in then asks for an SMS code', async () => {
+    const u = await t.signUp();
+    await post(t, '/phone-number/send-otp', { phoneNumber: '+15550007777' }, u.cookie);
+    expect((await post(t, '/phone-number/verify', { phoneNumber: '+15550007777', code: codeIn((await latestSms(t))!.text)! }, u.cookie)).status).toBe(200);
+    const on = await post(t, '/two-factor/enable', { password: u.password, method: 'otp' }, u.cookie);
+    expect(on.status).toBe(200);
+    const status = await t.call('account-mfa-get', { cookie: merge(u.cookie, on.cookie) });
+    expect(status.json).toMatchObject({ enabled: true, totp: null, phone: { verified: true } });
+
+    const step = await passwordStep(t, u.email, u.password);
+    expect(step.json.twoFactorMethods).toEqual(['otp']);
+    await post(t, '/two-factor/send-otp', {}, step.cookie);
+    const sms = await latestSms(t);
+    expect(sms?.to).toBe('+15550007777');
+    const ok = await post(t, '/two-factor/verify-otp', { code: codeIn(sms!.text)! }, step.cookie);
+    expect((await sessionUser(t, merge(step.cookie, ok.cookie)))?.id).toBe(u.userId);
+  });
+
+  it('closes phone-number sign-in and reset (a number is a second factor only)', async () => {
+    expect((await post(t, '/sign-in/phone-number', { phoneNumber: '+15550002222', password: 'correct horse battery' })).status).toBe(404);
+    expect((await post(t, '/phone-number/request-password-reset', { phoneNumber: '+15550002222' })).status).toBe(404);
+  });
+
   it('serves the SMS outbox to this machine only', async () => {
     const page = await t.app.request('http://localhost:3000/dev/sms', { headers: { host: 'localhost:3000' } });
     // app.request has no socket: the request is not from loopback, so the path does not exist.

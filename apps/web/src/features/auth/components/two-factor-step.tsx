@@ -32,6 +32,12 @@ export function TwoFactorStep({ challenge, onSuccess }: { challenge: TwoFactorCh
   useEffect(() => {
     inputRef.current?.focus();
   }, [mode]);
+  // Text messages only (no app): the code is sent as the step opens.
+  const sendNow = !hasTotp && hasSms;
+  const { mutate: sendFirst } = sendSms;
+  useEffect(() => {
+    if (sendNow) sendFirst();
+  }, [sendNow, sendFirst]);
 
   const switchTo = (next: Mode) => {
     setMode(next);
@@ -139,7 +145,7 @@ export function TwoFactorStep({ challenge, onSuccess }: { challenge: TwoFactorCh
               {t('authMfa.resendSms')}
             </Button>
           ) : null}
-          {mode !== 'recovery' ? (
+          {mode !== 'recovery' && hasTotp ? (
             <Button type="button" variant="secondary" size="sm" onClick={() => switchTo('recovery')} data-testid="two-factor-use-recovery">
               <KeyRound aria-hidden="true" />
               {t('authMfa.useRecovery')}
