@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
-import { onboardedUserInPage, PASSWORD, seedShelfItems } from './support/api';
+import { E2E_ORIGIN, fn, onboardedUserInPage, ORIGIN_HEADER, PASSWORD, seedShelfItems, signInAdmin, uniqueEmail, uniqueHandle } from './support/api';
 import { expectNoAxeViolations, useTheme } from './support/axe';
 
 const SHOTS = '/tmp/team/shots';
@@ -119,4 +119,45 @@ test('the data section on a phone, in Chinese, dark', async ({ page }) => {
   await expect(dialog.getByLabel('邮件中的验证码')).toBeVisible();
   await expectNoAxeViolations(page, 'delete dialog, code, phone, Chinese, dark');
   await page.screenshot({ path: `${SHOTS}/data-delete-dialog-phone-zh-dark.png` });
+});
+
+test('after an account is deleted, others see its answered comment and its conversation as "Deleted user"', async ({ page, playwright }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await onboardedUserInPage(page);
+  const [itemId] = await seedShelfItems(page.request, [{ title: 'Tin robot' }]);
+
+  // Someone comments on the item and writes to its owner; the owner answers both.
+  const gone = await playwright.request.newContext({ baseURL: E2E_ORIGIN });
+  const email = uniqueEmail('gone');
+  const signUp = await gone.post('/auth/v1/sign-up/email', { data: { email, password: PASSWORD, name: 'g' }, headers: ORIGIN_HEADER });
+  const goneId = ((await signUp.json()) as { user: { id: string } }).user.id;
+  await fn(gone, 'onboarding-complete', { handle: uniqueHandle('g'), displayName: 'Soon Gone', bio: '', public: true });
+  await fn(gone, 'comments-create', { itemId, body: 'Where did you find it?' });
+  const ownerId = ((await fn(page.request, 'profile-me')) as { profile: { userId: string } }).profile.userId;
+  const { thread } = await fn(gone, 'dm-thread-upsert', { otherUserId: ownerId });
+  await fn(gone, 'dm-send', { threadId: thread.id, text: 'Would you sell it?' });
+  await new Promise((r) => setTimeout(r, 20));
+  await fn(page.request, 'comments-create', { itemId, body: 'At a flea market!' });
+  await fn(page.request, 'dm-send', { threadId: thread.id, text: 'Not for sale, sorry.' });
+
+  // An admin deletes the account at once (the same deletion the grace period ends in).
+  const admin = await playwright.request.newContext({ baseURL: E2E_ORIGIN });
+  await signInAdmin(admin);
+  await fn(admin, 'admin-user-delete', { userId: goneId, confirm: email });
+
+  await page.goto(`/i/${itemId}`);
+  const deleted = page.locator('[data-deleted-user="true"]');
+  await expect(deleted).toContainText('Deleted user');
+  await expect(deleted).toContainText('This comment was removed with its author’s account.');
+  await expect(page.getByText('At a flea market!')).toBeVisible();
+  await expect(page.getByText('Where did you find it?')).toHaveCount(0);
+  await expectNoAxeViolations(page, 'item page with a deleted user comment');
+  await page.locator('[data-testid="comment"]').first().locator('..').screenshot({ path: `${SHOTS}/data-deleted-comment-desktop-en.png` });
+
+  await page.goto(`/me/messages/${thread.id}`);
+  await expect(page.getByTestId('conversation-name')).toHaveText('Deleted user');
+  await expect(page.getByTestId('message-text')).toHaveText(['Not for sale, sorry.']);
+  await expect(page.getByTestId('conversation-closed')).toHaveText('This person deleted their account. You can still read the conversation, but not reply.');
+  await expectNoAxeViolations(page, 'conversation with a deleted account');
+  await page.screenshot({ path: `${SHOTS}/data-deleted-conversation-desktop-en.png` });
 });

@@ -70,7 +70,11 @@ export function ThreadList({ activeId, viewerId }: { activeId: string | null; vi
                 data-thread-id={thread.id}
                 data-unread={thread.unreadCount}
               >
-                <UserAvatar handle={thread.otherDeleted ? '?' : thread.other.displayName || thread.other.handle} imageId={thread.other.avatarImageId} className="size-11" />
+                {thread.otherDeleted ? (
+                  <span aria-hidden="true" className="size-11 shrink-0 rounded-full border border-dashed border-border-strong bg-surface-sunken" />
+                ) : (
+                  <UserAvatar handle={thread.other.displayName || thread.other.handle} imageId={thread.other.avatarImageId} className="size-11" />
+                )}
                 <span className="grid min-w-0 flex-1 gap-0.5">
                   <span className="flex items-baseline justify-between gap-2">
                     <span className={cn('truncate', thread.unreadCount > 0 ? 'font-semibold' : 'font-medium')}>{thread.otherDeleted ? t('comments.deletedUser') : thread.other.displayName}</span>
