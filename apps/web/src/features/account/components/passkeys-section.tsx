@@ -16,7 +16,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Field, fieldDescribedBy } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
-import { browserSupportsPasskeys, webAuthnErrorKey } from '@/features/auth/utils/webauthn-errors';
+import { browserSupportsPasskeys, webAuthnErrorKey } from '@/lib/webauthn-errors';
 import { useAddPasskey, useDeletePasskey, usePasskeys, useRenamePasskey, type Passkey } from '../api/passkeys';
 import { useDeviceName } from '../hooks/use-device-name';
 
@@ -169,7 +169,6 @@ function PasskeyRow({ passkey }: { passkey: Passkey }) {
               maxLength={NAME_MAX}
               autoComplete="off"
               // The field replaces the button that opened it; focus follows.
-              // eslint-disable-next-line jsx-a11y/no-autofocus
               autoFocus
               onChange={(e) => setDraft(e.target.value)}
               onKeyDown={(e) => {

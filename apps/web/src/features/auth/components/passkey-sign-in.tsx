@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { loadAuthClient, toAuthError, useAuth } from '@/lib/auth';
-import { browserSupportsPasskeys, webAuthnErrorKey } from '../utils/webauthn-errors';
+import { browserSupportsPasskeys, webAuthnErrorKey } from '@/lib/webauthn-errors';
 
 /** "Sign in with a passkey": the browser offers the passkeys it holds for this site; no address needed. */
 export function PasskeySignIn({ onSuccess }: { onSuccess: () => void }) {
