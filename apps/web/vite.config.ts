@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { catalogParts, coreCatalogLanguage } from './catalog-parts';
 
 const API_TARGET = process.env.CURIO_API_URL ?? 'http://localhost:3001';
 const PROXIED = ['/auth', '/functions', '/realtime', '/storage', '/img', '/s/', '/health', '/ready', '/dev/outbox'];
@@ -28,7 +29,7 @@ function preloadLatinFonts(): Plugin {
 }
 
 /**
- * Names each language catalog's chunk in a meta tag, so that theme-init.js can preload the one the
+ * Names each language's core catalog chunk in a meta tag, so that theme-init.js can preload the one the
  * page will show beside the entry (the entry only asks for it once it runs).
  */
 function catalogChunks(): Plugin {
@@ -41,7 +42,7 @@ function catalogChunks(): Plugin {
         if (!ctx.bundle) return;
         const pairs: string[] = [];
         for (const chunk of Object.values(ctx.bundle)) {
-          const lang = chunk.type === 'chunk' ? /\/locales\/([\w-]+)\.json$/.exec(chunk.facadeModuleId ?? '')?.[1] : undefined;
+          const lang = chunk.type === 'chunk' ? coreCatalogLanguage(chunk.facadeModuleId) : undefined;
           if (lang) pairs.push(`${lang}=/${chunk.fileName}`);
         }
         return [{ tag: 'meta', attrs: { name: 'curio-catalogs', content: pairs.sort().join(' ') }, injectTo: 'head-prepend' as const }];
@@ -51,7 +52,7 @@ function catalogChunks(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), preloadLatinFonts(), catalogChunks()],
+  plugins: [react(), tailwindcss(), catalogParts(), preloadLatinFonts(), catalogChunks()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

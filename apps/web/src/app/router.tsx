@@ -3,16 +3,20 @@ import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } fr
 import { PageAvailabilityProvider } from '@/components/layout/page-availability';
 import { PageLoader } from '@/components/layout/page-loader';
 import { paths } from '@/config/paths';
+import { loadWholeCatalog } from '@/lib/i18n';
 import { RootErrorBoundary, RootLayout, RouteBoundary } from './root-layout';
 
 type RouteModule = { default: ComponentType };
 
-/** One lazy import per route; each page gets its own error boundary. */
+/**
+ * One lazy import per route; each page gets its own error boundary. Every page but the landing page
+ * also waits for the whole catalog (the first load carries only its core part: lib/i18n.ts).
+ */
 function lazyRoute(path: string, name: string, load: () => Promise<RouteModule>): RouteObject {
   return {
     path,
     lazy: async () => {
-      const { default: Page } = await load();
+      const [{ default: Page }] = await Promise.all([load(), name === 'landing' ? null : loadWholeCatalog()]);
       return {
         Component: () => (
           <RouteBoundary name={name}>

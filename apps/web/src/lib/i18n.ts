@@ -19,18 +19,29 @@ export function currentLanguage(): Language {
   return normalizeLanguage(i18n.resolvedLanguage ?? i18n.language);
 }
 
+type Part = () => Promise<{ default: ResourceKey }>;
+
 /**
- * Each catalog is a chunk of its own: a page loads only the language it shows (the first paint waits
- * for it; theme-init.js preloads it beside the entry). English, the fallback, follows in the
- * background when another language is shown.
+ * Each language's catalog is two chunks (src/locales/parts.ts): the core part, which the first paint
+ * waits for (theme-init.js preloads it beside the entry), and the rest, which every page but the
+ * landing page waits for and which follows right after the first paint. A page loads only the language
+ * it shows; English, the fallback, follows in the background when another language is shown.
  */
-const CATALOGS: Record<Language, () => Promise<{ default: ResourceKey }>> = {
-  en: () => import('@/locales/en.json'),
-  'zh-CN': () => import('@/locales/zh-CN.json'),
+const CATALOGS: Record<Language, { core: Part; rest: Part }> = {
+  en: { core: () => import('virtual:curio-catalog/en/core'), rest: () => import('virtual:curio-catalog/en/rest') },
+  'zh-CN': { core: () => import('virtual:curio-catalog/zh-CN/core'), rest: () => import('virtual:curio-catalog/zh-CN/rest') },
 };
 
-export function loadCatalog(lng: string): Promise<ResourceKey> {
-  return CATALOGS[normalizeLanguage(lng)]().then((m) => m.default);
+/** Set once some page needs the whole catalog: from then on a language is loaded whole. */
+let wantWhole = false;
+
+/** A language's catalog: its core part, and the rest too once the whole catalog is wanted. */
+export async function loadCatalog(lng: string): Promise<ResourceKey> {
+  const parts = CATALOGS[normalizeLanguage(lng)];
+  const core = (await parts.core()).default as Record<string, unknown>;
+  if (!wantWhole) return core;
+  const rest = (await parts.rest()).default as Record<string, unknown>;
+  return { ...core, ...rest };
 }
 
 const catalogBackend: BackendModule = {
@@ -43,6 +54,29 @@ const catalogBackend: BackendModule = {
     );
   },
 };
+
+let whole: Promise<void> | null = null;
+
+/**
+ * Resolves once every loaded language's catalog is whole (route loaders wait for it; the landing page
+ * asks for it after its first paint). Components re-render when the rest arrives.
+ */
+export function loadWholeCatalog(): Promise<void> {
+  wantWhole = true;
+  whole ??= Promise.all(
+    SUPPORTED_LANGUAGES.filter((lng) => i18n.hasResourceBundle(lng, 'translation')).map(async (lng) => {
+      const rest = (await CATALOGS[lng].rest()).default;
+      i18n.addResourceBundle(lng, 'translation', rest, true, false);
+    }),
+  ).then(
+    () => undefined,
+    (err: unknown) => {
+      whole = null; // a failed chunk load (offline) may be retried by the next route
+      throw err;
+    },
+  );
+  return whole;
+}
 
 let ready: Promise<typeof i18n> | null = null;
 
@@ -65,6 +99,8 @@ export function initI18n(options: { lng?: Language } = {}): Promise<typeof i18n>
       load: 'currentOnly',
       interpolation: { escapeValue: false },
       returnEmptyString: false,
+      // Re-render when the rest of a catalog arrives (loadWholeCatalog).
+      react: { bindI18nStore: 'added' },
       detection: {
         order: ['localStorage', 'navigator'],
         caches: ['localStorage'],

@@ -1,6 +1,6 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import { initI18n } from '@/lib/i18n';
+import { initI18n, loadWholeCatalog } from '@/lib/i18n';
 
 // jsdom lacks ResizeObserver, which Radix measures with.
 if (!('ResizeObserver' in globalThis)) {
@@ -12,6 +12,7 @@ if (!('ResizeObserver' in globalThis)) {
 }
 
 await initI18n({ lng: 'en' });
+await loadWholeCatalog();
 
 afterEach(() => {
   cleanup();

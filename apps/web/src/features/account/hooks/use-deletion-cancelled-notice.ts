@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callFunction } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
+import { loadWholeCatalog } from '@/lib/i18n';
 
 /** Only a session this young can be the sign-in that cancelled a deletion. */
 const FRESH_SESSION_MS = 2 * 60 * 1000;
@@ -23,7 +24,7 @@ export function useDeletionCancelledNotice() {
     void (async () => {
       const { cancelled } = await callFunction('account-deletion-notice', {});
       if (!cancelled) return;
-      const [{ toast }, { CARRY_ACROSS_NAVIGATION }] = await Promise.all([import('sonner'), import('@/components/ui/toaster')]);
+      const [{ toast }, { CARRY_ACROSS_NAVIGATION }] = await Promise.all([import('sonner'), import('@/components/ui/toaster'), loadWholeCatalog()]);
       toast.success(t('accountData.deletionCancelled'), { id: `${CARRY_ACROSS_NAVIGATION}deletion-cancelled`, duration: 8000 });
     })().catch(() => undefined);
   }, [session, t]);
