@@ -119,6 +119,8 @@ export const adminUserDetailSchema = adminUserSchema.extend({
   /** The newest session's start (null when the person has never signed in or every session has ended). */
   lastSignInAt: z.string().nullable(),
   suspendedReason: z.string().nullable(),
+  /** When the person's own scheduled deletion takes effect (null when none is scheduled). */
+  deletionScheduledFor: z.string().nullable(),
   activeSessions: z.number().int(),
   twoFactorEnabled: z.boolean(),
   signInMethods: z.object({

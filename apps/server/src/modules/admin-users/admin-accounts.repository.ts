@@ -1,6 +1,6 @@
 import { and, desc, eq, isNotNull, ne, notInArray, sql } from 'drizzle-orm';
 import type { AdminAccountAction, AdminAccountActionEntry, AdminFactor } from '@curio/contract';
-import { accounts, adminAccountActions, passkeys, sessions, twoFactors, userRoles, users, walletAddresses } from '../../db/schema';
+import { accountDeletions, accounts, adminAccountActions, passkeys, sessions, twoFactors, userRoles, users, walletAddresses } from '../../db/schema';
 import type { Executor } from '../../db/types';
 
 /** Providers that are not external identities: the password, and Ethereum (listed as wallets). */
@@ -40,6 +40,15 @@ export function adminAccountsRepository(db: Executor) {
         .from(sessions)
         .where(eq(sessions.userId, userId));
       return { lastSignInAt: iso(row?.last), activeSessions: Number(row?.active ?? 0) };
+    },
+
+    /** When the person's scheduled deletion takes effect; null when none is scheduled. */
+    async deletionScheduledFor(userId: string) {
+      const [row] = await db
+        .select({ scheduledFor: accountDeletions.scheduledFor })
+        .from(accountDeletions)
+        .where(and(eq(accountDeletions.userId, userId), eq(accountDeletions.status, 'scheduled')));
+      return iso(row?.scheduledFor);
     },
 
     async hasPassword(userId: string) {

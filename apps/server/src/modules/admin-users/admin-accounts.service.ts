@@ -71,7 +71,7 @@ export function createAdminAccountsService(
   return {
     async get(userId: string) {
       const user = await existing(userId);
-      const [account, sessionFacts, password, passkeyFactors, wallets, identities, actions] = await Promise.all([
+      const [account, sessionFacts, password, passkeyFactors, wallets, identities, actions, deletionScheduledFor] = await Promise.all([
         repo.account(userId),
         repo.sessionFacts(userId),
         repo.hasPassword(userId),
@@ -79,6 +79,7 @@ export function createAdminAccountsService(
         repo.wallets(userId),
         repo.identities(userId),
         repo.actions(userId, ACTIONS_SHOWN),
+        repo.deletionScheduledFor(userId),
       ]);
       if (!account) throw notFound('No user with this id');
       return {
@@ -86,6 +87,7 @@ export function createAdminAccountsService(
           ...user,
           emailVerified: account.emailVerified,
           suspendedReason: user.suspended ? account.banReason : null,
+          deletionScheduledFor,
           twoFactorEnabled: !!account.twoFactorEnabled,
           ...sessionFacts,
           signInMethods: {

@@ -96,6 +96,7 @@ describe('admin-user-get', () => {
       tester: false,
       suspended: false,
       suspendedReason: null,
+      deletionScheduledFor: null,
       twoFactorEnabled: true,
       signInMethods: { password: true, magicLink: true, passkeys: 1, wallets: [{ address: '0x' + 'ab'.repeat(20), chainId: 1 }], identities: [] },
     });
@@ -111,6 +112,18 @@ describe('admin-user-get', () => {
     const list = await asAdmin('admin-user-factors-list', { userId: u.userId });
     expect(list.json.factors).toEqual(d.factors);
     expect((await me(cookie)).status).toBe(200);
+  });
+
+  it('shows when a deletion the person asked for takes effect, and nothing once a sign-in cancels it', async () => {
+    const u = await t.signUp();
+    const asked = Date.now();
+    expect((await t.call('account-delete-request', { cookie: u.cookie, body: { password: u.password } })).status).toBe(200);
+    const d = (await asAdmin('admin-user-get', { userId: u.userId })).json.user;
+    const takesEffect = Date.parse(d.deletionScheduledFor);
+    expect(takesEffect).toBeGreaterThanOrEqual(asked + 7 * 24 * 3600_000 - 60_000);
+    expect(takesEffect).toBeLessThanOrEqual(Date.now() + 7 * 24 * 3600_000 + 60_000);
+    expect((await t.request('/auth/v1/sign-in/email', { body: { email: u.email, password: u.password } })).status).toBe(200);
+    expect((await asAdmin('admin-user-get', { userId: u.userId })).json.user.deletionScheduledFor).toBeNull();
   });
 
   it('shows a suspension with its reason and records it in the admin actions log', async () => {

@@ -33,6 +33,7 @@ const DETAIL: AdminUserDetail = {
   emailVerified: true,
   lastSignInAt: '2026-02-03T10:00:00.000Z',
   suspendedReason: null,
+  deletionScheduledFor: null,
   activeSessions: 2,
   twoFactorEnabled: true,
   signInMethods: { password: true, magicLink: true, passkeys: 1, wallets: [], identities: [{ providerId: 'oidc', accountId: 'sub-9', createdAt: '2026-01-03T10:00:00.000Z' }] },
@@ -68,6 +69,27 @@ describe('the account detail in the admin users view', () => {
     ]);
     expect(within(dialog).getByRole('button', { name: 'Remove Pixel' })).toBeTruthy();
     expect(within(dialog).getByTestId('admin-user-history').textContent).toContain('Sign-in link made');
+  });
+
+  it('shows when a scheduled deletion takes effect, and nothing about it otherwise', async () => {
+    renderWithProviders(<UserDetailDialog user={USER} onClose={() => {}} />, { withAuth: false });
+    const dialog = await screen.findByRole('dialog', { name: 'Account of @ada' });
+    await within(dialog).findByText('ada@example.com');
+    expect(within(dialog).queryByTestId('admin-user-deletion')).toBeNull();
+    expect(within(dialog).getByTestId('admin-user-status').textContent).toBe('Active');
+  });
+
+  it('shows a scheduled deletion with the date it takes effect', async () => {
+    const at = '2026-03-10T09:30:00.000Z';
+    fake.call.mockImplementation(async (name) => {
+      if (name === 'admin-user-get') return { user: { ...DETAIL, deletionScheduledFor: at } };
+      throw new Error(`unexpected ${name}`);
+    });
+    renderWithProviders(<UserDetailDialog user={USER} onClose={() => {}} />, { withAuth: false });
+    const dialog = await screen.findByRole('dialog', { name: 'Account of @ada' });
+    const shown = await within(dialog).findByTestId('admin-user-deletion');
+    const date = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(at));
+    expect(shown.textContent).toBe(`Deletion scheduledTakes effect ${date}`);
   });
 
   it('removes a factor after a confirmation', async () => {

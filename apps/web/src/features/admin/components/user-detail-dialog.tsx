@@ -205,6 +205,14 @@ function DetailBody({ user, onDeleted }: { user: AdminUserDetail; onDeleted: () 
           ) : (
             t('adminAccounts.facts.active')
           )}
+          {user.deletionScheduledFor ? (
+            <span className="mt-1 grid gap-1" data-testid="admin-user-deletion">
+              <span>
+                <Pill tone="danger">{t('adminAccounts.facts.deletionScheduled')}</Pill>
+              </span>
+              <span className="text-muted-foreground">{t('adminAccounts.facts.deletionTakesEffect', { date: fmt(user.deletionScheduledFor) })}</span>
+            </span>
+          ) : null}
         </Fact>
       </dl>
 
