@@ -82,8 +82,24 @@ test('links and unlinks the provider from /settings/account, with the identity e
   await expectSectionAxeClean(page);
   await section.screenshot({ path: `${SHOTS}/identities-section-linked-desktop-en.png` });
 
-  // Unlink it again.
-  await section.getByRole('button', { name: `Unlink ${PROVIDER}` }).click();
+  // Unlinking asks first; Escape keeps the identity.
+  await section.getByRole('button', { name: `Unlink ${PROVIDER}` }).focus();
+  await page.keyboard.press('Enter');
+  const confirm = page.getByRole('alertdialog', { name: `Unlink ${PROVIDER}?` });
+  await expect(confirm).toBeVisible();
+  await expect(confirm).toContainText(`You will no longer be able to sign in with ${PROVIDER}.`);
+  await expectNoAxeViolations(page, 'unlink confirmation');
+  await confirm.screenshot({ path: `${SHOTS}/gaps-identity-unlink-confirm-desktop-en.png` });
+  await page.keyboard.press('Escape');
+  await expect(confirm).toHaveCount(0);
+  await expect(section.getByRole('button', { name: `Unlink ${PROVIDER}` })).toBeFocused();
+  await expect(section.getByTestId('identity-oidc')).toBeVisible();
+
+  // Unlink it again, confirmed by keyboard.
+  await page.keyboard.press('Enter');
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Unlink' }).focus();
+  await page.keyboard.press('Enter');
   await expect(section.getByTestId('identities-notice')).toHaveText(`${PROVIDER} was unlinked.`);
   await expect(section.getByTestId('identity-oidc')).toHaveCount(0);
 
@@ -112,6 +128,7 @@ test('links and unlinks the provider from /settings/account, with the identity e
   await otherPage.goto('/settings/account');
   const otherSection = otherPage.getByTestId('identities-section');
   await otherSection.getByRole('button', { name: `Unlink ${PROVIDER}` }).click();
+  await otherPage.getByRole('alertdialog').getByRole('button', { name: 'Unlink' }).click();
   await expect(otherSection.getByTestId('identities-error')).toHaveText(
     'You need a password or another linked account before you can unlink this one.',
   );

@@ -1,8 +1,17 @@
 import { CheckCircle2, Fingerprint, KeyRound, IdCard, Link2, Loader2, Mail, Unlink, Wallet, type LucideIcon } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { Button } from '@/components/ui/button';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { OIDC_PROVIDER_ID, oidcErrorKey } from '@/features/auth/api/sign-in-oidc';
@@ -25,8 +34,8 @@ function MethodRow({ icon: Icon, title, detail, action, testId }: { icon: Lucide
         <Icon className="size-5" aria-hidden="true" />
       </span>
       <div className="grid min-w-0 flex-1 gap-0.5">
-        <span className="font-medium">{title}</span>
-        <span className="text-sm break-words text-muted-foreground">{detail}</span>
+        <span className="font-medium wrap-anywhere">{title}</span>
+        <span className="text-sm wrap-anywhere text-muted-foreground">{detail}</span>
       </div>
       {action ? <div className="ml-auto shrink-0">{action}</div> : null}
     </li>
@@ -70,6 +79,10 @@ export function IdentitiesSection() {
   const unlink = useUnlinkIdentity();
   const outcome = useLinkOutcome();
   const [unlinked, setUnlinked] = useState<string | null>(null);
+  /** The identity whose unlinking waits for a confirmation. */
+  const [confirming, setConfirming] = useState<Identity | null>(null);
+  /** The Unlink button that opened the confirmation: focus goes back to it when the identity stays. */
+  const opener = useRef<HTMLButtonElement | null>(null);
 
   const configured = settings.data?.oidc?.name ?? null;
   const providerName = configured ?? t('authOidc.providerFallback');
@@ -95,7 +108,7 @@ export function IdentitiesSection() {
   const passkeyCount = passkeys.data?.length;
 
   return (
-    <Card aria-labelledby={titleId} role="region" data-testid="identities-section">
+    <Card aria-labelledby={titleId} role="region" id="sign-in-methods" className="scroll-mt-24" data-testid="identities-section">
       <CardHeader>
         <CardTitle id={titleId} className="flex items-center gap-2">
           <Link2 className="size-5 text-accent" aria-hidden="true" />
@@ -166,7 +179,10 @@ export function IdentitiesSection() {
                       variant="secondary"
                       size="sm"
                       disabled={unlink.isPending}
-                      onClick={() => doUnlink(a)}
+                      onClick={(event) => {
+                        opener.current = event.currentTarget;
+                        setConfirming(a);
+                      }}
                       aria-label={t('accountIdentities.unlinkLabel', { provider: name })}
                       data-testid={`identity-unlink-${a.providerId}`}
                     >
@@ -199,6 +215,31 @@ export function IdentitiesSection() {
           </div>
         ) : null}
       </CardContent>
+      <AlertDialog open={confirming !== null} onOpenChange={(open) => (open ? undefined : setConfirming(null))}>
+        <AlertDialogContent
+          data-testid="identity-unlink-confirm"
+          onCloseAutoFocus={(event) => {
+            if (!opener.current?.isConnected) return;
+            event.preventDefault();
+            opener.current.focus();
+          }}
+        >
+          <AlertDialogTitle>{t('accountIdentities.unlinkTitle', { provider: confirming ? nameOf(confirming) : '' })}</AlertDialogTitle>
+          <AlertDialogDescription>{t('accountIdentities.unlinkText', { provider: confirming ? nameOf(confirming) : '' })}</AlertDialogDescription>
+          <AlertDialogFooter>
+            <AlertDialogCancel className={buttonVariants({ variant: 'secondary' })}>{t('common.cancel')}</AlertDialogCancel>
+            <AlertDialogAction
+              className={buttonVariants({ variant: 'danger' })}
+              onClick={() => {
+                if (confirming) doUnlink(confirming);
+                setConfirming(null);
+              }}
+            >
+              {t('accountIdentities.unlink')}
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
     </Card>
   );
 }
