@@ -15,7 +15,7 @@ import { SignInForm } from '@/features/auth/components/sign-in-form';
 import { SignUpForm } from '@/features/auth/components/sign-up-form';
 import { TwoFactorStep } from '@/features/auth/components/two-factor-step';
 import { ContinueAuthorization } from '@/features/oauth/components/continue-authorization';
-import { continueAuthorizationHref } from '@/features/oauth/utils/authorization-query';
+import { continueAuthorizationHref, resumeAuthorizationPath } from '@/features/oauth/utils/authorization-query';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
 import { useAuth } from '@/lib/auth';
 import { useTwoFactorChallenge } from '@/lib/two-factor-challenge';
@@ -91,7 +91,7 @@ export default function LoginRoute() {
                     <span className="h-px flex-1 bg-border" />
                   </div>
                   <div className="grid gap-3"><PasskeySignIn onSuccess={after(paths.home.getHref())} /><EthereumSignIn onSuccess={after(paths.myShelf.getHref())} /><OidcSignIn /></div>
-                  <MagicLinkForm />
+                  <MagicLinkForm callbackURL={resumeAuthorizationPath(searchParams) ?? undefined} />
                 </TabsContent>
                 <TabsContent value="sign-up" className="grid gap-6">
                   <p className="text-sm text-muted-foreground">{t('auth.signUpIntro', { appName: env.appName })}</p>

@@ -9,15 +9,28 @@ import { zodFieldErrors } from '@/lib/validation';
 import { useSendMagicLink } from '../api/send-magic-link';
 import { EmailCodeForm } from './email-code-form';
 
-/** A separate form: email only; a sign-in link arrives by mail (or, on request, a one-time code). */
-export function MagicLinkForm() {
+/**
+ * A separate form: email only; a sign-in link arrives by mail (or, on request, a one-time code). The
+ * link returns to `callbackURL` (a same-origin path, `/` without one).
+ */
+export function MagicLinkForm({ callbackURL }: { callbackURL?: string } = {}) {
   const [useCode, setUseCode] = useState(false);
   const [email, setEmail] = useState('');
   if (useCode) return <EmailCodeForm initialEmail={email} onUseLink={() => setUseCode(false)} />;
-  return <LinkForm email={email} setEmail={setEmail} onUseCode={() => setUseCode(true)} />;
+  return <LinkForm email={email} setEmail={setEmail} onUseCode={() => setUseCode(true)} callbackURL={callbackURL} />;
 }
 
-function LinkForm({ email, setEmail, onUseCode }: { email: string; setEmail: (email: string) => void; onUseCode: () => void }) {
+function LinkForm({
+  email,
+  setEmail,
+  onUseCode,
+  callbackURL,
+}: {
+  email: string;
+  setEmail: (email: string) => void;
+  onUseCode: () => void;
+  callbackURL?: string;
+}) {
   const { t } = useTranslation();
   const mutation = useSendMagicLink();
   const [error, setError] = useState<string | null>(null);
@@ -30,7 +43,7 @@ function LinkForm({ email, setEmail, onUseCode }: { email: string; setEmail: (em
     const parsed = magicLinkSchema.safeParse({ email });
     if (!parsed.success) return setError(zodFieldErrors(parsed.error).email ?? 'validation.emailInvalid');
     setError(null);
-    mutation.mutate(parsed.data);
+    mutation.mutate({ ...parsed.data, callbackURL });
   };
 
   const errorText = error ? t(error) : null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { continueAuthorizationHref, isAuthorizationRedirect, requestedScopes } from './authorization-query';
+import { continueAuthorizationHref, isAuthorizationRedirect, requestedScopes, resumeAuthorizationPath } from './authorization-query';
 
 const signed = new URLSearchParams({
   response_type: 'code',
@@ -30,6 +30,15 @@ describe('continuing an OAuth authorization after sign-in', () => {
   it('does nothing on an ordinary /login', () => {
     expect(isAuthorizationRedirect(new URLSearchParams('tab=sign-up'))).toBe(false);
     expect(continueAuthorizationHref(new URLSearchParams('client_id=abc'))).toBeNull();
+  });
+
+  it('a mailed sign-in link returns to /login with the signed request, which carries the authorization on', () => {
+    const path = resumeAuthorizationPath(signed)!;
+    expect(path.startsWith('/login?')).toBe(true);
+    const back = new URLSearchParams(path.slice('/login?'.length));
+    expect(back.toString()).toBe(signed.toString());
+    expect(continueAuthorizationHref(back)).toBe(continueAuthorizationHref(signed));
+    expect(resumeAuthorizationPath(new URLSearchParams('tab=sign-up'))).toBeNull();
   });
 
   it('lists the requested scopes once each', () => {

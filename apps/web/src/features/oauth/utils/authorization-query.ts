@@ -26,6 +26,15 @@ export function continueAuthorizationHref(search: URLSearchParams): string | nul
   return `${API_PATHS.auth}/oauth2/authorize?${query.toString()}`;
 }
 
+/**
+ * Where a mailed sign-in link opened during an OAuth authorization returns: /login with the provider's
+ * signed query, which then carries the authorization on (see `continueAuthorizationHref`). Always a
+ * path on this site. Null when the page was not opened by the provider.
+ */
+export function resumeAuthorizationPath(search: URLSearchParams): string | null {
+  return isAuthorizationRedirect(search) ? `/login?${search.toString()}` : null;
+}
+
 /** The scopes a consent page lists, in the order requested, without repeats. */
 export function requestedScopes(search: URLSearchParams): string[] {
   return [...new Set((search.get('scope') ?? '').split(' ').filter(Boolean))];
