@@ -123,6 +123,12 @@ export function createApp(deps: AppDeps) {
       const hash = (await ctx.internalAdapter.findCredentialAccount(userId))?.password;
       return hash ? ctx.password.verify({ hash, password }) : false;
     },
+    async currentSession(headers) {
+      const found = await auth.api.getSession({ headers, query: { disableCookieCache: true } }).catch(() => null);
+      if (!found) return null;
+      const { userId, createdAt, signInMethod } = found.session as { userId: string; createdAt: Date; signInMethod?: string | null };
+      return { userId, createdAt: new Date(createdAt), signInMethod: signInMethod ?? null };
+    },
   });
   // Function calls find their session in memory for a few seconds; revocations end it everywhere at once.
   // A bearer JWT (GET /auth/v1/token, or an OAuth access token for the functions) is verified against the JWKS.

@@ -35,8 +35,13 @@ export const accountDeleteRequestInputSchema = z
       .trim()
       .regex(/^\d{6}$/, 'Enter the 6-digit code')
       .optional(),
+    /** Confirmed by a passkey: the caller's session began with a passkey sign-in less than 5 minutes ago. */
+    via: z.literal('passkey').optional(),
   })
-  .refine((v) => v.password !== undefined || v.code !== undefined, { message: 'Confirm with your password or the mailed code', path: ['password'] });
+  .refine((v) => v.password !== undefined || v.code !== undefined || v.via !== undefined, {
+    message: 'Confirm with your password, the mailed code or a passkey',
+    path: ['password'],
+  });
 export const accountDeleteRequestResultSchema = z.object({ scheduledFor: z.string() });
 export const accountDeleteCodeResultSchema = z.object({ sent: z.literal(true) });
 /** Answered once after a sign-in cancelled a scheduled deletion (the web shows a toast). */

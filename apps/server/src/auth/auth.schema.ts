@@ -34,6 +34,8 @@ export const sessions = pgTable(
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
     impersonatedBy: text('impersonated_by'),
+    /** How the session began, when it matters later: 'passkey' for a passkey sign-in (it confirms an account deletion). */
+    signInMethod: text('sign_in_method'),
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

@@ -1,5 +1,7 @@
 import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountDeletions, sessions } from '../db/schema';
 import { cookieFrom, createTestApp, TEST_ORIGIN, type TestApp } from '../test/harness';
 import { PASSKEY_GUARD_CODES, relyingParty } from './plugins/passkey';
 
@@ -172,6 +174,49 @@ describe('passkeys', () => {
     const res = await t.request('/auth/v1/passkey/verify-authentication', { cookie: cookieFrom(optionsRes), body: { response: { ...forged, id: device.id, rawId: device.id } } });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { code: string }).code).toBe('AUTHENTICATION_FAILED');
+  });
+});
+
+describe('delete my account, confirmed by a passkey', () => {
+  const deleteVia = (cookie: string) => t.call('account-delete-request', { cookie, body: { via: 'passkey' } });
+
+  it('is refused from a session begun with a password, or a passkey sign-in older than 5 minutes', async () => {
+    const u = await t.signUp();
+    expect((await registerPasskey(u.cookie, softAuthenticator())).status).toBe(200);
+    const byPassword = await deleteVia(u.cookie);
+    expect(byPassword.status).toBe(400);
+    expect(byPassword.json.error.code).toBe('confirmation_invalid');
+
+    const device = softAuthenticator();
+    expect((await registerPasskey(u.cookie, device)).status).toBe(200);
+    const signedIn = await signInWithPasskey(device);
+    expect(signedIn.status).toBe(200);
+    const [row] = await t.database.db.select({ id: sessions.id, signInMethod: sessions.signInMethod }).from(sessions).where(eq(sessions.userId, u.userId)).orderBy(sessions.createdAt);
+    expect(row?.signInMethod ?? null).toBeNull(); // the sign-up session
+    const token = decodeURIComponent(signedIn.cookie.match(/session_token=([^;]+)/)![1]!).split('.')[0]!;
+    await t.database.db.update(sessions).set({ createdAt: new Date(Date.now() - 6 * 60_000) }).where(eq(sessions.token, token));
+    const stale = await deleteVia(signedIn.cookie);
+    expect(stale.status).toBe(400);
+    expect(stale.json.error.code).toBe('confirmation_invalid');
+    expect(await t.database.db.select().from(accountDeletions).where(eq(accountDeletions.userId, u.userId))).toHaveLength(0);
+  });
+
+  it('schedules the deletion right after a passkey sign-in, and ends every session', async () => {
+    const u = await t.signUp();
+    const device = softAuthenticator();
+    expect((await registerPasskey(u.cookie, device)).status).toBe(200);
+    const signedIn = await signInWithPasskey(device);
+    expect(signedIn.status).toBe(200);
+    const token = decodeURIComponent(signedIn.cookie.match(/session_token=([^;]+)/)![1]!).split('.')[0]!;
+    const [marked] = await t.database.db.select({ signInMethod: sessions.signInMethod }).from(sessions).where(eq(sessions.token, token));
+    expect(marked?.signInMethod).toBe('passkey');
+
+    const r = await deleteVia(signedIn.cookie);
+    expect(r.status).toBe(200);
+    expect(Date.parse(r.json.scheduledFor)).toBeGreaterThan(Date.now() + 6 * 24 * 3600_000);
+    const [scheduled] = await t.database.db.select().from(accountDeletions).where(eq(accountDeletions.userId, u.userId));
+    expect(scheduled?.status).toBe('scheduled');
+    expect(await t.database.db.select().from(sessions).where(eq(sessions.userId, u.userId))).toHaveLength(0);
   });
 });
 

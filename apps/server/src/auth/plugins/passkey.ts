@@ -13,6 +13,9 @@ export const PASSKEY_GUARD_CODES = {
   INVALID_RP_ID: 'WEBAUTHN_INVALID_RP_ID',
 } as const;
 
+/** sessions.sign_in_method of a session begun by a passkey. */
+export const PASSKEY_SIGN_IN_METHOD = 'passkey';
+
 /** A passkey's name: what a person types (trimmed), at most this long. */
 export const PASSKEY_NAME_MAX = 60;
 
@@ -55,9 +58,23 @@ export function passkeyPlugin({ env, logger }: AuthPluginDeps) {
   });
   return {
     ...plugin,
+    // A session begun by a passkey says so (sessions.sign_in_method): a fresh one confirms an account deletion.
+    init: () => ({
+      options: {
+        databaseHooks: {
+          session: {
+            create: {
+              before: async (_session: unknown, ctx: { path?: string } | null | undefined) =>
+                ctx?.path === '/passkey/verify-authentication' ? { data: { signInMethod: PASSKEY_SIGN_IN_METHOD } } : undefined,
+            },
+          },
+        },
+      },
+    }),
     schema: {
       ...plugin.schema,
       passkey: { ...plugin.schema.passkey, fields: { ...plugin.schema.passkey.fields, lastUsedAt: { type: 'date' as const, required: false } } },
+      session: { fields: { signInMethod: { type: 'string' as const, required: false, input: false } } },
     },
     hooks: {
       before: [

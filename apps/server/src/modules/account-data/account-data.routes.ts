@@ -8,7 +8,7 @@ export const accountDataFunctions = (accountData: AccountDataService) =>
     'account-export-request': (_input, { user }) => accountData.requestExport(user.id),
     'account-export-status': (_input, { user }) => accountData.status(user.id),
     'account-delete-code': (_input, { user }) => accountData.sendDeletionCode(user.id),
-    'account-delete-request': (input, { user }) => accountData.requestDeletion(user.id, input),
+    'account-delete-request': (input, { user, headers }) => accountData.requestDeletion(user.id, input, headers),
     'account-deletion-notice': (_input, { user }) => accountData.takeDeletionNotice(user.id),
   });
 

@@ -23,7 +23,12 @@ export interface AuthBridge {
   /** Whether the user has a password (a credential account with one). */
   hasPassword(userId: string): Promise<boolean>;
   verifyPassword(userId: string, password: string): Promise<boolean>;
+  /** The session the request's cookie names (its user, start and how it began); null without one. */
+  currentSession(headers: Headers): Promise<{ userId: string; createdAt: Date; signInMethod: string | null } | null>;
 }
+
+/** How recent a passkey sign-in must be to confirm a deletion. */
+export const PASSKEY_CONFIRMATION_MS = 5 * 60 * 1000;
 
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 const confirmationInvalid = () => new AppError(400, 'confirmation_invalid', 'The password or code is not right (or the code expired)');
@@ -217,12 +222,21 @@ export function createAccountDataService(
     },
 
     /**
-     * Confirmed by the password or the mailed code: schedules the deletion after the grace period,
-     * hides the profile and its items from everyone, ends every session and mails the person.
+     * Confirmed by the password, the mailed code or a passkey (the caller's session began with a passkey
+     * sign-in less than 5 minutes ago): schedules the deletion after the grace period, hides the profile
+     * and its items from everyone, ends every session and mails the person.
      */
-    async requestDeletion(userId: string, input: { password?: string; code?: string }) {
+    async requestDeletion(userId: string, input: { password?: string; code?: string; via?: 'passkey' }, headers?: Headers) {
       let confirmed = false;
-      if (input.password !== undefined) confirmed = await bridge().verifyPassword(userId, input.password);
+      if (input.via === 'passkey' && headers) {
+        const session = await bridge().currentSession(headers);
+        confirmed =
+          session !== null &&
+          session.userId === userId &&
+          session.signInMethod === 'passkey' &&
+          now().getTime() - session.createdAt.getTime() <= PASSKEY_CONFIRMATION_MS;
+      }
+      if (!confirmed && input.password !== undefined) confirmed = await bridge().verifyPassword(userId, input.password);
       if (!confirmed && input.code !== undefined) {
         const stored = await repo.findCode(userId);
         if (stored && stored.expiresAt > now() && stored.attempts < CODE_MAX_ATTEMPTS) {

@@ -33,6 +33,6 @@ export function useSendDeletionCode() {
 
 /** `account-delete-request`: schedules the deletion (every session ends at once). */
 export function useRequestDeletion() {
-  return useMutation({ mutationFn: (input: { password?: string; code?: string }) => callFunction('account-delete-request', input) });
+  return useMutation({ mutationFn: (input: { password?: string; code?: string; via?: 'passkey' }) => callFunction('account-delete-request', input) });
 }
 

@@ -1,5 +1,5 @@
 import { DELETION_GRACE_DAYS, EXPORT_TTL_DAYS } from '@curio/contract';
-import { Archive, Download, Loader2, Mail, RefreshCw, Trash2 } from 'lucide-react';
+import { Archive, Download, Fingerprint, Loader2, Mail, RefreshCw, Trash2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -11,9 +11,11 @@ import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { CARRY_ACROSS_NAVIGATION } from '@/components/ui/toaster';
 import { isApiError } from '@/lib/api-client';
-import { useAuth } from '@/lib/auth';
+import { loadAuthClient, toAuthError, useAuth } from '@/lib/auth';
 import { errorMessageKey } from '@/lib/error-messages';
+import { browserSupportsPasskeys, webAuthnErrorKey } from '@/lib/webauthn-errors';
 import { useAccountDataStatus, useRequestDeletion, useRequestExport, useSendDeletionCode, type AccountDataStatus } from '../api/account-data';
+import { usePasskeys } from '../api/passkeys';
 
 const ALERT = 'rounded-lg bg-danger-bg px-3.5 py-2.5 text-sm font-medium text-danger-fg';
 
@@ -43,7 +45,7 @@ export function DataSection() {
   const status = useAccountDataStatus();
 
   return (
-    <Card aria-labelledby={titleId} role="region" id="data" data-testid="data-section">
+    <Card aria-labelledby={titleId} role="region" id="data" className="scroll-mt-24" data-testid="data-section">
       <CardHeader>
         <CardTitle id={titleId} className="flex items-center gap-2">
           <Archive className="size-5 text-accent" aria-hidden="true" />
@@ -139,6 +141,9 @@ function DeletePart({ hasPassword }: { hasPassword: boolean }) {
   const { t } = useTranslation();
   const headingId = useId();
   const [open, setOpen] = useState(false);
+  // With a passkey, the dialog also offers to confirm with it (a fresh passkey sign-in).
+  const passkeys = usePasskeys();
+  const hasPasskey = (passkeys.data?.length ?? 0) > 0 && browserSupportsPasskeys();
   const consequences = (['content', 'marks', 'comments', 'grace'] as const).map((key) => t(`accountData.delete.effects.${key}`, { days: DELETION_GRACE_DAYS }));
 
   return (
@@ -161,25 +166,27 @@ function DeletePart({ hasPassword }: { hasPassword: boolean }) {
         <DialogContent closeLabel={t('common.close')} data-testid="delete-dialog">
           <DialogTitle>{t('accountData.delete.dialogTitle')}</DialogTitle>
           <DialogDescription>{t('accountData.delete.dialogDescription', { days: DELETION_GRACE_DAYS })}</DialogDescription>
-          {open ? <DeleteForm hasPassword={hasPassword} onCancel={() => setOpen(false)} /> : null}
+          {open ? <DeleteForm hasPassword={hasPassword} hasPasskey={hasPasskey} onCancel={() => setOpen(false)} /> : null}
         </DialogContent>
       </Dialog>
     </section>
   );
 }
 
-function DeleteForm({ hasPassword, onCancel }: { hasPassword: boolean; onCancel: () => void }) {
+function DeleteForm({ hasPassword, hasPasskey, onCancel }: { hasPassword: boolean; hasPasskey: boolean; onCancel: () => void }) {
   const { t } = useTranslation();
   const format = useFormats();
-  const { signOut } = useAuth();
+  const { signOut, user } = useAuth();
   const remove = useRequestDeletion();
   const sendCode = useSendDeletionCode();
   const [useCode, setUseCode] = useState(!hasPassword);
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [missing, setMissing] = useState(false);
+  const [passkeyPending, setPasskeyPending] = useState(false);
+  const [passkeyError, setPasskeyError] = useState<string | null>(null);
   const fieldId = useCode ? 'delete-code' : 'delete-password';
-  const error = missing ? t(useCode ? 'accountData.delete.codeRequired' : 'accountData.delete.passwordRequired') : remove.error ? errorText(t, remove.error) : null;
+  const error = missing ? t(useCode ? 'accountData.delete.codeRequired' : 'accountData.delete.passwordRequired') : remove.error && remove.variables?.via !== 'passkey' ? errorText(t, remove.error) : null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -190,20 +197,80 @@ function DeleteForm({ hasPassword, onCancel }: { hasPassword: boolean; onCancel:
       return;
     }
     setMissing(false);
-    remove.mutate(useCode ? { code: value } : { password: value }, {
-      onSuccess: async ({ scheduledFor }) => {
-        toast.success(t('accountData.delete.scheduled', { date: format.date(scheduledFor) }), {
-          id: `${CARRY_ACROSS_NAVIGATION}deletion-scheduled`,
-          duration: 10_000,
-        });
-        // Every session ended on the server; this tab forgets its own.
-        await signOut().catch(() => undefined);
-      },
+    setPasskeyError(null);
+    remove.mutate(useCode ? { code: value } : { password: value }, { onSuccess: scheduled });
+  };
+
+  const scheduled = async ({ scheduledFor }: { scheduledFor: string }) => {
+    toast.success(t('accountData.delete.scheduled', { date: format.date(scheduledFor) }), {
+      id: `${CARRY_ACROSS_NAVIGATION}deletion-scheduled`,
+      duration: 10_000,
     });
+    // Every session ended on the server; this tab forgets its own.
+    await signOut().catch(() => undefined);
+  };
+
+  /**
+   * Signs in again with one of this account's passkeys (the browser offers only those), then asks for
+   * the deletion: the server accepts it from a session that a passkey began moments ago.
+   */
+  const confirmWithPasskey = async () => {
+    if (passkeyPending || remove.isPending) return;
+    setPasskeyPending(true);
+    setPasskeyError(null);
+    setMissing(false);
+    remove.reset();
+    try {
+      const client = await loadAuthClient();
+      const result = await client.signIn.passkey();
+      if (result?.error) throw toAuthError(result.error);
+      if (result?.data && 'user' in result.data && (result.data.user as { id?: string }).id !== user?.id) {
+        setPasskeyError('accountData.delete.passkeyOtherAccount');
+        return;
+      }
+    } catch (err) {
+      setPasskeyError(webAuthnErrorKey(err));
+      return;
+    } finally {
+      setPasskeyPending(false);
+    }
+    remove.mutate(
+      { via: 'passkey' },
+      {
+        onSuccess: scheduled,
+        onError: (error) => setPasskeyError(isApiError(error) && error.code === 'confirmation_invalid' ? 'accountData.delete.passkeyInvalid' : errorMessageKey(error)),
+      },
+    );
   };
 
   return (
-    <form onSubmit={submit} className="grid gap-4" noValidate aria-busy={remove.isPending}>
+    <form onSubmit={submit} className="grid gap-4" noValidate aria-busy={remove.isPending || passkeyPending}>
+      {hasPasskey ? (
+        <div className="grid gap-3">
+          <Button
+            type="button"
+            variant="secondary"
+            className="justify-self-start"
+            disabled={passkeyPending || remove.isPending}
+            onClick={() => void confirmWithPasskey()}
+            aria-describedby={passkeyError ? 'delete-passkey-error' : undefined}
+            data-testid="delete-passkey"
+          >
+            {passkeyPending ? <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : <Fingerprint aria-hidden="true" />}
+            {t('accountData.delete.passkey')}
+          </Button>
+          {passkeyError ? (
+            <p id="delete-passkey-error" role="alert" className={ALERT}>
+              {t(passkeyError)}
+            </p>
+          ) : null}
+          <div className="flex items-center gap-3 text-sm text-muted-foreground" role="separator">
+            <span className="h-px flex-1 bg-border" />
+            {t('accountData.delete.or')}
+            <span className="h-px flex-1 bg-border" />
+          </div>
+        </div>
+      ) : null}
       {useCode ? (
         <div className="grid gap-3">
           <p className="text-sm">{t('accountData.delete.codeHint')}</p>
