@@ -25,7 +25,7 @@ export function EmailPasswordSection() {
   useLinkOutcome();
   if (!user) return null;
   return (
-    <Card aria-labelledby={titleId} role="region" data-testid="email-password-section">
+    <Card aria-labelledby={titleId} role="region" id="email-password" className="scroll-mt-24" data-testid="email-password-section">
       <CardHeader>
         <CardTitle id={titleId} className="flex items-center gap-2">
           <Mail className="size-5 text-accent" aria-hidden="true" />
@@ -176,8 +176,7 @@ function PasswordPart({ email }: { email: string }) {
   const hasPassword = useHasPassword();
   return (
     <div className="grid gap-3 border-t border-border pt-5">
-      <h3 className="flex items-center gap-2 font-semibold" id="account-password-title">
-        <KeyRound className="size-4 text-accent" aria-hidden="true" />
+      <h3 className="font-semibold" id="account-password-title">
         {t('accountEmail.passwordTitle')}
       </h3>
       {hasPassword.data === undefined ? (

@@ -36,7 +36,7 @@ export function PasskeysSection() {
   const supported = browserSupportsPasskeys();
 
   return (
-    <Card aria-labelledby={titleId} role="region" data-testid="passkeys-section">
+    <Card aria-labelledby={titleId} role="region" id="passkeys" className="scroll-mt-24" data-testid="passkeys-section">
       <CardHeader>
         <CardTitle id={titleId} className="flex items-center gap-2">
           <Fingerprint className="size-5 text-accent" aria-hidden="true" />
@@ -194,7 +194,7 @@ function PasskeyRow({ passkey }: { passkey: Passkey }) {
             <KeyRound className="size-5" />
           </span>
           <div className="grid min-w-0 flex-1 gap-0.5">
-            <p className="truncate font-medium" data-testid="passkey-name">
+            <p className="truncate font-medium" title={label} data-testid="passkey-name">
               {label}
             </p>
             <p className="text-sm text-muted-foreground">

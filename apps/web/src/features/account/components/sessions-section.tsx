@@ -43,7 +43,7 @@ export function SessionsSection() {
     });
 
   return (
-    <Card aria-labelledby={titleId} role="region" data-testid="sessions-section">
+    <Card aria-labelledby={titleId} role="region" id="sessions" className="scroll-mt-24" data-testid="sessions-section">
       <CardHeader>
         <CardTitle id={titleId} className="flex items-center gap-2">
           <MonitorSmartphone className="size-5 text-accent" aria-hidden="true" />
@@ -101,6 +101,7 @@ export function SessionsSection() {
 function SessionRow({ session, onSignOutHere, busy }: { session: AccountSession; onSignOutHere: () => void; busy: boolean }) {
   const { t, i18n } = useTranslation();
   const revoke = useRevokeSession();
+  const badgeId = useId();
   const Icon = session.mobile ? Smartphone : Monitor;
   const label = deviceLabel(session, t);
   const place = t(`accountSessions.place.${session.place}`);
@@ -108,16 +109,17 @@ function SessionRow({ session, onSignOutHere, busy }: { session: AccountSession;
 
   return (
     <li
-      className="flex flex-wrap items-center gap-3 rounded-lg border border-border px-3.5 py-3 data-[current=true]:border-accent/50 data-[current=true]:bg-accent-soft/40"
+      className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg border border-border px-3.5 py-3 data-[current=true]:border-accent/50 data-[current=true]:bg-accent-soft/40"
       data-current={session.current}
       data-testid="session-row"
     >
-      <Icon className="size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
-      <div className="grid min-w-0 flex-1 gap-0.5">
-        <p className="flex flex-wrap items-center gap-2 font-medium">
+      <Icon className="size-5 shrink-0 self-start text-muted-foreground sm:self-center" aria-hidden="true" />
+      {/* At least 14rem wide: on a phone the button moves under the text rather than squeezing it. */}
+      <div className="grid min-w-0 flex-1 basis-56 gap-0.5">
+        <p className="flex flex-wrap items-center gap-2 font-medium wrap-anywhere">
           {label}
           {session.current ? (
-            <span className="rounded-full bg-accent px-2 py-0.5 text-xs font-semibold text-accent-foreground" data-testid="this-device">
+            <span id={badgeId} className="rounded-full bg-accent px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-accent-foreground" data-testid="this-device">
               {t('accountSessions.thisDevice')}
             </span>
           ) : null}
@@ -130,7 +132,8 @@ function SessionRow({ session, onSignOutHere, busy }: { session: AccountSession;
         </p>
       </div>
       {session.current ? (
-        <Button type="button" variant="ghost" size="sm" disabled={busy} onClick={onSignOutHere} aria-label={t('accountSessions.signOutThisLabel')}>
+        // The name is the visible text ("Sign out"); "This device" describes it.
+        <Button type="button" variant="secondary" size="sm" className="ml-auto" disabled={busy} onClick={onSignOutHere} aria-describedby={badgeId}>
           <LogOut aria-hidden="true" />
           {t('accountSessions.signOut')}
         </Button>
@@ -139,6 +142,7 @@ function SessionRow({ session, onSignOutHere, busy }: { session: AccountSession;
           type="button"
           variant="secondary"
           size="sm"
+          className="ml-auto"
           disabled={revoke.isPending}
           onClick={() =>
             revoke.mutate(

@@ -37,7 +37,7 @@ export function TwoFactorSection() {
   const [view, setView] = useState<View>({ kind: 'idle' });
 
   return (
-    <Card aria-labelledby={titleId} role="region" data-testid="two-factor-section">
+    <Card aria-labelledby={titleId} role="region" id="two-step" className="scroll-mt-24" data-testid="two-factor-section">
       <CardHeader>
         <CardTitle id={titleId} className="flex items-center gap-2">
           <ShieldCheck className="size-5 text-accent" aria-hidden="true" />
@@ -457,8 +457,7 @@ function PhoneFactor({ status }: { status: AccountMfaStatus }) {
 
   return (
     <div className="grid gap-3 border-t border-border pt-5" data-testid="two-factor-phone">
-      <h3 className="flex items-center gap-2 font-semibold">
-        <MessageSquareText className="size-4 text-accent" aria-hidden="true" />
+      <h3 className="font-semibold">
         {t('accountMfa.phoneTitle')}
       </h3>
       <p className="text-sm text-muted-foreground">{t('accountMfa.phoneDescription')}</p>
