@@ -18,7 +18,18 @@ export default function AccountSettingsRoute() {
   useDocumentMeta({ title: t('accountSettings.metaTitle') });
   return (
     <SignedInPage>
-      <SettingsShell title={t('accountSettings.title')} description={t('accountSettings.description')}>
+      <SettingsShell
+        title={t('accountSettings.title')}
+        description={t('accountSettings.description')}
+        contents={[
+          { id: 'email-password', label: t('accountEmail.title') },
+          { id: 'two-step', label: t('accountMfa.title') },
+          { id: 'passkeys', label: t('accountPasskeys.title') },
+          { id: 'sessions', label: t('accountSessions.title') },
+          { id: 'sign-in-methods', label: t('accountIdentities.title') },
+          { id: 'data', label: t('accountData.title') },
+        ]}
+      >
         {/* sections: email-password, two-factor, passkeys, sessions, identities, data (in this order) */}
         <EmailPasswordSection />
         <TwoFactorSection />
