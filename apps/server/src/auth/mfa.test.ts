@@ -197,6 +197,16 @@ describe('sign-in by mailed link or code', () => {
     expect((await sessionUser(t, merge(cookie, ok.cookie)))?.id).toBe(u.userId);
   });
 
+  it('a sign-in link asked for during an OAuth authorization keeps its /login query on the way to the code step', async () => {
+    const u = await enrolled(t);
+    const callbackURL = '/login?client_id=abc&redirect_uri=https%3A%2F%2Fclient.example%2Fcb&sig=s1';
+    expect((await post(t, '/sign-in/magic-link', { email: u.email, callbackURL })).status).toBe(200);
+    const url = t.mails.find((m) => m.to === u.email && /https?:\/\/\S+verify\S*/.test(m.text))!.text.match(/https?:\/\/\S+/)![0];
+    const res = await t.request(url.replace('http://localhost:3000', ''), { cookie: BROWSER_COOKIE });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('http://localhost:3000/login?client_id=abc&redirect_uri=https%3A%2F%2Fclient.example%2Fcb&sig=s1&second-step=totp,otp');
+  });
+
   it('a mailed sign-in code on an account with a second factor asks for the second step', async () => {
     const u = await enrolled(t);
     expect((await post(t, '/email-otp/send-verification-otp', { email: u.email, type: 'sign-in' })).status).toBe(200);

@@ -81,9 +81,19 @@ function mailedSignInChallenge(publicUrl: string) {
       const factor = (await ctx.context.adapter.findOne({ model: 'twoFactor', where: [{ field: 'userId', value: data.user.id }] })) as { verified?: boolean | null } | null;
       const methods = [...(factor && factor.verified !== false ? ['totp'] : []), ...(ctx.context.getPlugin('two-factor')?.options?.otpOptions?.sendOTP ? ['otp'] : [])];
       if (ctx.path === '/sign-in/email-otp') return ctx.json({ twoFactorRedirect: true, twoFactorMethods: methods });
-      throw ctx.redirect(`${publicUrl}/login?${SECOND_STEP_PARAM}=${methods.join(',')}`);
+      // A link asked for on /login during an OAuth authorization returns there: its query is kept.
+      const query = new URLSearchParams(loginQueryOf(ctx.query?.callbackURL));
+      query.delete(SECOND_STEP_PARAM);
+      const kept = query.toString();
+      throw ctx.redirect(`${publicUrl}/login?${kept ? `${kept}&` : ''}${SECOND_STEP_PARAM}=${methods.join(',')}`);
     }),
   };
+}
+
+/** The query of a callback to the sign-in page (`/login?…`, a path on this site); empty for any other. */
+function loginQueryOf(callbackURL: unknown): string {
+  if (typeof callbackURL !== 'string' || !callbackURL.startsWith('/login?') || callbackURL.includes('\\')) return '';
+  return callbackURL.slice('/login?'.length).split('#')[0]!;
 }
 
 /** The text of a code message, in both languages (like the mails). */
