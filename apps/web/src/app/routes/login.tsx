@@ -85,6 +85,8 @@ export default function LoginRoute() {
                 </TabsList>
                 <TabsContent value="sign-in" className="grid gap-8">
                   <SignInForm key={signInEmail ?? ''} initialEmail={signInEmail} onSuccess={after(paths.home.getHref())} />
+                  {/* One group under "or": the other ways in, buttons of one style, then a link or code by mail. */}
+                  <div className="grid gap-6">
                   <div className="flex items-center gap-3 text-sm text-muted-foreground" role="separator">
                     <span className="h-px flex-1 bg-border" />
                     {t('auth.or')}
@@ -92,6 +94,7 @@ export default function LoginRoute() {
                   </div>
                   <div className="grid gap-3"><PasskeySignIn onSuccess={after(paths.home.getHref())} /><EthereumSignIn onSuccess={after(paths.myShelf.getHref())} /><OidcSignIn /></div>
                   <MagicLinkForm callbackURL={resumeAuthorizationPath(searchParams) ?? undefined} />
+                  </div>
                 </TabsContent>
                 <TabsContent value="sign-up" className="grid gap-6">
                   <p className="text-sm text-muted-foreground">{t('auth.signUpIntro', { appName: env.appName })}</p>
