@@ -176,7 +176,7 @@ function DeletePart({ hasPassword }: { hasPassword: boolean }) {
 function DeleteForm({ hasPassword, hasPasskey, onCancel }: { hasPassword: boolean; hasPasskey: boolean; onCancel: () => void }) {
   const { t } = useTranslation();
   const format = useFormats();
-  const { signOut, user } = useAuth();
+  const { signOut, user, refreshSession } = useAuth();
   const remove = useRequestDeletion();
   const sendCode = useSendDeletionCode();
   const [useCode, setUseCode] = useState(!hasPassword);
@@ -225,7 +225,9 @@ function DeleteForm({ hasPassword, hasPasskey, onCancel }: { hasPassword: boolea
       const result = await client.signIn.passkey();
       if (result?.error) throw toAuthError(result.error);
       if (result?.data && 'user' in result.data && (result.data.user as { id?: string }).id !== user?.id) {
+        // The browser is now signed in to that other account: the page follows it, nothing is deleted.
         setPasskeyError('accountData.delete.passkeyOtherAccount');
+        void refreshSession();
         return;
       }
     } catch (err) {
