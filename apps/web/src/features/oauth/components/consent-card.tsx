@@ -70,7 +70,7 @@ export function ConsentCard({ search }: { search: URLSearchParams }) {
       <div className="grid gap-2">
         <ShieldCheck className="size-9 text-accent" aria-hidden="true" />
         {name ? (
-          <h1 className="font-display text-2xl font-semibold tracking-tight break-words sm:text-3xl" data-testid="oauth-consent-title">
+          <h1 className="font-display text-2xl font-semibold tracking-tight text-balance break-words break-keep sm:text-3xl" data-testid="oauth-consent-title">
             {t('oauthConsent.title', { client: name })}
           </h1>
         ) : (
