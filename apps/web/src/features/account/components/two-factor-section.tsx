@@ -54,8 +54,17 @@ export function TwoFactorSection() {
             </Button>
           </div>
         ) : !status.data ? (
-          <div role="status" aria-label={t('common.loading')}>
-            <Skeleton className="h-20 w-full rounded-lg" />
+          // Shaped like the section: the state and its button, then the phone part.
+          <div role="status" aria-label={t('common.loading')} className="grid gap-6">
+            <div className="grid gap-4">
+              <Skeleton className="h-5 w-24" />
+              <Skeleton className="h-10 w-56" />
+            </div>
+            <div className="grid gap-3 border-t border-border pt-6">
+              <Skeleton className="h-5 w-48" />
+              <Skeleton className="h-4 w-full max-w-md" />
+              <Skeleton className="h-10 w-40" />
+            </div>
           </div>
         ) : (
           <SectionBody status={status.data} view={view} setView={setView} />
