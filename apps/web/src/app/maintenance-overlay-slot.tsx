@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { usePublicSiteSettings } from '@/features/site-settings/api/get-public-site-settings';
+import { usePublicSiteSettings } from '@/lib/public-site-settings';
 import { useAdminState } from './use-admin-state';
 
 // Loaded only while maintenance is on: it stays out of every first load.

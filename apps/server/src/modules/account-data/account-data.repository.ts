@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import {
   accountDeletionCodes,
   accountDeletions,
@@ -133,7 +133,9 @@ export function accountDataRepository(db: Executor) {
         .orderBy(asc(comments.createdAt));
       return rows.map((r) => ({ ...r, createdAt: iso(r.createdAt) }));
     },
-    async marks(userId: string, table: typeof likes | typeof bookmarks) {
+    /** The items a person liked or saved, oldest first. */
+    async marks(userId: string, kind: 'likes' | 'saves') {
+      const table = kind === 'likes' ? likes : bookmarks;
       const rows = await db.select({ itemId: table.itemId, createdAt: table.createdAt }).from(table).where(eq(table.userId, userId)).orderBy(asc(table.createdAt));
       return rows.map((r) => ({ itemId: r.itemId, createdAt: iso(r.createdAt) }));
     },

@@ -11,7 +11,6 @@ import type { Storage } from '../../storage/storage';
 import type { ImagesService } from '../images/images.service';
 import type { ItemPagesService } from '../items/item-pages.service';
 import { QUEUES, type Jobs } from '../jobs/jobs';
-import { likes, bookmarks } from '../../db/schema';
 import { accountDataRepository, type ExportRow } from './account-data.repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -99,8 +98,8 @@ export function createAccountDataService(
       repo.shelf(userId),
       repo.items(userId),
       repo.comments(userId),
-      repo.marks(userId, likes),
-      repo.marks(userId, bookmarks),
+      repo.marks(userId, 'likes'),
+      repo.marks(userId, 'saves'),
       repo.following(userId),
       repo.messagesSent(userId),
       repo.settings(userId),

@@ -14,7 +14,7 @@ import { ShelfBoard } from '@/features/shelf/components/shelf-board';
 import { CabinetFrame, Plank, ShelfSkeleton } from '@/components/shelf/shelf-display';
 import { ShelfToolbar } from '@/features/shelf/components/shelf-toolbar';
 import { useShelfEditor } from '@/features/shelf/hooks/use-shelf-editor';
-import { usePublicSiteSettings } from '@/features/site-settings/api/get-public-site-settings';
+import { usePublicSiteSettings } from '@/lib/public-site-settings';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
 import { isApiError } from '@/lib/api-client';
 import { errorMessageKey } from '@/lib/error-messages';

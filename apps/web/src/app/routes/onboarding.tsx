@@ -9,7 +9,7 @@ import { InviteStep } from '@/features/onboarding/components/invite-step';
 import { ProfileStep } from '@/features/onboarding/components/profile-step';
 import { getOnboardingStartStep, type OnboardingStep } from '@/features/onboarding/utils/get-onboarding-start-step';
 import { useProfileMe } from '@/features/profile/api/get-profile-me';
-import { usePublicSiteSettings } from '@/features/site-settings/api/get-public-site-settings';
+import { usePublicSiteSettings } from '@/lib/public-site-settings';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
 import { errorMessageKey } from '@/lib/error-messages';
 import { useAuth } from '@/lib/auth';

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { OIDC_PROVIDER_ID } from '@/features/auth/api/sign-in-oidc';
+import { OIDC_PROVIDER_ID } from '@/lib/oidc';
 import { loadAuthClient, toAuthError } from '@/lib/auth';
 
 

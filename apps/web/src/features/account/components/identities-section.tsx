@@ -14,8 +14,8 @@ import {
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { OIDC_PROVIDER_ID, oidcErrorKey } from '@/features/auth/api/sign-in-oidc';
-import { usePublicSiteSettings } from '@/features/site-settings/api/get-public-site-settings';
+import { OIDC_PROVIDER_ID, oidcErrorKey } from '@/lib/oidc';
+import { usePublicSiteSettings } from '@/lib/public-site-settings';
 import { isApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { usePasskeys } from '../api/passkeys';
@@ -137,9 +137,17 @@ export function IdentitiesSection() {
             </Button>
           </div>
         ) : !identities.data ? (
-          <div role="status" aria-label={t('common.loading')} className="grid gap-2">
-            <Skeleton className="h-14 w-full rounded-lg" />
-            <Skeleton className="h-14 w-full rounded-lg" />
+          // Shaped like the list: an icon and two lines per way in.
+          <div role="status" aria-label={t('common.loading')} className="grid divide-y divide-border">
+            {[0, 1, 2].map((row) => (
+              <div key={row} className="flex items-center gap-4 py-3.5">
+                <Skeleton className="size-10 shrink-0" />
+                <div className="grid flex-1 gap-1.5">
+                  <Skeleton className="h-4 w-32" />
+                  <Skeleton className="h-4 w-full max-w-xs" />
+                </div>
+              </div>
+            ))}
           </div>
         ) : (
           <ul className="divide-y divide-border" aria-label={t('accountIdentities.listLabel')}>

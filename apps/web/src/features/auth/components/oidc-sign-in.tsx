@@ -2,9 +2,9 @@ import { IdCard, Loader2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { usePublicSiteSettings } from '@/features/site-settings/api/get-public-site-settings';
+import { usePublicSiteSettings } from '@/lib/public-site-settings';
 import { isApiError } from '@/lib/api-client';
-import { oidcErrorKey, useSignInWithOidc } from '../api/sign-in-oidc';
+import { oidcErrorKey, useSignInWithOidc } from '@/lib/oidc';
 
 /** The code of a sign-in at the provider that came back failed (`/login?via=oidc&error=…`), if any. */
 function useCallbackError() {

@@ -1,5 +1,5 @@
 import { AnnouncementBar } from '@/components/layout/announcement-bar';
-import { usePublicSiteSettings } from '../api/get-public-site-settings';
+import { usePublicSiteSettings } from '@/lib/public-site-settings';
 
 /** The site-wide announcement at the very top of the page. */
 export function AnnouncementBanner() {

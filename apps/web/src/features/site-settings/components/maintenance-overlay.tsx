@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
-import { usePublicSiteSettings } from '../api/get-public-site-settings';
+import { usePublicSiteSettings } from '@/lib/public-site-settings';
 
 const HIDDEN_KEY = 'curio.maintenance-overlay-hidden';
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { usePublicSiteSettings } from '../api/get-public-site-settings';
+import { usePublicSiteSettings } from '@/lib/public-site-settings';
 import type { AdminState } from './maintenance-overlay';
 
 /**
