@@ -62,6 +62,37 @@ export function authLogger(logger: Logger, trusted: readonly string[]) {
   };
 }
 
+/** PostgreSQL's code for a unique violation, anywhere in an error's chain of causes. */
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+/**
+ * better-auth's Drizzle adapter, with a unique violation named as such in the error's message. Drizzle
+ * reports "Failed query: …" and keeps PostgreSQL's error as the cause, but better-auth's plugins tell a
+ * lost insert race by the message: the OAuth provider seeds its resource row as each process starts,
+ * and on PostgreSQL two processes starting together race for it; without this the loser's auth would
+ * fail to start (every auth request a 500).
+ */
+function authAdapter(db: Db) {
+  const base = drizzleAdapter(db, { provider: 'pg', schema: authSchema });
+  return (options: Parameters<typeof base>[0]) => {
+    const adapter = base(options);
+    const create = (async (args: Parameters<typeof adapter.create>[0]) => {
+      try {
+        return await adapter.create(args);
+      } catch (err) {
+        if (!isUniqueViolation(err)) throw err;
+        throw new Error(`duplicate key value violates unique constraint (${args.model})`, { cause: err });
+      }
+    }) as typeof adapter.create;
+    return { ...adapter, create };
+  };
+}
+
 export function createAuth(deps: { db: Db; env: Env; logger: Logger; mailer: Mailer; hooks: AuthHooks; sms?: Sms }) {
   const { db, env, logger, mailer, hooks } = deps;
   const limit = { window: env.AUTH_RATE_LIMIT_WINDOW, max: env.AUTH_SIGNIN_RATE_LIMIT_MAX };
@@ -73,7 +104,7 @@ export function createAuth(deps: { db: Db; env: Env; logger: Logger; mailer: Mai
     basePath: API_PATHS.auth,
     secret: env.AUTH_SECRET,
     trustedOrigins: trusted,
-    database: drizzleAdapter(db, { provider: 'pg', schema: authSchema }),
+    database: authAdapter(db),
     emailAndPassword: {
       enabled: true,
       minPasswordLength: PASSWORD_MIN,
