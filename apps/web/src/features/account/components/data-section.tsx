@@ -4,7 +4,6 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button, buttonVariants } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Field, fieldDescribedBy } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -16,6 +15,7 @@ import { errorMessageKey } from '@/lib/error-messages';
 import { browserSupportsPasskeys, webAuthnErrorKey } from '@/lib/webauthn-errors';
 import { useAccountDataStatus, useRequestDeletion, useRequestExport, useSendDeletionCode, type AccountDataStatus } from '../api/account-data';
 import { usePasskeys } from '../api/passkeys';
+import { AccountSection } from './account-section';
 
 const ALERT = 'rounded-lg bg-danger-bg px-3.5 py-2.5 text-sm font-medium text-danger-fg';
 
@@ -41,39 +41,29 @@ function errorText(t: (key: string) => string, error: unknown) {
 /** /settings/account: download my data (an archive built in the background), and delete my account. */
 export function DataSection() {
   const { t } = useTranslation();
-  const titleId = useId();
   const status = useAccountDataStatus();
 
   return (
-    <Card aria-labelledby={titleId} role="region" id="data" className="scroll-mt-24" data-testid="data-section">
-      <CardHeader>
-        <CardTitle id={titleId} className="flex items-center gap-2">
-          <Archive className="size-5 text-accent" aria-hidden="true" />
-          {t('accountData.title')}
-        </CardTitle>
-        <CardDescription>{t('accountData.description')}</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-6">
-        {status.error && !status.data ? (
-          <div role="alert" className={`flex flex-wrap items-center justify-between gap-3 ${ALERT}`}>
-            {t('accountData.loadFailed')}
-            <Button variant="secondary" size="sm" onClick={() => void status.refetch()}>
-              {t('common.retry')}
-            </Button>
-          </div>
-        ) : !status.data ? (
-          <div role="status" aria-label={t('common.loading')} className="grid gap-2">
-            <Skeleton className="h-24 w-full rounded-lg" />
-            <Skeleton className="h-24 w-full rounded-lg" />
-          </div>
-        ) : (
-          <>
-            <ExportPart status={status.data} />
-            <DeletePart hasPassword={status.data.hasPassword} />
-          </>
-        )}
-      </CardContent>
-    </Card>
+    <AccountSection id="data" testId="data-section" icon={Archive} title={t('accountData.title')} description={t('accountData.description')}>
+      {status.error && !status.data ? (
+        <div role="alert" className={`flex flex-wrap items-center justify-between gap-3 ${ALERT}`}>
+          {t('accountData.loadFailed')}
+          <Button variant="secondary" size="sm" onClick={() => void status.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </div>
+      ) : !status.data ? (
+        <div role="status" aria-label={t('common.loading')} className="grid gap-2">
+          <Skeleton className="h-24 w-full rounded-lg" />
+          <Skeleton className="h-24 w-full rounded-lg" />
+        </div>
+      ) : (
+        <>
+          <ExportPart status={status.data} />
+          <DeletePart hasPassword={status.data.hasPassword} />
+        </>
+      )}
+    </AccountSection>
   );
 }
 

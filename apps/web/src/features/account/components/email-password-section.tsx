@@ -1,11 +1,10 @@
 import { emailSchema, passwordSchema } from '@curio/contract';
 import { BadgeCheck, KeyRound, Loader2, Mail, MailCheck, MailWarning } from 'lucide-react';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field, fieldDescribedBy } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -13,6 +12,7 @@ import { useAuth } from '@/lib/auth';
 import { validationMessageKey } from '@/lib/validation';
 import { useChangeEmail, useChangePassword, useHasPassword, useResendVerification, useSetPasswordLink } from '../api/email-password';
 import { accountErrorKey } from '../utils/account-errors';
+import { AccountSection } from './account-section';
 
 const SENT = 'flex items-start gap-2 rounded-lg bg-accent-soft px-3.5 py-2.5 text-sm font-medium text-accent-soft-foreground';
 const FAILED = 'rounded-lg bg-danger-bg px-3.5 py-2.5 text-sm font-medium text-danger-fg';
@@ -20,25 +20,15 @@ const FAILED = 'rounded-lg bg-danger-bg px-3.5 py-2.5 text-sm font-medium text-d
 /** /settings/account: the address (verified or not), changing it, and the password. */
 export function EmailPasswordSection() {
   const { t } = useTranslation();
-  const titleId = useId();
   const { user } = useAuth();
   useLinkOutcome();
   if (!user) return null;
   return (
-    <Card aria-labelledby={titleId} role="region" id="email-password" className="scroll-mt-24" data-testid="email-password-section">
-      <CardHeader>
-        <CardTitle id={titleId} className="flex items-center gap-2">
-          <Mail className="size-5 text-accent" aria-hidden="true" />
-          {t('accountEmail.title')}
-        </CardTitle>
-        <CardDescription>{t('accountEmail.description')}</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-6">
-        <AddressStatus email={user.email} verified={user.emailVerified} />
-        <ChangeEmailForm current={user.email} />
-        <PasswordPart email={user.email} />
-      </CardContent>
-    </Card>
+    <AccountSection id="email-password" testId="email-password-section" icon={Mail} title={t('accountEmail.title')} description={t('accountEmail.description')}>
+      <AddressStatus email={user.email} verified={user.emailVerified} />
+      <ChangeEmailForm current={user.email} />
+      <PasswordPart email={user.email} />
+    </AccountSection>
   );
 }
 

@@ -20,6 +20,7 @@ import { isApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { usePasskeys } from '../api/passkeys';
 import { LINK_RETURN_MARK, useIdentities, useLinkOidc, useUnlinkIdentity, type Identity } from '../api/identities';
+import { SectionLoadFailed } from './account-section';
 
 function formatDate(iso: string | null, locale: string) {
   if (!iso) return null;
@@ -130,12 +131,7 @@ export function IdentitiesSection() {
         ) : null}
 
         {identities.error && !identities.data ? (
-          <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-danger-bg px-3.5 py-2.5 text-sm font-medium text-danger-fg">
-            {t('accountIdentities.loadFailed')}
-            <Button variant="secondary" size="sm" onClick={() => void identities.refetch()}>
-              {t('common.retry')}
-            </Button>
-          </div>
+          <SectionLoadFailed message={t('accountIdentities.loadFailed')} onRetry={() => void identities.refetch()} />
         ) : !identities.data ? (
           // Shaped like the list: an icon and two lines per way in.
           <div role="status" aria-label={t('common.loading')} className="grid divide-y divide-border">

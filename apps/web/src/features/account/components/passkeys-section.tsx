@@ -1,5 +1,5 @@
 import { Fingerprint, KeyRound, Loader2, Pencil, Trash2 } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import {
@@ -12,13 +12,13 @@ import {
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
 import { Button, buttonVariants } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field, fieldDescribedBy } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { browserSupportsPasskeys, webAuthnErrorKey } from '@/lib/webauthn-errors';
 import { useAddPasskey, useDeletePasskey, usePasskeys, useRenamePasskey, type Passkey } from '../api/passkeys';
 import { useDeviceName } from '../hooks/use-device-name';
+import { AccountSection, SectionLoadFailed } from './account-section';
 
 /** A passkey's name as typed: at most this long (the server shortens longer ones as well). */
 const NAME_MAX = 60;
@@ -31,43 +31,28 @@ function formatDate(iso: string | null, locale: string) {
 /** /settings/account: the person's passkeys (register with a name, rename, delete). */
 export function PasskeysSection() {
   const { t } = useTranslation();
-  const titleId = useId();
   const passkeys = usePasskeys();
   const supported = browserSupportsPasskeys();
 
   return (
-    <Card aria-labelledby={titleId} role="region" id="passkeys" className="scroll-mt-24" data-testid="passkeys-section">
-      <CardHeader>
-        <CardTitle id={titleId} className="flex items-center gap-2">
-          <Fingerprint className="size-5 text-accent" aria-hidden="true" />
-          {t('accountPasskeys.title')}
-        </CardTitle>
-        <CardDescription>{t('accountPasskeys.description')}</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-6">
-        {passkeys.error && !passkeys.data ? (
-          <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-danger-bg px-3.5 py-2.5 text-sm font-medium text-danger-fg">
-            {t('accountPasskeys.loadFailed')}
-            <Button variant="secondary" size="sm" onClick={() => void passkeys.refetch()}>
-              {t('common.retry')}
-            </Button>
-          </div>
-        ) : !passkeys.data ? (
-          <div role="status" aria-label={t('common.loading')} className="grid gap-2">
-            <Skeleton className="h-16 w-full rounded-lg" />
-          </div>
-        ) : passkeys.data.length === 0 ? (
-          <p className="rounded-lg border border-dashed border-border px-4 py-5 text-center text-sm text-muted-foreground">{t('accountPasskeys.empty')}</p>
-        ) : (
-          <ul className="grid gap-2" aria-label={t('accountPasskeys.listLabel')}>
-            {passkeys.data.map((passkey) => (
-              <PasskeyRow key={passkey.id} passkey={passkey} />
-            ))}
-          </ul>
-        )}
-        {supported ? <AddPasskeyForm /> : <p className="text-sm text-muted-foreground">{t('authPasskey.errors.unsupportedBrowser')}</p>}
-      </CardContent>
-    </Card>
+    <AccountSection id="passkeys" testId="passkeys-section" icon={Fingerprint} title={t('accountPasskeys.title')} description={t('accountPasskeys.description')}>
+      {passkeys.error && !passkeys.data ? (
+        <SectionLoadFailed message={t('accountPasskeys.loadFailed')} onRetry={() => void passkeys.refetch()} />
+      ) : !passkeys.data ? (
+        <div role="status" aria-label={t('common.loading')} className="grid gap-2">
+          <Skeleton className="h-16 w-full rounded-lg" />
+        </div>
+      ) : passkeys.data.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-border px-4 py-5 text-center text-sm text-muted-foreground">{t('accountPasskeys.empty')}</p>
+      ) : (
+        <ul className="grid gap-2" aria-label={t('accountPasskeys.listLabel')}>
+          {passkeys.data.map((passkey) => (
+            <PasskeyRow key={passkey.id} passkey={passkey} />
+          ))}
+        </ul>
+      )}
+      {supported ? <AddPasskeyForm /> : <p className="text-sm text-muted-foreground">{t('authPasskey.errors.unsupportedBrowser')}</p>}
+    </AccountSection>
   );
 }
 

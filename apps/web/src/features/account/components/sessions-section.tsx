@@ -13,11 +13,11 @@ import {
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
 import { Button, buttonVariants } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatRelativeTime } from '@/lib/relative-time';
 import { useAccountSessions, useRevokeSession, useSignOutScope, type SignOutScope } from '../api/account-sessions';
 import { accountErrorKey } from '../utils/account-errors';
+import { AccountSection, SectionLoadFailed } from './account-section';
 
 /** "Chrome on Linux", "Safari", "Linux", or "Unknown device". */
 export function deviceLabel(session: Pick<AccountSession, 'browser' | 'os'>, t: (key: string, options?: Record<string, unknown>) => string) {
@@ -28,7 +28,6 @@ export function deviceLabel(session: Pick<AccountSession, 'browser' | 'os'>, t: 
 /** /settings/account: where the person is signed in; sign out one session, the others, or all. */
 export function SessionsSection() {
   const { t } = useTranslation();
-  const titleId = useId();
   const sessions = useAccountSessions();
   const scope = useSignOutScope();
   const others = sessions.data?.filter((s) => !s.current).length ?? 0;
@@ -43,58 +42,44 @@ export function SessionsSection() {
     });
 
   return (
-    <Card aria-labelledby={titleId} role="region" id="sessions" className="scroll-mt-24" data-testid="sessions-section">
-      <CardHeader>
-        <CardTitle id={titleId} className="flex items-center gap-2">
-          <MonitorSmartphone className="size-5 text-accent" aria-hidden="true" />
-          {t('accountSessions.title')}
-        </CardTitle>
-        <CardDescription>{t('accountSessions.description')}</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-6">
-        {sessions.error && !sessions.data ? (
-          <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-danger-bg px-3.5 py-2.5 text-sm font-medium text-danger-fg">
-            {t('accountSessions.loadFailed')}
-            <Button variant="secondary" size="sm" onClick={() => void sessions.refetch()}>
-              {t('common.retry')}
-            </Button>
-          </div>
-        ) : !sessions.data ? (
-          <div role="status" aria-label={t('common.loading')} className="grid gap-2">
-            <Skeleton className="h-20 w-full rounded-lg" />
-            <Skeleton className="h-20 w-full rounded-lg" />
-          </div>
-        ) : (
-          <ul className="grid gap-2" aria-label={t('accountSessions.listLabel')} data-testid="sessions-list">
-            {sessions.data.map((session) => (
-              <SessionRow key={session.id} session={session} onSignOutHere={() => signOut('local')} busy={scope.isPending} />
-            ))}
-          </ul>
-        )}
-        <div className="flex flex-wrap gap-3 border-t border-border pt-5">
-          <Button type="button" variant="secondary" disabled={scope.isPending || others === 0} onClick={() => signOut('others')} data-testid="sign-out-others">
-            {scope.isPending && scope.variables === 'others' ? <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : <LogOut aria-hidden="true" />}
-            {t('accountSessions.signOutOthers')}
-          </Button>
-          <Button type="button" variant="secondary" disabled={scope.isPending} onClick={() => setConfirmingAll(true)} data-testid="sign-out-everywhere">
-            {scope.isPending && scope.variables === 'global' ? <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : <LogOut aria-hidden="true" />}
-            {t('accountSessions.signOutEverywhere')}
-          </Button>
+    <AccountSection id="sessions" testId="sessions-section" icon={MonitorSmartphone} title={t('accountSessions.title')} description={t('accountSessions.description')}>
+      {sessions.error && !sessions.data ? (
+        <SectionLoadFailed message={t('accountSessions.loadFailed')} onRetry={() => void sessions.refetch()} />
+      ) : !sessions.data ? (
+        <div role="status" aria-label={t('common.loading')} className="grid gap-2">
+          <Skeleton className="h-20 w-full rounded-lg" />
+          <Skeleton className="h-20 w-full rounded-lg" />
         </div>
-        <AlertDialog open={confirmingAll} onOpenChange={setConfirmingAll}>
-          <AlertDialogContent>
-            <AlertDialogTitle>{t('accountSessions.everywhereTitle')}</AlertDialogTitle>
-            <AlertDialogDescription>{t('accountSessions.everywhereText')}</AlertDialogDescription>
-            <AlertDialogFooter>
-              <AlertDialogCancel className={buttonVariants({ variant: 'secondary' })}>{t('common.cancel')}</AlertDialogCancel>
-              <AlertDialogAction className={buttonVariants({ variant: 'danger' })} onClick={() => signOut('global')}>
-                {t('accountSessions.signOutEverywhere')}
-              </AlertDialogAction>
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        </AlertDialog>
-      </CardContent>
-    </Card>
+      ) : (
+        <ul className="grid gap-2" aria-label={t('accountSessions.listLabel')} data-testid="sessions-list">
+          {sessions.data.map((session) => (
+            <SessionRow key={session.id} session={session} onSignOutHere={() => signOut('local')} busy={scope.isPending} />
+          ))}
+        </ul>
+      )}
+      <div className="flex flex-wrap gap-3 border-t border-border pt-5">
+        <Button type="button" variant="secondary" disabled={scope.isPending || others === 0} onClick={() => signOut('others')} data-testid="sign-out-others">
+          {scope.isPending && scope.variables === 'others' ? <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : <LogOut aria-hidden="true" />}
+          {t('accountSessions.signOutOthers')}
+        </Button>
+        <Button type="button" variant="secondary" disabled={scope.isPending} onClick={() => setConfirmingAll(true)} data-testid="sign-out-everywhere">
+          {scope.isPending && scope.variables === 'global' ? <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : <LogOut aria-hidden="true" />}
+          {t('accountSessions.signOutEverywhere')}
+        </Button>
+      </div>
+      <AlertDialog open={confirmingAll} onOpenChange={setConfirmingAll}>
+        <AlertDialogContent>
+          <AlertDialogTitle>{t('accountSessions.everywhereTitle')}</AlertDialogTitle>
+          <AlertDialogDescription>{t('accountSessions.everywhereText')}</AlertDialogDescription>
+          <AlertDialogFooter>
+            <AlertDialogCancel className={buttonVariants({ variant: 'secondary' })}>{t('common.cancel')}</AlertDialogCancel>
+            <AlertDialogAction className={buttonVariants({ variant: 'danger' })} onClick={() => signOut('global')}>
+              {t('accountSessions.signOutEverywhere')}
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </AccountSection>
   );
 }
 

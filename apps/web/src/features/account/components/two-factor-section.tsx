@@ -1,10 +1,9 @@
 import { MFA_FACTOR_NAME_MAX, type AccountMfaStatus } from '@curio/contract';
 import { Check, Copy, Download, KeyRound, Loader2, MessageSquareText, Pencil, ShieldCheck, Smartphone } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field, fieldDescribedBy } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -22,6 +21,7 @@ import {
   useStartTotp,
   useVerifyPhone,
 } from '../api/two-factor';
+import { AccountSection, SectionLoadFailed } from './account-section';
 
 type View =
   | { kind: 'idle' }
@@ -32,45 +32,30 @@ type View =
 /** /settings/account: two-step sign-in (an authenticator app with recovery codes, and a phone for codes by SMS). */
 export function TwoFactorSection() {
   const { t } = useTranslation();
-  const titleId = useId();
   const status = useMfaStatus();
   const [view, setView] = useState<View>({ kind: 'idle' });
 
   return (
-    <Card aria-labelledby={titleId} role="region" id="two-step" className="scroll-mt-24" data-testid="two-factor-section">
-      <CardHeader>
-        <CardTitle id={titleId} className="flex items-center gap-2">
-          <ShieldCheck className="size-5 text-accent" aria-hidden="true" />
-          {t('accountMfa.title')}
-        </CardTitle>
-        <CardDescription>{t('accountMfa.description')}</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-6">
-        {status.error && !status.data ? (
-          <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-danger-bg px-3.5 py-2.5 text-sm font-medium text-danger-fg">
-            {t('accountMfa.loadFailed')}
-            <Button variant="secondary" size="sm" onClick={() => void status.refetch()}>
-              {t('common.retry')}
-            </Button>
+    <AccountSection id="two-step" testId="two-factor-section" icon={ShieldCheck} title={t('accountMfa.title')} description={t('accountMfa.description')}>
+      {status.error && !status.data ? (
+        <SectionLoadFailed message={t('accountMfa.loadFailed')} onRetry={() => void status.refetch()} />
+      ) : !status.data ? (
+        // Shaped like the section: the state and its button, then the phone part.
+        <div role="status" aria-label={t('common.loading')} className="grid gap-6">
+          <div className="grid gap-4">
+            <Skeleton className="h-5 w-24" />
+            <Skeleton className="h-10 w-56" />
           </div>
-        ) : !status.data ? (
-          // Shaped like the section: the state and its button, then the phone part.
-          <div role="status" aria-label={t('common.loading')} className="grid gap-6">
-            <div className="grid gap-4">
-              <Skeleton className="h-5 w-24" />
-              <Skeleton className="h-10 w-56" />
-            </div>
-            <div className="grid gap-3 border-t border-border pt-6">
-              <Skeleton className="h-5 w-48" />
-              <Skeleton className="h-4 w-full max-w-md" />
-              <Skeleton className="h-10 w-40" />
-            </div>
+          <div className="grid gap-3 border-t border-border pt-6">
+            <Skeleton className="h-5 w-48" />
+            <Skeleton className="h-4 w-full max-w-md" />
+            <Skeleton className="h-10 w-40" />
           </div>
-        ) : (
-          <SectionBody status={status.data} view={view} setView={setView} />
-        )}
-      </CardContent>
-    </Card>
+        </div>
+      ) : (
+        <SectionBody status={status.data} view={view} setView={setView} />
+      )}
+    </AccountSection>
   );
 }
 
