@@ -41,13 +41,12 @@ export function isLoopbackHost(host: string | undefined): boolean {
 const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-real-ip'];
 
 /**
- * GET /dev/outbox while no SMTP is configured: the mails (sign-in links among them) the server would
- * have sent, for a person trying Curio on their own machine. Only a request that comes from this
- * machine's loopback interface, names a loopback host (so a page on another site cannot read it
- * through DNS rebinding) and did not pass a proxy sees it; to anyone else the path does not exist.
- * With `behindProxy` (TRUST_PROXY) every request may have come through the proxy: never served.
+ * A page only this machine may read: a request that comes from the loopback interface, names a
+ * loopback host (so a page on another site cannot read it through DNS rebinding) and did not pass a
+ * proxy gets it; to anyone else the path does not exist. With `behindProxy` (TRUST_PROXY) every
+ * request may have come through the proxy: never served.
  */
-export function outboxRouter(opts: { mailer: Mailer; appName: string; behindProxy: boolean; remoteAddress?: AddressResolver }) {
+export function localOnlyRouter(opts: { behindProxy: boolean; remoteAddress?: AddressResolver; page: () => Promise<string> }) {
   const remoteAddress = opts.remoteAddress ?? socketAddress;
   const router = new Hono();
   router.get('/', async (c) => {
@@ -58,7 +57,15 @@ export function outboxRouter(opts: { mailer: Mailer; appName: string; behindProx
       !FORWARDING_HEADERS.some((h) => c.req.header(h) !== undefined);
     if (!local) throw notFound(`No route for ${c.req.method} ${c.req.path}`);
     c.header('Cache-Control', 'no-store');
-    return c.html(outboxPage(await opts.mailer.outbox(), opts.appName));
+    return c.html(await opts.page());
   });
   return router;
+}
+
+/**
+ * GET /dev/outbox while no SMTP is configured: the mails (sign-in links among them) the server would
+ * have sent, for a person trying Curio on their own machine; only this machine sees it (localOnlyRouter).
+ */
+export function outboxRouter(opts: { mailer: Mailer; appName: string; behindProxy: boolean; remoteAddress?: AddressResolver }) {
+  return localOnlyRouter({ ...opts, page: async () => outboxPage(await opts.mailer.outbox(), opts.appName) });
 }

@@ -1,14 +1,10 @@
-import { Hono } from 'hono';
 import { escapeHtml } from '../lib/html';
-import { notFound } from '../lib/errors';
-import { isLoopback, isLoopbackHost, socketAddress, type AddressResolver } from '../mail/outbox-route';
+import { localOnlyRouter, type AddressResolver } from '../mail/outbox-route';
 import type { StoredSms } from './sms.repository';
 import type { Sms } from './sms';
 
 /** Where the SMS outbox is served (beside the mail outbox). */
 export const SMS_OUTBOX_PATH = '/dev/sms';
-
-const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-real-ip'];
 
 /** The SMS outbox page: the text messages the server would have sent, newest first. */
 export function smsOutboxPage(messages: StoredSms[], appName: string): string {
@@ -36,17 +32,5 @@ ${items || '<p>No message yet.</p>'}
  * from this machine's loopback interface, naming a loopback host, that passed no proxy sees it.
  */
 export function smsOutboxRouter(opts: { sms: Sms; appName: string; behindProxy: boolean; remoteAddress?: AddressResolver }) {
-  const remoteAddress = opts.remoteAddress ?? socketAddress;
-  const router = new Hono();
-  router.get('/', async (c) => {
-    const local =
-      !opts.behindProxy &&
-      isLoopback(remoteAddress(c)) &&
-      isLoopbackHost(c.req.header('host')) &&
-      !FORWARDING_HEADERS.some((h) => c.req.header(h) !== undefined);
-    if (!local) throw notFound(`No route for ${c.req.method} ${c.req.path}`);
-    c.header('Cache-Control', 'no-store');
-    return c.html(smsOutboxPage(await opts.sms.outbox(), opts.appName));
-  });
-  return router;
+  return localOnlyRouter({ ...opts, page: async () => smsOutboxPage(await opts.sms.outbox(), opts.appName) });
 }
