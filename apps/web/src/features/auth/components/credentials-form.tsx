@@ -12,6 +12,7 @@ import { zodFieldErrors } from '@/lib/validation';
 import type { Credentials } from '../api/sign-in';
 import { authErrorKey, authErrorKind } from '../utils/auth-error';
 import { PasswordLinkOffer } from './password-link-offer';
+import { EmailField } from './email-field';
 
 type Props = {
   idPrefix: string;
@@ -55,19 +56,7 @@ export function CredentialsForm({ idPrefix, mode, mutation, onSuccess, onSwitchT
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-5" aria-busy={pending}>
-      <Field id={emailId} label={t('auth.email')} error={emailError}>
-        <Input
-          id={emailId}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          placeholder={t('auth.emailPlaceholder')}
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          aria-invalid={!!emailError}
-          aria-describedby={fieldDescribedBy(emailId, { error: emailError })}
-        />
-      </Field>
+      <EmailField id={emailId} value={email} onChange={setEmail} error={emailError} />
       <Field
         id={passwordId}
         label={t('auth.password')}

@@ -8,6 +8,7 @@ import { Input } from '@/components/ui/input';
 import { zodFieldErrors } from '@/lib/validation';
 import { useSendSignInCode, useSignInWithCode } from '../api/email-code';
 import { codeErrorKey } from '../utils/code-error';
+import { EmailField } from './email-field';
 
 const CODE = /^\d{6}$/;
 
@@ -61,19 +62,7 @@ export function EmailCodeForm({ initialEmail = '', onUseLink }: { initialEmail?:
           </h2>
           <p className="text-sm text-muted-foreground">{t('authOtp.description')}</p>
         </div>
-        <Field id={id} label={t('auth.email')} error={errorText}>
-          <Input
-            id={id}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            placeholder={t('auth.emailPlaceholder')}
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            aria-invalid={!!errorText}
-            aria-describedby={fieldDescribedBy(id, { error: errorText })}
-          />
-        </Field>
+        <EmailField id={id} value={email} onChange={setEmail} error={errorText} />
         {send.isError ? (
           <p role="alert" className="rounded-lg bg-danger-bg px-3.5 py-2.5 text-sm font-medium text-danger-fg">
             {t(codeErrorKey(send.error))}

@@ -3,11 +3,10 @@ import { Loader2, MailCheck, Wand2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { Field, fieldDescribedBy } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
 import { zodFieldErrors } from '@/lib/validation';
 import { useSendMagicLink } from '../api/send-magic-link';
 import { EmailCodeForm } from './email-code-form';
+import { EmailField } from './email-field';
 
 /**
  * A separate form: email only; a sign-in link arrives by mail (or, on request, a one-time code). The
@@ -57,19 +56,7 @@ function LinkForm({
         </h2>
         <p className="text-sm text-muted-foreground">{t('auth.magicLinkDescription')}</p>
       </div>
-      <Field id={id} label={t('auth.email')} error={errorText}>
-        <Input
-          id={id}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          placeholder={t('auth.emailPlaceholder')}
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          aria-invalid={!!errorText}
-          aria-describedby={fieldDescribedBy(id, { error: errorText })}
-        />
-      </Field>
+      <EmailField id={id} value={email} onChange={setEmail} error={errorText} />
       {mutation.isSuccess ? (
         <p role="status" className="flex items-start gap-2 rounded-lg bg-accent-soft px-3.5 py-2.5 text-sm font-medium text-accent-soft-foreground">
           <MailCheck className="mt-0.5 size-4 shrink-0" aria-hidden="true" />

@@ -3,11 +3,10 @@ import { Loader2, MailCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { Field, fieldDescribedBy } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
 import { zodFieldErrors } from '@/lib/validation';
 import { useRequestPasswordReset } from '../api/password-reset';
 import { authErrorKey, authErrorKind } from '../utils/auth-error';
+import { EmailField } from './email-field';
 
 /** Asks for a link to set a new password (also for accounts that have none yet). */
 export function RequestResetForm() {
@@ -30,19 +29,7 @@ export function RequestResetForm() {
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-5" aria-busy={mutation.isPending}>
-      <Field id={id} label={t('auth.email')} error={errorText}>
-        <Input
-          id={id}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          placeholder={t('auth.emailPlaceholder')}
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          aria-invalid={!!errorText}
-          aria-describedby={fieldDescribedBy(id, { error: errorText })}
-        />
-      </Field>
+      <EmailField id={id} value={email} onChange={setEmail} error={errorText} />
       <Button type="submit" size="lg" disabled={mutation.isPending} className="w-full">
         {mutation.isPending ? <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : null}
         {t('auth.reset.requestSubmit')}
