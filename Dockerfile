@@ -26,7 +26,10 @@ RUN npm ci --omit=dev --workspace=@curio/server --include-workspace-root --no-au
 
 # ---- runtime ----
 FROM node:20-slim
+# MALLOC_ARENA_MAX: glibc's per-thread memory arenas, left half used by the image library's threads,
+# hold 50–70 MB more resident memory per process under uploads than two arenas do (docs/benchmarks.md).
 ENV NODE_ENV=production \
+    MALLOC_ARENA_MAX=2 \
     PORT=3000 \
     HOST=0.0.0.0 \
     DATA_DIR=/app/data

@@ -39,3 +39,8 @@ export function catalogParts(): Plugin {
 export function coreCatalogLanguage(moduleId: string | null | undefined): string | undefined {
   return moduleId?.startsWith(RESOLVED) && moduleId.endsWith('-core') ? moduleId.slice(RESOLVED.length, -'-core'.length) : undefined;
 }
+
+/** The language of a catalog's rest chunk, from its module id. */
+export function restCatalogLanguage(moduleId: string | null | undefined): string | undefined {
+  return moduleId?.startsWith(RESOLVED) && moduleId.endsWith('-rest') ? moduleId.slice(RESOLVED.length, -'-rest'.length) : undefined;
+}

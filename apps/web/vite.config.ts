@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { catalogParts, coreCatalogLanguage } from './catalog-parts';
+import { catalogParts, coreCatalogLanguage, restCatalogLanguage } from './catalog-parts';
 
 const API_TARGET = process.env.CURIO_API_URL ?? 'http://localhost:3001';
 const PROXIED = ['/auth', '/functions', '/realtime', '/storage', '/img', '/s/', '/health', '/ready', '/dev/outbox'];
@@ -30,7 +30,8 @@ function preloadLatinFonts(): Plugin {
 
 /**
  * Names each language's core catalog chunk in a meta tag, so that theme-init.js can preload the one the
- * page will show beside the entry (the entry only asks for it once it runs).
+ * page will show beside the entry (the entry only asks for it once it runs); and the rest parts in
+ * another, which every page but the landing page waits for.
  */
 function catalogChunks(): Plugin {
   return {
@@ -41,18 +42,58 @@ function catalogChunks(): Plugin {
       handler(_html, ctx) {
         if (!ctx.bundle) return;
         const pairs: string[] = [];
+        const rest: string[] = [];
         for (const chunk of Object.values(ctx.bundle)) {
-          const lang = chunk.type === 'chunk' ? coreCatalogLanguage(chunk.facadeModuleId) : undefined;
+          if (chunk.type !== 'chunk') continue;
+          const lang = coreCatalogLanguage(chunk.facadeModuleId);
           if (lang) pairs.push(`${lang}=/${chunk.fileName}`);
+          const restLang = restCatalogLanguage(chunk.facadeModuleId);
+          if (restLang) rest.push(`${restLang}=/${chunk.fileName}`);
         }
-        return [{ tag: 'meta', attrs: { name: 'curio-catalogs', content: pairs.sort().join(' ') }, injectTo: 'head-prepend' as const }];
+        return [
+          { tag: 'meta', attrs: { name: 'curio-catalogs', content: pairs.sort().join(' ') }, injectTo: 'head-prepend' as const },
+          { tag: 'meta', attrs: { name: 'curio-catalogs-rest', content: rest.sort().join(' ') }, injectTo: 'head-prepend' as const },
+        ];
       },
     },
   };
 }
 
+/** The pages the server names the scripts of in their HTML (apps/server/src/modules/pages). */
+const PRELOADED_PAGES = ['landing', 'explore', 'item', 'profile'];
+
+/**
+ * Writes page-preloads.json: for each of those pages, its route chunk and the chunks it imports that
+ * the entry does not (index.html preloads the entry's), so that the server can name them in the page's
+ * HTML instead of the browser finding them only after the entry has run.
+ */
+function pagePreloads(): Plugin {
+  return {
+    name: 'curio:page-preloads',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = new Map(Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c] as const] : [])));
+      const closure = (file: string, into = new Set<string>()) => {
+        if (into.has(file)) return into;
+        into.add(file);
+        for (const dep of chunks.get(file)?.imports ?? []) closure(dep, into);
+        return into;
+      };
+      const entry = new Set<string>();
+      for (const c of chunks.values()) if (c.isEntry) closure(c.fileName, entry);
+      const pages: Record<string, string[]> = {};
+      for (const name of PRELOADED_PAGES) {
+        const route = [...chunks.values()].find((c) => c.facadeModuleId?.endsWith(`/src/app/routes/${name}.tsx`));
+        if (!route) throw new Error(`No chunk for the ${name} route`);
+        pages[name] = [...closure(route.fileName)].filter((f) => !entry.has(f)).map((f) => `/${f}`);
+      }
+      this.emitFile({ type: 'asset', fileName: 'page-preloads.json', source: `${JSON.stringify(pages, null, 2)}\n` });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), catalogParts(), preloadLatinFonts(), catalogChunks()],
+  plugins: [react(), tailwindcss(), catalogParts(), preloadLatinFonts(), catalogChunks(), pagePreloads()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -3,7 +3,7 @@
  * either kind, the compiled server and the bare Hono route as child processes, and autocannon.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, cpSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, cpSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -192,6 +192,41 @@ export interface LoadResult {
   p50: number;
   p95: number;
   p99: number;
+  /** Requests answered in the measured run. */
+  requests: number;
+}
+
+/** CPU time (user + system, ms) a process has used so far, from /proc (0 where there is no /proc). */
+export function cpuMs(pid: number | undefined): number {
+  if (!pid) return 0;
+  try {
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+/** The kernel's clock ticks per second (USER_HZ; 100 on Linux everywhere but in exotic builds). */
+const CLOCK_TICKS = 100;
+
+/** CPU time (ms) used so far by the PostgreSQL server's processes (the backends the app talks to); 0 where there is no /proc. */
+export function postgresCpuMs(): number {
+  let total = 0;
+  try {
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim().startsWith('postgres')) total += cpuMs(Number(entry));
+      } catch {
+        // a process that ended meanwhile
+      }
+    }
+  } catch {
+    return 0;
+  }
+  return total;
 }
 
 /** autocannon with {@link CONNECTIONS} connections for `seconds`, cycling through the paths; any non-2xx answer fails the run. */
@@ -206,7 +241,7 @@ export async function load(url: string, paths: string[], opts: { seconds: number
   });
   if (result.non2xx) throw new Error(`${result.non2xx} non-2xx answers from ${url}${paths[0]}`);
   if (result.errors) throw new Error(`${result.errors} errors (${result.timeouts} time-outs) from ${url}${paths[0]}`);
-  return { rps: result.requests.average, p50: result.latency.p50, p95: result.latency.p97_5 ?? 0, p99: result.latency.p99 };
+  return { rps: result.requests.average, p50: result.latency.p50, p95: result.latency.p97_5 ?? 0, p99: result.latency.p99, requests: result.requests.total };
 }
 
 /** Signs a collector up, likes and saves a few of the items, and returns their cookie header. */

@@ -15,7 +15,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { writeBenchmarkSection } from './benchmark-doc';
-import { arg, benchDatabase, buildServer, CONNECTIONS, flag, load, loadAverage, seed, seedSize, signedInViewer, startBareServer, startServer, stop, type LoadResult } from './bench-support';
+import { arg, benchDatabase, buildServer, CONNECTIONS, cpuMs, flag, load, loadAverage, postgresCpuMs, seed, seedSize, signedInViewer, startBareServer, startServer, stop, type LoadResult } from './bench-support';
 
 type Kind = 'pglite' | 'postgres';
 const SECONDS = Number(arg('seconds') ?? process.env.BENCH_SECONDS ?? 10);
@@ -44,6 +44,8 @@ interface Row {
   bare: LoadResult;
   real: LoadResult;
   ratio: number;
+  /** CPU µs per request: the bare route's process, the server's process, and PostgreSQL's processes during the server's run. */
+  cpu: { bare: number; server: number; database: number };
 }
 
 async function benchOne(kind: Kind, entry: string) {
@@ -77,11 +79,22 @@ async function benchOne(kind: Kind, entry: string) {
     const measure = async (name: RowName, n: number, paths: string[], headers?: Record<string, string>) => {
       if (!wanted(name)) return;
       await load(bare!.url, [`/bare/${n}`], { seconds: WARMUP });
+      const bareCpu = cpuMs(bare!.child.pid);
       const b = await load(bare!.url, [`/bare/${n}`], { seconds: SECONDS });
+      const bareUs = ((cpuMs(bare!.child.pid) - bareCpu) * 1000) / b.requests;
       await load(url, paths, { seconds: WARMUP, headers });
+      const [serverCpu, dbCpu] = [cpuMs(server.child.pid), kind === 'postgres' ? postgresCpuMs() : 0];
       const r = await load(url, paths, { seconds: SECONDS, headers });
-      const row = { name, bare: b, real: r, ratio: r.rps / b.rps };
-      console.log(`${kind} ${name}: ${r.rps.toFixed(0)} req/s vs bare ${b.rps.toFixed(0)} req/s: ratio ${row.ratio.toFixed(2)} (goal ${GOALS[kind][name]}), p99 ${r.p99} ms`);
+      const cpu = {
+        bare: bareUs,
+        server: ((cpuMs(server.child.pid) - serverCpu) * 1000) / r.requests,
+        database: kind === 'postgres' ? ((postgresCpuMs() - dbCpu) * 1000) / r.requests : 0,
+      };
+      const row = { name, bare: b, real: r, ratio: r.rps / b.rps, cpu };
+      console.log(
+        `${kind} ${name}: ${r.rps.toFixed(0)} req/s vs bare ${b.rps.toFixed(0)} req/s: ratio ${row.ratio.toFixed(2)} (goal ${GOALS[kind][name]}), p99 ${r.p99} ms; ` +
+          `CPU per request: bare ${cpu.bare.toFixed(0)} µs, server ${cpu.server.toFixed(0)} µs${kind === 'postgres' ? ` + PostgreSQL ${cpu.database.toFixed(0)} µs` : ''}`,
+      );
       rows.push(row);
     };
     await measure('health', 0, ['/health']);
@@ -103,11 +116,11 @@ for (const kind of KINDS) results.push(await benchOne(kind, entry));
 
 const table = (r: (typeof results)[number]) =>
   [
-    '| Request | bare route req/s | server req/s | ratio | goal | server p50 / p99 ms |',
-    '| --- | ---: | ---: | ---: | ---: | ---: |',
+    `| Request | bare route req/s | server req/s | ratio | goal | server p50 / p99 ms | CPU µs per request: bare / server${r.kind === 'postgres' ? ' / PostgreSQL' : ''} |`,
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...r.rows.map(
       (x) =>
-        `| ${LABELS[x.name]} | ${x.bare.rps.toFixed(0)} | ${x.real.rps.toFixed(0)} | **${x.ratio.toFixed(2)}** | ≥ ${GOALS[r.kind][x.name].toFixed(2)}${x.ratio >= GOALS[r.kind][x.name] ? '' : ' (missed)'} | ${x.real.p50} / ${x.real.p99} |`,
+        `| ${LABELS[x.name]} | ${x.bare.rps.toFixed(0)} | ${x.real.rps.toFixed(0)} | **${x.ratio.toFixed(2)}** | ≥ ${GOALS[r.kind][x.name].toFixed(2)}${x.ratio >= GOALS[r.kind][x.name] ? '' : ' (missed)'} | ${x.real.p50} / ${x.real.p99} | ${x.cpu.bare.toFixed(0)} / ${x.cpu.server.toFixed(0)}${r.kind === 'postgres' ? ` / ${x.cpu.database.toFixed(0)}` : ''} |`,
     ),
   ].join('\n');
 

@@ -8,12 +8,16 @@ const root = path.resolve(import.meta.dirname, '..');
 const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
 const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@curio/'));
 
-rmSync(path.join(root, 'dist'), { recursive: true, force: true });
+// `--outdir dist-x`: another folder under apps/server (the fault tests compile their own copy).
+const outArg = process.argv.indexOf('--outdir');
+const outdir = outArg > 0 ? process.argv[outArg + 1] : 'dist';
+if (!/^dist(-[\w-]+)?$/.test(outdir)) throw new Error(`--outdir must be dist or dist-<name>, not ${outdir}`);
+rmSync(path.join(root, outdir), { recursive: true, force: true });
 const started = performance.now();
 await build({
   absWorkingDir: root,
   entryPoints: { main: 'src/main.ts', worker: 'src/worker.ts', admin: 'src/cli/admin.ts' },
-  outdir: 'dist',
+  outdir,
   bundle: true,
   splitting: true,
   format: 'esm',
@@ -25,4 +29,4 @@ await build({
   banner: { js: "import { createRequire as __curioCreateRequire } from 'node:module'; const require = __curioCreateRequire(import.meta.url);" },
   logLevel: 'warning',
 });
-console.log(`server compiled to dist/ in ${Math.round(performance.now() - started)} ms`);
+console.log(`server compiled to ${outdir}/ in ${Math.round(performance.now() - started)} ms`);

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
 import { createTestApp, type TestApp } from './test/harness';
+import { pngBytes } from './test/images';
+import { countQueries } from './test/query-count';
 
 let t: TestApp;
 let slowHandlerDone = false;
@@ -63,8 +67,19 @@ describe('HTTP foundation', () => {
     expect(JSON.stringify(body)).not.toContain('at ');
   });
 
-  it('sends the security headers', async () => {
-    const res = await t.request('/health');
+  it('sends JSON answers the API\'s security headers: nothing allowed, not sniffed, not framed', async () => {
+    for (const res of [await t.request('/health'), await t.request('/functions/v1/public-site-settings')]) {
+      expect(res.headers.get('content-type')).toContain('application/json');
+      expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+      expect(res.headers.get('x-request-id')).toBeTruthy();
+    }
+  });
+
+  it('sends the document security headers on everything else', async () => {
+    const res = await t.request('/no-such-page.txt');
     const csp = res.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");
@@ -73,6 +88,53 @@ describe('HTTP foundation', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     expect(res.headers.get('x-request-id')).toBeTruthy();
+  });
+
+  it('answers /health at the server entry, before the app, with the same headers the app sends', async () => {
+    const viaApp = await t.request('/health');
+    const direct = await t.serverFetch(new Request('http://localhost:3000/health', { headers: { 'x-request-id': 'probe-1' } }));
+    expect(direct.status).toBe(200);
+    expect(await direct.json()).toEqual({ status: 'ok' });
+    expect(direct.headers.get('x-request-id')).toBe('probe-1');
+    const names = (res: Response) => [...res.headers.keys()].filter((n) => n !== 'date').sort();
+    expect(names(direct)).toEqual(names(viaApp));
+    expect(direct.headers.get('content-security-policy')).toBe(viaApp.headers.get('content-security-policy'));
+    // An id the app would not echo is replaced; anything but a plain GET /health goes to the app.
+    const odd = await t.serverFetch(new Request('http://localhost:3000/health', { headers: { 'x-request-id': 'not valid!' } }));
+    expect(odd.headers.get('x-request-id')).not.toBe('not valid!');
+    expect((await t.serverFetch(new Request('http://localhost:3000/no-such-path/health'))).status).toBe(404);
+    expect((await t.serverFetch(new Request('http://localhost:3000/health', { method: 'POST', headers: { origin: 'http://localhost:3000' } }))).status).toBe(404);
+  });
+
+  it('over real HTTP, answers /health and a guest\'s kept item page at the entry, and a signed-in request through the app', async () => {
+    const server = serve({ fetch: t.serverFetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const health = await fetch(`${base}/health`, { headers: { 'x-request-id': 'lb-probe' } });
+      expect(await health.json()).toEqual({ status: 'ok' });
+      expect(health.headers.get('x-request-id')).toBe('lb-probe');
+      expect(health.headers.get('x-frame-options')).toBe('DENY');
+
+      const owner = await t.onboardedUser();
+      const item = await t.publishedItem(owner.cookie, await pngBytes(40, 50), 'Over HTTP');
+      const url = `${base}/functions/v1/item-get?itemId=${item}`;
+      const first = await (await fetch(url)).text();
+      const counter = countQueries(t.database);
+      try {
+        const kept = await fetch(url, { headers: { 'accept-encoding': 'gzip' } });
+        expect(kept.headers.get('content-encoding')).toBe('gzip');
+        expect(await kept.text()).toBe(first); // fetch unzips
+        expect(counter.count).toBe(0);
+        const signedIn = await fetch(url, { headers: { cookie: owner.cookie } });
+        expect(((await signedIn.json()) as { viewer: { isOwner: boolean } }).viewer.isOwner).toBe(true);
+        expect(counter.count).toBeGreaterThan(0);
+      } finally {
+        counter.restore();
+      }
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
   });
 
   it('lets shutdown wait for running handlers, not only open sockets', async () => {

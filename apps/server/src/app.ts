@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
@@ -16,10 +17,11 @@ import { createOAuthClientsService } from './modules/oauth-clients/oauth-clients
 import type { Database } from './db/client';
 import type { Env } from './env';
 import { clientAddress } from './lib/client-ip';
-import { COMPRESS_FROM_BYTES, jsonAnswer, requestBasics, securityHeaders } from './lib/http-basics';
+import { apiSecurityHeaders, COMPRESS_FROM_BYTES, jsonAnswer, requestBasics, securityHeaders, validRequestId } from './lib/http-basics';
 import { envelope } from './lib/errors';
 import { errorResponse } from './lib/error-handler';
 import { createFunctionRouter } from './lib/function-router';
+import { createGuestAnswers, entryView } from './lib/guest-answers';
 import { originGuard, trustedOrigins } from './lib/origin-guard';
 import type { Handlers } from './lib/functions';
 import { createViewerKeys } from './lib/viewer-key';
@@ -60,6 +62,7 @@ import { metricsRouter } from './modules/function-stats/function-stats.metrics';
 import { dmcaFunctions } from './modules/dmca/dmca.routes';
 import { feedbackFunctions } from './modules/feedback/feedback.routes';
 import { accountDataFunctions, exportDownloadRouter } from './modules/account-data/account-data.routes';
+import { appPagesRouter } from './modules/pages/pages.routes';
 import { createServices, type ServiceOverrides } from './services';
 import { createStorageFromEnv } from './storage/from-env';
 import type { Storage } from './storage/storage';
@@ -172,9 +175,11 @@ export function createApp(deps: AppDeps) {
   // One middleware for what every request gets (request id, security headers, a log line); then
   // /health, before anything else: a load balancer asks for it all the time.
   const baseHeaders = securityHeaders({ https: env.PUBLIC_URL.startsWith('https://') });
+  // JSON answers built in one go carry the API's shorter set (lib/http-basics.ts).
+  const apiHeaders = apiSecurityHeaders({ https: env.PUBLIC_URL.startsWith('https://') });
   app.use(requestBasics({ logger, headers: baseHeaders, quiet: [API_PATHS.health, API_PATHS.ready] }));
   const healthy = JSON.stringify({ status: 'ok' });
-  app.get(API_PATHS.health, (c) => jsonAnswer(c, healthy, baseHeaders));
+  app.get(API_PATHS.health, (c) => jsonAnswer(c, healthy, apiHeaders));
   // Compression only for clients that take it (and bodies worth it: 1 KB and up).
   const gzip = compress({ threshold: COMPRESS_FROM_BYTES });
   app.use((c, next) => (c.req.header('accept-encoding') ? gzip(c, next) : next()));
@@ -210,6 +215,8 @@ export function createApp(deps: AppDeps) {
   app.route('/.well-known', oauthDiscoveryRouter(auth));
 
   const limitKeys = createViewerKeys(env.AUTH_SECRET);
+  // Guests' answers that hold for a while (explore's first pages, item pages), answered before routing.
+  const guestAnswers = createGuestAnswers({ headers: apiHeaders, logger, onCall: (call) => services.functionStats.record(call) });
   const handlers = {
     ...siteSettingsFunctions(services.settings),
     ...rolesFunctions(services.roles),
@@ -264,7 +271,8 @@ export function createApp(deps: AppDeps) {
       },
       trustProxy: env.TRUST_PROXY,
       session: (headers) => sessionCache.user(headers),
-      answer: (c, text) => jsonAnswer(c, text, baseHeaders),
+      answer: (c, text) => jsonAnswer(c, text, apiHeaders),
+      rememberGuestAnswer: guestAnswers.remember,
       onCall: (call) => services.functionStats.record(call),
     }),
   );
@@ -306,6 +314,8 @@ export function createApp(deps: AppDeps) {
   if (existsSync(indexFile)) {
     const root = env.STATIC_DIR;
     app.use('/assets/*', cached(serveStatic({ root }), () => 'public, max-age=31536000, immutable'));
+    // The pages people arrive on name their scripts, first data and largest image in their HTML.
+    app.route('/', appPagesRouter(services, root));
     app.use('*', cached(serveStatic({ root }), (c) => (c.req.path === '/' || c.req.path.endsWith('.html') ? 'no-cache' : 'public, max-age=3600')));
     const spaIndex = cached(serveStatic({ root, path: 'index.html' }), () => 'no-cache');
     app.get('*', async (c, next) => {
@@ -319,7 +329,25 @@ export function createApp(deps: AppDeps) {
   app.notFound((c) => c.json(envelope('not_found', `No route for ${c.req.method} ${c.req.path}`), 404));
   app.onError((err, c) => errorResponse(err, c, logger));
 
-  return { app, auth, services, drained, startDraining };
+  /**
+   * What the HTTP server calls: `/health` is answered before the app (no routing, no middleware; a
+   * load balancer asks for it all the time), with the same headers the app would send, and so are
+   * guests' kept answers (see createGuestAnswers); everything else goes to the app.
+   */
+  const healthHeaders = { ...apiHeaders, 'content-type': 'application/json' };
+  const fetch = (req: Request, env?: unknown, ...rest: unknown[]): Response | Promise<Response> => {
+    const view = entryView(req, env);
+    if (view.target === API_PATHS.health && view.method === 'GET') {
+      return new Response(healthy, { status: 200, headers: { ...healthHeaders, 'x-request-id': validRequestId(view.header('x-request-id')) ?? randomUUID() } });
+    }
+    if (view.target.startsWith(API_PATHS.functions)) {
+      const kept = guestAnswers.answer(view);
+      if (kept) return kept;
+    }
+    return (app.fetch as (r: Request, ...a: unknown[]) => Response | Promise<Response>)(req, env, ...rest);
+  };
+
+  return { app, fetch, auth, services, drained, startDraining, guestAnswers };
 }
 
 /** Sets Cache-Control on what a static middleware served (its onFound runs too late for headers). */

@@ -49,7 +49,7 @@ async function main() {
   const mailQueue = env.SMTP_URL ? queuedMailer(directMailer, logger, env.AUTH_SECRET) : null;
   const mailer = mailQueue ?? directMailer;
   const workers = startCutoutWorkers({ env, kind: database.kind, entry: workerEntryBeside(import.meta.url), logger });
-  const { app, services, drained, startDraining } = createApp({
+  const { fetch, services, drained, startDraining } = createApp({
     env,
     database,
     logger,
@@ -65,7 +65,7 @@ async function main() {
 
   await services.events.start(); // events from every process reach this one before its first request
 
-  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+  const server = serve({ fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     logger.info({ port: info.port, url: env.PUBLIC_URL }, `${env.APP_NAME} is listening on ${env.PUBLIC_URL}`);
   });
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from './app';
 import { openPostgres } from './db/client';
 import { createTestApp, TEST_ORIGIN, type TestApp } from './test/harness';
@@ -48,20 +48,34 @@ describe('/ready', () => {
   });
 });
 
+/**
+ * The test database reached through a proxy the test controls (the real server keeps running), and an
+ * app on it, created with the proxy already cut when asked; `close` ends both.
+ */
+async function appBehindProxy(options: { cutFirst?: boolean } = {}) {
+  const probe = await t.database.db.execute<{ db: string }>('select current_database() as db' as never);
+  const db = ((probe as unknown as { rows?: { db: string }[] }).rows ?? (probe as unknown as { db: string }[]))[0]!.db;
+  const target = new URL(process.env.DATABASE_URL!);
+  const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+  const url = new URL(target);
+  url.host = `127.0.0.1:${proxy.port}`;
+  url.pathname = `/${db}`;
+  const database = openPostgres(url.toString(), 4, () => undefined);
+  if (options.cutFirst) await proxy.cut();
+  const { app, auth, services } = createApp({ env: t.env, database, logger, mailer });
+  const close = async () => {
+    await proxy.restore().catch(() => undefined);
+    await services.events.stop().catch(() => undefined);
+    await services.jobs.stop().catch(() => undefined);
+    await database.close().catch(() => undefined);
+    await proxy.close();
+  };
+  return { app, auth, proxy, close };
+}
+
 describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL out of reach (a proxy between the app and the server, cut and restored)', () => {
   it('answers 503 on /ready and a clean 503 envelope on requests, then recovers without a restart', async () => {
-    // The test database, reached through a proxy the test controls (the real server keeps running).
-    const probe = await t.database.db.execute<{ db: string; port: string }>(
-      "select current_database() as db, current_setting('port') as port" as never,
-    );
-    const row = ((probe as unknown as { rows?: { db: string; port: string }[] }).rows ?? (probe as unknown as { db: string; port: string }[]))[0]!;
-    const target = new URL(process.env.DATABASE_URL!);
-    const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
-    const url = new URL(target);
-    url.host = `127.0.0.1:${proxy.port}`;
-    url.pathname = `/${row.db}`;
-    const database = openPostgres(url.toString(), 4, () => undefined);
-    const { app, services } = createApp({ env: t.env, database, logger, mailer });
+    const { app, proxy, close } = await appBehindProxy();
     const item = () => app.request(`${TEST_ORIGIN}/functions/v1/item-get?itemId=${randomUUID()}`);
     try {
       expect((await app.request(`${TEST_ORIGIN}/ready`)).status).toBe(200);
@@ -82,11 +96,30 @@ describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL out of reach (a proxy bet
       expect((await app.request(`${TEST_ORIGIN}/ready`)).status).toBe(200);
       expect((await item()).status).toBe(404);
     } finally {
-      await proxy.restore().catch(() => undefined);
-      await services.events.stop().catch(() => undefined);
-      await services.jobs.stop().catch(() => undefined);
-      await database.close().catch(() => undefined);
-      await proxy.close();
+      await close();
+    }
+  }, 60_000);
+
+  it('starts auth once the database is back when it was out of reach as the process started', async () => {
+    const { app, auth, proxy, close } = await appBehindProxy({ cutFirst: true });
+    const rejected = vi.fn();
+    process.on('unhandledRejection', rejected);
+    try {
+      // better-auth's start-up (its OAuth provider seeds a row) meets the cut connection and waits.
+      const started = auth.$context.then(() => 'started');
+      expect(await Promise.race([started, new Promise((r) => setTimeout(() => r('waiting'), 1500))])).toBe('waiting');
+      await proxy.restore();
+      expect(await started).toBe('started');
+      const res = await app.request(`${TEST_ORIGIN}/auth/v1/sign-up/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: TEST_ORIGIN },
+        body: JSON.stringify({ email: `late-${randomUUID()}@example.com`, password: 'a long enough password', name: 'Late' }),
+      });
+      expect(res.status).toBe(200);
+      expect(rejected).not.toHaveBeenCalled();
+    } finally {
+      process.off('unhandledRejection', rejected);
+      await close();
     }
   }, 60_000);
 });

@@ -7,7 +7,7 @@ import { createCreditsService } from './modules/credits/credits.service';
 import { createCutoutsService } from './modules/cutouts/cutouts.service';
 import { simpleSegmenter, type Segmenter } from './modules/cutouts/segmenter';
 import { handleHousekeeping } from './modules/jobs/housekeeping';
-import { createJobs } from './modules/jobs/jobs';
+import { createJobs, QUEUES } from './modules/jobs/jobs';
 import type { Generator } from './modules/generation/generator';
 import { createGeneratorFromEnv } from './modules/generation/from-env';
 import { createImagesService } from './modules/images/images.service';
@@ -45,6 +45,7 @@ import { createFeedbackService } from './modules/feedback/feedback.service';
 import type { Storage } from './storage/storage';
 import { sessionRevocations } from './auth/session-cache';
 import { createAccountDataService } from './modules/account-data/account-data.service';
+import { createStorageSweep } from './modules/storage-sweep/storage-sweep.service';
 
 export interface ServiceOverrides {
   generator?: Generator;
@@ -79,7 +80,7 @@ export function createServices(
     credits,
     invites,
     settings,
-    onVisibilityChange: () => explore.invalidate(),
+    onVisibilityChange: () => clearReadCaches(),
     recordVisibilityChange: (tx, change) => announceToExplore('profile.visibility')(tx, change),
     // Called per request, after the services below exist.
     people: () => ({
@@ -108,23 +109,33 @@ export function createServices(
   cutouts.work(env.CUTOUT_CONCURRENCY);
   // Handlers run once the queue has started, after every service below exists.
   handleHousekeeping(jobs, () => ({ analytics, invites, itemPages, images, events }));
+  const storageSweep = createStorageSweep(db, { storage, logger, jobs });
   const generator = deps.generator ?? createGeneratorFromEnv(env);
   const items = createItemsService(db, { shelves, credits, settings, roles, images, cutouts, generator, logger, cutoutWaitMs: deps.cutoutWaitMs });
   const notifications = createNotificationsService(db, { events });
   const explore = createExploreService(db, { snapshotSeconds: env.EXPLORE_SNAPSHOT_SECONDS, secret: env.AUTH_SECRET });
   // A hidden, edited or deleted item and a profile going private clear explore in every process.
-  events.onBroadcast('explore', () => explore.invalidate());
+  events.onBroadcast('explore', () => clearReadCaches());
+  jobs.handle(QUEUES.exploreRollup.name, () => explore.rollUp());
   const announceToExplore = (type: string) => async (tx: Executor, payload: object) => void (await events.record(tx, { userId: null, stream: 'explore', type, payload }));
-  const itemPages = createItemPagesService(db, { roles, images, onChange: () => explore.invalidate(), recordChange: announceToExplore('item.changed') });
-  const social = createSocialService(db, { roles, notifications });
+  const itemPages = createItemPagesService(db, { roles, images, onChange: () => clearReadCaches(), recordChange: announceToExplore('item.changed') });
+  /** Explore's rankings and pages and the cached item pages of this process (the 'explore' stream clears them in every process). */
+  function clearReadCaches() {
+    explore.invalidate();
+    itemPages.invalidate();
+  }
+  /** An item's likes, saves, comments or variants changed through this process: its cached page goes at once. */
+  const itemTouched = (itemId: string) => itemPages.forget(itemId);
+  const social = createSocialService(db, { roles, notifications, itemTouched });
   const comments = createCommentsService(db, {
     social,
     notifications,
     limits: { intervalSeconds: env.COMMENT_INTERVAL_SECONDS, perHour: env.COMMENTS_PER_HOUR },
     isAdmin: (userId) => roles.hasRole(userId, 'admin'),
+    itemTouched,
   });
   const userSettings = createSettingsService(db, {
-    onVisibilityChange: () => explore.invalidate(),
+    onVisibilityChange: () => clearReadCaches(),
     recordVisibilityChange: announceToExplore('profile.visibility'),
   });
   const follows = createFollowsService(db, { notifications });
@@ -137,7 +148,7 @@ export function createServices(
   const insights = createInsightsService(db);
   const moderation = createModerationService(db, {
     notifications,
-    onVisibilityChange: () => explore.invalidate(),
+    onVisibilityChange: () => clearReadCaches(),
     recordVisibilityChange: (tx, change) => announceToExplore('moderation.visibility')(tx, change),
   });
   const adminUsers = createAdminUsersService(db, { credits, logger, revokeSessions: (userId) => sessions.revoke(userId) });
@@ -151,7 +162,7 @@ export function createServices(
     publicUrl: env.PUBLIC_URL,
     appName: env.APP_NAME,
     recordItemChange: announceToExplore('item.changed'),
-    onItemChange: () => explore.invalidate(),
+    onItemChange: () => clearReadCaches(),
     notifications,
   });
   const mfa = createMfaService(db, { smsAvailable: smsAvailable(env) });
@@ -166,7 +177,7 @@ export function createServices(
     appName: env.APP_NAME,
     secret: env.AUTH_SECRET,
     revokeSessions: (userId) => sessions.revoke(userId),
-    onVisibilityChange: () => explore.invalidate(),
+    onVisibilityChange: () => clearReadCaches(),
     recordVisibilityChange: announceToExplore('profile.visibility'),
   });
   return {
@@ -204,6 +215,7 @@ export function createServices(
     explore,
     userSettings,
     jobs,
+    storageSweep,
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -146,7 +146,7 @@ test('the account detail in Chinese, dark, on a phone', async ({ browser }) => {
   await page.addInitScript(() => window.localStorage.setItem('curio.lang', 'zh-CN'));
   await useTheme(page, 'dark');
   const { dialog } = await openAccount(page, user.handle, 'admin-list-phone-zh-dark');
-  await expect(dialog.getByRole('heading', { name: `@${user.handle} 的账户` })).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: `@${user.handle} 的账号` })).toBeVisible();
   await expect(dialog.getByTestId('admin-user-two-factor')).toContainText('两步验证已开启');
   await expectNoAxeViolations(page, 'account detail, zh-CN dark phone');
   // Nothing scrolls sideways.

@@ -12,14 +12,24 @@
     var lang = localStorage.getItem('curio.lang') || (navigator.languages && navigator.languages[0]) || navigator.language || 'en';
     root.lang = /^zh/i.test(lang) ? 'zh-CN' : 'en';
   } catch (e) {}
-  // Fetch the page language's catalog (named by the build) beside the entry, not after it.
-  var catalogs = document.querySelector('meta[name="curio-catalogs"]');
-  var match = catalogs && new RegExp('(?:^| )' + root.lang + '=(\\S+)').exec(catalogs.getAttribute('content') || '');
-  if (match) {
+  // Fetch the page language's catalog (named by the build) beside the entry, not after it: its core
+  // part, and on every page but the landing page (which does not wait for it) the rest as well. A
+  // pre-rendered page paints from its HTML and fetches its scripts only once it has (boot-after-paint.js
+  // calls this then): the first paint and the largest picture do not share the network with them.
+  function preloadCatalog(name) {
+    var meta = document.querySelector('meta[name="' + name + '"]');
+    var match = meta && new RegExp('(?:^| )' + root.lang + '=(\\S+)').exec(meta.getAttribute('content') || '');
+    if (!match) return;
     var link = document.createElement('link');
     link.rel = 'modulepreload';
     link.crossOrigin = '';
     link.href = match[1];
     document.head.appendChild(link);
   }
+  function preloadCatalogs() {
+    preloadCatalog('curio-catalogs');
+    if (location.pathname !== '/') preloadCatalog('curio-catalogs-rest');
+  }
+  if (document.querySelector('meta[name="curio-prerendered"]')) window.curioPreloadCatalogs = preloadCatalogs;
+  else preloadCatalogs();
 })();

@@ -6,10 +6,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-// The goal is 120 KB (docs/benchmarks.md "Pages on a phone"); the budget holds today's figure so it
-// cannot grow unnoticed. The first load carries only the core part of the catalog (src/locales/parts.ts):
-// other pages' messages no longer grow it.
-const BUDGET_KB = 176;
+// The goal is 120 KB (docs/benchmarks.md "Pages on a phone"); the budget holds today's figure (172.8 KB)
+// plus 2 KB so it cannot grow unnoticed. The first load carries only the core part of the catalog
+// (src/locales/parts.ts): other pages' messages no longer grow it. The landing page paints from its
+// pre-rendered HTML before this has run (scripts/prerender.mjs), but hydrating it still needs all of it.
+const BUDGET_KB = 175;
 const dist = process.env.BUNDLE_DIST ?? path.resolve(import.meta.dirname, '../dist');
 const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
 const entry = html.match(/<script type="module"[^>]*src="\/(assets\/[^"]+\.js)"/)?.[1];

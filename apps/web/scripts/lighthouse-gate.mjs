@@ -18,8 +18,9 @@ import sharp from 'sharp';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../../..');
-const SERVER = path.join(ROOT, 'apps/server/dist/main.js');
-const WEB_INDEX = path.join(ROOT, 'apps/web/dist/index.html');
+// LIGHTHOUSE_SERVER_ENTRY and STATIC_DIR measure another build output than apps/*/dist.
+const SERVER = path.resolve(ROOT, process.env.LIGHTHOUSE_SERVER_ENTRY ?? 'apps/server/dist/main.js');
+const WEB_INDEX = path.join(path.resolve(ROOT, process.env.STATIC_DIR ?? 'apps/web/dist'), 'index.html');
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = [
   '--headless',
@@ -199,6 +200,20 @@ export function lostPoints(lhr) {
         const what = item.url ?? item.node?.snippet ?? item.source?.url ?? item.description ?? '';
         if (what) lines.push(`        ${String(what).slice(0, 160)}`);
       }
+      if (ref.id === 'largest-contentful-paint') lines.push(...lcpElement(lhr));
+    }
+  }
+  return lines;
+}
+
+/** Which element the LCP was, and where its time went (time to first byte, load delay, load time, render delay). */
+function lcpElement(lhr) {
+  const tables = lhr.audits['largest-contentful-paint-element']?.details?.items ?? [];
+  const lines = [];
+  for (const table of tables) {
+    for (const item of table.items ?? []) {
+      if (item.node?.snippet) lines.push(`        element: ${item.node.snippet.slice(0, 200)}`);
+      else if (item.phase) lines.push(`        ${item.phase}: ${Math.round(item.timing)} ms`);
     }
   }
   return lines;

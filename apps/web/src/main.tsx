@@ -1,21 +1,29 @@
 import './lib/zod-jitless';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
+import { startRouter } from './app/router';
 import { initI18n, loadWholeCatalog } from './lib/i18n';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 
-// The first render waits for the active language's catalog, so no translation key ever shows.
+// The first render waits for the active language's catalog, so no translation key ever shows, and for
+// the current page's route (loaded meanwhile), so it shows the page rather than the loader. It renders
+// in a transition: React yields to the browser between components instead of blocking it throughout.
+// The landing page arrives pre-rendered (scripts/prerender.mjs) and is hydrated: the same first render
+// takes over its elements, so nothing moves and focus stays where a visitor put it meanwhile. Should it
+// differ (a language other than the server guessed), React renders it anew, which needs no report.
 // The rest of the catalog (other pages' messages) follows once the page has painted.
-void initI18n().then(() => {
-  createRoot(root).render(
+void Promise.all([initI18n(), startRouter()]).then(() => {
+  const app = (
     <StrictMode>
       <App />
-    </StrictMode>,
+    </StrictMode>
   );
+  if (root.firstElementChild) hydrateRoot(root, app, { onRecoverableError: () => undefined });
+  else startTransition(() => createRoot(root).render(app));
   const later = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 200));
   later(() => void loadWholeCatalog().catch(() => undefined));
 });

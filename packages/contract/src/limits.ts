@@ -78,3 +78,12 @@ export const ANALYTICS_EVENT_NAMES = [
   'signup_completed',
   'onboarding_completed',
 ] as const;
+
+/**
+ * Pages the server answers a guest with their first pictures already in place (the web build pre-renders
+ * `<page>-images.<lang>.html` with `PAGE_IMAGE_TOKEN(i)` where picture i goes; the server puts the image
+ * ids there and names them in a `<meta name={PAGE_IMAGES_META}>` the page's first render reads).
+ */
+export const PAGE_IMAGES_META = 'curio-page-images';
+export const PAGE_IMAGE_SLOTS = { explore: 4, item: 1 } as const;
+export const PAGE_IMAGE_TOKEN = (slot: number) => `__CURIO_IMAGE_${slot}__`;

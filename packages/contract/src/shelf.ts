@@ -23,9 +23,12 @@ export const SHELF_MESSAGES = {
   cellOccupied: 'Cell is occupied',
 } as const;
 
-/** The spec's rule: a comma-separated list, each trimmed, empties dropped (duplicates dropped too). */
+/**
+ * The spec's rule: a comma-separated list, each trimmed, empties dropped (duplicates dropped too). The
+ * full-width comma and the enumeration comma (，、) that a Chinese keyboard types separate as well.
+ */
 export function parseTags(input: string | readonly string[]): string[] {
-  const parts = typeof input === 'string' ? input.split(',') : input;
+  const parts = typeof input === 'string' ? input.split(/[,，、]/) : input;
   const seen = new Set<string>();
   const out: string[] = [];
   for (const raw of parts) {

@@ -264,6 +264,9 @@ export function createAuth(deps: { db: Db; env: Env; logger: Logger; mailer: Mai
       },
     },
   });
+  // A start-up that failed for another reason than an unreachable database (those are waited out) is
+  // a fault of this process: it is logged, and every auth request answers an error until a restart.
+  auth.$context.catch((err: unknown) => logger.error({ err }, 'auth: start-up failed; sign-in is unavailable until this process restarts'));
   return auth;
 }
 export type Auth = ReturnType<typeof createAuth>;

@@ -25,6 +25,8 @@ export interface TopologyOptions {
   dir: string;
   /** `dist`: the compiled server (`npm run build` first); `src`: through tsx (tests). */
   entry?: 'dist' | 'src';
+  /** With `entry: 'dist'`: the folder under apps/server holding the compiled server (default `dist`). */
+  distDir?: string;
   /** Without a proxy the web processes are reached directly (tests that kill one). */
   proxy?: boolean;
   authSecret?: string;
@@ -122,6 +124,9 @@ export async function startTopology(opts: TopologyOptions): Promise<Topology> {
   const publicUrl = opts.proxy === false ? '' : `http://localhost:${proxyPort}`;
   const env: Record<string, string> = {
     NODE_ENV: 'production',
+    // glibc gives each thread that allocates an arena of its own; libvips' threads (uploads, cut-outs)
+    // leave them half used: with two arenas resident memory stays 50–70 MB lower under uploads.
+    MALLOC_ARENA_MAX: '2',
     DATABASE_URL: opts.databaseUrl,
     AUTH_SECRET: opts.authSecret ?? randomBytes(32).toString('base64url'),
     HOST: '127.0.0.1',
@@ -141,7 +146,7 @@ export async function startTopology(opts: TopologyOptions): Promise<Topology> {
     mkdirSync(dataDir, { recursive: true });
     const args =
       entry === 'dist'
-        ? ['--enable-source-maps', path.join(SERVER_DIR, `dist/${script}.js`)]
+        ? ['--enable-source-maps', path.join(SERVER_DIR, opts.distDir ?? 'dist', `${script}.js`)]
         : ['--import', 'tsx', path.join(SERVER_DIR, `src/${script}.ts`)];
     const child = spawn(process.execPath, args, {
       cwd: SERVER_DIR,

@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { MIGRATIONS_DIR } from '../paths';
 import * as schema from './schema';
+import { installPooledTransactionFix } from './pooled-transaction';
 
 export { MIGRATIONS_DIR };
 
@@ -56,6 +57,11 @@ export function openPostgres(connectionString: string, max = 10, onError: (err: 
   // An idle client whose connection the server ends (a restart, a dropped database) emits an error
   // through the pool; without a listener that would crash the process. The pool replaces the client.
   pool.on('error', onError);
+  // A client that is checked out (in a transaction, between two of its statements) has no such
+  // listener: its connection ending would throw an uncaught exception and end the process. The
+  // statement under way fails on its own (503); the pool drops the client when it is released.
+  pool.on('connect', (client) => client.on('error', onError));
+  installPooledTransactionFix();
   const db = drizzlePg(pool, { schema });
   const listeners = new Set<() => Promise<void>>();
   async function exclusive<T>(fn: () => Promise<T>): Promise<T> {

@@ -3,7 +3,7 @@ import { API, type Access, type FunctionName, type FunctionSpec, type RateLimitP
 import type { Auth } from '../auth/auth';
 import { clientAddress } from './client-ip';
 import { AppError, badRequest, forbidden, fromZodError, notFound, unauthorized } from './errors';
-import { answerText, type FunctionContext, type Handlers, type SessionUser } from './functions';
+import { answerText, answerValidity, type FunctionContext, type Handlers, type SessionUser } from './functions';
 
 export interface FunctionRouterDeps {
   auth: Auth;
@@ -17,6 +17,8 @@ export interface FunctionRouterDeps {
   session?(headers: Headers): Promise<SessionUser | null>;
   /** Sends a successful call's JSON text (the app adds its headers in one go); defaults to a plain JSON answer. */
   answer?(c: Context, text: string): Response;
+  /** Keeps a guest's answer that says how long it holds, to be answered before routing next time (GET only). */
+  rememberGuestAnswer?(url: string, name: string, text: string, validWhile: () => boolean): void;
   /** Told of every finished call of a known function (statistics); must not block. */
   onCall?(call: { name: string; status: number; durationMs: number; code: string | null; requestId: string | null }): void;
 }
@@ -92,6 +94,8 @@ export function createFunctionRouter(deps: FunctionRouterDeps) {
     const handler = deps.handlers[name as FunctionName] as (input: unknown, ctx: FunctionContext) => Promise<unknown>;
     const result = await handler(parsed.data, ctx);
     const text = answerText(result ?? {});
+    const validWhile = c.req.method === 'GET' && !user && !headers.has('cookie') && !headers.has('authorization') ? answerValidity(result) : undefined;
+    if (validWhile) deps.rememberGuestAnswer?.(c.req.url, name, text, validWhile);
     return deps.answer ? deps.answer(c, text) : c.body(text, 200, { 'content-type': 'application/json' });
   });
   return router;

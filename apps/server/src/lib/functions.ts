@@ -31,22 +31,27 @@ export function implement<N extends FunctionName>(handlers: { [K in N]: Handler<
   return handlers;
 }
 
-const sharedAnswers = new WeakMap<object, string | null>();
+const sharedAnswers = new WeakMap<object, { text: string | null; validWhile?: () => boolean }>();
 /**
  * Marks an answer that is handed unchanged to many callers (a cached page as every guest sees it):
  * the function router serializes it once and sends the same bytes to each of them. The value must
- * not be changed afterwards.
+ * not be changed afterwards. With `validWhile` (true as long as the same request would get this very
+ * answer), a guest's GET may be answered with its bytes before routing (see {@link GuestAnswers}).
  */
-export function sharedAnswer<T extends object>(value: T): T {
-  if (!sharedAnswers.has(value)) sharedAnswers.set(value, null);
+export function sharedAnswer<T extends object>(value: T, validWhile?: () => boolean): T {
+  if (!sharedAnswers.has(value)) sharedAnswers.set(value, { text: null, validWhile });
   return value;
 }
 /** The JSON text of an answer: computed once for a {@link sharedAnswer}, every time otherwise. */
 export function answerText(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value ?? {});
-  const memo = sharedAnswers.get(value);
-  if (memo) return memo;
+  const shared = sharedAnswers.get(value);
+  if (shared?.text) return shared.text;
   const text = JSON.stringify(value);
-  if (memo === null) sharedAnswers.set(value, text);
+  if (shared) shared.text = text;
   return text;
+}
+/** How long a shared answer stays the answer (its `validWhile`), if it said so. */
+export function answerValidity(value: unknown): (() => boolean) | undefined {
+  return value !== null && typeof value === 'object' ? sharedAnswers.get(value)?.validWhile : undefined;
 }

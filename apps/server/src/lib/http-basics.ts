@@ -21,23 +21,44 @@ export function securityHeaders(opts: { https: boolean }): Record<string, string
     "frame-ancestors 'none'",
   ].join('; ');
   return {
-    'cross-origin-resource-policy': 'same-origin',
+    ...everyAnswer(opts),
     'cross-origin-opener-policy': 'same-origin',
     'origin-agent-cluster': '?1',
-    'referrer-policy': 'strict-origin-when-cross-origin',
-    ...(opts.https ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
-    'x-content-type-options': 'nosniff',
     'x-dns-prefetch-control': 'off',
     'x-download-options': 'noopen',
-    'x-frame-options': 'DENY',
     'x-permitted-cross-domain-policies': 'none',
     'x-xss-protection': '0',
     'content-security-policy': csp,
   };
 }
 
+/** What a page and a JSON answer both carry: not read cross-origin, sniffed or framed; the referrer policy; HSTS on https. */
+function everyAnswer(opts: { https: boolean }): Record<string, string> {
+  return {
+    'cross-origin-resource-policy': 'same-origin',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    ...(opts.https ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+  };
+}
+
+/**
+ * The headers of a JSON answer (the set OWASP recommends for APIs): a JSON answer is never a
+ * document, so its policy is the short one that allows nothing; it is not sniffed, framed or read
+ * cross-origin. Half the headers of a page, and every function answer saves writing the rest.
+ */
+export function apiSecurityHeaders(opts: { https: boolean }): Record<string, string> {
+  return { 'content-security-policy': "default-src 'none'; frame-ancestors 'none'", ...everyAnswer(opts) };
+}
+
 /** A request id a client may pass on (as hono's requestId accepts it). */
 const VALID_ID = /^[\w\-=]+$/;
+/** The request id the client passed on, when it is one we may echo (as hono's requestId accepts it). */
+export function validRequestId(given: string | null | undefined): string | null {
+  return given && given.length <= 255 && VALID_ID.test(given) ? given : null;
+}
+
 /** Marks a response built by {@link jsonAnswer}: it already carries every header. */
 const COMPLETE = 'answerComplete';
 /** Compress JSON from this size on (when the client accepts gzip); smaller bodies are sent as they are. */
@@ -53,8 +74,7 @@ export function requestBasics(opts: { logger: Logger; headers: Record<string, st
   const quiet = new Set(opts.quiet);
   const { logger } = opts;
   return async (c, next) => {
-    const given = c.req.header('x-request-id');
-    const id = given && given.length <= 255 && VALID_ID.test(given) ? given : randomUUID();
+    const id = validRequestId(c.req.header('x-request-id')) ?? randomUUID();
     c.set('requestId' as never, id as never);
     const start = performance.now();
     await next();

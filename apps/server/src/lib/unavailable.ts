@@ -23,3 +23,25 @@ export function isUnavailableError(err: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * Runs `fn` again while it fails because a service is out of reach (see isUnavailableError), waiting
+ * longer each time up to `maxDelayMs`; any other error ends it. The waits do not keep the process
+ * alive. For start-up work that must not fail for good over a database that blinked.
+ */
+export async function retryWhileUnavailable<T>(
+  fn: () => Promise<T>,
+  options: { firstDelayMs?: number; maxDelayMs?: number; onRetry?: (err: unknown, delayMs: number) => void } = {},
+): Promise<T> {
+  const { firstDelayMs = 250, maxDelayMs = 5000, onRetry } = options;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await fn();
+    } catch (err) {
+      if (!isUnavailableError(err)) throw err;
+      const delayMs = Math.min(maxDelayMs, firstDelayMs * 2 ** attempt);
+      onRetry?.(err, delayMs);
+      await new Promise<void>((resolve) => setTimeout(resolve, delayMs).unref());
+    }
+  }
+}

@@ -54,4 +54,30 @@ describe('mails through the job queue', () => {
       await sink.close();
     }
   }, 90_000);
+
+  it('loses none of many mails queued while the mail server is down, and sends each once', async () => {
+    // An app of its own: the first test's mail workers (sending to its own, closed, port) would take these jobs too.
+    const t = await createTestApp();
+    const logger = pino({ level: 'silent' });
+    const port = await freePort();
+    const direct = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'Curio <no-reply@example.com>', outboxDir: mkdtempSync(path.join(os.tmpdir(), 'curio-mailq-')), logger });
+    const mailer = queuedMailer(direct, logger, 'mail-queue-test-secret-long-enough-0123456789');
+    mailer.attach(t.services.jobs);
+    const count = 30;
+    await Promise.all(
+      Array.from({ length: count }, (_, i) => mailer.send({ to: `reader${i}@example.com`, subject: `Notice number ${i}`, text: `Body ${i}`, html: `<p>Body ${i}</p>` })),
+    );
+    // Let the first attempts fail against the closed port.
+    await new Promise((r) => setTimeout(r, 1500));
+    const sink = await startSmtpSink(port);
+    try {
+      await t.services.jobs.idle(QUEUES.mail.name, 90_000);
+      const subjects = sink.messages.map((m) => /Subject: (Notice number \d+)/.exec(m)?.[1]).filter(Boolean);
+      expect(subjects).toHaveLength(count);
+      expect(new Set(subjects).size).toBe(count);
+    } finally {
+      await sink.close();
+      await t.close();
+    }
+  }, 120_000);
 });

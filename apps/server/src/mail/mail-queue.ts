@@ -18,6 +18,12 @@ export interface MailJob {
  * days: the mail is sealed with the auth secret (better-auth's symmetric encryption), so the job
  * tables and their backups never hold a usable link.
  */
+/**
+ * Mails sent at once per process: a worker takes one job per poll (every 2 s), so a burst (the mails
+ * that waited out an outage of the mail server) would otherwise go out one every two seconds.
+ */
+export const MAIL_WORKERS = 4;
+
 export function queuedMailer(direct: Mailer, logger: Logger, secret: string): Mailer & { attach(jobs: Jobs): void } {
   let jobs: Jobs | null = null;
   return {
@@ -34,7 +40,7 @@ export function queuedMailer(direct: Mailer, logger: Logger, secret: string): Ma
         // Jobs queued before mails were sealed still go out as they are.
         const mail = 'sealed' in job ? (JSON.parse(await symmetricDecrypt({ key: secret, data: job.sealed })) as Mail) : job;
         await direct.send(mail);
-      });
+      }, MAIL_WORKERS);
     },
   };
 }

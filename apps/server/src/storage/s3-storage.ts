@@ -116,5 +116,18 @@ export function createS3Storage(cfg: S3Config): Storage {
         token = list.IsTruncated ? list.NextContinuationToken : undefined;
       } while (token);
     },
+    async *list(prefix) {
+      let token: string | undefined;
+      do {
+        const list = await client.send(
+          new ListObjectsV2Command({ Bucket: cfg.bucket, Prefix: k(prefix.replace(/\/$/, '')) + '/', ContinuationToken: token }),
+        );
+        const page = (list.Contents ?? [])
+          .filter((o) => o.Key && o.Key.startsWith(base))
+          .map((o) => ({ key: o.Key!.slice(base.length), lastModified: o.LastModified ?? new Date(0) }));
+        if (page.length) yield page;
+        token = list.IsTruncated ? list.NextContinuationToken : undefined;
+      } while (token);
+    },
   };
 }

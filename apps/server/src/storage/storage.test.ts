@@ -36,6 +36,23 @@ function contract(name: string, make: () => Storage) {
       expect(await s.get('images/p2/a.webp')).toEqual(Buffer.from('c'));
     });
 
+    it('lists every object under a folder with when it was written, and nothing outside it', async () => {
+      const s = make();
+      const before = Date.now() - 5_000;
+      const folder = `list${Math.random().toString(36).slice(2, 8)}`;
+      await s.put(`${folder}/x1/master.png`, Buffer.from('m'), 'image/png');
+      await s.put(`${folder}/x1/thumb.webp`, Buffer.from('t'), 'image/webp');
+      await s.put(`${folder}/x2/thumb.webp`, Buffer.from('t'), 'image/webp');
+      await s.put(`${folder}x/other.webp`, Buffer.from('o'), 'image/webp');
+      const listed = [];
+      for await (const page of s.list(folder)) listed.push(...page);
+      expect(listed.map((o) => o.key).sort()).toEqual([`${folder}/x1/master.png`, `${folder}/x1/thumb.webp`, `${folder}/x2/thumb.webp`]);
+      for (const o of listed) expect(o.lastModified.getTime()).toBeGreaterThan(before);
+      const none = [];
+      for await (const page of s.list('nothing-here')) none.push(...page);
+      expect(none).toEqual([]);
+    });
+
     it('refuses keys that could escape the store', async () => {
       await expect(make().put('../etc/passwd', Buffer.from('x'), 'text/plain')).rejects.toThrow(/unsafe/);
       await expect(make().get('images/../../x')).rejects.toThrow(/unsafe/);

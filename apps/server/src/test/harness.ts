@@ -43,7 +43,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, o
     },
     outbox: async () => mails,
   };
-  const { app, services, auth, drained } = createApp({ env, database, logger: createLogger('silent'), mailer, overrides });
+  const { app, fetch: serverFetch, guestAnswers, services, auth, drained } = createApp({ env, database, logger: createLogger('silent'), mailer, overrides });
 
   async function request(url: string, opts: CallOptions = {}) {
     const method = opts.method ?? (opts.body === undefined ? 'GET' : 'POST');
@@ -138,6 +138,10 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, o
 
   return {
     app,
+    /** What the HTTP server calls (answers /health itself, hands the rest to the app). */
+    serverFetch,
+    /** Guests' answers kept for the server entry. */
+    guestAnswers,
     drained,
     env,
     services,
@@ -153,6 +157,9 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, o
     itemWithPhoto,
     publishedItem,
     async close() {
+      // better-auth finishes its start-up (its plugins write to the database) on first use, in the
+      // background: let it end before the database closes, or it fails with an unhandled rejection.
+      await auth.$context.catch(() => undefined);
       await services.functionStats.stop();
       await services.jobs.stop();
       await database.close();

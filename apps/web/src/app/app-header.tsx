@@ -125,7 +125,7 @@ export function AppHeader() {
   if ((roles.includes('moderator') || roles.includes('admin')) && exists(paths.mod.getHref())) account.push({ id: 'moderation', href: paths.mod.getHref(), label: t('nav.moderation') });
 
   const handle = profile?.handle ?? user.email ?? '?';
-  const avatar = <UserAvatar handle={handle} imageId={profile?.avatarImageId ?? null} className="size-8" />;
+  const avatar = <UserAvatar handle={profile?.displayName || handle} imageId={profile?.avatarImageId ?? null} className="size-8" testId="header-avatar" />;
   const accountLabel = profile ? t('nav.accountOf', { name: profile.displayName }) : t('nav.account');
   const compactLinks = [...primary, ...(showMessages ? [{ id: 'messages', href: messagesHref, label: t('nav.messages'), icon: MessageCircle }] : [])];
 

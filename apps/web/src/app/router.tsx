@@ -76,6 +76,22 @@ export function pageExists(href: string): boolean {
   return !!last && last.route.path !== paths.notFound.path;
 }
 
+/**
+ * Creates the app's router (once), which starts loading the current page's route at once; resolves
+ * when that route is ready, so that the first render shows the page rather than the loader.
+ */
+export function startRouter(): Promise<void> {
+  const current = (router ??= createBrowserRouter(routes));
+  if (current.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = current.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
 export function AppRouter() {
   router ??= createBrowserRouter(routes);
   return (

@@ -14,7 +14,11 @@ describe('language catalogs', () => {
     expect(i18n.hasResourceBundle('zh-CN', 'translation')).toBe(true);
     expect(i18n.t('landing.hero.getStarted')).toBe(zh.landing.hero.getStarted);
     expect(document.documentElement.lang).toBe('zh-CN');
+    // A choice other than the browser's language (en here) is mirrored for the server, which sends the
+    // landing page pre-rendered in it; the browser's own language needs no cookie.
+    expect(document.cookie).toContain('curio_lang=zh-CN');
     await i18n.changeLanguage('en');
+    expect(document.cookie).not.toContain('curio_lang');
   });
 
   it('falls back to English for a key the active catalog lacks', async () => {

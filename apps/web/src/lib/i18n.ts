@@ -6,6 +6,8 @@ import { initReactI18next } from 'react-i18next';
 export const SUPPORTED_LANGUAGES = ['en', 'zh-CN'] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
 export const FALLBACK_LANGUAGE: Language = 'en';
+/** Mirrors the chosen language for the server, which pre-renders the landing page in it. */
+export const LANGUAGE_COOKIE = 'curio_lang';
 
 /** Any Chinese variant becomes zh-CN; English variants become en; other languages fall back to en. */
 export function normalizeLanguage(lng: string | undefined | null): Language {
@@ -63,19 +65,36 @@ let whole: Promise<void> | null = null;
  */
 export function loadWholeCatalog(): Promise<void> {
   wantWhole = true;
-  whole ??= Promise.all(
-    SUPPORTED_LANGUAGES.filter((lng) => i18n.hasResourceBundle(lng, 'translation')).map(async (lng) => {
-      const rest = (await CATALOGS[lng].rest()).default;
-      i18n.addResourceBundle(lng, 'translation', rest, true, false);
-    }),
-  ).then(
-    () => undefined,
-    (err: unknown) => {
-      whole = null; // a failed chunk load (offline) may be retried by the next route
-      throw err;
-    },
-  );
+  // A route may ask while the first catalog is still loading (the router starts beside i18n): wait for
+  // it, then complete what it loaded. Before initI18n, wantWhole alone makes it load whole catalogs.
+  whole ??= (ready ?? Promise.resolve())
+    .then(() =>
+      Promise.all(
+        SUPPORTED_LANGUAGES.filter((lng) => i18n.hasResourceBundle(lng, 'translation')).map(async (lng) => {
+          const rest = (await CATALOGS[lng].rest()).default;
+          i18n.addResourceBundle(lng, 'translation', rest, true, false);
+        }),
+      ),
+    )
+    .then(
+      () => undefined,
+      (err: unknown) => {
+        whole = null; // a failed chunk load (offline) may be retried by the next route
+        throw err;
+      },
+    );
   return whole;
+}
+
+/**
+ * The server pre-renders the landing page in the browser's language (Accept-Language); a choice that
+ * differs from it is mirrored into a cookie so that the next visit arrives in it. No cookie otherwise.
+ */
+function syncLanguageCookie(lng: Language) {
+  const browser = normalizeLanguage(navigator.languages?.[0] ?? navigator.language);
+  if (lng !== browser) document.cookie = `${LANGUAGE_COOKIE}=${lng}; path=/; max-age=31536000; samesite=lax`;
+  else if (document.cookie.split('; ').some((c) => c.startsWith(`${LANGUAGE_COOKIE}=`)))
+    document.cookie = `${LANGUAGE_COOKIE}=; path=/; max-age=0; samesite=lax`;
 }
 
 let ready: Promise<typeof i18n> | null = null;
@@ -110,7 +129,9 @@ export function initI18n(options: { lng?: Language } = {}): Promise<typeof i18n>
     })
     .then(() => {
       const syncHtml = () => {
-        if (typeof document !== 'undefined') document.documentElement.lang = currentLanguage();
+        if (typeof document === 'undefined') return;
+        document.documentElement.lang = currentLanguage();
+        syncLanguageCookie(currentLanguage());
       };
       syncHtml();
       i18n.on('languageChanged', syncHtml);

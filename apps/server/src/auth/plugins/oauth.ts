@@ -2,6 +2,7 @@ import { oauthProvider } from '@better-auth/oauth-provider';
 import { jwt } from 'better-auth/plugins';
 import { OAUTH_FUNCTIONS_RESOURCE_PATH, OAUTH_SCOPES } from '@curio/contract';
 import type { Env } from '../../env';
+import { retryWhileUnavailable } from '../../lib/unavailable';
 import type { AuthPluginDeps } from './deps';
 
 /** The audience of the JWTs `GET /auth/v1/token` hands out, and the issuer of every JWT we sign. */
@@ -46,8 +47,8 @@ export function jwtPlugin({ env }: AuthPluginDeps) {
  * endpoint with the client's request (features/oauth in the web). A client that asks for the functions resource gets a JWT access token the
  * functions accept as a bearer token; otherwise an opaque one for userinfo.
  */
-export function oauthProviderPlugin({ env }: AuthPluginDeps) {
-  return oauthProvider({
+export function oauthProviderPlugin({ env, logger }: AuthPluginDeps) {
+  const plugin = oauthProvider({
     loginPage: '/login',
     consentPage: '/oauth/consent',
     scopes: [...OAUTH_SCOPES],
@@ -58,6 +59,18 @@ export function oauthProviderPlugin({ env }: AuthPluginDeps) {
     clientReference: ({ user }) => (isAdmin(user) ? SITE_CLIENT_REFERENCE : undefined),
     clientPrivileges: ({ user, action }) => action !== 'configure-client-credentials-scopes' && isAdmin(user),
   });
+  // Its start-up writes the functions resource's row. If the database is out of reach just then,
+  // better-auth's start-up would fail for good (every auth request an error until a restart, and an
+  // unhandled rejection): it waits for the database instead. The seeding is idempotent.
+  const init = plugin.init;
+  return {
+    ...plugin,
+    init: ((ctx: Parameters<typeof init>[0]) =>
+      retryWhileUnavailable(async () => init(ctx), {
+        onRetry: (err, delayMs) =>
+          logger.warn({ err: err instanceof Error ? err.message : String(err), delayMs }, 'auth: the database is out of reach at start-up; trying again'),
+      })) as typeof init,
+  };
 }
 
 /** Sign-in with an external OpenID Connect provider when OIDC_ISSUER is set (./external-oidc.ts). */

@@ -17,6 +17,8 @@ export function createCommentsService(
     notifications: NotificationsService;
     limits: { intervalSeconds: number; perHour: number };
     isAdmin: (userId: string) => Promise<boolean>;
+    /** Told once a comment changed the item's count (this process's cached pages drop it). */
+    itemTouched?: (itemId: string) => void;
   },
 ) {
   const repo = commentsRepository(db);
@@ -75,6 +77,7 @@ export function createCommentsService(
         await statsRepository(tx).recountComments(input.itemId);
         return { comment, mentions: mentioned.map((m) => m.handle) };
       });
+      deps.itemTouched?.(input.itemId);
       const author = await repo.profileOf(userId);
       return {
         comment: {
@@ -97,6 +100,7 @@ export function createCommentsService(
         await commentsRepository(tx).delete(commentId);
         await statsRepository(tx).recountComments(row.itemId);
       });
+      deps.itemTouched?.(row.itemId);
       return { deleted: true as const };
     },
 

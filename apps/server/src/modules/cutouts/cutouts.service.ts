@@ -90,8 +90,8 @@ export function createCutoutsService(
       return sent;
     },
 
-    /** Resolves once no cut-out waits or runs (tests, scripts). */
-    idle: () => jobs.idle(QUEUES.cutout.name),
+    /** Resolves once no cut-out waits or runs (tests, scripts); fails after `timeoutMs` (30 s unless told). */
+    idle: (timeoutMs?: number) => jobs.idle(QUEUES.cutout.name, timeoutMs),
 
     /**
      * The subject of a photo for generation: the model's stored cut-out, or (`simple: true`) the

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { samplePhoto } from '../generation/sample-photos';
-import { modelSegmenter } from './segmenter';
+import { SAMPLE_NAMES, samplePhoto } from '../generation/sample-photos';
+import { modelSegmenter, packageSegmenter } from './segmenter';
 import { simpleCut } from './simple-cut';
 
 /** Share of transparent pixels in the border band and in the centre of a cut-out. */
@@ -37,6 +37,29 @@ describe('cutting the subject out', () => {
     expect(c.border).toBeGreaterThan(0.95);
     expect(c.centre).toBeGreaterThan(0.95);
   }, 90_000);
+
+  it('the model run directly (float convolutions) cuts the same masks as the package’s own path', async () => {
+    const ours = modelSegmenter();
+    const theirs = packageSegmenter();
+    const alpha = async (png: Buffer) => sharp(png).extractChannel(3).raw().toBuffer();
+    for (const name of SAMPLE_NAMES) {
+      const photo = await samplePhoto(name, { width: 600, height: 700 });
+      const [a, b] = [await alpha(await ours(photo)), await alpha(await theirs(photo))];
+      expect(a.length).toBe(b.length);
+      let inter = 0;
+      let union = 0;
+      let diff = 0;
+      for (let i = 0; i < a.length; i++) {
+        const [x, y] = [a[i]! >= 128, b[i]! >= 128];
+        if (x && y) inter++;
+        if (x || y) union++;
+        diff += Math.abs(a[i]! - b[i]!);
+      }
+      // Subject pixels agree (intersection over union) and the soft edges differ by a grey level or two on average.
+      expect(inter / union, name).toBeGreaterThan(0.97);
+      expect(diff / a.length, name).toBeLessThan(2);
+    }
+  }, 300_000);
 
   it('the simple cut removes a plain backdrop connected to the border', async () => {
     const c = await coverage(await simpleCut(await samplePhoto('robot', { width: 480, height: 560 })));

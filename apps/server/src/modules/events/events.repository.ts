@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, lt, lte, or, sql } from 'drizzle-orm';
 import { events } from '../../db/schema';
 import type { Executor } from '../../db/types';
 
@@ -18,18 +18,27 @@ export function eventsRepository(db: Executor) {
       const [row] = await db.select().from(events).where(eq(events.id, id));
       return row;
     },
-    /** A user's events of one stream after an id, oldest first. */
-    async forUserAfter(userId: string, stream: string, afterId: number, limit: number): Promise<EventRow[]> {
+    /** A user's events of one stream after an id or recorded in the last `lookbackSeconds`, oldest first. */
+    async forUserAfter(userId: string, stream: string, afterId: number, lookbackSeconds: number, limit: number): Promise<EventRow[]> {
       return db
         .select()
         .from(events)
-        .where(and(eq(events.userId, userId), eq(events.stream, stream), gt(events.id, afterId)))
+        .where(and(eq(events.userId, userId), eq(events.stream, stream), or(gt(events.id, afterId), gte(events.createdAt, lookbackStart(lookbackSeconds)))))
         .orderBy(asc(events.id))
         .limit(limit);
     },
     /** Every event after an id, oldest first (a process catching up after its listening connection dropped). */
     async after(afterId: number, limit: number): Promise<EventRow[]> {
       return db.select().from(events).where(gt(events.id, afterId)).orderBy(asc(events.id)).limit(limit);
+    },
+    /** The events up to an id recorded in the last `lookbackSeconds`, oldest first (any may have committed late). */
+    async recentUpTo(upToId: number, lookbackSeconds: number, limit: number): Promise<EventRow[]> {
+      return db
+        .select()
+        .from(events)
+        .where(and(lte(events.id, upToId), gte(events.createdAt, lookbackStart(lookbackSeconds))))
+        .orderBy(asc(events.id))
+        .limit(limit);
     },
     async latestId(): Promise<number> {
       const [row] = await db.select({ id: sql<string | null>`max(${events.id})` }).from(events);
@@ -41,3 +50,6 @@ export function eventsRepository(db: Executor) {
     },
   };
 }
+
+/** The database's clock, not this process's, marks the start of a lookback span. */
+const lookbackStart = (seconds: number) => sql<Date>`now() - make_interval(secs => ${seconds})`;

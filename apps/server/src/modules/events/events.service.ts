@@ -11,6 +11,17 @@ const MAX_NOTIFY_BYTES = 7000;
 export const EVENTS_RETENTION_MS = 24 * 3_600_000;
 /** At most this many events are replayed to a resuming stream. */
 export const REPLAY_LIMIT = 500;
+/**
+ * Event ids come from a sequence when the row is written, but transactions commit in their own order:
+ * an event can become visible after one with a higher id (its transaction ran longer). A stream that
+ * resumes after id N, and a process catching up after its listening connection dropped, therefore read
+ * the events after N and also every event of this last span again; the browser passes over ids it has
+ * handled, a process over ids it delivered (`recent`). A transaction longer than this could still slip
+ * through the gap; none of Curio's comes close.
+ */
+export const LATE_COMMIT_LOOKBACK_SECONDS = 30;
+/** How many delivered ids a process remembers (more than a lookback span brings at a busy time). */
+const RECENT_IDS = 16_384;
 
 export interface DomainEvent {
   id: number;
@@ -60,7 +71,7 @@ export function createEventsService(db: Db, deps: { logger: Logger; listen?: Dat
   function deliver(event: DomainEvent) {
     if (recent.has(event.id)) return;
     recent.add(event.id);
-    if (recent.size > 4096) recent.delete(recent.values().next().value!);
+    if (recent.size > RECENT_IDS) recent.delete(recent.values().next().value!);
     highestId = Math.max(highestId, event.id);
     const handlers = event.userId === null ? broadcastHandlers.get(event.stream) : byUser.get(event.userId);
     for (const handler of handlers ?? []) {
@@ -87,8 +98,12 @@ export function createEventsService(db: Db, deps: { logger: Logger; listen?: Dat
   function catchUp() {
     catchingUp = catchingUp.then(async () => {
       try {
+        const repo = eventsRepository(db);
+        // Below the highest id delivered: what committed late (ids delivered already are passed over)…
+        (await repo.recentUpTo(highestId, LATE_COMMIT_LOOKBACK_SECONDS, RECENT_IDS)).forEach((row) => deliver(toEvent(row)));
+        // …then everything after it.
         for (;;) {
-          const rows = await eventsRepository(db).after(highestId, REPLAY_LIMIT);
+          const rows = await repo.after(highestId, REPLAY_LIMIT);
           rows.forEach((row) => deliver(toEvent(row)));
           if (rows.length < REPLAY_LIMIT) break;
         }
@@ -115,7 +130,10 @@ export function createEventsService(db: Db, deps: { logger: Logger; listen?: Dat
       const listen = deps.listen;
       if (!listen) return Promise.resolve();
       starting ??= (async () => {
-        highestId = await eventsRepository(db).latestId();
+        const repo = eventsRepository(db);
+        highestId = await repo.latestId();
+        // What is visible now happened before this process listened: a catch-up must not deliver it.
+        for (const row of await repo.recentUpTo(highestId, LATE_COMMIT_LOOKBACK_SECONDS, RECENT_IDS)) recent.add(row.id);
         stopListening = await listen(EVENTS_CHANNEL, (p) => void onPayload(p), catchUp);
       })();
       return starting;
@@ -145,9 +163,12 @@ export function createEventsService(db: Db, deps: { logger: Logger; listen?: Dat
       return addTo(broadcastHandlers, stream, handler);
     },
 
-    /** A user's events of a stream recorded after `afterId` (a stream resuming with `Last-Event-ID`). */
+    /**
+     * A user's events of a stream recorded after `afterId` (a stream resuming with `Last-Event-ID`),
+     * and those of the last {@link LATE_COMMIT_LOOKBACK_SECONDS} (one may have committed late).
+     */
     async replay(userId: string, stream: string, afterId: number): Promise<DomainEvent[]> {
-      return (await eventsRepository(db).forUserAfter(userId, stream, afterId, REPLAY_LIMIT)).map(toEvent);
+      return (await eventsRepository(db).forUserAfter(userId, stream, afterId, LATE_COMMIT_LOOKBACK_SECONDS, REPLAY_LIMIT)).map(toEvent);
     },
 
     /** Deletes events older than the retention; returns how many. */

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { itemEngagementDaily } from '../../db/schema';
 import { pngBytes, stubGenerator } from '../../test/images';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { QUEUES } from '../jobs/jobs';
 
 /** The aggregates the rankings read follow every write of the API, at once and exactly. */
 let t: TestApp;
@@ -73,6 +74,39 @@ describe('engagement aggregates through the API', () => {
   });
 });
 
+/** The rolled-up totals of one item (zeros without a row). */
+async function totals(itemId: string) {
+  const r = await t.database.db.execute(sql`select likes_24h, likes_all, points_24h from item_rank_totals where item_id = ${itemId}`);
+  const rows = (r as unknown as { rows?: Record<string, number>[] }).rows ?? (r as unknown as Record<string, number>[]);
+  return rows[0] ?? { likes_24h: 0, likes_all: 0, points_24h: 0 };
+}
+
+describe('rank totals roll-up', () => {
+  it('runs as a job through the queue, and a like after it counts in the next ranking at once', async () => {
+    const owner = await t.onboardedUser();
+    const a = await t.publishedItem(owner.cookie, photo, 'Rolled robot');
+    const b = await t.publishedItem(owner.cookie, photo, 'Later robot');
+    const fans = await Promise.all([1, 2].map(() => t.onboardedUser()));
+    for (const f of fans) await t.call('social-like-toggle', { cookie: f.cookie, body: { itemId: a, liked: true } });
+    // The queue keeps one job waiting at most: at a five-minute mark the schedule may have queued it a
+    // moment ago (send answers null then); either job runs after these likes.
+    await t.services.jobs.send(QUEUES.exploreRollup.name, {});
+    await t.services.jobs.idle(QUEUES.exploreRollup.name);
+    expect(await totals(a)).toMatchObject({ likes_24h: 2, likes_all: 2, points_24h: 60 });
+    // After the roll-up: three likes for b come from the raw rows, and an unlike of a rolled-up like is taken away at once.
+    const more = await Promise.all([1, 2, 3].map(() => t.onboardedUser()));
+    for (const f of more) await t.call('social-like-toggle', { cookie: f.cookie, body: { itemId: b, liked: true } });
+    await t.call('social-like-toggle', { cookie: fans[0]!.cookie, body: { itemId: a, liked: false } });
+    expect(await totals(a)).toMatchObject({ likes_24h: 1, likes_all: 1 });
+    expect(await totals(b)).toMatchObject({ likes_24h: 0 });
+    await new Promise((r) => setTimeout(r, 1100)); // the next snapshot window (1 s here)
+    const top = await t.request('/functions/v1/explore-list', { query: { sort: 'top', timeRange: '24h' } });
+    const ids = ((await top.json()) as { items: { itemId: string }[] }).items.map((i) => i.itemId);
+    expect(ids.indexOf(b)).toBeGreaterThanOrEqual(0);
+    expect(ids.indexOf(b)).toBeLessThan(ids.indexOf(a));
+  });
+});
+
 describe('explore guards', () => {
   it('answers an unknown tag with an empty list, and a made-up snapshot with the current ranking', async () => {
     const u = await t.onboardedUser();
@@ -114,5 +148,24 @@ describe.skipIf(!process.env.DATABASE_URL)('engagement aggregates under concurre
     expect(saves).toBe(12);
     expect(await engagement(itemId)).toMatchObject({ likes, saves });
     expect(await allTime(itemId)).toMatchObject({ likes, saves });
+  }, 180_000);
+
+  it('keep the rolled-up totals exact when the roll-up runs among concurrent likes and unlikes', async () => {
+    const owner = await t.onboardedUser();
+    const itemId = await t.publishedItem(owner.cookie, photo, 'Busy robot');
+    const fans = [];
+    for (let i = 0; i < 12; i++) fans.push(await t.signUp());
+    await Promise.all([
+      ...fans.map((f) => t.call('social-like-toggle', { cookie: f.cookie, body: { itemId, liked: true } })),
+      t.services.explore.rollUp(),
+    ]);
+    await Promise.all([
+      ...fans.filter((_, i) => i % 2 === 0).map((f) => t.call('social-like-toggle', { cookie: f.cookie, body: { itemId, liked: false } })),
+      t.services.explore.rollUp(),
+      ...fans.filter((_, i) => i % 2 === 0).map((f) => t.call('social-bookmark-toggle', { cookie: f.cookie, body: { itemId, saved: true } })),
+      t.services.explore.rollUp(),
+    ]);
+    await t.services.explore.rollUp();
+    expect(await totals(itemId)).toMatchObject({ likes_24h: 6, likes_all: 6, points_24h: 6 * 30 + 6 * 20 });
   }, 180_000);
 });

@@ -164,6 +164,7 @@ describe('rankings from the aggregates', () => {
               const q: RankQuery = { sort, from: length === null ? null : new Date(snapshot - length), snapshot: new Date(snapshot), includeNsfw, tag, max: 3000 };
               const [now, before] = [await repo.rank(q), await legacyRank(q)];
               expect(now, `${sort} ${range} nsfw=${includeNsfw} tag=${tag} at ${new Date(snapshot).toISOString()}`).toEqual(before);
+              expect(await repo.rankFromDays(q), `per-day aggregates: ${sort} ${range}`).toEqual(before);
               compared++;
             }
           }
@@ -177,6 +178,112 @@ describe('rankings from the aggregates', () => {
     const top = await repo.rank({ sort: 'top', from: null, snapshot: new Date(NOW), includeNsfw: false, max: 3000 });
     expect(top).not.toEqual(await repo.rank({ sort: 'new', from: null, snapshot: new Date(NOW), includeNsfw: false, max: 3000 }));
   }, 120_000);
+
+  /** Rows of item_rank_totals that differ from a count of the engagement rows as of the roll-up (none when exact). */
+  async function totalsMismatches() {
+    const w = (h: number | null) => (h === null ? 'true' : `created_at > r - interval '${h} hours'`);
+    const sums = (h: number | null, k: string) =>
+      `sum(l) filter (where ${w(h)})::int as likes_${k}, coalesce(sum(pt) filter (where ${w(h)}), 0)::int as points_${k}`;
+    return rowsOf<Record<string, unknown>>(
+      await run(`
+        with r as (select rolled_at as r from item_rank_rollup),
+        raw as (
+          select item_id, created_at, 1 as l, 30 as pt from likes
+          union all select item_id, created_at, 0, 20 from comments where not hidden
+          union all select item_id, created_at, 0, 20 from bookmarks
+          union all select item_id, created_at, 0, 1 from item_views
+        ),
+        expected as (
+          select item_id, ${sums(24, '24h')}, ${sums(168, '7d')}, ${sums(720, '30d')}, ${sums(null, 'all')}
+          from raw, r where created_at <= r group by item_id
+        ),
+        actual as (select * from item_rank_totals)
+        select coalesce(e.item_id, a.item_id) as item_id, row(e.likes_24h, e.likes_7d, e.likes_30d, e.likes_all, e.points_24h, e.points_7d, e.points_30d, e.points_all)::text as want,
+               row(a.likes_24h, a.likes_7d, a.likes_30d, a.likes_all, a.points_24h, a.points_7d, a.points_30d, a.points_all)::text as got
+        from expected e full join actual a on a.item_id = e.item_id
+        where row(coalesce(e.likes_24h, 0), coalesce(e.likes_7d, 0), coalesce(e.likes_30d, 0), coalesce(e.likes_all, 0),
+                  coalesce(e.points_24h, 0), coalesce(e.points_7d, 0), coalesce(e.points_30d, 0), coalesce(e.points_all, 0))
+          is distinct from row(coalesce(a.likes_24h, 0), coalesce(a.likes_7d, 0), coalesce(a.likes_30d, 0), coalesce(a.likes_all, 0),
+                  coalesce(a.points_24h, 0), coalesce(a.points_7d, 0), coalesce(a.points_30d, 0), coalesce(a.points_all, 0))
+        limit 5`),
+    );
+  }
+  /** Items whose heat is below their trending score at the roll-up (none: heat bounds the score). */
+  async function heatBelowScore() {
+    return rowsOf<Record<string, unknown>>(
+      await run(`
+        select t.item_id from item_rank_totals t join items i on i.id = t.item_id, item_rank_rollup r
+        where t.heat_24h < item_rank_heat(t.points_24h, i.created_at, r.rolled_at) or t.heat_7d < item_rank_heat(t.points_7d, i.created_at, r.rolled_at)
+           or t.heat_30d < item_rank_heat(t.points_30d, i.created_at, r.rolled_at) or t.heat_all < item_rank_heat(t.points_all, i.created_at, r.rolled_at)
+        limit 5`),
+    );
+  }
+
+  /** Every snapshot, range, sort and NSFW choice (and tags) ranked from the totals and by the formula over the raw rows. */
+  async function compareAll(label: string, tags: (string | undefined)[] = [undefined, 'vinyl']) {
+    const repo = exploreRepository(database.db);
+    let compared = 0;
+    for (const snapshot of snapshots) {
+      for (const [range, length] of Object.entries(ranges)) {
+        for (const sort of ['trending', 'top'] as const) {
+          for (const includeNsfw of [false, true]) {
+            for (const tag of tags) {
+              const q: RankQuery = { sort, from: length === null ? null : new Date(snapshot - length), snapshot: new Date(snapshot), includeNsfw, tag, max: 3000 };
+              const [now, before] = [await repo.rank(q), await legacyRank(q)];
+              expect(now, `${label}: ${sort} ${range} nsfw=${includeNsfw} tag=${tag} at ${new Date(snapshot).toISOString()}`).toEqual(before);
+              // A short ranking (the candidates' threshold matters there) as well.
+              const short = { ...q, max: 40 };
+              expect(await repo.rank(short), `${label}: ${sort} ${range} max 40`).toEqual(await legacyRank(short));
+              compared++;
+            }
+          }
+        }
+      }
+    }
+    return compared;
+  }
+
+  it('order exactly as the formula from totals rolled up before, between and after the snapshots', async () => {
+    const repo = exploreRepository(database.db);
+    // Rolled up once, at moments around the snapshots (the corrections go both ways).
+    for (const at of [NOW - 5 * 60_000, NOW + 3 * HOUR, Date.UTC(2026, 5, 13, 22, 0, 0)]) {
+      await repo.resetTotals();
+      expect(await repo.rollUp(new Date(at))).not.toBeNull();
+      expect(await totalsMismatches()).toEqual([]);
+      expect(await heatBelowScore()).toEqual([]);
+      expect(await compareAll(`rolled up at ${new Date(at).toISOString()}`)).toBe(snapshots.length * 4 * 2 * 2 * 2);
+    }
+  }, 300_000);
+
+  it('stay exact as the roll-up moves forward and older engagement changes after it', async () => {
+    const repo = exploreRepository(database.db);
+    await repo.resetTotals();
+    // Step by step from 40 days before to after the last snapshot: rows enter and leave the ranges.
+    for (const at of [NOW - 40 * DAY, NOW - 9 * DAY, NOW - 8 * DAY + 7 * HOUR, Date.UTC(2026, 5, 12, 23, 59), NOW - HOUR, NOW - 60_000]) {
+      expect(await repo.rollUp(new Date(at))).not.toBeNull();
+      expect(await totalsMismatches(), new Date(at).toISOString()).toEqual([]);
+    }
+    expect(await repo.rollUp(new Date(NOW - 2 * HOUR))).toBeNull(); // never backwards
+    // Engagement at or before the roll-up changes afterwards: the triggers keep the totals.
+    await run(`delete from likes where ctid in (select ctid from likes order by id limit 150)`);
+    await run(`update likes set created_at = created_at - interval '5 days' where ctid in (select ctid from likes order by id desc limit 100)`);
+    await run(`update bookmarks set created_at = created_at + interval '30 hours' where ctid in (select ctid from bookmarks order by id limit 80)`);
+    await run(`update comments set hidden = not hidden where ctid in (select ctid from comments order by id limit 120)`);
+    await run(`insert into likes (user_id, item_id, created_at) select 'rk-u-' || (100 + g), (select id from items where not hidden order by id offset 7 limit 1), ${at(NOW - 3 * HOUR)} - g * interval '1 hour' from generate_series(1, 30) g on conflict do nothing`);
+    await run(`update items set created_at = created_at - interval '1 hour' where id = (select item_id from item_rank_totals order by heat_24h desc limit 1)`);
+    await run(`update items set created_at = created_at + interval '2 hours' where id = (select item_id from item_rank_totals order by heat_7d desc offset 3 limit 1)`);
+    expect(await totalsMismatches()).toEqual([]);
+    expect(await heatBelowScore()).toEqual([]);
+    // Heat that aged (here: twice the score) is lowered to the score at the roll-up, and stays a bound.
+    await run(`update item_rank_totals set heat_7d = heat_7d * 2 where item_id in (select item_id from item_rank_totals where heat_7d > 0 order by item_id limit 3)`);
+    expect(await repo.coolDown()).toBeGreaterThanOrEqual(3);
+    expect(await repo.coolDown()).toBe(0);
+    expect(await heatBelowScore()).toEqual([]);
+    expect(await compareAll('rolled up step by step', [undefined, 'anime'])).toBe(snapshots.length * 4 * 2 * 2 * 2);
+    // Deleting an item takes its totals with it.
+    await run(`delete from items where id = (select item_id from item_rank_totals order by likes_all desc limit 1)`);
+    expect(await totalsMismatches()).toEqual([]);
+  }, 300_000);
 
   it('knows which tags visible items carry', async () => {
     const repo = exploreRepository(database.db);

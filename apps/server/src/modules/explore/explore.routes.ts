@@ -12,7 +12,8 @@ export const exploreFunctions = (explore: ExploreService) => {
       if (user) return result;
       const known = guestAnswers.get(result.items);
       if (known && known.nextPage === result.nextPage && known.snapshot === result.snapshot) return known;
-      guestAnswers.set(result.items, sharedAnswer(result));
+      // A first page (no snapshot asked for) may be answered before routing until its window ends.
+      guestAnswers.set(result.items, sharedAnswer(result, input.snapshot ? undefined : explore.currentWhile(result.snapshot)));
       return result;
     },
     'explore-top-tags': (input) => explore.topTags(input),

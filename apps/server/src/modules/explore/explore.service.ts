@@ -32,7 +32,7 @@ export function createExploreService(
     now?: () => number;
     /** Signs the snapshots handed out (every process of a site shares it); random when not given. */
     secret?: string;
-    repository?: Pick<ReturnType<typeof exploreRepository>, 'rank' | 'topTags' | 'tagInUse'>;
+    repository?: Pick<ReturnType<typeof exploreRepository>, 'rank' | 'topTags' | 'tagInUse'> & Partial<Pick<ReturnType<typeof exploreRepository>, 'rollUp' | 'coolDown'>>;
     read?: Pick<ReadService, 'list' | 'viewerState'>;
   },
 ) {
@@ -40,6 +40,8 @@ export function createExploreService(
   const repo = opts.repository ?? exploreRepository(db);
   const read = opts.read ?? createReadService(db);
   const now = opts.now ?? Date.now;
+  /** The start of the current snapshot window (ms). */
+  const currentWindow = () => Math.floor(now() / SNAPSHOT_MS) * SNAPSHOT_MS;
   // ranking key → ordered ids (a promise, so concurrent requests share one query)
   const cache = new Map<string, Promise<string[]>>();
 
@@ -48,13 +50,24 @@ export function createExploreService(
   const filterOf = (q: ExploreQuery) => [q.sort, q.sort === 'new' ? 'all' : q.timeRange, q.includeNSFW, q.tag ?? ''].join('|');
   const mac = (filter: string, t: number) => createHmac('sha256', secret).update(`explore-snapshot|${t}|${filter}`).digest('base64url').slice(0, 22);
 
+  // Bumped by every invalidation: answers made before it are no longer the answer.
+  let generation = 0;
+  // (moment|filter) → its token: signed once, not on every request of the window.
+  const tokens = new Map<string, string>();
   /**
    * The snapshot as handed to the client: its moment and a signature over the moment and the
    * filter, so a later page can only ask for a ranking the server itself issued for that filter.
    */
   function issue(filter: string, snapshot: Date): string {
     const t = snapshot.getTime();
-    return `${t.toString(36)}.${mac(filter, t)}`;
+    const key = `${t}|${filter}`;
+    let token = tokens.get(key);
+    if (!token) {
+      token = `${t.toString(36)}.${mac(filter, t)}`;
+      tokens.set(key, token);
+      while (tokens.size > CACHE_ENTRIES * 4) tokens.delete(tokens.keys().next().value!);
+    }
+    return token;
   }
 
   /** The moment of a snapshot the server issued for this filter within the last day, else null. */
@@ -74,7 +87,7 @@ export function createExploreService(
    * is ranked for everyone anyway: no request can start a ranking of a moment of its choosing.
    */
   function snapshotFor(q: ExploreQuery): Date {
-    const current = Math.floor(now() / SNAPSHOT_MS) * SNAPSHOT_MS;
+    const current = currentWindow();
     const t = q.snapshot ? issued(filterOf(q), q.snapshot, current) : null;
     return new Date(t ?? current);
   }
@@ -133,7 +146,7 @@ export function createExploreService(
    * pages) is honoured when the server issued it.
    */
   async function servedSnapshot(q: ExploreQuery): Promise<Date> {
-    const current = Math.floor(now() / SNAPSHOT_MS) * SNAPSHOT_MS;
+    const current = currentWindow();
     const honoured = q.snapshot ? issued(filterOf(q), q.snapshot, current) : null;
     if (honoured !== null) return new Date(honoured);
     const requested = new Date(current);
@@ -215,15 +228,36 @@ export function createExploreService(
       return { items: await overlay(await cards, viewerId), nextPage: hasMore ? page + 1 : null, snapshot: issue(filterOf(q), snapshot) };
     },
 
+    /**
+     * Rolls the rankings' per-item totals up to now and lowers aged heat (the explore-rollup job,
+     * every five minutes). Rankings are exact whenever it last ran; it keeps them fast.
+     */
+    async rollUp() {
+      const rolled = await repo.rollUp?.();
+      const cooled = await repo.coolDown?.();
+      return { rolledAt: rolled?.rolledAt ?? null, items: rolled?.items ?? 0, cooled: cooled ?? 0 };
+    },
+
+    /**
+     * While a first page answered with this snapshot stays the answer to the same request: the
+     * snapshot is the current window's and nothing was invalidated since.
+     */
+    currentWhile(snapshotToken: string): () => boolean {
+      const seen = generation;
+      const t = parseInt(snapshotToken.split('.')[0] ?? '', 36);
+      return () => seen === generation && currentWindow() === t;
+    },
+
     /** Forgets cached rankings and pages (after an item is edited, hidden or deleted, or a profile goes private). */
     invalidate() {
+      generation++;
       cache.clear();
       pages.clear();
       tagsInUse.clear();
     },
 
     async topTags(q: { timeRange: TimeRange; limit: number }) {
-      const snapshot = new Date(Math.floor(now() / SNAPSHOT_MS) * SNAPSHOT_MS);
+      const snapshot = new Date(currentWindow());
       const range = RANGE_MS[q.timeRange];
       return repo.topTags({ from: range === null ? null : new Date(snapshot.getTime() - range), snapshot, limit: q.limit });
     },

@@ -24,7 +24,11 @@ export function createImagesService(db: Db, deps: { storage: Storage; logger: Lo
   const repo = imagesRepository(db);
   const { storage, logger } = deps;
 
-  /** Processes and stores an image with its variants; nothing is left behind when a step fails. */
+  /**
+   * Processes and stores an image with its variants: the objects first, then the row, so that a row
+   * always has its objects. Nothing is left behind when a step fails; what a killed process leaves
+   * (objects without a row) the storage sweep removes (modules/storage-sweep).
+   */
   async function store(input: Buffer, meta: { id?: string; ownerId: string | null; kind: ImageRow['kind']; keepAlpha?: boolean }) {
     const processed = await processImage(input, { keepAlpha: meta.keepAlpha });
     const id = meta.id ?? newId(16);
@@ -33,6 +37,11 @@ export function createImagesService(db: Db, deps: { storage: Storage; logger: Lo
         storage.put(keyOf(id, `master.${processed.master.ext}`), processed.master.data, processed.master.contentType),
         ...Object.entries(processed.variants).map(([variant, data]) => storage.put(keyOf(id, `${variant}.webp`), data, 'image/webp')),
       ]);
+    } catch (err) {
+      await storage.deletePrefix(`images/${id}`).catch(() => undefined);
+      throw err;
+    }
+    try {
       await repo.insert({
         id,
         ownerId: meta.ownerId,
@@ -43,7 +52,9 @@ export function createImagesService(db: Db, deps: { storage: Storage; logger: Lo
         bytes: processed.master.data.length,
       });
     } catch (err) {
-      await storage.deletePrefix(`images/${id}`).catch(() => undefined);
+      // The insert may have committed before its answer was lost (the database went away): the
+      // objects go only once the row is known to be absent; otherwise the sweep decides later.
+      if ((await repo.find(id).catch(() => undefined)) === null) await storage.deletePrefix(`images/${id}`).catch(() => undefined);
       throw err;
     }
     return { id, width: processed.width, height: processed.height };
@@ -121,9 +132,10 @@ export function createImagesService(db: Db, deps: { storage: Storage; logger: Lo
     /** The items that show this image, for the visibility rules of its delivery. */
     itemRefs: (imageId: string) => (/^[A-Za-z0-9_-]{10,64}$/.test(imageId) ? repo.itemRefs(imageId) : Promise.resolve([])),
 
+    /** The rows first, then the objects: a process killed between leaves objects the sweep removes, never a row without its image. */
     async remove(ids: string[]) {
-      for (const id of ids) await storage.deletePrefix(`images/${id}`);
       await repo.deleteMany(ids);
+      for (const id of ids) await storage.deletePrefix(`images/${id}`);
     },
 
     /** The clean-up job: upload signatures that expired without being used are deleted. */

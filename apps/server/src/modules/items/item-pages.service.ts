@@ -4,8 +4,12 @@ import type { Executor } from '../../db/types';
 import { notFound } from '../../lib/errors';
 import type { ImagesService } from '../images/images.service';
 import type { RolesService } from '../roles/roles.service';
-import { createReadService } from '../read/read.service';
+import { createItemPageCache, createReadService, type ItemPage } from '../read/read.service';
+import { sharedAnswer } from '../../lib/functions';
 import { itemPagesRepository } from './item-pages.repository';
+
+/** How long an item page is kept for viewers other than its owner: counts may lag this much in other processes. */
+export const ITEM_PAGE_CACHE_MS = 5_000;
 
 /** An item still without a chosen image this long after its creation is an abandoned draft. */
 export const DRAFT_TTL_MS = 24 * 60 * 60 * 1000;
@@ -19,15 +23,51 @@ export function createItemPagesService(
     onChange?: () => void;
     /** Records the change in its transaction, so that every process hears of it. */
     recordChange?: (tx: Executor, change: { itemId: string }) => Promise<void>;
+    /** How long an item page is kept for other viewers than its owner (ms; 0: not kept). */
+    pageCacheMs?: number;
   },
 ) {
   const repo = itemPagesRepository(db);
   const read = createReadService(db);
+  const pages = createItemPageCache({ ttlMs: deps.pageCacheMs ?? ITEM_PAGE_CACHE_MS });
+  // A guest's answer for a cached page: the same object (serialized once) for every guest while it lasts.
+  const guestAnswers = new WeakMap<object, ItemGetResult>();
 
   async function ownItem(userId: string, itemId: string) {
     const row = await repo.findWithOwner(itemId);
     if (!row || row.item.userId !== userId) throw notFound('Item not found');
     return row.item;
+  }
+
+  /** The item page's answer for this viewer. */
+  function shape({ access, item, photos, viewer }: ItemPage, viewerId: string | null): ItemGetResult {
+    const owner = { userId: item.userId, handle: item.owner.handle, displayName: item.owner.displayName, public: item.owner.public, avatarImageId: item.owner.avatarImageId };
+    const viewerOut = { signedIn: viewerId !== null, isOwner: viewerId === item.userId, isAdmin: viewer.isAdmin, liked: viewer.liked, saved: viewer.saved };
+    if (access === 'removed') {
+      return { access, item: { id: item.id, hidden: true as const, hiddenSource: item.hiddenSource ?? 'other' }, owner, viewer: viewerOut };
+    }
+    if (access === 'private') return { access, item: null, owner, viewer: viewerOut };
+    return {
+      access,
+      item: {
+        id: item.id,
+        title: item.title,
+        tags: item.tags,
+        nsfw: item.nsfw,
+        hidden: item.hidden,
+        hiddenSource: item.hidden ? (item.hiddenSource ?? 'other') : null,
+        createdAt: item.createdAt.toISOString(),
+        chosenCompositeId: item.chosenCompositeId,
+        imageId: item.imageId,
+        composites: item.composites.map((c) => ({ id: c.id, imageId: c.imageId, style: c.style, variantNo: c.variantNo, chosen: c.id === item.chosenCompositeId })),
+        photos: photos.map((p) => ({ id: p.id, imageId: p.imageId, role: p.role })),
+        counts: item.counts,
+        // Notes are the owner's own: never in anyone else's answer.
+        ...(viewerOut.isOwner ? { notes: item.notes } : {}),
+      },
+      owner,
+      viewer: viewerOut,
+    };
   }
 
   return {
@@ -36,34 +76,25 @@ export function createItemPagesService(
      * private profile (to others than its owner) answer only what the page needs to say so.
      */
     async get(itemId: string, viewerId: string | null): Promise<ItemGetResult> {
-      const { access, item, photos, viewer } = await read.page(itemId, viewerId);
-      const owner = { userId: item.userId, handle: item.owner.handle, displayName: item.owner.displayName, public: item.owner.public, avatarImageId: item.owner.avatarImageId };
-      const viewerOut = { signedIn: viewerId !== null, isOwner: viewerId === item.userId, isAdmin: viewer.isAdmin, liked: viewer.liked, saved: viewer.saved };
-      if (access === 'removed') {
-        return { access, item: { id: item.id, hidden: true as const, hiddenSource: item.hiddenSource ?? 'other' }, owner, viewer: viewerOut };
+      const shared = viewerId === null ? pages.get(itemId) : null;
+      const known = shared && guestAnswers.get(shared);
+      if (known) return known;
+      const answer = shape(await read.page(itemId, viewerId, pages), viewerId);
+      if (viewerId === null) {
+        const cached = pages.get(itemId);
+        // Answered before routing for as long as this very page stays cached.
+        if (cached) guestAnswers.set(cached, sharedAnswer(answer, () => pages.get(itemId) === cached));
       }
-      if (access === 'private') return { access, item: null, owner, viewer: viewerOut };
-      return {
-        access,
-        item: {
-          id: item.id,
-          title: item.title,
-          tags: item.tags,
-          nsfw: item.nsfw,
-          hidden: item.hidden,
-          hiddenSource: item.hidden ? (item.hiddenSource ?? 'other') : null,
-          createdAt: item.createdAt.toISOString(),
-          chosenCompositeId: item.chosenCompositeId,
-          imageId: item.imageId,
-          composites: item.composites.map((c) => ({ id: c.id, imageId: c.imageId, style: c.style, variantNo: c.variantNo, chosen: c.id === item.chosenCompositeId })),
-          photos: photos.map((p) => ({ id: p.id, imageId: p.imageId, role: p.role })),
-          counts: item.counts,
-          // Notes are the owner's own: never in anyone else's answer.
-          ...(viewerOut.isOwner ? { notes: item.notes } : {}),
-        },
-        owner,
-        viewer: viewerOut,
-      };
+      return answer;
+    },
+
+    /** Forgets one item's cached page (it changed through this process: an edit, a like, a save, a comment, a variant). */
+    forget(itemId: string) {
+      pages.forget(itemId);
+    },
+    /** Forgets every cached page (visibility changed somewhere: hidden, deleted, a profile gone private). */
+    invalidate() {
+      pages.clear();
     },
 
     /** Title, tags and NSFW; the notes too when given (`null` clears them, leaving them out keeps them). */
@@ -74,6 +105,7 @@ export function createItemPagesService(
         await itemPagesRepository(tx).update(input.itemId, { title: input.title, tags: input.tags, nsfw: input.nsfw, metadata: notes });
         await deps.recordChange?.(tx, { itemId: input.itemId });
       });
+      pages.forget(input.itemId);
       deps.onChange?.();
       return { item: { id: input.itemId, title: input.title, tags: input.tags, nsfw: input.nsfw, notes } };
     },
@@ -103,6 +135,7 @@ export function createItemPagesService(
         await itemPagesRepository(tx).delete(itemId);
         await deps.recordChange?.(tx, { itemId });
       });
+      pages.forget(itemId);
       deps.onChange?.();
       await deps.images.remove(await repo.unreferenced(imageIds));
       return { deleted: true as const };

@@ -139,7 +139,7 @@ describe('schedules', () => {
     try {
       await web.services.jobs.start();
       const schedules = await web.services.jobs.boss.getSchedules();
-      expect(schedules.map((s) => s.name).sort()).toEqual(['account-data-sweep', 'analytics-retention', 'drafts-cleanup', 'events-prune', 'invites-expire', 'uploads-cleanup']);
+      expect(schedules.map((s) => s.name).sort()).toEqual(['account-data-sweep', 'analytics-retention', 'drafts-cleanup', 'events-prune', 'explore-rollup', 'invites-expire', 'storage-sweep', 'uploads-cleanup']);
       const queues = (await web.database.db.execute(sql`select name from pgboss.queue`)).rows.map((r) => (r as { name: string }).name);
       expect(queues).toEqual(expect.arrayContaining(Object.values(QUEUES).map((q) => q.name)));
     } finally {

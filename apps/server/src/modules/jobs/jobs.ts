@@ -21,6 +21,10 @@ export const QUEUES = {
   uploadsCleanup: { name: 'uploads-cleanup', policy: 'short', retryLimit: 2, retryDelay: 60, expireInSeconds: 300, cron: '37 * * * *' },
   /** Hourly: domain events older than a day (kept for streams that resume) are deleted. */
   eventsPrune: { name: 'events-prune', policy: 'short', retryLimit: 2, retryDelay: 60, expireInSeconds: 300, cron: '47 * * * *' },
+  /** Every five minutes: explore's per-item range totals are rolled up to the present (rankings read them). */
+  exploreRollup: { name: 'explore-rollup', policy: 'short', retryLimit: 1, retryDelay: 60, expireInSeconds: 600, cron: '*/5 * * * *' },
+  /** Daily: stored image objects without a database row (older than an hour) are removed. */
+  storageSweep: { name: 'storage-sweep', policy: 'short', retryLimit: 2, retryDelay: 300, expireInSeconds: 3600, cron: '41 4 * * *' },
   /** Build one "download my data" archive (data: { exportId }). */
   accountExport: { name: 'account-export', policy: 'standard', retryLimit: 2, retryDelay: 60, retryBackoff: true, expireInSeconds: 900 },
   /** Hourly: expired data exports are removed, and accounts whose deletion grace period ended are deleted. */

@@ -5,6 +5,7 @@ import { pngBytes, stubGenerator } from '../../test/images';
 import { items } from '../../db/schema';
 import { countQueries } from '../../test/query-count';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { createItemPageCache, type SharedItemPage } from './read.service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -33,6 +34,110 @@ describe('item-get reads an item page in one query', () => {
     } finally {
       counter.restore();
     }
+  });
+});
+
+describe('item pages kept in memory for a few seconds', () => {
+  it('serves a guest\'s repeated view without a query, and a signed-in viewer with only their own marks read', async () => {
+    const owner = await t.onboardedUser();
+    const item = await t.publishedItem(owner.cookie, await pngBytes(60, 75), 'Busy item');
+    const viewer = await t.onboardedUser();
+    await t.call('social-bookmark-toggle', { cookie: viewer.cookie, body: { itemId: item, saved: true } });
+    const first = await t.call('item-get', { body: { itemId: item } });
+    const counter = countQueries(t.database);
+    try {
+      const again = await t.call('item-get', { body: { itemId: item } });
+      expect(again.json).toEqual(first.json);
+      expect(counter.texts, counter.texts.join('\n')).toHaveLength(0);
+      const signedIn = await t.call('item-get', { cookie: viewer.cookie, body: { itemId: item } });
+      expect(signedIn.json).toMatchObject({ access: 'visible', viewer: { signedIn: true, saved: true, liked: false }, item: { title: 'Busy item' } });
+      expect(counter.texts, counter.texts.join('\n')).toHaveLength(1);
+      expect(counter.texts[0]).not.toMatch(/composites/);
+    } finally {
+      counter.restore();
+    }
+  });
+
+  it('shows a like, a save and a comment made through this process at once', async () => {
+    const owner = await t.onboardedUser();
+    const item = await t.publishedItem(owner.cookie, await pngBytes(60, 75), 'Counted');
+    const fan = await t.onboardedUser();
+    expect((await t.call('item-get', { body: { itemId: item } })).json.item.counts).toMatchObject({ likes: 0, saves: 0, comments: 0 });
+    await t.call('social-like-toggle', { cookie: fan.cookie, body: { itemId: item, liked: true } });
+    expect((await t.call('item-get', { body: { itemId: item } })).json.item.counts).toMatchObject({ likes: 1 });
+    await t.call('social-bookmark-toggle', { cookie: fan.cookie, body: { itemId: item, saved: true } });
+    expect((await t.call('item-get', { body: { itemId: item } })).json.item.counts).toMatchObject({ saves: 1 });
+    const c = await t.call('comments-create', { cookie: fan.cookie, body: { itemId: item, body: 'Lovely' } });
+    expect(c.status).toBe(200);
+    expect((await t.call('item-get', { body: { itemId: item } })).json.item.counts).toMatchObject({ comments: 1 });
+    // The liker's own page shows their mark and the new count together.
+    expect((await t.call('item-get', { cookie: fan.cookie, body: { itemId: item } })).json).toMatchObject({ viewer: { liked: true, saved: true }, item: { counts: { likes: 1 } } });
+  });
+
+  it('ends a cached page at once when the profile goes private or the owner edits the item', async () => {
+    const owner = await t.onboardedUser();
+    const item = await t.publishedItem(owner.cookie, await pngBytes(60, 75), 'Before');
+    const viewer = await t.onboardedUser();
+    expect((await t.call('item-get', { body: { itemId: item } })).json.access).toBe('visible');
+    expect((await t.call('item-get', { cookie: viewer.cookie, body: { itemId: item } })).json.access).toBe('visible');
+    const edit = await t.call('items-update', { cookie: owner.cookie, body: { itemId: item, title: 'After', tags: [], nsfw: false } });
+    expect(edit.status).toBe(200);
+    expect((await t.call('item-get', { body: { itemId: item } })).json.item.title).toBe('After');
+    expect((await t.call('settings-update', { cookie: owner.cookie, body: { profilePublic: false } })).status).toBe(200);
+    const guest = await t.call('item-get', { body: { itemId: item } });
+    expect(guest.json).toMatchObject({ access: 'private', item: null });
+    expect((await t.call('item-get', { cookie: viewer.cookie, body: { itemId: item } })).json.access).toBe('private');
+    // The owner still sees everything, their notes included.
+    expect((await t.call('item-get', { cookie: owner.cookie, body: { itemId: item } })).json).toMatchObject({ access: 'visible', item: { title: 'After' } });
+  });
+});
+
+describe('guests\' item pages answered before routing', () => {
+  const get = (itemId: string, headers: Record<string, string> = {}) =>
+    t.serverFetch(new Request(`http://localhost:3000/functions/v1/item-get?itemId=${itemId}`, { headers }));
+
+  it('answers the same bytes without the app, until the page changes or the profile goes private', async () => {
+    const owner = await t.onboardedUser();
+    const item = await t.publishedItem(owner.cookie, await pngBytes(60, 75), 'Kept');
+    const first = await (await get(item)).text();
+    const counter = countQueries(t.database);
+    try {
+      const again = await get(item);
+      expect(await again.text()).toBe(first);
+      expect(again.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(counter.count).toBe(0);
+    } finally {
+      counter.restore();
+    }
+    const fan = await t.onboardedUser();
+    await t.call('social-like-toggle', { cookie: fan.cookie, body: { itemId: item, liked: true } });
+    expect(((await (await get(item)).json()) as any).item.counts.likes).toBe(1);
+    await t.call('settings-update', { cookie: owner.cookie, body: { profilePublic: false } });
+    expect(await (await get(item)).json()).toMatchObject({ access: 'private', item: null });
+    // A signed-in request never gets a guest's answer.
+    expect(((await (await get(item, { cookie: fan.cookie })).json()) as any).viewer.signedIn).toBe(true);
+  });
+});
+
+describe('the item page cache', () => {
+  it('keeps a page for its time only, and never stores a read that started before a change', () => {
+    let now = 1_000;
+    const cache = createItemPageCache({ ttlMs: 5_000, now: () => now });
+    const page = { id: 'i1', userId: 'u1' } as unknown as SharedItemPage;
+    cache.set('i1', page, cache.generation());
+    expect(cache.get('i1')).toBe(page);
+    now += 5_000;
+    expect(cache.get('i1')).toBeNull();
+    const readAt = cache.generation();
+    cache.forget('other'); // a change while the read was running
+    cache.set('i1', page, readAt);
+    expect(cache.get('i1')).toBeNull();
+    cache.set('i1', page, cache.generation());
+    cache.clear();
+    expect(cache.get('i1')).toBeNull();
+    const off = createItemPageCache({ ttlMs: 0 });
+    off.set('i1', page, off.generation());
+    expect(off.get('i1')).toBeNull();
   });
 
   it('shows no photos and no marks of someone else\'s hidden item, and the owner everything', async () => {

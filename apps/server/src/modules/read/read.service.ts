@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
-import { readRepository, type CompositeRef, type HydratedItem } from './read.repository';
+import { readRepository, type CompositeRef, type HydratedItem, type ItemPageRow } from './read.repository';
 import { itemAccess, listable, needsRoles, NO_BLOCKS, type BlockRules, type ItemAccess, type ListRules, type ViewerRules } from './visibility';
 
 /** What one viewer has done to an item. Following, blocked and muted (of its owner) join here. */
@@ -16,6 +16,55 @@ export interface ViewerState {
 }
 
 const NOBODY: ViewerState = { of: () => ({ liked: false, saved: false }), isAdmin: false };
+const GUEST_STATE: ItemPageRow['viewerState'] = { liked: false, saved: false, roles: [] };
+
+/** An item's page as everyone sees it (no viewer's marks): what {@link createItemPageCache} keeps. */
+export type SharedItemPage = Omit<ItemPageRow, 'viewerState'>;
+
+/**
+ * Item pages kept in this process for a few seconds, so that a busy item is read once per window
+ * instead of once per visitor. Whatever changes who may see an item (hidden, deleted, a profile
+ * going private) clears it in every process through the event channel; edits, likes, saves and
+ * comments made through this process drop the item at once; what other processes changed (counts,
+ * a new variant) shows within `ttlMs`. The owner's own page is never served from it.
+ */
+export function createItemPageCache(opts: { ttlMs: number; max?: number; now?: () => number }) {
+  const max = opts.max ?? 5000;
+  const now = opts.now ?? Date.now;
+  const entries = new Map<string, { page: SharedItemPage; until: number }>();
+  // Bumped by every forget and clear: a read that started before one is not stored after it.
+  let generation = 0;
+  return {
+    /** Pass to {@link set}: taken before the read whose result is to be kept. */
+    generation: () => generation,
+    get(itemId: string): SharedItemPage | null {
+      const hit = entries.get(itemId);
+      if (!hit) return null;
+      if (hit.until <= now()) {
+        entries.delete(itemId);
+        return null;
+      }
+      return hit.page;
+    },
+    set(itemId: string, page: SharedItemPage, readAt: number) {
+      if (opts.ttlMs <= 0 || readAt !== generation) return;
+      entries.delete(itemId);
+      entries.set(itemId, { page, until: now() + opts.ttlMs });
+      while (entries.size > max) entries.delete(entries.keys().next().value!);
+    },
+    /** Drops one item (changed through this process). */
+    forget(itemId: string) {
+      generation++;
+      entries.delete(itemId);
+    },
+    /** Drops everything (a change of visibility anywhere). */
+    clear() {
+      generation++;
+      entries.clear();
+    },
+  };
+}
+export type ItemPageCache = ReturnType<typeof createItemPageCache>;
 
 export interface ItemPage {
   access: ItemAccess;
@@ -96,8 +145,22 @@ export function createReadService(db: Db) {
      * An item's page in one query: the item with its composites and photos, and the signed-in
      * viewer's state with roles. Photos and the viewer's marks only when the viewer may see the item.
      */
-    async page(itemId: string, viewerId: string | null): Promise<ItemPage> {
-      const row = await repo.itemPage(itemId, viewerId);
+    async page(itemId: string, viewerId: string | null, cache?: ItemPageCache): Promise<ItemPage> {
+      const cached = cache?.get(itemId);
+      let row: ItemPageRow | null;
+      if (cached && cached.userId !== viewerId) {
+        // The item as everyone sees it from the cache; only this viewer's marks and roles are read.
+        const state = viewerId ? await repo.viewerState(viewerId, [itemId], { roles: true }) : null;
+        row = { ...cached, viewerState: state ? { liked: state.liked.includes(itemId), saved: state.saved.includes(itemId), roles: state.roles } : GUEST_STATE };
+      } else {
+        // A miss, or the owner (who sees their own edits at once): the whole page in one query.
+        const readAt = cache?.generation() ?? 0;
+        row = await repo.itemPage(itemId, viewerId);
+        if (row && cache) {
+          const { viewerState: _state, ...shared } = row;
+          cache.set(itemId, shared, readAt);
+        }
+      }
       if (!row) throw notFound('Item not found');
       const { photos, viewerState: state, ...item } = row;
       const viewer: ViewerRules = { id: viewerId, isAdmin: state.roles.includes('admin') };

@@ -6,7 +6,15 @@ import type { RolesService } from '../roles/roles.service';
 import { socialRepository } from './social.repository';
 import { statsRepository } from './stats.repository';
 
-export function createSocialService(db: Db, deps: { roles: RolesService; notifications: NotificationsService }) {
+export function createSocialService(
+  db: Db,
+  deps: {
+    roles: RolesService;
+    notifications: NotificationsService;
+    /** Told once a like or save changed the item's counts (this process's cached pages drop it). */
+    itemTouched?: (itemId: string) => void;
+  },
+) {
   const read = createReadService(db);
   /** The item, if this viewer may see it; otherwise "not found" (hidden and private look the same). */
   const visibleItem = (itemId: string, viewerId: string | null) => read.visibleItem(itemId, viewerId);
@@ -20,7 +28,7 @@ export function createSocialService(db: Db, deps: { roles: RolesService; notific
      */
     async toggleLike(userId: string, itemId: string, target?: boolean) {
       const item = await visibleItem(itemId, userId);
-      return db.transaction(async (tx) => {
+      const result = await db.transaction(async (tx) => {
         // One toggle per user and item at a time: twenty double-clicks end in a consistent state.
         await lockKey(tx, `like:${userId}:${itemId}`);
         const { on, added } = await socialRepository(tx).setLike(userId, itemId, target);
@@ -30,17 +38,21 @@ export function createSocialService(db: Db, deps: { roles: RolesService; notific
         }
         return { liked: on, likeCount };
       });
+      deps.itemTouched?.(itemId);
+      return result;
     },
 
     /** Saves or unsaves; `target` as for likes. */
     async toggleBookmark(userId: string, itemId: string, target?: boolean) {
       await visibleItem(itemId, userId);
-      return db.transaction(async (tx) => {
+      const result = await db.transaction(async (tx) => {
         await lockKey(tx, `save:${userId}:${itemId}`);
         const { on } = await socialRepository(tx).setBookmark(userId, itemId, target);
         await statsRepository(tx).recountSaves(itemId);
         return { saved: on };
       });
+      deps.itemTouched?.(itemId);
+      return result;
     },
 
     /** The viewer's saves they may still see, newest save first (through the read pipeline). */

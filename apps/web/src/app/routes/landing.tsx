@@ -97,7 +97,7 @@ function HowItWorks() {
                 <span className="inline-flex size-12 items-center justify-center rounded-xl bg-accent-soft text-accent-soft-foreground">
                   <Icon className="size-6" aria-hidden="true" />
                 </span>
-                <span className="font-display text-4xl font-semibold text-border-strong" aria-hidden="true">
+                <span className="font-brand text-4xl font-semibold text-border-strong" aria-hidden="true">
                   {index + 1}
                 </span>
               </div>

@@ -16,7 +16,7 @@ export default function NotFoundRoute() {
           <EmptyPlinth className="h-40 w-auto" />
           <p className="font-display text-sm font-semibold tracking-[0.2em] text-accent uppercase">404</p>
           <h1 className="font-display text-3xl font-semibold tracking-tight sm:text-4xl">{t('notFound.title')}</h1>
-          <p className="text-muted-foreground">{t('notFound.text')}</p>
+          <p className="text-balance break-words break-keep text-muted-foreground">{t('notFound.text')}</p>
           <Button asChild size="lg">
             <Link to={paths.home.getHref()}>
               <Home aria-hidden="true" />

@@ -19,7 +19,7 @@ export function BrandLink({ to, label }: { to: string; label: string }) {
   return (
     <Link to={to} aria-label={label} className="-mx-1 inline-flex min-h-11 items-center gap-2.5 rounded-lg px-1">
       <BrandMark />
-      <span className="font-display text-xl font-semibold tracking-tight" aria-hidden="true">
+      <span className="font-brand text-xl font-semibold tracking-tight" aria-hidden="true">
         {env.appName}
       </span>
     </Link>

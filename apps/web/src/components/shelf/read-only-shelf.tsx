@@ -25,7 +25,8 @@ export function cellMap(layout: ReadOnlyLayout, placed: readonly ReadOnlyPlacedI
 
 /**
  * Someone's shelf as they arranged it, read-only: the same cabinet, planks and figures as the owner's
- * shelf; each item links to its page. Beside it (below on phones) the overflow drawer lists the rest.
+ * shelf; each item links to its page. Beside it (below on phones) the overflow drawer lists the rest, when
+ * there is any.
  */
 export function ReadOnlyShelf({
   layout,
@@ -95,7 +96,8 @@ export function ReadOnlyShelf({
           </div>
         </CabinetFrame>
       </div>
-      <ReadOnlyOverflow items={overflow} />
+      {/* An empty drawer says nothing to a visitor (its empty text speaks to the owner): shown only with items in it. */}
+      {overflow.length > 0 ? <ReadOnlyOverflow items={overflow} /> : null}
     </div>
   );
 }
@@ -123,29 +125,23 @@ function ReadOnlyOverflow({ items }: { items: readonly ReadOnlyShelfItem[] }) {
             {t('shelf.itemCount', { count: items.length })}
           </span>
         </div>
-        {items.length === 0 ? (
-          <p className="text-sm text-muted-foreground" data-testid="overflow-empty">
-            {t('shelf.overflow.empty')}
-          </p>
-        ) : (
-          <ul className="grid gap-2" data-testid="overflow-list">
-            {items.map((item) => (
-              <li key={item.id} data-testid="overflow-item" data-item-id={item.id}>
-                <Link
-                  to={paths.item.getHref(item.id)}
-                  className="flex min-h-11 items-center gap-3 rounded-xl border border-border bg-surface p-2 shadow-soft transition-colors hover:border-border-strong"
-                >
-                  <span className="relative size-12 shrink-0 overflow-hidden rounded-lg bg-cabinet">
-                    {item.imageId ? (
-                      <img src={imageUrl(item.imageId, 'thumb')} alt="" loading="lazy" decoding="async" className={cn('size-full object-contain', item.nsfw && 'blur-sm')} />
-                    ) : null}
-                  </span>
-                  <span className="min-w-0 flex-1 truncate text-sm font-medium">{item.title}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
+        <ul className="grid gap-2" data-testid="overflow-list">
+          {items.map((item) => (
+            <li key={item.id} data-testid="overflow-item" data-item-id={item.id}>
+              <Link
+                to={paths.item.getHref(item.id)}
+                className="flex min-h-11 items-center gap-3 rounded-xl border border-border bg-surface p-2 shadow-soft transition-colors hover:border-border-strong"
+              >
+                <span className="relative size-12 shrink-0 overflow-hidden rounded-lg bg-cabinet">
+                  {item.imageId ? (
+                    <img src={imageUrl(item.imageId, 'thumb')} alt="" loading="lazy" decoding="async" className={cn('size-full object-contain', item.nsfw && 'blur-sm')} />
+                  ) : null}
+                </span>
+                <span className="min-w-0 flex-1 truncate text-sm font-medium">{item.title}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
       </div>
     </aside>
   );

@@ -25,7 +25,7 @@ export function EmptyState({
     <div data-testid={testId} className={cn('grid justify-items-center gap-3 rounded-2xl border border-border bg-surface px-6 py-10 text-center shadow-soft', className)}>
       {illustration}
       <Heading className="font-display text-xl font-semibold tracking-tight text-balance">{title}</Heading>
-      {text ? <p className="max-w-md text-sm text-muted-foreground">{text}</p> : null}
+      {text ? <p className="max-w-md text-sm text-balance break-words break-keep text-muted-foreground">{text}</p> : null}
       {action ? <div className="mt-2">{action}</div> : null}
     </div>
   );

@@ -14,7 +14,7 @@ type FieldProps = {
 /** Label, control, hint and error. Give the control `id`, `aria-invalid` and `aria-describedby={fieldDescribedBy(...)}`. */
 export function Field({ id, label, error, hint, className, children }: FieldProps) {
   return (
-    <div className={cn('grid gap-2', className)}>
+    <div className={cn('grid content-start gap-2', className)}>
       <Label htmlFor={id}>{label}</Label>
       {children}
       {hint && !error ? (

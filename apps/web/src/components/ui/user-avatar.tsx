@@ -1,7 +1,10 @@
 import { imageUrl } from '@/lib/image-url';
 import { cn } from '@/lib/utils';
 
-/** A round avatar: the image when there is one, else the handle's first letter on a tinted disc. Decorative. */
+/**
+ * A round avatar: the image when there is one, else the first character of the name given (`handle`: the
+ * display name where there is one) on a tinted disc; a whole character, also beyond the BMP. Decorative.
+ */
 export function UserAvatar({ handle, imageId, className, testId }: { handle: string; imageId: string | null; className?: string; testId?: string }) {
   return imageId ? (
     <img
@@ -20,7 +23,7 @@ export function UserAvatar({ handle, imageId, className, testId }: { handle: str
       data-testid={testId}
       className={cn('inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-accent-soft text-sm font-semibold text-accent-soft-foreground uppercase', className)}
     >
-      {handle.slice(0, 1)}
+      {Array.from(handle)[0] ?? ''}
     </span>
   );
 }

@@ -29,7 +29,7 @@ describe('PhotosStep: each photo’s preparation', () => {
     expect(within(cards[2]!).queryByTestId('photo-prep')).toBeNull();
     const summary = screen.getByText('Preparing your photos: 1 of 2 ready.');
     expect(summary.getAttribute('aria-live')).toBe('polite');
-    expect(screen.getByText(/about 5 seconds a photo/)).toBeTruthy();
+    expect(screen.getByText(/about 3 seconds a photo/)).toBeTruthy();
   });
 
   it('says on the photo when the model failed and the simple cut is used', () => {

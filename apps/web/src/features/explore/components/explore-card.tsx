@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { compositeSrcSetFromUrl } from '@/lib/image-url';
+import { compositeSrcSet, compositeSrcSetFromUrl, imageUrl } from '@/lib/image-url';
 import { cn } from '@/lib/utils';
 import type { ExploreItem } from '../api/get-explore-list';
 import type { CardViewerState } from '../utils/card-cache';
@@ -15,7 +15,11 @@ type ExploreCardProps = {
   onSave: (item: ExploreItem) => void;
   /** Images of the first row load eagerly. */
   eager?: boolean;
+  /** Its image is already shown by the page's skeleton (lib/page-images.ts): no fade-in. */
+  shownEarly?: boolean;
 };
+
+const CARD_SIZES = '(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 768px) 33vw, 50vw';
 
 const actionButton =
   'inline-flex size-11 cursor-pointer items-center justify-center rounded-full border border-border bg-surface/95 text-foreground shadow-soft backdrop-blur-sm transition-[background-color,color,transform] duration-150 hover:bg-surface hover:scale-105 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring aria-pressed:border-transparent aria-pressed:bg-accent aria-pressed:text-accent-foreground sm:size-10';
@@ -25,9 +29,9 @@ const actionButton =
  * the image — shown on hover and keyboard focus, always on touch screens. NSFW images stay blurred
  * until the card is hovered or focused.
  */
-export function ExploreCard({ item, viewer, onLike, onSave, eager = false }: ExploreCardProps) {
+export function ExploreCard({ item, viewer, onLike, onSave, eager = false, shownEarly = false }: ExploreCardProps) {
   const { t } = useTranslation();
-  const [loaded, setLoaded] = useState(false);
+  const [loaded, setLoaded] = useState(shownEarly);
   const [failed, setFailed] = useState(false);
   const liked = !!viewer.liked;
   const saved = !!viewer.saved;
@@ -46,7 +50,7 @@ export function ExploreCard({ item, viewer, onLike, onSave, eager = false }: Exp
           <img
             src={item.imageUrl}
             srcSet={compositeSrcSetFromUrl(item.imageUrl)}
-            sizes="(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 768px) 33vw, 50vw"
+            sizes={CARD_SIZES}
             alt=""
             loading={eager ? 'eager' : 'lazy'}
             fetchPriority={eager ? 'high' : 'auto'}
@@ -132,10 +136,31 @@ export function ExploreCard({ item, viewer, onLike, onSave, eager = false }: Exp
 }
 
 /** A card-shaped placeholder while a page loads. */
-export function ExploreCardSkeleton() {
+/**
+ * A card while the feed loads. `imageId`: a picture the server named for a guest's first paint
+ * (lib/page-images.ts), shown where the card will show it, so that it paints before the scripts run.
+ */
+export function ExploreCardSkeleton({ imageId }: { imageId?: string }) {
   return (
     <div data-testid="explore-skeleton" aria-hidden="true" className="overflow-hidden rounded-xl border border-border bg-surface shadow-soft">
-      <div className="aspect-[4/5] animate-pulse bg-surface-sunken motion-reduce:animate-none" />
+      {imageId ? (
+        <div className="relative aspect-[4/5] overflow-hidden bg-gradient-to-br from-surface-sunken to-accent-soft/60">
+          <img
+            src={imageUrl(imageId, 'thumb')}
+            srcSet={compositeSrcSet(imageId)}
+            sizes={CARD_SIZES}
+            alt=""
+            fetchPriority="high"
+            decoding="async"
+            width={480}
+            height={600}
+            className="size-full object-cover"
+            data-testid="explore-image-early"
+          />
+        </div>
+      ) : (
+        <div className="aspect-[4/5] animate-pulse bg-surface-sunken motion-reduce:animate-none" />
+      )}
       <div className="grid gap-2 p-3 sm:p-4">
         <div className="h-4 w-3/4 animate-pulse rounded bg-surface-sunken motion-reduce:animate-none" />
         <div className="h-3.5 w-1/3 animate-pulse rounded bg-surface-sunken motion-reduce:animate-none" />

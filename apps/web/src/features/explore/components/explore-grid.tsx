@@ -7,6 +7,8 @@ import { EmptySearch } from '@/components/illustrations/empty-search';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
+import { imageUrl } from '@/lib/image-url';
+import { usePageImages } from '@/lib/page-images';
 import { useExploreFeed, type ExploreFeedParams, type ExploreItem } from '../api/get-explore-list';
 import { useToggleCardLike } from '../api/toggle-like';
 import { useToggleCardSave } from '../api/toggle-save';
@@ -14,10 +16,10 @@ import { useInfiniteScroll } from '../hooks/use-infinite-scroll';
 import { ExploreCard, ExploreCardSkeleton } from './explore-card';
 
 const GRID = 'grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 lg:grid-cols-4';
-const skeletons = (from: number) =>
+const skeletons = (from: number, images: string[] = []) =>
   Array.from({ length: EXPLORE_SKELETONS }, (_, i) => (
     <li key={`skeleton-${from + i}`} aria-hidden="true">
-      <ExploreCardSkeleton />
+      <ExploreCardSkeleton imageId={images[i]} />
     </li>
   ));
 
@@ -30,6 +32,8 @@ export function ExploreGrid({ params, enabled = true }: { params: ExploreFeedPar
   const navigate = useNavigate();
   const { user } = useAuth();
   const feed = useExploreFeed(params, { pageSize: EXPLORE_PAGE_SIZE, enabled });
+  // The first cards' pictures the server named for a guest's first paint (lib/page-images.ts).
+  const early = usePageImages();
   const like = useToggleCardLike();
   const save = useToggleCardSave();
   const canLoadMore = feed.hasNextPage && !feed.isFetchingNextPage && !feed.isFetchNextPageError;
@@ -61,7 +65,7 @@ export function ExploreGrid({ params, enabled = true }: { params: ExploreFeedPar
   if (!feed.data) {
     return (
       <div role="status" aria-label={t('explore.loading')}>
-        <ul className={GRID}>{skeletons(0)}</ul>
+        <ul className={GRID}>{skeletons(0, early)}</ul>
       </div>
     );
   }
@@ -87,7 +91,14 @@ export function ExploreGrid({ params, enabled = true }: { params: ExploreFeedPar
       <ul className={GRID} data-testid="explore-grid" aria-busy={feed.isFetchingNextPage}>
         {items.map((item, index) => (
           <li key={item.itemId}>
-            <ExploreCard item={item} viewer={{ liked: item.liked, saved: item.saved }} onLike={onLike} onSave={onSave} eager={index < 4} />
+            <ExploreCard
+              item={item}
+              viewer={{ liked: item.liked, saved: item.saved }}
+              onLike={onLike}
+              onSave={onSave}
+              eager={index < 4}
+              shownEarly={early.length > 0 && early.some((id) => item.imageUrl === imageUrl(id, 'thumb'))}
+            />
           </li>
         ))}
         {feed.isFetchingNextPage ? skeletons(items.length) : null}

@@ -8,6 +8,7 @@ import { paths } from '@/config/paths';
 import { usePageExists } from '@/components/layout/page-availability';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
 import { COMPOSITE_SIZE, compositeSrcSet, imageUrl } from '@/lib/image-url';
+import { usePageImages } from '@/lib/page-images';
 import { cn } from '@/lib/utils';
 import { useItem, type VisibleItem } from '../api/get-item';
 import { useItemViewTracking } from '../hooks/use-item-view-tracking';
@@ -24,11 +25,26 @@ type ItemPageProps = {
   renderComments?: (data: VisibleItem) => ReactNode;
 };
 
+const FIGURE = 'relative overflow-hidden rounded-2xl border border-border bg-gradient-to-br from-surface-sunken to-accent-soft/50 shadow-soft';
+const PICTURE = 'mx-auto h-auto max-h-[78dvh] w-full object-contain';
+/** The item's picture: the same address, sizes and priority in the page and in its skeleton. */
+const pictureProps = (imageId: string) =>
+  ({
+    src: imageUrl(imageId, 'public'),
+    srcSet: compositeSrcSet(imageId),
+    sizes: '(min-width: 1280px) 640px, (min-width: 1024px) 52vw, 100vw',
+    width: COMPOSITE_SIZE.width,
+    height: COMPOSITE_SIZE.height,
+    decoding: 'async',
+    fetchPriority: 'high',
+  }) as const;
+
 /** /i/{id}: the item, or why it cannot be shown (not found, removed, private profile). */
 export function ItemPage({ itemId, renderComments }: ItemPageProps) {
   const { t } = useTranslation();
   const query = useItem(itemId);
   const data = query.data;
+  const hinted = usePageImages();
   useItemViewTracking(data);
 
   let title: string | undefined;
@@ -43,7 +59,7 @@ export function ItemPage({ itemId, renderComments }: ItemPageProps) {
   });
 
   if (query.isError) return <ItemNotFound />;
-  if (!data) return <ItemSkeleton />;
+  if (!data) return <ItemSkeleton imageId={hinted[0]} />;
   if (data.access === 'removed') return <ItemRemoved source={data.item.hiddenSource} handle={data.owner.handle} />;
   if (data.access === 'private') return <ItemPrivate />;
   return <VisibleItemView data={data} renderComments={renderComments} />;
@@ -66,18 +82,12 @@ function VisibleItemView({ data, renderComments }: { data: VisibleItem; renderCo
   return (
     <article className="grid gap-8 lg:grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)] lg:gap-12" data-testid="item-page" data-item-id={item.id}>
       <div className="lg:sticky lg:top-24 lg:self-start">
-        <figure className="relative overflow-hidden rounded-2xl border border-border bg-gradient-to-br from-surface-sunken to-accent-soft/50 shadow-soft">
+        <figure className={FIGURE}>
           {item.imageId ? (
             <img
-              src={imageUrl(item.imageId, 'public')}
-              srcSet={compositeSrcSet(item.imageId)}
-              sizes="(min-width: 1280px) 640px, (min-width: 1024px) 52vw, 100vw"
+              {...pictureProps(item.imageId)}
               alt={gated ? '' : t('item.imageAlt', { title: item.title })}
-              width={COMPOSITE_SIZE.width}
-              height={COMPOSITE_SIZE.height}
-              decoding="async"
-              fetchPriority="high"
-              className={cn('mx-auto h-auto max-h-[78dvh] w-full object-contain transition-[filter] duration-200', gated && 'scale-110 blur-3xl')}
+              className={cn(PICTURE, 'transition-[filter] duration-200', gated && 'scale-110 blur-3xl')}
               data-testid="item-image"
             />
           ) : (
@@ -159,11 +169,23 @@ function VisibleItemView({ data, renderComments }: { data: VisibleItem; renderCo
   );
 }
 
-function ItemSkeleton() {
+/**
+ * What the page shows while the item loads. `imageId`: the picture the server named for a guest's first
+ * paint (lib/page-images.ts), shown where the page will show it, so that it paints before the scripts run.
+ */
+function ItemSkeleton({ imageId }: { imageId?: string }) {
   const { t } = useTranslation();
   return (
     <div role="status" aria-label={t('common.loading')} className="grid gap-8 lg:grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)] lg:gap-12">
-      <Skeleton className="aspect-[4/5] w-full rounded-2xl" />
+      {imageId ? (
+        <div className="lg:sticky lg:top-24 lg:self-start">
+          <figure className={FIGURE}>
+            <img {...pictureProps(imageId)} alt="" className={PICTURE} data-testid="item-image-early" />
+          </figure>
+        </div>
+      ) : (
+        <Skeleton className="aspect-[4/5] w-full rounded-2xl" />
+      )}
       <div className="grid content-start gap-4">
         <Skeleton className="h-10 w-3/4" />
         <Skeleton className="h-5 w-1/3" />

@@ -2,7 +2,7 @@ import { API_PATHS, MESSAGE_EVENTS, messageEventSchema, threadReadEventSchema } 
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { messageKeys } from '@/lib/query-keys';
-import { parseEventData } from '@/lib/sse';
+import { firstTimeSeen, parseEventData } from '@/lib/sse';
 import { addMessageToCache, type Message, type MessagesPage } from './threads';
 
 /** The live messages stream (server-sent events, same origin, the session cookie). */
@@ -22,7 +22,9 @@ export function useMessagesStream(onMessage?: (message: Message) => void) {
   useEffect(() => {
     if (typeof EventSource === 'undefined') return;
     const source = new EventSource(MESSAGES_STREAM_URL);
+    const fresh = firstTimeSeen();
     source.addEventListener(MESSAGE_EVENTS.message, (e) => {
+      if (!fresh(e as MessageEvent)) return;
       const event = parseEventData(messageEventSchema, (e as MessageEvent).data);
       if (!event) return;
       queryClient.setQueryData<InfiniteData<MessagesPage>>(messageKeys.thread(event.threadId), (data) => addMessageToCache(data, event.message));
@@ -30,7 +32,7 @@ export function useMessagesStream(onMessage?: (message: Message) => void) {
       callback.current?.(event.message);
     });
     source.addEventListener(MESSAGE_EVENTS.read, (e) => {
-      if (parseEventData(threadReadEventSchema, (e as MessageEvent).data)) void queryClient.invalidateQueries({ queryKey: messageKeys.threads() });
+      if (fresh(e as MessageEvent) && parseEventData(threadReadEventSchema, (e as MessageEvent).data)) void queryClient.invalidateQueries({ queryKey: messageKeys.threads() });
     });
     return () => source.close();
   }, [queryClient]);

@@ -75,7 +75,7 @@ export function ThreadList({ activeId, viewerId }: { activeId: string | null; vi
                 ) : (
                   <UserAvatar handle={thread.other.displayName || thread.other.handle} imageId={thread.other.avatarImageId} className="size-11" />
                 )}
-                <span className="grid min-w-0 flex-1 gap-0.5">
+                <span className="grid min-w-0 flex-1 grid-cols-1 gap-0.5">
                   <span className="flex items-baseline justify-between gap-2">
                     <span className={cn('truncate', thread.unreadCount > 0 ? 'font-semibold' : 'font-medium')}>{thread.otherDeleted ? t('comments.deletedUser') : thread.other.displayName}</span>
                     <time dateTime={thread.updatedAt} className="shrink-0 text-xs text-muted-foreground">

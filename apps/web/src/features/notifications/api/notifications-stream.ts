@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { API_PATHS, NOTIFICATION_EVENTS, notificationCreatedEventSchema, unseenEventSchema } from '@curio/contract';
 import { notificationKeys } from '@/lib/query-keys';
-import { parseEventData } from '@/lib/sse';
+import { firstTimeSeen, parseEventData } from '@/lib/sse';
 
 /** The live notifications stream (server-sent events, same origin, the session cookie). */
 export const NOTIFICATIONS_STREAM_URL = `${API_PATHS.realtime}/notifications`;
@@ -17,12 +17,14 @@ export function useNotificationsStream({ enabled = true }: { enabled?: boolean }
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return;
     const source = new EventSource(NOTIFICATIONS_STREAM_URL);
+    const fresh = firstTimeSeen();
     const setCount = (count: number) => queryClient.setQueryData(notificationKeys.unseenCount(), { count });
     source.addEventListener(NOTIFICATION_EVENTS.unseen, (e) => {
       const event = parseEventData(unseenEventSchema, (e as MessageEvent).data);
       if (event) setCount(event.count);
     });
     source.addEventListener(NOTIFICATION_EVENTS.created, (e) => {
+      if (!fresh(e as MessageEvent)) return;
       const event = parseEventData(notificationCreatedEventSchema, (e as MessageEvent).data);
       if (event) {
         setCount(event.unseenCount);

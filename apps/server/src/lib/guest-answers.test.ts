@@ -1,0 +1,59 @@
+import { gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { createGuestAnswers, entryView } from './guest-answers';
+import { createLogger } from './logger';
+
+const URL_A = 'http://localhost:3000/functions/v1/item-get?itemId=a';
+const big = JSON.stringify({ items: Array.from({ length: 80 }, (_, i) => ({ id: i, title: `Item ${i}` })) });
+
+function answers() {
+  const calls: string[] = [];
+  const kept = createGuestAnswers({ headers: { 'x-frame-options': 'DENY' }, logger: createLogger('silent'), onCall: (c) => calls.push(c.name) });
+  return { kept, calls };
+}
+
+describe('guests\' kept answers', () => {
+  it('answers a guest\'s GET with the kept bytes and the app\'s headers, and tells the call statistics', async () => {
+    const { kept, calls } = answers();
+    kept.remember(URL_A, 'item-get', '{"ok":true}', () => true);
+    const res = kept.answer(entryView(new Request(URL_A, { headers: { 'x-request-id': 'abc' } }), undefined));
+    expect(res).not.toBeNull();
+    expect(await res!.text()).toBe('{"ok":true}');
+    expect(res!.headers.get('x-frame-options')).toBe('DENY');
+    expect(res!.headers.get('content-type')).toBe('application/json');
+    expect(res!.headers.get('x-request-id')).toBe('abc');
+    expect(calls).toEqual(['item-get']);
+  });
+
+  it('never answers a request with a cookie or a bearer token, another method or another URL', () => {
+    const { kept } = answers();
+    kept.remember(URL_A, 'item-get', '{}', () => true);
+    expect(kept.answer(entryView(new Request(URL_A, { headers: { cookie: 'session=1' } }), undefined))).toBeNull();
+    expect(kept.answer(entryView(new Request(URL_A, { headers: { authorization: 'Bearer x' } }), undefined))).toBeNull();
+    expect(kept.answer(entryView(new Request(URL_A, { method: 'POST', body: '{}' }), undefined))).toBeNull();
+    expect(kept.answer(entryView(new Request(`${URL_A}&x=1`), undefined))).toBeNull();
+  });
+
+  it('drops an answer once it no longer holds', () => {
+    const { kept } = answers();
+    let holds = true;
+    kept.remember(URL_A, 'item-get', '{}', () => holds);
+    expect(kept.answer(entryView(new Request(URL_A), undefined))).not.toBeNull();
+    holds = false;
+    expect(kept.answer(entryView(new Request(URL_A), undefined))).toBeNull();
+    expect(kept.size).toBe(0);
+  });
+
+  it('sends a large answer gzipped to a client that takes gzip, and leaves other encodings to the app', async () => {
+    const { kept } = answers();
+    kept.remember(URL_A, 'item-get', big, () => true);
+    const zipped = kept.answer(entryView(new Request(URL_A, { headers: { 'accept-encoding': 'gzip, deflate, br' } }), undefined))!;
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    expect(zipped.headers.get('vary')).toBe('Accept-Encoding');
+    expect(gunzipSync(Buffer.from(await zipped.arrayBuffer())).toString()).toBe(big);
+    expect(kept.answer(entryView(new Request(URL_A, { headers: { 'accept-encoding': 'br' } }), undefined))).toBeNull();
+    const plain = kept.answer(entryView(new Request(URL_A), undefined))!;
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(big);
+  });
+});

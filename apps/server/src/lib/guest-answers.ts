@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { gzipSync } from 'node:zlib';
+import { COMPRESS_FROM_BYTES, validRequestId } from './http-basics';
+import type { Logger } from './logger';
+
+/**
+ * What the server entry reads of a request: from Node's request when @hono/node-server hands it
+ * over (its second argument), so that no Request or Headers object is built; else from the Request.
+ */
+export interface EntryView {
+  method: string;
+  /** Path and query, as sent. */
+  target: string;
+  header(name: string): string | undefined;
+}
+export function entryView(req: Request, env: unknown): EntryView {
+  const incoming = (env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  if (incoming?.url !== undefined && incoming.method) {
+    const headers = incoming.headers;
+    return {
+      method: incoming.method,
+      target: incoming.url,
+      header: (name) => {
+        const v = headers[name];
+        return Array.isArray(v) ? v.join(', ') : v;
+      },
+    };
+  }
+  return { method: req.method, target: targetOf(req.url), header: (name) => req.headers.get(name) ?? undefined };
+}
+/** The path and query of an absolute URL. */
+export function targetOf(url: string): string {
+  const at = url.indexOf('/', url.indexOf('//') + 2);
+  return at === -1 ? '/' : url.slice(at);
+}
+
+interface Entry {
+  name: string;
+  text: string;
+  /** The text gzipped, made the first time a client that takes gzip asks. */
+  gzip: Buffer | null;
+  validWhile: () => boolean;
+}
+
+/**
+ * Guests' answers of public read functions (explore's first pages, item pages), kept as the bytes
+ * that were sent, by URL, and answered at the server entry before routing and middleware while the
+ * service that made them says they are still the answer (`validWhile`: the same snapshot window and
+ * no invalidation since; the item page still cached). A request with a cookie or a bearer token
+ * always goes the usual way, and so does any answer that did not say how long it holds. Each
+ * answer gets the app's headers, its own request id, the request log line and the call statistics.
+ */
+export function createGuestAnswers(opts: {
+  headers: Record<string, string>;
+  logger: Logger;
+  /** Told of each call answered here (function statistics). */
+  onCall?: (call: { name: string; status: number; durationMs: number; code: null; requestId: string }) => void;
+  max?: number;
+}) {
+  const max = opts.max ?? 2000;
+  const entries = new Map<string, Entry>();
+  const plain = { ...opts.headers, 'content-type': 'application/json' };
+  const zipped = { ...plain, 'content-encoding': 'gzip', vary: 'Accept-Encoding' };
+  const { logger } = opts;
+
+  return {
+    /** Keeps a guest's answer for its URL (the function router calls this for a shared answer that says how long it holds). */
+    remember(url: string, name: string, text: string, validWhile: () => boolean) {
+      const target = targetOf(url);
+      entries.delete(target);
+      entries.set(target, { name, text, gzip: null, validWhile });
+      while (entries.size > max) entries.delete(entries.keys().next().value!);
+    },
+
+    /** The kept answer for this request, or null: then the app answers it. */
+    answer(req: EntryView): Response | null {
+      if (req.method !== 'GET') return null;
+      const target = req.target;
+      const entry = entries.get(target);
+      if (!entry) return null;
+      const start = performance.now();
+      if (req.header('cookie') !== undefined || req.header('authorization') !== undefined) return null;
+      if (!entry.validWhile()) {
+        entries.delete(target);
+        return null;
+      }
+      let body: string | Buffer = entry.text;
+      let base = plain;
+      const encodings = req.header('accept-encoding');
+      if (encodings && entry.text.length >= COMPRESS_FROM_BYTES) {
+        // Only gzip is kept; a client that takes other encodings but not gzip goes the usual way.
+        if (!/\bgzip\b/.test(encodings)) return null;
+        body = entry.gzip ??= gzipSync(entry.text);
+        base = zipped;
+      }
+      const requestId = validRequestId(req.header('x-request-id')) ?? randomUUID();
+      const res = new Response(body, { status: 200, headers: { ...base, 'x-request-id': requestId } });
+      const ms = performance.now() - start;
+      if (logger.isLevelEnabled('info')) {
+        const query = target.indexOf('?');
+        logger.info({ requestId, method: 'GET', path: query === -1 ? target : target.slice(0, query), status: 200, ms: Math.round(ms * 10) / 10 }, 'request');
+      }
+      opts.onCall?.({ name: entry.name, status: 200, durationMs: ms, code: null, requestId });
+      return res;
+    },
+
+    /** How many answers are kept (tests). */
+    get size() {
+      return entries.size;
+    },
+  };
+}
+export type GuestAnswers = ReturnType<typeof createGuestAnswers>;

@@ -1,0 +1,53 @@
+import { EXPLORE_PAGE_SIZE } from '@curio/contract';
+import { Hono, type Context } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { sessionKey } from '../../auth/session-cache';
+import type { ExploreService } from '../explore/explore.service';
+import type { ItemPagesService } from '../items/item-pages.service';
+import { createPagesService, GUEST_EXPLORE, LANGUAGE_COOKIE, pageLanguage, type PageName, type PagesService } from './pages.service';
+
+/**
+ * GET /, /explore, /i/{id} and /u/{handle}: the app's index.html with the page's scripts, first data
+ * and largest image named in its head (pages.service.ts). Other paths get the plain index.html.
+ */
+export function pagesRouter(pages: PagesService) {
+  const router = new Hono();
+  const page = async (c: Context, name: PageName, param?: string) => {
+    const lng = pageLanguage(getCookie(c, LANGUAGE_COOKIE), c.req.header('accept-language'));
+    const url = c.req.url;
+    const query = url.indexOf('?');
+    const search = query < 0 || query === url.length - 1 ? '' : url.slice(query);
+    const html = await pages.html(name, { param, search, lng, signedIn: sessionKey(c.req.raw.headers) !== null });
+    c.header('Cache-Control', 'no-cache');
+    c.header('Vary', 'Cookie, Accept-Language');
+    return c.html(html);
+  };
+  router.get('/', (c) => page(c, 'landing'));
+  router.get('/explore', (c) => page(c, 'explore'));
+  router.get('/i/:id', (c) => page(c, 'item', c.req.param('id')));
+  router.get('/u/:handle', (c) => page(c, 'profile', c.req.param('handle')));
+  return router;
+}
+
+/** The router over the app's own services: explore's snapshot cache and the item pages. */
+export function appPagesRouter(
+  services: { explore: ExploreService; itemPages: ItemPagesService },
+  staticDir: string,
+) {
+  return pagesRouter(
+    createPagesService({
+      staticDir,
+      async exploreImages() {
+        const { items } = await services.explore.list({ ...GUEST_EXPLORE, page: 0, pageSize: EXPLORE_PAGE_SIZE });
+        return items.flatMap((item) => {
+          const id = /^\/img\/([^/]+)\/thumb$/.exec(item.imageUrl)?.[1];
+          return id ? [decodeURIComponent(id)] : [];
+        });
+      },
+      async itemImage(itemId) {
+        const data = await services.itemPages.get(itemId, null);
+        return data.access === 'visible' && data.item.imageId ? { imageId: data.item.imageId, nsfw: data.item.nsfw } : null;
+      },
+    }),
+  );
+}

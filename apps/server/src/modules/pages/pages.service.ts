@@ -1,0 +1,176 @@
+import { LANDING_GALLERY, PAGE_IMAGE_SLOTS, PAGE_IMAGE_TOKEN, PAGE_IMAGES_META } from '@curio/contract';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { escapeHtml } from '../../lib/html';
+
+/** The pages whose HTML names what they will load (the web build lists their scripts in page-preloads.json). */
+export const PAGE_NAMES = ['landing', 'explore', 'item', 'profile'] as const;
+export type PageName = (typeof PAGE_NAMES)[number];
+
+/** The variants of a composite and their widths (the web app's lib/image-url.ts offers the same `srcset`). */
+const COMPOSITE_WIDTHS = { thumb: 384, public: 1200 } as const;
+/** The `sizes` of the images the pages show first (the item page's picture, an explore card). */
+const ITEM_IMAGE_SIZES = '(min-width: 1280px) 640px, (min-width: 1024px) 52vw, 100vw';
+const CARD_IMAGE_SIZES = '(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 768px) 33vw, 50vw';
+/** The cookie the web app keeps its language in (lib/i18n.ts), beside its localStorage choice. */
+export const LANGUAGE_COOKIE = 'curio_lang';
+const LANGUAGES = ['en', 'zh-CN'] as const;
+export type PageLanguage = (typeof LANGUAGES)[number];
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface PagesDeps {
+  /** The built web app's folder (index.html, page-preloads.json). */
+  staticDir: string;
+  /** The image ids of the first explore cards a guest sees (trending, 7 days, no NSFW), in order. */
+  exploreImages(): Promise<string[]>;
+  /** The item's picture when anyone may see it: its image id, and whether the item is marked NSFW. */
+  itemImage(itemId: string): Promise<{ imageId: string; nsfw: boolean } | null>;
+}
+
+/** What a page's HTML is made for: the item id or profile handle, the query string (`?…` or empty), the language, a session. */
+export interface PageRequest {
+  param?: string;
+  search?: string;
+  lng?: PageLanguage;
+  signedIn?: boolean;
+}
+
+type ImagePage = keyof typeof PAGE_IMAGE_SLOTS;
+const IMAGE_ID = /^[\w-]+$/;
+
+const imageUrl = (id: string, variant: keyof typeof COMPOSITE_WIDTHS) => `/img/${encodeURIComponent(id)}/${variant}`;
+const srcset = (id: string) => `${imageUrl(id, 'thumb')} ${COMPOSITE_WIDTHS.thumb}w, ${imageUrl(id, 'public')} ${COMPOSITE_WIDTHS.public}w`;
+
+function imagePreload(id: string, sizes: string): string {
+  return `<link rel="preload" as="image" href="${escapeHtml(imageUrl(id, 'public'))}" imagesrcset="${escapeHtml(srcset(id))}" imagesizes="${escapeHtml(sizes)}" fetchpriority="high">`;
+}
+
+function dataPreload(fn: string, params: Record<string, string>): string {
+  // The same address the web app's api-client asks (GET /functions/v1/{name}?…, credentials included).
+  const href = `/functions/v1/${fn}?${new URLSearchParams(params).toString()}`;
+  return `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${escapeHtml(href)}">`;
+}
+
+/**
+ * The single-page app's index.html for the pages people arrive on, with what the page will need
+ * named in its head: the route's scripts, its first data and its largest image. The browser fetches
+ * them beside the entry script instead of one after another (entry, route, data, image).
+ */
+export function createPagesService(deps: PagesDeps) {
+  type Prerendered = Record<PageName | `${ImagePage}-images`, Partial<Record<PageLanguage, string>>>;
+  let cached: { html: string; preloads: Record<string, string[]>; prerendered: Prerendered } | null = null;
+  const files = () => {
+    if (cached) return cached;
+    const html = readFileSync(path.join(deps.staticDir, 'index.html'), 'utf8');
+    // The pages pre-rendered at build time, per language (apps/web/scripts/prerender.mjs): the landing
+    // page whole, the others as the skeleton they show while their data loads, and explore and the item
+    // page once more with their first pictures' places marked.
+    const names = [...PAGE_NAMES, ...(Object.keys(PAGE_IMAGE_SLOTS) as ImagePage[]).map((page) => `${page}-images` as const)];
+    const prerendered = Object.fromEntries(names.map((name) => [name, {}])) as Prerendered;
+    for (const page of names) {
+      for (const lng of LANGUAGES) {
+        try {
+          prerendered[page][lng] = readFileSync(path.join(deps.staticDir, `${page}.${lng}.html`), 'utf8');
+        } catch {
+          // not pre-rendered: the plain index.html
+        }
+      }
+    }
+    let preloads: Record<string, string[]> = {};
+    try {
+      preloads = JSON.parse(readFileSync(path.join(deps.staticDir, 'page-preloads.json'), 'utf8')) as Record<string, string[]>;
+    } catch {
+      // an older build without the list: the page works, it only loads its scripts later
+    }
+    cached = { html, preloads, prerendered };
+    return cached;
+  };
+
+  /** The pictures a page shows first, for everyone: the ids (in order) and whether they may show unblurred. */
+  async function firstImages(page: PageName, param: string, search: string): Promise<{ ids: string[]; plain: boolean }> {
+    if (page === 'item' && UUID.test(param)) {
+      const image = await deps.itemImage(param).catch(() => null);
+      return image && IMAGE_ID.test(image.imageId) ? { ids: [image.imageId], plain: !image.nsfw } : { ids: [], plain: false };
+    }
+    // Explore's first cards for the default filters only (another query string shows other cards).
+    if (page === 'explore' && !search) {
+      const ids = await deps.exploreImages().catch(() => []);
+      return { ids: ids.filter((id) => IMAGE_ID.test(id)), plain: true };
+    }
+    return { ids: [], plain: false };
+  }
+
+  return {
+    /** The head tags for a page (`param` is the item id or the profile handle; `prerendered`: its HTML paints without scripts). */
+    headTags(page: PageName, param: string, images: string[], prerendered: boolean): string[] {
+      const tags: string[] = [];
+      if (page === 'item' && UUID.test(param)) tags.push(dataPreload('item-get', { itemId: param }));
+      else if (page === 'profile' && param) tags.push(dataPreload('profile-get', { handle: param }));
+      if (images[0]) tags.push(imagePreload(images[0], page === 'item' ? ITEM_IMAGE_SIZES : CARD_IMAGE_SIZES));
+      // A pre-rendered page paints from its HTML and fetches its scripts once it has (the web app's
+      // boot-after-paint.js reads this meta): they neither hold its first paint up nor share the network
+      // with its largest picture. Any other page fetches the route's scripts beside the entry.
+      const scripts = files().preloads[page] ?? [];
+      if (prerendered && scripts.length) tags.push(`<meta name="curio-preload" content="${escapeHtml(scripts.join(' '))}">`);
+      else for (const file of scripts) tags.push(`<link rel="modulepreload" crossorigin href="${escapeHtml(file)}">`);
+      return tags;
+    },
+
+    /**
+     * index.html with the page's head tags, pre-rendered in the visitor's language: the landing page for
+     * everyone; the others only for a visitor without a session, whose header the skeleton shows (a
+     * signed-in collector's would change under their eyes). Explore (default filters) and an item page
+     * come with their first pictures in place when there are enough of them and none is NSFW.
+     */
+    async html(page: PageName, request: PageRequest = {}): Promise<string> {
+      const { param = '', search = '', lng = 'en', signedIn = false } = request;
+      const { ids, plain } = await firstImages(page, param, search);
+      const skeleton = page === 'landing' || !signedIn;
+      const slots = page === 'explore' || page === 'item' ? PAGE_IMAGE_SLOTS[page] : 0;
+      const withImages = skeleton && plain && slots > 0 && ids.length >= slots ? files().prerendered[`${page as ImagePage}-images`][lng] : undefined;
+      const prerendered = skeleton ? files().prerendered[page][lng] : undefined;
+      let html = withImages ?? prerendered ?? files().html;
+      const tags = this.headTags(page, param, ids, (withImages ?? prerendered) !== undefined);
+      if (withImages) {
+        const shown = ids.slice(0, slots);
+        shown.forEach((id, slot) => (html = html.replaceAll(PAGE_IMAGE_TOKEN(slot), encodeURIComponent(id))));
+        // The address the page's first render compares with its own (path and query, as the browser has them).
+        const path = `${page === 'item' ? `/i/${param}` : '/explore'}${search}`;
+        tags.push(`<meta name="${PAGE_IMAGES_META}" content="${escapeHtml(shown.join(' '))}" data-path="${escapeHtml(path)}">`);
+      }
+      return tags.length ? html.replace('</head>', `${tags.join('\n')}\n</head>`) : html;
+    },
+  };
+}
+
+/**
+ * The language the web app will show (lib/i18n.ts: the saved choice, then the browser's): the cookie
+ * it mirrors its choice into, then Accept-Language's first supported language; English otherwise.
+ */
+export function pageLanguage(cookie: string | undefined, acceptLanguage: string | undefined): PageLanguage {
+  const pick = (tag: string | undefined): PageLanguage | undefined => {
+    const lower = tag?.trim().toLowerCase();
+    if (!lower) return undefined;
+    if (lower.startsWith('zh')) return 'zh-CN';
+    if (lower.startsWith('en')) return 'en';
+    return undefined;
+  };
+  const saved = pick(cookie);
+  if (saved) return saved;
+  const preferred = (acceptLanguage ?? '')
+    .split(',')
+    .map((part) => {
+      const [tag, ...params] = part.split(';');
+      const q = Number(params.find((p) => p.trim().startsWith('q='))?.trim().slice(2) ?? 1);
+      return { tag, q: Number.isFinite(q) ? q : 0 };
+    })
+    .filter((p) => p.q > 0)
+    .sort((a, b) => b.q - a.q);
+  // The browser's first language decides, as navigator.languages[0] does in the app.
+  return pick(preferred[0]?.tag) ?? 'en';
+}
+
+export type PagesService = ReturnType<typeof createPagesService>;
+
+/** The guest's default explore filters (the web app's explore page: trending, 7 days, no NSFW). */
+export const GUEST_EXPLORE = { sort: LANDING_GALLERY.sort, timeRange: LANDING_GALLERY.timeRange, includeNSFW: false } as const;

@@ -1,0 +1,168 @@
+import { eq } from 'drizzle-orm';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { items } from '../../db/schema';
+import { pngBytes, stubGenerator } from '../../test/images';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { PAGE_IMAGE_SLOTS, PAGE_IMAGE_TOKEN } from '@curio/contract';
+import { pageLanguage } from './pages.service';
+
+let t: TestApp;
+let handle: string;
+let shown: string;
+let hidden: string;
+let shownImage: string;
+let nsfw: string;
+
+const INDEX = '<!doctype html><html><head><title>Curio</title></head><body><div id="root"></div></body></html>';
+const PRELOADS = { landing: ['/assets/landing-1.js'], explore: ['/assets/explore-1.js'], item: ['/assets/item-1.js', '/assets/dialog-1.js'], profile: ['/assets/profile-1.js'] };
+
+const head = async (route: string) => {
+  const res = await t.request(route);
+  expect(res.status, route).toBe(200);
+  expect(res.headers.get('cache-control')).toBe('no-cache');
+  const html = await res.text();
+  return html.slice(0, html.indexOf('</head>'));
+};
+
+beforeAll(async () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'curio-pages-'));
+  writeFileSync(path.join(dir, 'index.html'), INDEX);
+  writeFileSync(path.join(dir, 'page-preloads.json'), JSON.stringify(PRELOADS));
+  for (const page of ['landing', 'explore', 'item']) {
+    for (const lng of ['en', 'zh-CN']) writeFileSync(path.join(dir, `${page}.${lng}.html`), INDEX.replace('<div id="root"></div>', `<div id="root"><h1>${page} ${lng}</h1></div>`));
+  }
+  // The variants with the first pictures' places marked (the web build's prerender.mjs).
+  for (const [page, slots] of Object.entries(PAGE_IMAGE_SLOTS)) {
+    const pictures = Array.from({ length: slots }, (_, i) => `<img src="/img/${PAGE_IMAGE_TOKEN(i)}/thumb">`).join('');
+    for (const lng of ['en', 'zh-CN']) writeFileSync(path.join(dir, `${page}-images.${lng}.html`), INDEX.replace('<div id="root"></div>', `<div id="root"><h1>${page} ${lng} pictures</h1>${pictures}</div>`));
+  }
+  t = await createTestApp({ STATIC_DIR: dir, EXPLORE_SNAPSHOT_SECONDS: '1' }, { generator: stubGenerator() });
+  const owner = await t.onboardedUser();
+  handle = owner.handle;
+  const photo = await pngBytes(60, 75);
+  shown = await t.publishedItem(owner.cookie, photo, 'Shown robot');
+  hidden = await t.publishedItem(owner.cookie, photo, 'Hidden robot');
+  await t.database.db.update(items).set({ hidden: true, hiddenSource: 'other' }).where(eq(items.id, hidden));
+  shownImage = (await t.call('item-get', { method: 'GET', query: { itemId: shown } })).json.item.imageId;
+  nsfw = await t.publishedItem(owner.cookie, photo, 'Racy robot');
+  await t.database.db.update(items).set({ nsfw: true }).where(eq(items.id, nsfw));
+});
+afterAll(() => t.close());
+
+describe('the HTML of the pages people arrive on', () => {
+  it('names an item page’s scripts, its data and its picture (with the srcset the page uses)', async () => {
+    const html = await head(`/i/${shown}`);
+    expect(html).toContain(`<link rel="preload" as="fetch" crossorigin="use-credentials" href="/functions/v1/item-get?itemId=${shown}">`);
+    expect(html).toContain(
+      `<link rel="preload" as="image" href="/img/${shownImage}/public" imagesrcset="/img/${shownImage}/thumb 384w, /img/${shownImage}/public 1200w" imagesizes="(min-width: 1280px) 640px, (min-width: 1024px) 52vw, 100vw" fetchpriority="high">`,
+    );
+    // A guest is answered the pre-rendered skeleton, which paints first and then fetches the scripts it names.
+    expect(html).toContain('<meta name="curio-preload" content="/assets/item-1.js /assets/dialog-1.js">');
+    expect(html).not.toContain('rel="modulepreload"');
+  });
+
+  it('names no picture a guest may not see, and nothing for an address that is no item', async () => {
+    const html = await head(`/i/${hidden}`);
+    expect(html).not.toContain('as="image"');
+    const junk = await head('/i/not-an-id');
+    expect(junk).not.toContain('as="fetch"');
+    expect(junk).toContain('/assets/item-1.js');
+  });
+
+  it('names the first explore card’s picture and a profile’s data', async () => {
+    await new Promise((r) => setTimeout(r, 1100)); // the next snapshot holds the items
+    const explore = await head('/explore');
+    expect(explore).toMatch(/<link rel="preload" as="image" href="\/img\/[^/"]+\/public" imagesrcset="[^"]+ 384w, [^"]+ 1200w" imagesizes="[^"]*50vw" fetchpriority="high">/);
+    expect(explore).toContain('/assets/explore-1.js');
+    const profile = await head(`/u/${handle}`);
+    expect(profile).toContain(`href="/functions/v1/profile-get?handle=${handle}"`);
+    expect(profile).toContain('/assets/profile-1.js');
+    expect(await head('/')).toContain('<meta name="curio-preload" content="/assets/landing-1.js">');
+  });
+
+  it('answers / with the landing page pre-rendered in the language the app will show', async () => {
+    const landing = async (headers: Record<string, string>) => {
+      const res = await t.request('/', { headers });
+      expect(res.headers.get('vary')).toContain('Cookie');
+      return /<h1>([^<]+)<\/h1>/.exec(await res.text())?.[1];
+    };
+    expect(await landing({})).toBe('landing en');
+    expect(await landing({ 'accept-language': 'zh-TW,zh;q=0.9,en;q=0.8' })).toBe('landing zh-CN');
+    expect(await landing({ 'accept-language': 'zh-CN', cookie: 'curio_lang=en' })).toBe('landing en');
+    expect(await landing({ cookie: 'other=1; curio_lang=zh-CN' })).toBe('landing zh-CN');
+    expect(await landing({ cookie: 'curio.session_token=abc.def' })).toBe('landing en');
+  });
+
+  it('answers a guest a page’s pre-rendered skeleton in their language, with its head tags, and a signed-in collector the plain page', async () => {
+    const page = async (route: string, headers: Record<string, string> = {}) => {
+      const res = await t.request(route, { headers });
+      expect(res.headers.get('vary')).toBe('Cookie, Accept-Language');
+      const html = await res.text();
+      return { h1: /<h1>([^<]+)<\/h1>/.exec(html)?.[1] ?? null, html };
+    };
+    expect((await page('/explore')).h1).toBe('explore en');
+    const item = await page(`/i/${shown}`, { 'accept-language': 'zh-CN' });
+    expect(item.h1).toBe('item zh-CN pictures');
+    expect(item.html).toContain(`href="/functions/v1/item-get?itemId=${shown}"`);
+    expect(item.html).toContain('<meta name="curio-preload" content="/assets/item-1.js /assets/dialog-1.js">'); // the skeleton paints first
+    const signedIn = await page(`/i/${shown}`, { cookie: 'curio.session_token=abc.def' });
+    expect(signedIn.h1).toBeNull();
+    expect(signedIn.html).toContain(`href="/functions/v1/item-get?itemId=${shown}"`);
+    expect(signedIn.html).toContain('<link rel="modulepreload" crossorigin href="/assets/item-1.js">');
+    // Not pre-rendered (this build has no profile skeleton): the plain page.
+    expect((await page(`/u/${handle}`)).h1).toBeNull();
+  });
+
+  it('answers a guest an item page with its picture in place, named for the page’s first render', async () => {
+    const res = await t.request(`/i/${shown}?from=share`);
+    const html = await res.text();
+    expect(/<h1>([^<]+)<\/h1>/.exec(html)?.[1]).toBe('item en pictures');
+    expect(html).toContain(`<img src="/img/${shownImage}/thumb">`);
+    expect(html).not.toContain('__CURIO_IMAGE_');
+    expect(html).toContain(`<meta name="curio-page-images" content="${shownImage}" data-path="/i/${shown}?from=share">`);
+    // An NSFW picture stays out of the HTML (the page shows it blurred, behind its gate); a signed-in
+    // collector gets the plain page; a hidden item has no picture to show.
+    for (const [route, headers] of [[`/i/${nsfw}`, {}], [`/i/${shown}`, { cookie: 'curio.session_token=abc.def' }], [`/i/${hidden}`, {}]] as const) {
+      const other = await (await t.request(route, { headers })).text();
+      expect(other, route).not.toContain('pictures');
+      expect(other, route).not.toContain('curio-page-images');
+    }
+  });
+
+  it('answers a guest explore with its first cards’ pictures in place once there are enough, for the default filters only', async () => {
+    await new Promise((r) => setTimeout(r, 1100)); // the next snapshot holds the NSFW mark
+    // One item a guest may see (the others are hidden or NSFW): fewer than the four places, so the plain skeleton.
+    expect(await (await t.request('/explore')).text()).not.toContain('curio-page-images');
+    const owner = await t.onboardedUser();
+    const photo = await pngBytes(60, 75);
+    for (const title of ['Second robot', 'Third robot', 'Fourth robot']) await t.publishedItem(owner.cookie, photo, title);
+    await new Promise((r) => setTimeout(r, 1100));
+    const html = await (await t.request('/explore')).text();
+    const images = /<meta name="curio-page-images" content="([^"]+)" data-path="\/explore">/.exec(html)?.[1]?.split(' ');
+    expect(images).toHaveLength(4);
+    expect(images).toContain(shownImage);
+    for (const id of images!) expect(html).toContain(`<img src="/img/${id}/thumb">`);
+    expect(html).toContain(`as="image" href="/img/${images![0]}/public"`);
+    const filtered = await (await t.request('/explore?tag=robots')).text();
+    expect(filtered).not.toContain('curio-page-images');
+    expect(/<h1>([^<]+)<\/h1>/.exec(filtered)?.[1]).toBe('explore en');
+  });
+
+  it('leaves other pages’ HTML as it is', async () => {
+    const res = await t.request('/login');
+    expect(await res.text()).toBe(INDEX);
+  });
+});
+
+describe('pageLanguage', () => {
+  it('follows the saved choice, then the browser’s first language, and falls back to English', () => {
+    expect(pageLanguage('zh-CN', 'en-US')).toBe('zh-CN');
+    expect(pageLanguage('fr', 'zh-HK, en')).toBe('zh-CN');
+    expect(pageLanguage(undefined, 'en;q=0.5, zh-CN;q=0.9')).toBe('zh-CN');
+    expect(pageLanguage(undefined, 'fr-FR, zh;q=0.5')).toBe('en');
+    expect(pageLanguage(undefined, undefined)).toBe('en');
+  });
+});

@@ -1,0 +1,97 @@
+// Pre-renders the pages people arrive on into dist/<page>.<lang>.html (index.html with the page's HTML in
+// #root), one per language: the landing page whole, and explore, an item page and a profile as the
+// skeleton they show while their data loads (the same header, titles and placeholders). The server
+// answers those routes with the visitor's language (apps/server/src/modules/pages), so a page paints
+// before its scripts have run; the scripts then render over it (main.tsx). Runs after `vite build` and
+// `vite build --ssr src/prerender.tsx --outDir dist-ssr` (npm run build).
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { JSDOM } from 'jsdom';
+
+process.env.NODE_ENV = 'production'; // React's production server renderer
+const WEB = path.resolve(import.meta.dirname, '..');
+const dist = process.env.BUNDLE_DIST ?? path.join(WEB, 'dist');
+const ssr = path.join(WEB, 'dist-ssr');
+const LANGUAGES = ['en', 'zh-CN'];
+const ORIGIN = 'http://localhost';
+
+// The app's modules expect a browser: a jsdom window of a first-time visitor (nothing stored, light theme).
+const dom = new JSDOM('<!doctype html><html><head></head><body><div id="root"></div></body></html>', { url: `${ORIGIN}/`, pretendToBeVisual: true });
+const { window } = dom;
+window.matchMedia ??= (query) => ({ matches: false, media: query, onchange: null, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, dispatchEvent: () => false });
+for (const key of Object.getOwnPropertyNames(window)) {
+  if (key in globalThis || key.startsWith('_')) continue;
+  try {
+    globalThis[key] = window[key];
+  } catch {
+    // read-only in Node
+  }
+}
+for (const key of ['window', 'document', 'navigator', 'localStorage', 'sessionStorage', 'location', 'HTMLElement', 'Element', 'Node', 'matchMedia']) {
+  Object.defineProperty(globalThis, key, { value: key === 'window' ? window : window[key], configurable: true, writable: true });
+}
+
+/**
+ * The page paints from its HTML, then fetches and starts its scripts (public/boot-after-paint.js), instead
+ * of fetching them beside what it shows and running them before its first paint as module scripts may:
+ * the entry and its imports are named on the boot script, not preloaded by the head.
+ */
+function afterPaint(html) {
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
+  if (!entry) throw new Error('dist/index.html has no entry script');
+  const imports = [...html.matchAll(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
+  for (const link of imports) html = html.replace(link[0], '');
+  const preload = [entry[1], ...imports.map((link) => link[1])].join(' ');
+  return html
+    .replace(entry[0], `<script src="/boot-after-paint.js" data-entry="${entry[1]}" data-preload="${preload}" defer></script>`)
+    .replace('<head>', '<head>\n    <meta name="curio-prerendered" content="">');
+}
+
+const { prerender, PAGE_IMAGES_META, PAGE_IMAGE_SLOTS, PAGE_IMAGE_TOKEN } = await import(pathToFileURL(path.join(ssr, 'prerender.js')).href);
+const index = readFileSync(path.join(dist, 'index.html'), 'utf8');
+if (!index.includes('<div id="root"></div>')) throw new Error('dist/index.html has no empty #root');
+/** What is pre-rendered: the page, the address it is rendered at, and a test that it rendered what it should. */
+const PAGES = [
+  { page: 'landing', url: '/', check: (html) => html.includes('hero-title') },
+  { page: 'explore', url: '/explore', check: (html) => html.includes('<h1') },
+  // Any well-formed id and handle: the skeleton does not depend on them.
+  { page: 'item', url: '/i/00000000-0000-4000-8000-000000000000', check: (html) => html.includes('role="status"') },
+  { page: 'profile', url: '/u/collector', check: (html) => html.includes('role="status"') },
+];
+/**
+ * Explore and the item page once more with their first pictures in place (`<page>-images.<lang>.html`):
+ * the server answers a guest that variant with the pictures' ids where the tokens are, and names them in
+ * the meta the page's first render reads (src/lib/page-images.ts), so that the largest picture paints
+ * from the HTML. The meta is the server's to write; here it is set only while rendering.
+ */
+function withImages(page, url) {
+  const slots = PAGE_IMAGE_SLOTS[page];
+  if (!slots) return null;
+  const tokens = Array.from({ length: slots }, (_, i) => PAGE_IMAGE_TOKEN(i));
+  return { page: `${page}-images`, url, images: tokens, check: (html) => tokens.every((token) => html.includes(`/img/${token}/`)) };
+}
+const variants = PAGES.flatMap((p) => [p, withImages(p.page, p.url)].filter(Boolean));
+for (const { page, url, check, images } of variants) {
+  for (const lng of LANGUAGES) {
+    const meta = images ? window.document.createElement('meta') : null;
+    if (meta) {
+      meta.name = PAGE_IMAGES_META;
+      meta.content = images.join(' ');
+      meta.dataset.path = url;
+      window.document.head.append(meta);
+    }
+    const body = await prerender(`${ORIGIN}${url}`, lng);
+    meta?.remove();
+    if (!check(body)) throw new Error(`The pre-rendered ${page} page (${lng}) is not what it should be`);
+    const html = afterPaint(index)
+      .replace('<html lang="en">', `<html lang="${lng}">`)
+      .replace('<div id="root"></div>', `<div id="root">${body}</div>`);
+    writeFileSync(path.join(dist, `${page}.${lng}.html`), html);
+    console.log(`pre-rendered the ${page} page (${lng}): ${(Buffer.byteLength(html) / 1024).toFixed(1)} KB`);
+  }
+}
+rmSync(ssr, { recursive: true, force: true });
+// The app's timers (query caches, the jsdom window) would keep the process alive.
+window.close();
+process.exit(0);

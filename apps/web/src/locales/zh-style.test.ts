@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import zhCN from './zh-CN.json';
+
+type Catalog = { [key: string]: string | Catalog };
+
+function flatten(catalog: Catalog, prefix = ''): [string, string][] {
+  return Object.entries(catalog).flatMap(([key, value]) => {
+    const path = prefix ? `${prefix}.${key}` : key;
+    return typeof value === 'string' ? [[path, value] as [string, string]] : flatten(value, path);
+  });
+}
+
+const entries = flatten(zhCN as Catalog);
+const matching = (pattern: RegExp, except: (key: string) => boolean = () => false) =>
+  entries.filter(([key, value]) => pattern.test(value) && !except(key)).map(([key, value]) => `${key}: ${value}`);
+
+/** The Chinese catalog's house style: one word for one thing, and Chinese punctuation in Chinese text. */
+describe('zh-CN catalog style', () => {
+  it('calls an account 账号 (账户 only for an Ethereum wallet account)', () => {
+    expect(matching(/账户/, (key) => key.startsWith('authEthereum.'))).toEqual([]);
+  });
+
+  it('marks optional fields （选填）, never （可选）', () => {
+    expect(matching(/（可选）|\(可选\)|\(选填\)/)).toEqual([]);
+  });
+
+  it('names Explore 发现 as the navigation does', () => {
+    expect(matching(/探索/)).toEqual([]);
+  });
+
+  it('uses full-width punctuation after Chinese characters', () => {
+    // An ASCII comma, colon, semicolon, question or exclamation mark right after a Chinese character.
+    expect(matching(/[\u4e00-\u9fff][,:;?!]/)).toEqual([]);
+  });
+
+  it('puts item titles in 《》 and quotes in “”, never the corner brackets 「」 of Traditional Chinese and Japanese', () => {
+    expect(matching(/[「」『』]/)).toEqual([]);
+  });
+
+  it('opens and closes every Chinese quotation', () => {
+    const unbalanced = entries
+      .filter(([, value]) => (value.match(/“/g) ?? []).length !== (value.match(/”/g) ?? []).length || /"/.test(value))
+      .map(([key, value]) => `${key}: ${value}`);
+    expect(unbalanced).toEqual([]);
+  });
+});
