@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DMCA_MESSAGES, DMCA_REFERENCE_PATTERN } from '@curio/contract';
+import { DMCA_ACTIONS, DMCA_MESSAGES, DMCA_REFERENCE_PATTERN, DMCA_STATUSES, type DmcaAction, type DmcaStatus } from '@curio/contract';
 import { pngBytes, stubGenerator } from '../../test/images';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../test/harness';
 
@@ -202,6 +202,87 @@ describe('mod-dmca-*', () => {
   });
 });
 
+describe('every DMCA transition (status × action)', () => {
+  // docs/decisions.md "DMCA transitions": open or needinfo take every action; hidden only resolve;
+  // dismissed and resolved are final. A refusal is a 409 `moderation_state` that changes nothing.
+  const CLOSED = 'This DMCA notice has already been closed';
+  const NOT_NOW = 'This action is not available for a notice in this state';
+  type Outcome = { to: DmcaStatus } | { refused: string };
+  const fromOpen: Record<DmcaAction, Outcome> = { hide: { to: 'hidden' }, needinfo: { to: 'needinfo' }, dismiss: { to: 'dismissed' }, resolve: { to: 'resolved' } };
+  const closed: Record<DmcaAction, Outcome> = { hide: { refused: CLOSED }, needinfo: { refused: CLOSED }, dismiss: { refused: CLOSED }, resolve: { refused: CLOSED } };
+  const TABLE: Record<DmcaStatus, Record<DmcaAction, Outcome>> = {
+    open: fromOpen,
+    needinfo: fromOpen,
+    hidden: { hide: { refused: NOT_NOW }, needinfo: { refused: NOT_NOW }, dismiss: { refused: NOT_NOW }, resolve: { to: 'resolved' } },
+    dismissed: closed,
+    resolved: closed,
+  };
+  /** The action that brings a new (open) notice to each status. */
+  const REACH: Record<Exclude<DmcaStatus, 'open'>, DmcaAction> = { needinfo: 'needinfo', hidden: 'hide', dismissed: 'dismiss', resolved: 'resolve' };
+  const cases = DMCA_STATUSES.flatMap((from) =>
+    DMCA_ACTIONS.map((action) => {
+      const outcome = TABLE[from][action];
+      return [from, action, 'to' in outcome ? outcome.to : '409 moderation_state', outcome] as const;
+    }),
+  );
+
+  it('covers every status and action of the contract', () => {
+    expect(cases).toHaveLength(DMCA_STATUSES.length * DMCA_ACTIONS.length);
+  });
+
+  it.each(cases)('%s + %s → %s', async (from, action, _label, outcome) => {
+    const m = await mod();
+    const owner = await t.onboardedUser();
+    const item = await published(owner, `Noticed ${from} ${action}`);
+    const claimant = `transition-${from}-${action}-${Date.now()}@example.com`;
+    const id = await file({ infringingItemUrl: `${TEST_ORIGIN}/i/${item.id}`, claimantEmail: claimant });
+    const act = (a: DmcaAction, note: string) => t.call('mod-dmca-act', { cookie: m.cookie, body: { id, action: a, note } });
+    if (from !== 'open') {
+      const setup = await act(REACH[from], 'Bringing the notice to its starting status');
+      expect(setup.json.notice?.status, JSON.stringify(setup.json)).toBe(from);
+    }
+    const get = async () => (await t.call('mod-dmca-get', { cookie: m.cookie, body: { id } })).json;
+    const claimantMails = () => t.mails.filter((x) => x.to === claimant).map((x) => x.subject);
+    const takedownNotes = async () =>
+      ((await t.call('notifications-list', { cookie: owner.cookie, body: {} })).json.notifications as { kind: string }[]).filter((n) => n.kind === 'item_hidden').length;
+    const before = { actions: (await get()).actions.length, mails: claimantMails().length, notes: await takedownNotes() };
+
+    const r = await act(action, 'The action under test');
+    const after = await get();
+    const newMails = claimantMails().slice(0, claimantMails().length - before.mails);
+    if ('to' in outcome) {
+      expect(r.status, JSON.stringify(r.json)).toBe(200);
+      expect(r.json.notice).toMatchObject({ id, status: outcome.to });
+      expect(r.json.action).toMatchObject({
+        action,
+        note: 'The action under test',
+        dmcaId: id,
+        // A hide acts on the item (it shows in the item's history); the rest on the notice.
+        ...(action === 'hide' ? { targetType: 'item', targetId: item.id } : { targetType: 'dmca', targetId: id }),
+      });
+      expect(after.notice.status).toBe(outcome.to);
+      expect(after.actions).toHaveLength(before.actions + 1);
+      expect(after.actions[0]).toMatchObject({ action, note: 'The action under test' });
+    } else {
+      expect(r.status, JSON.stringify(r.json)).toBe(409);
+      expect(r.json.error).toMatchObject({ code: 'moderation_state', message: outcome.refused });
+      expect(after.notice.status).toBe(from);
+      expect(after.actions).toHaveLength(before.actions);
+    }
+
+    // The item: taken down (DMCA) by an accepted hide, and it stays so; nothing else changes it.
+    const takenDown = from === 'hidden' || (action === 'hide' && 'to' in outcome);
+    expect(after.item).toMatchObject({ id: item.id, hidden: takenDown, hiddenSource: takenDown ? 'dmca' : null });
+    expect((await t.call('item-get', { body: { itemId: item.id } })).json.access).toBe(takenDown ? 'removed' : 'visible');
+    // The claimant hears of a need-info and of a takedown, of nothing else; a refusal mails nothing.
+    const mailed = 'to' in outcome && action === 'needinfo' ? 'more information needed' : 'to' in outcome && action === 'hide' ? 'material removed' : null;
+    expect(newMails).toHaveLength(mailed ? 1 : 0);
+    if (mailed) expect(newMails[0]).toContain(mailed);
+    // The owner hears of a takedown once, when it happens.
+    expect(await takedownNotes()).toBe(before.notes + (action === 'hide' && 'to' in outcome ? 1 : 0));
+  });
+});
+
 describe('a DMCA takedown reaches every copy', () => {
   it('hides the item everywhere for others at once, while its owner (and admins) see it with the DMCA state', async () => {
     const owner = await t.onboardedUser();
@@ -266,6 +347,45 @@ describe('a DMCA takedown reaches every copy', () => {
       const res = await t.request(`/img/${item.imageId}/thumb`, { cookie });
       expect(res.status).toBe(200);
       expect(res.headers.get('cache-control')).toBe('private, no-store');
+    }
+  });
+
+  it('answers 404 (not 451) for images of an item hidden after a report, and serves them privately to its owner, admins and moderators', async () => {
+    const owner = await t.onboardedUser();
+    const item = await published(owner, 'Reported robot');
+    const before = await t.request(`/img/${item.imageId}/thumb`);
+    expect(before.status).toBe(200);
+    const etag = before.headers.get('etag')!;
+    const reporter = await t.onboardedUser();
+    const reportId = (await t.call('item-report', { cookie: reporter.cookie, body: { itemId: item.id, reason: 'spam' } })).json.reportId as string;
+    const m = await mod();
+    const hid = await t.call('mod-report-act', { cookie: m.cookie, body: { reportId, action: 'hide', note: 'Spam' } });
+    expect(hid.status, JSON.stringify(hid.json)).toBe(200);
+    expect((await t.call('item-get', { body: { itemId: item.id } })).json).toMatchObject({ access: 'removed', item: { hiddenSource: 'other' } });
+
+    // Guests and other users (the reporter too): 404, never 451, never cacheable; also on revalidation.
+    for (const [url, cookie] of [
+      [`/img/${item.imageId}/thumb`, undefined],
+      [`/img/${item.imageId}/public`, reporter.cookie],
+      [`/img/${item.photoImageId}/thumb`, undefined],
+      [`/img/${item.photoImageId}/public`, reporter.cookie],
+    ] as const) {
+      const res = await t.request(url, { cookie });
+      expect(res.status, url).toBe(404);
+      expect(res.headers.get('cache-control')).toBe('private, no-store');
+    }
+    const revalidated = await t.request(`/img/${item.imageId}/thumb`, { headers: { 'if-none-match': etag } });
+    expect(revalidated.status).toBe(404);
+    expect(revalidated.headers.get('cache-control')).toBe('private, no-store');
+
+    // Its owner, admins and moderators get them, privately (never public, never immutable).
+    const admin = await t.signInByMagicLink('admin@example.com');
+    for (const cookie of [owner.cookie, admin.cookie, m.cookie]) {
+      for (const imageId of [item.imageId, item.photoImageId]) {
+        const res = await t.request(`/img/${imageId}/thumb`, { cookie });
+        expect(res.status).toBe(200);
+        expect(res.headers.get('cache-control')).toBe('private, no-store');
+      }
     }
   });
 

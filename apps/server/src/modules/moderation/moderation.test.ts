@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MODERATION_MESSAGES } from '@curio/contract';
 import { moderationActions, reports, userRoles } from '../../db/schema';
 import { pngBytes, stubGenerator } from '../../test/images';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { createTestApp, TEST_ORIGIN, type TestApp } from '../../test/harness';
 
 let t: TestApp;
 let photo: Buffer;
@@ -187,6 +188,54 @@ describe('mod-report-act', () => {
     const again = await act(first, 'unhide');
     expect(again.status).toBe(409);
     expect(again.json.error.message).toBe('This content is not hidden');
+  });
+
+  it('unhide refuses an item a DMCA notice took down (act on the notice instead); a hide keeps it a DMCA takedown', async () => {
+    const owner = await t.onboardedUser();
+    const itemId = await published(owner, 'Noticed robot');
+    const a = await t.onboardedUser();
+    const reportId = (await t.call('item-report', { cookie: a.cookie, body: { itemId, reason: 'copyright' } })).json.reportId as string;
+    const notice = await t.call('dmca-submit', {
+      body: {
+        claimantName: 'Ada Artist',
+        claimantEmail: 'ada@example.com',
+        signature: 'Ada Artist',
+        workDescription: 'My photograph of a robot',
+        infringingItemUrl: `${TEST_ORIGIN}/i/${itemId}`,
+        goodFaith: true,
+        perjury: true,
+      },
+    });
+    expect(notice.status, JSON.stringify(notice.json)).toBe(200);
+    const takedown = await t.call('mod-dmca-act', { cookie: mod.cookie, body: { id: notice.json.id, action: 'hide', note: 'Valid notice' } });
+    expect(takedown.json.notice.status).toBe('hidden');
+    const history = async () => (await t.database.db.select().from(moderationActions).where(and(eq(moderationActions.targetType, 'item'), eq(moderationActions.targetId, itemId)))).length;
+    const historyBefore = await history();
+    const stranger = await t.onboardedUser();
+    const takenDown = async () => {
+      expect((await t.call('item-get', { cookie: stranger.cookie, body: { itemId } })).json).toMatchObject({ access: 'removed', item: { hiddenSource: 'dmca' } });
+      expect((await t.call('item-get', { cookie: owner.cookie, body: { itemId } })).json).toMatchObject({ access: 'visible', item: { hidden: true, hiddenSource: 'dmca' } });
+    };
+
+    const refused = await act(reportId, 'unhide', 'Looks harmless to me');
+    expect(refused.status).toBe(409);
+    expect(refused.json.error).toMatchObject({ code: 'moderation_state', message: MODERATION_MESSAGES.dmcaHidden });
+    // Nothing changed: the item stays taken down, the report open, no action recorded, no one told.
+    await takenDown();
+    expect((await reportRow(reportId)).status).toBe('open');
+    expect(await history()).toBe(historyBefore);
+    expect(await outcomes(a)).toEqual([]);
+
+    // The report can still be closed; a hide then leaves the takedown a DMCA one (never "other", which
+    // a later unhide could undo), and unhide stays refused.
+    const closed = await act(reportId, 'hide', 'Already taken down on a DMCA notice');
+    expect(closed.status).toBe(200);
+    expect(closed.json.report).toMatchObject({ status: 'hidden', targetHidden: true });
+    await takenDown();
+    const again = await act(reportId, 'unhide', 'Trying again');
+    expect(again.status).toBe(409);
+    expect(again.json.error.message).toBe(MODERATION_MESSAGES.dmcaHidden);
+    await takenDown();
   });
 
   it('dismiss: closes the open reports of a comment without hiding it; a second dismiss is refused', async () => {

@@ -106,6 +106,52 @@ describe('ItemPage', () => {
     expect(track).toHaveBeenCalledTimes(1);
   });
 
+  it('shows the owner of a DMCA takedown the DMCA banner with learn-more and no review link', async () => {
+    answer({ access: 'visible', item: { ...item, hidden: true, hiddenSource: 'dmca' }, owner, viewer: { ...viewer, signedIn: true, isOwner: true } });
+    renderItem();
+    const banner = await screen.findByTestId('item-hidden-banner');
+    expect(banner.getAttribute('data-source')).toBe('dmca');
+    expect(banner.textContent).toContain('This item is hidden because of a copyright notice');
+    expect(banner.textContent).toContain('It was hidden after a copyright (DMCA) notice. Only you and the site\'s admins can see it.');
+    expect(screen.getByRole('link', { name: 'Learn more' }).getAttribute('href')).toBe('/dmca');
+    expect(screen.queryByRole('link', { name: 'Review in admin' })).toBeNull();
+    expect(screen.queryByTestId('item-review-admin')).toBeNull();
+    // The owner still sees and manages the item, and their view counts.
+    expect(screen.getByRole('heading', { level: 1, name: 'Tin robot' })).toBeTruthy();
+    expect(screen.getByTestId('item-edit')).toBeTruthy();
+    expect(track).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the owner of an item hidden otherwise the other banner, learn-more to the terms and no review link', async () => {
+    for (const hiddenSource of ['other', null]) {
+      answer({ access: 'visible', item: { ...item, hidden: true, hiddenSource }, owner, viewer: { ...viewer, signedIn: true, isOwner: true } });
+      const { unmount } = renderItem();
+      const banner = await screen.findByTestId('item-hidden-banner');
+      expect(banner.getAttribute('data-source')).toBe('other');
+      expect(banner.textContent).toContain('This item is hidden from others');
+      expect(banner.textContent).toContain('It was hidden by a moderator. Only you and the site\'s admins can see it.');
+      expect(banner.textContent).not.toContain('copyright');
+      expect(screen.getByRole('link', { name: 'Learn more' }).getAttribute('href')).toBe('/terms');
+      expect(screen.queryByRole('link', { name: 'Review in admin' })).toBeNull();
+      unmount();
+    }
+  });
+
+  it('shows an admin the other banner with a review link to the reports', async () => {
+    answer({ access: 'visible', item: { ...item, hidden: true, hiddenSource: 'other' }, owner, viewer: { ...viewer, signedIn: true, isAdmin: true } });
+    renderItem();
+    expect((await screen.findByTestId('item-hidden-banner')).textContent).toContain('This item is hidden from others');
+    expect(screen.getByRole('link', { name: 'Review in admin' }).getAttribute('href')).toBe('/mod');
+    expect(screen.getByRole('link', { name: 'Learn more' }).getAttribute('href')).toBe('/terms');
+  });
+
+  it('shows no banner on an item that is not hidden, even to its owner', async () => {
+    answer({ access: 'visible', item, owner, viewer: { ...viewer, signedIn: true, isOwner: true } });
+    renderItem();
+    await screen.findByRole('heading', { level: 1, name: 'Tin robot' });
+    expect(screen.queryByTestId('item-hidden-banner')).toBeNull();
+  });
+
   it('opens the photo viewer and moves with the arrow keys', async () => {
     answer({ access: 'visible', item, owner, viewer });
     renderItem();

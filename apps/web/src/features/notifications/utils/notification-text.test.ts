@@ -55,6 +55,53 @@ describe('notificationText', () => {
   });
 });
 
+describe('notificationText for report_outcome', () => {
+  // What the report was about, as the sentence names it: an item by its title, a profile by its
+  // @handle, a comment and a conversation by their kind only (never their text or the other person).
+  const ABOUT: [NonNullable<NotificationListEntry['report']>['targetType'], string | null, string, string][] = [
+    ['item', 'Red Robot', '“Red Robot”', '《Red Robot》'],
+    ['item', null, 'an item', '一件藏品'],
+    ['comment', 'Buy followers at spam.example', 'a comment', '一条评论'],
+    ['comment', null, 'a comment', '一条评论'],
+    ['profile', '@bob', '@bob', '@bob'],
+    ['profile', null, 'a profile', '一个个人主页'],
+    ['thread', '@bob', 'a conversation', '一段私信对话'],
+    ['thread', null, 'a conversation', '一段私信对话'],
+  ];
+  const SENTENCE = {
+    en: {
+      hidden: (about: string) => `A moderator reviewed your report of ${about} and removed it. Thanks for helping keep the community safe.`,
+      dismissed: (about: string) => `A moderator reviewed your report of ${about} and found no rule broken, so it stays up. Thanks for reporting.`,
+    },
+    'zh-CN': {
+      hidden: (about: string) => `版主已审核你对${about}的举报，并已将其移除。感谢你帮助维护社区安全。`,
+      dismissed: (about: string) => `版主已审核你对${about}的举报，认为没有违反规则，内容将保留。感谢你的举报。`,
+    },
+  } as const;
+  const outcome = (report: NotificationListEntry['report']) =>
+    entry({ kind: 'report_outcome', ref_id: 'report-1', actorProfile: null, actors: [], actorCount: 0, itemTitle: null, report });
+  const cases = (['en', 'zh-CN'] as const).flatMap((lang) =>
+    (['hidden', 'dismissed'] as const).flatMap((result) =>
+      ABOUT.map(([targetType, targetLabel, en, zh]) => [lang, result, targetType, targetLabel, SENTENCE[lang][result](lang === 'en' ? en : zh)] as const),
+    ),
+  );
+
+  it.each(cases)('%s: %s, %s labelled %j', async (lang, result, targetType, targetLabel, expected) => {
+    await i18n.changeLanguage(lang);
+    expect(notificationText(outcome({ outcome: result, targetType, targetLabel }), i18n.t.bind(i18n))).toBe(expected);
+    await i18n.changeLanguage('en');
+  });
+
+  it('never names the moderator, and leads nowhere (the content may be gone)', async () => {
+    await i18n.changeLanguage('en');
+    // Even if an actor came along, the sentence is about the report only.
+    const withActor = entry({ kind: 'report_outcome', ref_id: 'report-1', itemTitle: null, report: { outcome: 'hidden', targetType: 'item', targetLabel: 'Red Robot' } });
+    expect(notificationText(withActor, i18n.t.bind(i18n))).not.toContain('Ana');
+    expect(notificationHref(outcome({ outcome: 'hidden', targetType: 'item', targetLabel: 'Red Robot' }))).toBeNull();
+    expect(notificationHref(outcome({ outcome: 'dismissed', targetType: 'profile', targetLabel: '@bob' }))).toBeNull();
+  });
+});
+
 describe('notificationHref', () => {
   it('leads a follow to the follower and the rest to the item', () => {
     expect(notificationHref(entry({ kind: 'follow', ref_id: 'u1' }))).toBe('/u/ana');
