@@ -3,7 +3,8 @@ export type ExploreSearch = { sort?: string; timeRange?: string; tag?: string; n
 
 export const paths = {
   home: { path: '/', getHref: () => '/' },
-  login: { path: '/login', getHref: () => '/login' },
+  /** With `next`: where to return after signing in (a path of this site; see `returnPath`). */
+  login: { path: '/login', getHref: (next?: string) => (next ? `/login?next=${encodeURIComponent(next)}` : '/login') },
   resetPassword: {
     path: '/reset-password',
     getHref: (token?: string) => (token ? `/reset-password?token=${encodeURIComponent(token)}` : '/reset-password'),
@@ -55,4 +56,16 @@ const SIGNED_IN_ONLY_PREFIXES = ['/me/', '/onboarding', '/settings/', '/mod', '/
 /** Pages that make no sense without a session: a 401 there ends the session and goes to /login. */
 export function isSignedInOnlyPath(pathname: string): boolean {
   return SIGNED_IN_ONLY_PREFIXES.some((prefix) => pathname === prefix.replace(/\/$/, '') || pathname.startsWith(prefix));
+}
+
+/**
+ * A sign-in page's `?next=` when it is a path of this site (`/admin?tab=users`), else null: never an
+ * address elsewhere (`//evil.example`, `/\evil.example`, `https://…`), nor the sign-in page itself.
+ */
+export function returnPath(next: string | null | undefined): string | null {
+  // Browsers drop tabs and line breaks from addresses (`/\t/evil.example` is `//evil.example`): none allowed.
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return null;
+  if (/\s/.test(next) || [...next].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)) return null;
+  if (next === paths.login.path || next.startsWith(`${paths.login.path}?`) || next.startsWith(`${paths.login.path}/`)) return null;
+  return next;
 }

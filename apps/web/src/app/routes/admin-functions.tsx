@@ -10,7 +10,7 @@ export default function AdminFunctionsRoute() {
   const { t } = useTranslation();
   useDocumentMeta({ title: t('adminFunctions.metaTitle') });
   return (
-    <SignedInPage>
+    <SignedInPage guest={<AccessDenied />}>
       <RoleGate allow={isAdmin} denied={<AccessDenied />}>
         <FunctionStatsPage />
       </RoleGate>

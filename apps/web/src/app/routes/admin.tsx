@@ -8,7 +8,7 @@ export default function AdminRoute() {
   const { t } = useTranslation();
   useDocumentMeta({ title: t('adminPanel.metaTitle') });
   return (
-    <SignedInPage>
+    <SignedInPage guest={<AccessDenied />}>
       <RoleGate allow={isAdmin} denied={<AccessDenied />}>
         <AdminPage />
       </RoleGate>

@@ -6,7 +6,7 @@ import { PageLoader } from '@/components/layout/page-loader';
 import { Card } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { env } from '@/config/env';
-import { paths } from '@/config/paths';
+import { paths, returnPath } from '@/config/paths';
 import { EthereumSignIn } from '@/features/auth/components/ethereum-sign-in';
 import { MagicLinkForm } from '@/features/auth/components/magic-link-form';
 import { OidcCallbackError, OidcSignIn } from '@/features/auth/components/oidc-sign-in';
@@ -31,6 +31,9 @@ export default function LoginRoute() {
   // Set once a form succeeds, so that "already signed in → /" does not race the form's own redirect.
   const handingOff = useRef(false);
   const tabParam = searchParams.get('tab') === 'sign-up' ? 'sign-up' : 'sign-in';
+  // Sent here from a page that needs a session (`?next=/admin`): signing in returns there.
+  const next = returnPath(searchParams.get('next'));
+  const home = next ?? paths.home.getHref();
   const [tab, setTab] = useState<'sign-in' | 'sign-up'>(tabParam);
   // The header's "Sign in" / "Create account" links change ?tab= while this page is open.
   const [seenTabParam, setSeenTabParam] = useState(tabParam);
@@ -45,7 +48,7 @@ export default function LoginRoute() {
   // Opened by the OAuth provider: once signed in, the authorization goes on (to consent, then the client).
   const oauthContinue = continueAuthorizationHref(searchParams);
   if (user && oauthContinue) return <ContinueAuthorization href={oauthContinue} />;
-  if (user && !handingOff.current) return <Navigate to={paths.home.getHref()} replace />;
+  if (user && !handingOff.current) return <Navigate to={home} replace />;
 
   const after = (to: string) => () => {
     handingOff.current = true;
@@ -76,7 +79,7 @@ export default function LoginRoute() {
               ) : null}
               <OidcCallbackError />
               {challenge ? (
-                <TwoFactorStep challenge={challenge} onSuccess={after(paths.home.getHref())} />
+                <TwoFactorStep challenge={challenge} onSuccess={after(home)} />
               ) : (
               <Tabs value={tab} onValueChange={(value) => setTab(value === 'sign-up' ? 'sign-up' : 'sign-in')}>
                 <TabsList aria-label={t('auth.tabsLabel')}>
@@ -84,7 +87,7 @@ export default function LoginRoute() {
                   <TabsTrigger value="sign-up">{t('auth.signUpTab')}</TabsTrigger>
                 </TabsList>
                 <TabsContent value="sign-in" className="grid gap-8">
-                  <SignInForm key={signInEmail ?? ''} initialEmail={signInEmail} onSuccess={after(paths.home.getHref())} />
+                  <SignInForm key={signInEmail ?? ''} initialEmail={signInEmail} onSuccess={after(home)} />
                   {/* One group under "or": the other ways in, buttons of one style, then a link or code by mail. */}
                   <div className="grid gap-6">
                   <div className="flex items-center gap-3 text-sm text-muted-foreground" role="separator">
@@ -92,8 +95,8 @@ export default function LoginRoute() {
                     {t('auth.or')}
                     <span className="h-px flex-1 bg-border" />
                   </div>
-                  <div className="grid gap-3"><PasskeySignIn onSuccess={after(paths.home.getHref())} /><EthereumSignIn onSuccess={after(paths.myShelf.getHref())} /><OidcSignIn /></div>
-                  <MagicLinkForm callbackURL={resumeAuthorizationPath(searchParams) ?? undefined} />
+                  <div className="grid gap-3"><PasskeySignIn onSuccess={after(home)} /><EthereumSignIn onSuccess={after(next ?? paths.myShelf.getHref())} /><OidcSignIn /></div>
+                  <MagicLinkForm callbackURL={resumeAuthorizationPath(searchParams) ?? next ?? undefined} />
                   </div>
                 </TabsContent>
                 <TabsContent value="sign-up" className="grid gap-6">

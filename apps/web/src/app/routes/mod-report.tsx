@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { ModerationAccessDenied } from '@/features/moderation/components/moderation-page';
 import { ReportDetail } from '@/features/moderation/components/report-detail';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
 import { ModeratorsOnly } from '../moderators-only';
@@ -10,7 +11,7 @@ export default function ModerationReportRoute() {
   const { reportId = '' } = useParams();
   useDocumentMeta({ title: t('moderation.reportMetaTitle') });
   return (
-    <SignedInPage>
+    <SignedInPage guest={<ModerationAccessDenied />}>
       <ModeratorsOnly>
         <ReportDetail key={reportId} reportId={reportId} />
       </ModeratorsOnly>

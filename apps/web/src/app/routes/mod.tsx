@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ModerationPage } from '@/features/moderation/components/moderation-page';
+import { ModerationAccessDenied, ModerationPage } from '@/features/moderation/components/moderation-page';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
 import { ModeratorsOnly } from '../moderators-only';
 import { SignedInPage } from '../signed-in-page';
@@ -8,7 +8,7 @@ export default function ModerationRoute() {
   const { t } = useTranslation();
   useDocumentMeta({ title: t('moderation.metaTitle') });
   return (
-    <SignedInPage>
+    <SignedInPage guest={<ModerationAccessDenied />}>
       <ModeratorsOnly>
         <ModerationPage />
       </ModeratorsOnly>

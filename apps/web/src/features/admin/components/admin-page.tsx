@@ -1,10 +1,10 @@
-import { Activity, ShieldAlert } from 'lucide-react';
+import { Activity } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { AccessDeniedCard } from '@/components/errors/access-denied';
 import { usePageExists } from '@/components/layout/page-availability';
 import { buttonVariants } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { paths } from '@/config/paths';
 import { FeedbackPanel } from './feedback-panel';
 import { InvitesPanel } from './invites-panel';
 import { OAuthClientsPanel } from './oauth-clients-panel';
@@ -14,19 +14,10 @@ import { UsersPanel } from './users-panel';
 export const ADMIN_TABS = ['settings', 'invites', 'users', 'feedback', 'api-clients'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
-/** "Access Denied" for signed-in people without the admin role. */
+/** "Access Denied" for everyone without the admin role: guests (offered Sign in) and signed-in people. */
 export function AccessDenied() {
   const { t } = useTranslation();
-  return (
-    <div className="mx-auto grid max-w-md justify-items-center gap-4 py-16 text-center" data-testid="admin-access-denied">
-      <ShieldAlert className="size-12 text-muted-foreground" aria-hidden="true" />
-      <h1 className="font-display text-3xl font-semibold tracking-tight">{t('adminPanel.accessDenied')}</h1>
-      <p className="text-muted-foreground">{t('adminPanel.requiresAdmin')}</p>
-      <Link to={paths.home.getHref()} className={buttonVariants({ variant: 'secondary' })}>
-        {t('notFound.home')}
-      </Link>
-    </div>
-  );
+  return <AccessDeniedCard title={t('adminPanel.accessDenied')} text={t('adminPanel.requiresAdmin')} testId="admin-access-denied" />;
 }
 
 /** The admin panel (for admins; the route checks): one tab per part, the open tab kept in the address (`?tab=`). */

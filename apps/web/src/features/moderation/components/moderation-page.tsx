@@ -1,11 +1,9 @@
-import { ShieldAlert } from 'lucide-react';
 import { lazy, Suspense, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
-import { buttonVariants } from '@/components/ui/button';
+import { useSearchParams } from 'react-router';
+import { AccessDeniedCard } from '@/components/errors/access-denied';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { paths } from '@/config/paths';
 import { ActionsTab } from './actions-tab';
 import { ReportsTab } from './reports-tab';
 
@@ -20,19 +18,10 @@ const DmcaTab = loadDmca ? lazy(async () => {
 const TABS = ['reports', ...(DmcaTab ? ['dmca'] : []), 'history'] as const;
 type Tab = 'reports' | 'dmca' | 'history';
 
-/** "Access Denied" for signed-in people who are neither moderators nor admins. */
+/** "Access Denied" for everyone who is neither moderator nor admin: guests (offered Sign in) and signed-in people. */
 export function ModerationAccessDenied() {
   const { t } = useTranslation();
-  return (
-    <div className="mx-auto grid max-w-md justify-items-center gap-4 py-16 text-center" data-testid="mod-access-denied">
-      <ShieldAlert className="size-12 text-muted-foreground" aria-hidden="true" />
-      <h1 className="font-display text-3xl font-semibold tracking-tight">{t('moderation.accessDenied')}</h1>
-      <p className="text-muted-foreground">{t('moderation.requiresModerator')}</p>
-      <Link to={paths.home.getHref()} className={buttonVariants({ variant: 'secondary' })}>
-        {t('notFound.home')}
-      </Link>
-    </div>
-  );
+  return <AccessDeniedCard title={t('moderation.accessDenied')} text={t('moderation.requiresModerator')} testId="mod-access-denied" />;
 }
 
 /** The moderation dashboard: tabs Reports, DMCA, Actions History; the open tab is kept in the address (`?tab=`). */
