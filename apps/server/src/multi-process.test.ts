@@ -1,12 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REALTIME_RETRY_MS } from '@curio/contract';
 import { REPO_ROOT } from './env';
+import { ITEM_PAGE_CACHE_MS } from './modules/items/item-pages.service';
 import { pngBytes } from './test/images';
 import { sseReader } from './test/sse';
 
@@ -16,10 +18,13 @@ import { sseReader } from './test/sse';
  */
 const url = process.env.DATABASE_URL;
 const SECRET = 'multi-process-secret-that-is-long-enough-42';
+const ADMIN = 'mp-admin@example.com';
 
 interface Server {
   child: ChildProcess;
   base: string;
+  /** Its DATA_DIR: without SMTP its mails (sign-in links) are files in `outbox/`. */
+  dataDir: string;
   exited: Promise<number | null>;
 }
 
@@ -40,6 +45,7 @@ async function admin<T>(connectionString: string, fn: (c: pg.Client) => Promise<
 function start(): Server {
   const port = 20000 + Math.floor(Math.random() * 30000);
   const base = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'curio-mp-'));
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/main.ts')], {
     cwd: path.join(REPO_ROOT, 'apps/server'),
     env: {
@@ -54,16 +60,18 @@ function start(): Server {
       CUTOUT: 'simple',
       WORKERS: '0',
       STATIC_DIR: path.join(os.tmpdir(), 'curio-no-web'),
-      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'curio-mp-')),
+      DATA_DIR: dataDir,
       EXPLORE_SNAPSHOT_SECONDS: '3600', // cached for an hour: only a cleared cache can show a change
       COMMENT_INTERVAL_SECONDS: '0',
+      ADMIN_EMAILS: ADMIN,
+      FUNCTION_STATS_FLUSH_SECONDS: '1', // each process adds its call counts to the database every second
       AUTH_SIGNIN_RATE_LIMIT_MAX: '1000',
       AUTH_RATE_LIMIT_MAX: '1000',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-  const server = { child, base, exited };
+  const server = { child, base, dataDir, exited };
   servers.push(server);
   return server;
 }
@@ -107,6 +115,36 @@ async function user(s: Server) {
   expect(done.status).toBe(200);
   return { cookie, handle, userId: ((await res.json()) as { user: { id: string } }).user.id };
 }
+
+/** Signs in by magic link (from the server's outbox files), as ADMIN_EMAILS' admin does. */
+async function signInByMagicLink(s: Server, email: string) {
+  const sent = await fetch(`${s.base}/auth/v1/sign-in/magic-link`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: s.base },
+    body: JSON.stringify({ email, callbackURL: '/' }),
+  });
+  expect(sent.status).toBe(200);
+  const outbox = path.join(s.dataDir, 'outbox');
+  let link: string | undefined;
+  for (let i = 0; i < 100 && !link; i++) {
+    const files = await readdir(outbox).catch(() => [] as string[]);
+    for (const f of files.filter((n) => n.endsWith('.json'))) {
+      const mail = JSON.parse(await readFile(path.join(outbox, f), 'utf8')) as { to: string; text: string };
+      if (mail.to === email) link = mail.text.match(/https?:\/\/\S+/)?.[0];
+    }
+    if (!link) await new Promise((r) => setTimeout(r, 50));
+  }
+  expect(link).toBeDefined();
+  const verify = await fetch(link!, { redirect: 'manual' });
+  expect(verify.status).toBe(302);
+  return verify.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+}
+
+/** A guest's GET of a public read function (the kind a process keeps and answers before routing). */
+const guestGet = async (s: Server, name: string, query: Record<string, string>) => {
+  const res = await fetch(`${s.base}/functions/v1/${name}?${new URLSearchParams(query)}`);
+  return { status: res.status, json: (await res.json()) as any };
+};
 
 async function publishedItem(s: Server, cookie: string) {
   const item = await call(s, 'items-create', { title: 'Tin robot', tags: 'robots' }, cookie);
@@ -222,17 +260,48 @@ describe.skipIf(!url)('two server processes on one PostgreSQL database', () => {
     await stream.cancel();
   }, 30_000);
 
+  it('adds up the function calls served by A and by B for an admin', async () => {
+    const adminCookie = await signInByMagicLink(a, ADMIN);
+    const tagCalls = async () => {
+      const stats = await call(b, 'admin-function-stats', {}, adminCookie);
+      expect(stats.status).toBe(200);
+      return (stats.json.functions as { name: string; hour: { calls: number } }[]).find((f) => f.name === 'explore-top-tags')?.hour.calls ?? 0;
+    };
+    const baseline = await tagCalls();
+    for (let i = 0; i < 3; i++) expect((await guestGet(a, 'explore-top-tags', {})).status).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await guestGet(b, 'explore-top-tags', {})).status).toBe(200);
+    // Each process adds its counts to the database every second (FUNCTION_STATS_FLUSH_SECONDS).
+    const deadline = Date.now() + 10_000;
+    let calls = await tagCalls();
+    while (calls - baseline < 7 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 200));
+      calls = await tagCalls();
+    }
+    expect(calls - baseline).toBe(7);
+  }, 30_000);
+
   it('serves a like made through A in B, a notification made through A on a stream at B, and a delete through A in B’s explore at once', async () => {
     const owner = await user(a);
     const fan = await user(b);
     const friend = await user(a);
     const itemId = await publishedItem(a, owner.cookie);
 
-    // A like served by A is in B's answers.
-    expect((await call(a, 'social-like-toggle', { itemId }, fan.cookie)).status).toBe(200);
-    const got = await call(b, 'item-get', { itemId }, owner.cookie);
-    expect(got.status).toBe(200);
-    expect(got.json.item.counts.likes).toBe(1);
+    // A like served by A is in B's answers, though B keeps item pages (5 s) for everyone but the
+    // owner: B's copy is read first, by a guest (answered before routing) and by someone else.
+    const warmedAt = Date.now();
+    const pageAtB = async () => [(await guestGet(b, 'item-get', { itemId })).json, (await call(b, 'item-get', { itemId }, friend.cookie)).json];
+    for (const page of await pageAtB()) expect(page).toMatchObject({ access: 'visible', viewer: { isOwner: false }, item: { counts: { likes: 0 } } });
+    for (const page of await pageAtB()) expect(page.item.counts.likes).toBe(0); // from B's cache now
+    expect((await call(a, 'social-like-toggle', { itemId, liked: true }, fan.cookie)).status).toBe(200);
+    const likedAt = Date.now();
+    let pages = await pageAtB();
+    while (pages.some((p) => p.item.counts.likes !== 1) && Date.now() - likedAt < 1000) {
+      await new Promise((r) => setTimeout(r, 25));
+      pages = await pageAtB();
+    }
+    expect(pages.map((p) => p.item.counts.likes)).toEqual([1, 1]);
+    // …while B's copy would still have been kept: A's hint dropped it, not its expiry.
+    expect(Date.now() - warmedAt).toBeLessThan(ITEM_PAGE_CACHE_MS);
 
     // A mention posted through A reaches the friend's stream connected to B.
     const res = await fetch(`${b.base}/realtime/v1/notifications`, { headers: { cookie: friend.cookie } });

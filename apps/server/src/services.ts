@@ -47,6 +47,9 @@ import { sessionRevocations } from './auth/session-cache';
 import { createAccountDataService } from './modules/account-data/account-data.service';
 import { createStorageSweep } from './modules/storage-sweep/storage-sweep.service';
 
+/** The hint that an item's page changed through another process (its counts: a like, a save, a comment). */
+const ITEM_TOUCHED_HINT = 'item.touched';
+
 export interface ServiceOverrides {
   generator?: Generator;
   /**
@@ -124,8 +127,20 @@ export function createServices(
     explore.invalidate();
     itemPages.invalidate();
   }
-  /** An item's likes, saves, comments or variants changed through this process: its cached page goes at once. */
-  const itemTouched = (itemId: string) => itemPages.forget(itemId);
+  /**
+   * An item's likes, saves or comments changed (committed) through this process: its cached page goes
+   * at once here, and every other process is told to drop it too (a hint, not recorded: one that is
+   * missed leaves that page there until it expires, ITEM_PAGE_CACHE_MS). Not awaited: the answer
+   * does not wait for the NOTIFY, and a failure to send it is logged, never the caller's.
+   */
+  const itemTouched = (itemId: string) => {
+    itemPages.forget(itemId);
+    void events.hint(ITEM_TOUCHED_HINT, { itemId });
+  };
+  events.onHint(ITEM_TOUCHED_HINT, (data) => {
+    const itemId = (data as { itemId?: unknown } | null)?.itemId;
+    if (typeof itemId === 'string') itemPages.forget(itemId);
+  });
   const social = createSocialService(db, { roles, notifications, itemTouched });
   const comments = createCommentsService(db, {
     social,

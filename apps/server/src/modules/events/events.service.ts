@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Database, Db } from '../../db/client';
 import type { Executor } from '../../db/types';
 import type { Logger } from '../../lib/logger';
@@ -42,6 +43,19 @@ export interface NewEvent {
 
 type Handler = (event: DomainEvent) => void;
 
+/**
+ * A hint: announced on the same channel as events but never recorded (no row, no id), so a process
+ * that was not listening at that moment never hears of it. Only for what a missed one costs little
+ * (a cached page another process keeps until it expires). `from` is the sending events service:
+ * the sender acted on its own change already and passes over its own hints.
+ */
+interface HintPayload {
+  hint: string;
+  data: unknown;
+  from: string;
+}
+type HintHandler = (data: unknown) => void;
+
 const toEvent = (row: EventRow): DomainEvent => ({
   id: row.id,
   userId: row.userId,
@@ -55,12 +69,17 @@ const toEvent = (row: EventRow): DomainEvent => ({
  * Domain events: `record` writes one in the caller's transaction and announces it with NOTIFY
  * (PostgreSQL delivers it at commit, so a rolled-back change announces nothing). Every process
  * listens on one connection and fans events out in memory: to the streams of the user an event is
- * for, and to the handlers of broadcast events (cache invalidation).
+ * for, and to the handlers of broadcast events (cache invalidation). `hint` sends on the same
+ * channel what is not worth a row (a cached item page to drop): other processes' `onHint` handlers
+ * get it if they are listening then, and nothing replays it.
  */
 export function createEventsService(db: Db, deps: { logger: Logger; listen?: Database['listen'] }) {
   const { logger } = deps;
   const byUser = new Map<string, Set<Handler>>();
   const broadcastHandlers = new Map<string, Set<Handler>>();
+  const hintHandlers = new Map<string, Set<HintHandler>>();
+  // Who sends this service's hints (a process may hold more than one app in tests).
+  const self = randomUUID();
   // Ids delivered lately (a NOTIFY and a catch-up read may both bring one), and the highest seen.
   const recent = new Set<number>();
   let highestId = 0;
@@ -83,9 +102,22 @@ export function createEventsService(db: Db, deps: { logger: Logger; listen?: Dat
     }
   }
 
+  function deliverHint({ hint, data, from }: HintPayload) {
+    if (from === self) return;
+    for (const handler of hintHandlers.get(hint) ?? []) {
+      try {
+        handler(data);
+      } catch (err) {
+        logger.error({ err, hint }, 'hint handler failed');
+      }
+    }
+  }
+
   async function onPayload(text: string) {
     try {
-      const parsed = JSON.parse(text) as Partial<DomainEvent> & { id: number };
+      const parsed = JSON.parse(text) as (Partial<DomainEvent> & { id: number }) | HintPayload;
+      // A hint has no id: it never moves the id bookkeeping and is not caught up on.
+      if ('hint' in parsed) return deliverHint(parsed);
       if (parsed.stream !== undefined) return deliver(parsed as DomainEvent);
       const row = await eventsRepository(db).byId(parsed.id);
       if (row) deliver(toEvent(row));
@@ -114,7 +146,7 @@ export function createEventsService(db: Db, deps: { logger: Logger; listen?: Dat
     });
   }
 
-  function addTo(map: Map<string, Set<Handler>>, key: string, handler: Handler) {
+  function addTo<H>(map: Map<string, Set<H>>, key: string, handler: H) {
     let set = map.get(key);
     if (!set) map.set(key, (set = new Set()));
     set.add(handler);
@@ -152,6 +184,26 @@ export function createEventsService(db: Db, deps: { logger: Logger; listen?: Dat
       const full = JSON.stringify(recorded);
       await repo.notify(EVENTS_CHANNEL, Buffer.byteLength(full) <= MAX_NOTIFY_BYTES ? full : JSON.stringify({ id: recorded.id }));
       return recorded;
+    },
+
+    /**
+     * Tells every other process something it may act on (a {@link HintPayload}): one NOTIFY outside
+     * any transaction, nothing recorded. Call it after the change committed. It never fails: a hint
+     * that could not be sent is logged (what it announces then waits for its expiry elsewhere).
+     */
+    hint(hint: string, data: unknown): Promise<void> {
+      const text = JSON.stringify({ hint, data, from: self } satisfies HintPayload);
+      if (Buffer.byteLength(text) > MAX_NOTIFY_BYTES) {
+        logger.error({ hint }, 'hint too large to announce');
+        return Promise.resolve();
+      }
+      return eventsRepository(db)
+        .notify(EVENTS_CHANNEL, text)
+        .catch((err: unknown) => logger.warn({ err, hint }, 'could not announce a hint'));
+    },
+    /** Hints of one name sent by other processes (and other apps of this one); returns the unsubscribe function. */
+    onHint(hint: string, handler: HintHandler) {
+      return addTo(hintHandlers, hint, handler);
     },
 
     /** Live events for one user; returns the unsubscribe function. */

@@ -8,7 +8,11 @@ import { createItemPageCache, createReadService, type ItemPage } from '../read/r
 import { sharedAnswer } from '../../lib/functions';
 import { itemPagesRepository } from './item-pages.repository';
 
-/** How long an item page is kept for viewers other than its owner: counts may lag this much in other processes. */
+/**
+ * How long an item page is kept for viewers other than its owner. A like, save or comment drops the
+ * page in every process at once (a hint through the event channel); counts lag this much at most
+ * where a hint was missed.
+ */
 export const ITEM_PAGE_CACHE_MS = 5_000;
 
 /** An item still without a chosen image this long after its creation is an abandoned draft. */
@@ -88,7 +92,7 @@ export function createItemPagesService(
       return answer;
     },
 
-    /** Forgets one item's cached page (it changed through this process: an edit, a like, a save, a comment, a variant). */
+    /** Forgets one item's cached page (it changed: an edit, a like, a save, a comment, a variant; here or, told by a hint, elsewhere). */
     forget(itemId: string) {
       pages.forget(itemId);
     },

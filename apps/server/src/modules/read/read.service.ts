@@ -25,8 +25,9 @@ export type SharedItemPage = Omit<ItemPageRow, 'viewerState'>;
  * Item pages kept in this process for a few seconds, so that a busy item is read once per window
  * instead of once per visitor. Whatever changes who may see an item (hidden, deleted, a profile
  * going private) clears it in every process through the event channel; edits, likes, saves and
- * comments made through this process drop the item at once; what other processes changed (counts,
- * a new variant) shows within `ttlMs`. The owner's own page is never served from it.
+ * comments drop the item at once in the process that made them and, through an unrecorded hint on
+ * the same channel, in the others; what no hint announced (a new variant) or a missed hint shows
+ * within `ttlMs`. The owner's own page is never served from it.
  */
 export function createItemPageCache(opts: { ttlMs: number; max?: number; now?: () => number }) {
   const max = opts.max ?? 5000;

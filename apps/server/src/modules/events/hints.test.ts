@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createApp } from '../../app';
+import { events } from '../../db/schema';
+import { createLogger } from '../../lib/logger';
+import { createTestApp, TEST_ORIGIN, type TestApp } from '../../test/harness';
+import { pngBytes, stubGenerator } from '../../test/images';
+import { ITEM_PAGE_CACHE_MS } from '../items/item-pages.service';
+import { createEventsService, type DomainEvent } from './events.service';
+
+/**
+ * Two apps on one database stand for two processes: each has its own caches and its own events
+ * service listening on the channel (PGlite delivers NOTIFY to every listener of its one process;
+ * PostgreSQL to every connection that listens).
+ */
+let a: TestApp;
+let b: ReturnType<typeof createApp>;
+let photo: Buffer;
+
+beforeAll(async () => {
+  a = await createTestApp({}, { generator: stubGenerator() });
+  b = createApp({ env: a.env, database: a.database, logger: createLogger('silent'), mailer: { send: async () => {}, outbox: async () => [] } });
+  await Promise.all([a.services.events.start(), b.services.events.start()]);
+  photo = await pngBytes(60, 75);
+});
+afterAll(async () => {
+  await b.services.functionStats.stop();
+  await b.services.events.stop();
+  await a.close();
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A guest's item page at B, through its server entry (where kept answers are served). */
+const guestAtB = async (itemId: string) =>
+  (await (await b.fetch(new Request(`${TEST_ORIGIN}/functions/v1/item-get?itemId=${itemId}`))).json()) as { item: { counts: { likes: number } } };
+/** A signed-in viewer's item page at B. */
+const viewerAtB = async (itemId: string, cookie: string) =>
+  (await (
+    await b.app.request(`${TEST_ORIGIN}/functions/v1/item-get`, {
+      method: 'POST',
+      headers: { origin: TEST_ORIGIN, cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ itemId }),
+    })
+  ).json()) as { item: { counts: { likes: number } }; viewer: { isOwner: boolean } };
+
+/** Polls until both B's guest and viewer answers show `likes`; returns how long it took. */
+async function bShows(itemId: string, cookie: string, likes: number, withinMs: number) {
+  const start = Date.now();
+  for (;;) {
+    const [guest, viewer] = await Promise.all([guestAtB(itemId), viewerAtB(itemId, cookie)]);
+    if (guest.item.counts.likes === likes && viewer.item.counts.likes === likes) return Date.now() - start;
+    if (Date.now() - start > withinMs) throw new Error(`B still shows guest ${guest.item.counts.likes} / viewer ${viewer.item.counts.likes} likes, not ${likes}`);
+    await sleep(20);
+  }
+}
+
+describe('a like through one process drops the item page another process keeps', () => {
+  it('is in B’s answers (guest and signed-in non-owner) within a second, long before the cache would expire', async () => {
+    const owner = await a.onboardedUser();
+    const fan = await a.onboardedUser();
+    const viewer = await a.onboardedUser();
+    const itemId = await a.publishedItem(owner.cookie, photo, 'Seen from B');
+
+    // B keeps the page: read it as a guest and as someone else than the owner.
+    const warmedAt = Date.now();
+    expect((await guestAtB(itemId)).item.counts.likes).toBe(0);
+    const seen = await viewerAtB(itemId, viewer.cookie);
+    expect(seen).toMatchObject({ viewer: { isOwner: false }, item: { counts: { likes: 0 } } });
+
+    expect((await a.call('social-like-toggle', { cookie: fan.cookie, body: { itemId, liked: true } })).status).toBe(200);
+    expect(await bShows(itemId, viewer.cookie, 1, 1000)).toBeLessThanOrEqual(1000);
+    // Shown while B's copy would still have been kept: the hint dropped it, not its expiry.
+    expect(Date.now() - warmedAt).toBeLessThan(ITEM_PAGE_CACHE_MS);
+
+    // The control: without the hint, B goes on serving what it keeps.
+    expect((await guestAtB(itemId)).item.counts.likes).toBe(1); // kept again at B
+    const muted = vi.spyOn(a.services.events, 'hint').mockResolvedValue(undefined);
+    try {
+      expect((await a.call('social-like-toggle', { cookie: fan.cookie, body: { itemId, liked: false } })).status).toBe(200);
+      await sleep(200);
+      expect((await guestAtB(itemId)).item.counts.likes).toBe(1);
+      expect((await viewerAtB(itemId, viewer.cookie)).item.counts.likes).toBe(1);
+    } finally {
+      muted.mockRestore();
+    }
+    // A later like (or unlike) through A drops it again: the count is right once more.
+    expect((await a.call('social-like-toggle', { cookie: fan.cookie, body: { itemId, liked: true } })).status).toBe(200);
+    await bShows(itemId, viewer.cookie, 1, 1000);
+    expect((await a.call('social-like-toggle', { cookie: fan.cookie, body: { itemId, liked: false } })).status).toBe(200);
+    await bShows(itemId, viewer.cookie, 0, 1000);
+  });
+});
+
+describe('hints', () => {
+  it('reach the other processes’ handlers, not the sender’s, and record nothing', async () => {
+    const atA: unknown[] = [];
+    const atB: unknown[] = [];
+    const offA = a.services.events.onHint('test.ping', (d) => atA.push(d));
+    const offB = b.services.events.onHint('test.ping', (d) => atB.push(d));
+    const rowsBefore = (await a.database.db.select({ id: events.id }).from(events)).length;
+    try {
+      await a.services.events.hint('test.ping', { n: 1 });
+      for (let i = 0; i < 50 && atB.length === 0; i++) await sleep(20);
+      expect(atB).toEqual([{ n: 1 }]);
+      await sleep(50);
+      expect(atA).toEqual([]);
+      expect((await a.database.db.select({ id: events.id }).from(events)).length).toBe(rowsBefore);
+    } finally {
+      offA();
+      offB();
+    }
+  });
+
+  it('leave recorded events and their catch-up alone', async () => {
+    const u = await a.onboardedUser();
+    let onPayload!: (payload: string) => void;
+    const service = createEventsService(a.database.db, {
+      logger: { info() {}, warn() {}, error() {} } as never,
+      listen: async (_channel, payload) => ((onPayload = payload), async () => undefined),
+    });
+    await service.start();
+    const got: DomainEvent[] = [];
+    const hinted: unknown[] = [];
+    service.subscribe(u.userId, (e) => got.push(e));
+    service.onHint('test.ping', (d) => hinted.push(d));
+    const first = await a.services.events.record(a.database.db, { userId: u.userId, stream: 'notifications', type: 'x', payload: {} });
+    onPayload(JSON.stringify({ hint: 'test.ping', data: { n: 2 }, from: 'another process' }));
+    onPayload(JSON.stringify(first));
+    await sleep(20);
+    expect(hinted).toEqual([{ n: 2 }]);
+    expect(got.map((e) => e.id)).toEqual([first.id]);
+    await service.stop();
+  });
+
+  it('never fail their sender: a hint that cannot be sent is logged', async () => {
+    const warn = vi.fn();
+    const broken = { execute: () => Promise.reject(new Error('database gone')) };
+    const service = createEventsService(broken as never, { logger: { info() {}, warn, error() {} } as never });
+    await expect(service.hint('test.ping', {})).resolves.toBeUndefined();
+    expect(warn).toHaveBeenCalledWith(expect.objectContaining({ hint: 'test.ping' }), 'could not announce a hint');
+  });
+});
