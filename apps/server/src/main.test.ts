@@ -28,7 +28,9 @@ describe('server process', () => {
     let stdout = '';
     child.stdout.on('data', (d) => (stdout += d));
     const exited = new Promise<number | null>((r) => child.on('exit', r));
-    const deadline = Date.now() + 25_000;
+    // A new embedded data directory (initdb), the migrations and tsx's first compile: seconds on a quiet
+    // machine, close to a minute on a busy 2-core one (the CI runs the PostgreSQL suite beside this one).
+    const deadline = Date.now() + 90_000;
     while (!stdout.includes('is listening') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     expect(stdout).toContain('is listening');
     const res = await fetch(`http://127.0.0.1:${port}/ready`);
@@ -38,5 +40,5 @@ describe('server process', () => {
     expect(stdout).toContain('stopped');
     const release = await lockDataDir(dir); // free again
     await release();
-  }, 40_000);
+  }, 120_000);
 });
