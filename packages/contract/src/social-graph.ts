@@ -178,13 +178,17 @@ export const notificationListEntrySchema = z.object({
     .optional(),
 });
 export type NotificationListEntry = z.infer<typeof notificationListEntrySchema>;
+/** The spec's `page`, or `cursor` (a previous answer's `nextCursor`; then `page` is not used). */
 export const notificationsListInputSchema = z.object({
   page: z.coerce.number().int().min(0).max(1000).default(0),
   pageSize: z.coerce.number().int().min(1).max(100).default(NOTIFICATIONS_PAGE),
+  cursor: text().max(200).optional(),
 });
 export const notificationsListResultSchema = z.object({
   notifications: z.array(notificationListEntrySchema),
+  /** The next page number when paging by `page` (null on the last page, and when paging by cursor). */
   nextPage: z.number().int().nullable(),
+  nextCursor: z.string().nullable(),
   unseenCount: z.number().int().min(0),
 });
 export type NotificationsListResult = z.infer<typeof notificationsListResultSchema>;

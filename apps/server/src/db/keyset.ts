@@ -11,9 +11,9 @@ export function cursorKey(createdAt: AnyColumn | SQL): SQL<string> {
 /**
  * The where-clause of the page after `cursor` for a list ordered by (createdAt desc, id desc):
  * rows strictly older, or as old with a smaller id. Compared as a row value, so an index on
- * (…, created_at) serves it.
+ * (…, created_at) serves it. Columns, or SQL for lists of raw SQL (aliases, grouped entries).
  */
-export function olderThan(createdAt: AnyColumn, id: AnyColumn, cursor: Cursor, idType: 'uuid' | 'text' = 'uuid'): SQL {
+export function olderThan(createdAt: AnyColumn | SQL, id: AnyColumn | SQL, cursor: Cursor, idType: 'uuid' | 'text' = 'uuid'): SQL {
   const idValue = idType === 'uuid' ? sql`${cursor.id}::uuid` : sql`${cursor.id}::text`;
   return sql`(${createdAt}, ${id}) < (${cursor.at}::timestamptz, ${idValue})`;
 }

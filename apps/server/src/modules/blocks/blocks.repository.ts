@@ -16,20 +16,11 @@ export function blocksRepository(db: Executor) {
       const added = await db.insert(userBlocks).values({ blockerId, blockedId }).onConflictDoNothing().returning({ id: userBlocks.blockedId });
       return { on: true, added: added.length > 0 };
     },
-    /** Of these pairs, those with a block between them, either way (as `a|b` keys of the given order); one query. */
-    async blockedPairs(pairs: [string, string][]): Promise<Set<string>> {
-      if (!pairs.length) return new Set();
-      const conditions = pairs.map(
-        ([a, b]) => sql`(${userBlocks.blockerId} = ${a} and ${userBlocks.blockedId} = ${b}) or (${userBlocks.blockerId} = ${b} and ${userBlocks.blockedId} = ${a})`,
-      );
-      const rows = await db
-        .select({ blockerId: userBlocks.blockerId, blockedId: userBlocks.blockedId })
-        .from(userBlocks)
-        .where(sql.join(conditions, sql` or `));
-      const found = new Set(rows.flatMap((r) => [`${r.blockerId}|${r.blockedId}`, `${r.blockedId}|${r.blockerId}`]));
-      return new Set(pairs.map(([a, b]) => `${a}|${b}`).filter((k) => found.has(k)));
-    },
-    /** Whether a block exists between the two, either way. */
+    /**
+     * Whether a block exists between the two, and who blocked whom: the one check of the writes a
+     * block refuses (a follow, a message, a new thread) and of the profile's `blocking`. What a block
+     * hides from reads is the read pipeline's (`notBlockedBetween`, `hiddenByBlock`).
+     */
     async between(a: string, b: string): Promise<{ aBlockedB: boolean; bBlockedA: boolean }> {
       const rows = await db
         .select({ blockerId: userBlocks.blockerId })

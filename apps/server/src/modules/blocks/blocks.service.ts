@@ -8,7 +8,8 @@ import { blocksRepository } from './blocks.repository';
 /**
  * Blocks: blocking someone removes the follows between the two, both ways (counters too), in the
  * same transaction. What a block hides (comments, messages, notifications, mentions) is applied by
- * the read pipeline (`hiddenByBlock`, read/visibility.ts) and by the writes that check it.
+ * the read pipeline (`hiddenByBlock` in read/visibility.ts, `notBlockedBetween` in its SQL form in
+ * read.repository.ts); the writes it refuses check `blocksRepository.between`.
  */
 export function createBlocksService(db: Db) {
   return {

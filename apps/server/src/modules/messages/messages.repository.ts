@@ -1,8 +1,9 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { dmMessages, dmThreads, follows, profiles, userBlocks, userSettings } from '../../db/schema';
+import { dmMessages, dmThreads, follows, profiles, userSettings } from '../../db/schema';
 import { cursorKey, olderThan } from '../../db/keyset';
 import type { Executor } from '../../db/types';
 import type { Cursor } from '../../lib/cursor';
+import { notBlockedBetween } from '../read/read.repository';
 import { reportsRepository } from '../social/reports.repository';
 
 export type ThreadRow = typeof dmThreads.$inferSelect;
@@ -33,10 +34,8 @@ export interface ThreadListRow {
 const unreadOf = (userId: string) => sql`(select count(*)::int from ${dmMessages} m
   where m.thread_id = t.id and m.sender_id <> ${userId} and not m.hidden
     and m.created_at > coalesce(case when t.user_a = ${userId} then t.a_read_at else t.b_read_at end, '-infinity'::timestamptz))`;
-/** Threads of the user whose other party has no block with them, either way, as SQL over `t`. */
-const unblocked = (userId: string) => sql`not exists (select 1 from ${userBlocks} b
-  where (b.blocker_id = ${userId} and b.blocked_id = case when t.user_a = ${userId} then t.user_b else t.user_a end)
-     or (b.blocked_id = ${userId} and b.blocker_id = case when t.user_a = ${userId} then t.user_b else t.user_a end))`;
+/** Threads of the user whose other party has no block with them, either way, as SQL over `t` (the read pipeline's `notBlockedBetween`). */
+const unblocked = (userId: string) => notBlockedBetween(userId, sql`case when t.user_a = ${userId} then t.user_b else t.user_a end`);
 
 /**
  * Whether the other party of thread `t` accepts a message from the user, as SQL: the rules of
@@ -71,7 +70,7 @@ export function messagesRepository(db: Executor) {
     /** The user's threads (the other party without a block either way), latest activity first, one row more than `limit`. */
     async threadsPage(userId: string, after: Cursor | null, limit: number, only?: string): Promise<ThreadListRow[]> {
       const result = await db.execute(sql`
-        select t.id, to_char(t.last_message_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as key,
+        select t.id, ${cursorKey(sql`t.last_message_at`)} as key,
                case when t.user_a = ${userId} then t.user_b else t.user_a end as "otherId",
                p.handle, p.display_name as "displayName", p.avatar_image_id as "avatarImageId",
                t.last_message_at as "lastMessageAt",
@@ -84,7 +83,7 @@ export function messagesRepository(db: Executor) {
                            order by m.created_at desc, m.id desc limit 1) lm on true
         where (t.user_a = ${userId} or t.user_b = ${userId}) and ${unblocked(userId)}
           ${only ? sql`and t.id = ${only}::uuid` : sql``}
-          ${after ? sql`and (t.last_message_at, t.id) < (${after.at}::timestamptz, ${after.id}::uuid)` : sql``}
+          ${after ? sql`and ${olderThan(sql`t.last_message_at`, sql`t.id`, after)}` : sql``}
         order by t.last_message_at desc, t.id desc
         limit ${limit + 1}`);
       return rowsOf<Omit<ThreadListRow, 'lastMessageAt' | 'lastCreatedAt' | 'unread' | 'canSend'> & { lastMessageAt: string | Date; lastCreatedAt: string | Date | null; unread: number | string; canSend: boolean | string }>(result).map((r) => ({
@@ -163,8 +162,7 @@ export function messagesRepository(db: Executor) {
         .where(
           sql`${profiles.public} and not ${profiles.hidden} and ${profiles.userId} <> ${viewerId}
             and (${profiles.handle} ilike ${like} or ${profiles.displayName} ilike ${like})
-            and not exists (select 1 from ${userBlocks} b where (b.blocker_id = ${viewerId} and b.blocked_id = ${profiles.userId})
-                                                         or (b.blocker_id = ${profiles.userId} and b.blocked_id = ${viewerId}))
+            and ${notBlockedBetween(viewerId, profiles.userId)}
             and (coalesce(${userSettings.allowDms}, 'everyone') = 'everyone'
                  or exists (select 1 from ${follows} f where f.follower_id = ${profiles.userId} and f.followee_id = ${viewerId}))`,
         )

@@ -138,7 +138,9 @@ describe('who may message whom', () => {
     }
     expect((await threads(b)).unreadTotal).toBe(0);
     expect((await t.call('dm-recipients-search', { cookie: a.cookie, body: { q: b.handle } })).json.users).toEqual([]);
+    expect((await t.call('dm-recipients-search', { cookie: b.cookie, body: { q: a.handle } })).json.users).toEqual([]);
     await t.call('user-block-toggle', { cookie: b.cookie, body: { targetUserId: a.userId } });
+    expect((await t.call('dm-recipients-search', { cookie: b.cookie, body: { q: a.handle } })).json.users.map((u: { userId: string }) => u.userId)).toEqual([a.userId]);
     expect((await send(a, id, 'after the block')).status).toBe(200);
     expect((await threads(b)).threads[0]!.lastMessage?.text).toBe('after the block');
   });

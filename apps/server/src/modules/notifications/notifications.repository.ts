@@ -1,13 +1,19 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { items, notifications, profiles, userBlocks } from '../../db/schema';
+import { items, notifications, profiles } from '../../db/schema';
+import { cursorKey, olderThan } from '../../db/keyset';
 import type { Executor } from '../../db/types';
+import type { Cursor } from '../../lib/cursor';
+import { notBlockedBetween } from '../read/read.repository';
 
 export type NewNotification = typeof notifications.$inferInsert;
 type Kind = (typeof notifications.$inferSelect)['kind'];
 
 /** One grouped entry of the list: likes of one item together, every other notification alone. */
 export interface NotificationGroupRow {
+  /** The entry's newest notification (a group's, for likes): with `key`, its place for a cursor. */
   id: string;
+  /** That notification's created_at as PostgreSQL renders it (lib/cursor.ts). */
+  key: string;
   ids: string[];
   kind: Kind;
   refId: string | null;
@@ -50,9 +56,7 @@ export function notificationsRepository(db: Executor) {
           left join ${profiles} p on p.user_id = i.user_id
           where n.user_id = ${userId} and not n.seen
             and (n.kind not in ${ITEM_KINDS} or i.user_id = ${userId} or (p.public and not p.hidden and not i.hidden))
-            and (n.actor_id is null or not exists (
-              select 1 from ${userBlocks} b
-              where (b.blocker_id = ${userId} and b.blocked_id = n.actor_id) or (b.blocker_id = n.actor_id and b.blocked_id = ${userId})))`),
+            and ${notBlockedBetween(userId, sql`n.actor_id`)}`),
       );
       return Number(row?.n ?? 0);
     },
@@ -63,43 +67,49 @@ export function notificationsRepository(db: Executor) {
     /**
      * A page of the user's notifications, newest first, likes of one item grouped into one entry
      * (seen only when all of them are), notifications from people with a block either way left out.
-     * One row more than `limit` tells whether more follow.
+     * An entry's place is its newest notification's (created_at, id): a total order, so neither
+     * paging skips or repeats entries of one instant. Pages follow a cursor (`after`, the last
+     * entry's place; lib/cursor.ts) or an offset (the spec's page number). One row more than
+     * `limit` tells whether more follow.
      */
-    async groupedPage(userId: string, offset: number, limit: number): Promise<NotificationGroupRow[]> {
+    async groupedPage(userId: string, from: { after: Cursor | null; offset: number }, limit: number): Promise<NotificationGroupRow[]> {
       const result = await db.execute(sql`
         with visible as (
           select n.id, n.kind, n.ref_id, n.seen, n.created_at, n.actor_id from ${notifications} n
-          where n.user_id = ${userId} and not exists (
-            select 1 from ${userBlocks} b
-            where (b.blocker_id = ${userId} and b.blocked_id = n.actor_id) or (b.blocker_id = n.actor_id and b.blocked_id = ${userId}))
+          where n.user_id = ${userId} and ${notBlockedBetween(userId, sql`n.actor_id`)}
           and ${aboutVisibleItem(userId, { kind: sql`n.kind`, refId: sql`n.ref_id` })}
+        ), entries as (
+          select (array_agg(id order by created_at desc, id desc))[1] as head, max(created_at) as at,
+                 array_agg(id::text order by created_at desc, id desc) as ids,
+                 kind, ref_id, bool_and(seen) as seen,
+                 array_agg(actor_id order by created_at desc, id desc) as actor_ids,
+                 count(distinct actor_id)::int as actor_count
+          from visible
+          group by kind, ref_id, case when kind = 'like' then '' else id::text end
         )
-        select (array_agg(id::text order by created_at desc, id desc))[1] as id,
-               array_agg(id::text order by created_at desc, id desc) as ids,
-               kind, ref_id as "refId", bool_and(seen) as seen,
-               to_char(max(created_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "createdAt",
-               array_agg(actor_id order by created_at desc, id desc) as "actorIds",
-               count(distinct actor_id)::int as "actorCount"
-        from visible
-        group by kind, ref_id, case when kind = 'like' then '' else id::text end
-        order by max(created_at) desc, 1 desc
-        limit ${limit + 1} offset ${offset}`);
+        select head::text as id, ${cursorKey(sql`at`)} as key, ids, kind, ref_id as "refId", seen,
+               actor_ids as "actorIds", actor_count as "actorCount"
+        from entries
+        ${from.after ? sql`where ${olderThan(sql`at`, sql`head`, from.after)}` : sql``}
+        order by at desc, head desc
+        limit ${limit + 1} ${from.after ? sql`` : sql`offset ${from.offset}`}`);
       return rowsOf<{
         id: string;
+        key: string;
         ids: string[] | string;
         kind: Kind;
         refId: string | null;
         seen: boolean;
-        createdAt: string;
         actorIds: (string | null)[] | string;
         actorCount: number | string;
       }>(result).map((r) => ({
         id: r.id,
+        key: r.key,
         ids: textArray(r.ids),
         kind: r.kind,
         refId: r.refId,
         seen: r.seen,
-        createdAt: new Date(r.createdAt),
+        createdAt: new Date(r.key),
         actorIds: Array.isArray(r.actorIds) ? r.actorIds : textArray(r.actorIds).map((a) => (a === 'NULL' ? null : a)),
         actorCount: Number(r.actorCount),
       }));

@@ -2,8 +2,8 @@ import type { NotificationCreatedEvent, NotificationListEntry, NotificationsList
 import { NOTIFICATION_EVENTS, NOTIFICATION_GROUP_ACTORS } from '@curio/contract';
 import type { Db } from '../../db/client';
 import type { Executor } from '../../db/types';
+import { decodeCursor, nextCursor } from '../../lib/cursor';
 import type { EventsService } from '../events/events.service';
-import { blocksRepository } from '../blocks/blocks.repository';
 import { moderationRepository } from '../moderation/moderation.repository';
 import { readRepository } from '../read/read.repository';
 import { createReadService } from '../read/read.service';
@@ -35,7 +35,8 @@ export function createNotificationsService(db: Db, deps: { events: EventsService
     async create(tx: Executor, rows: NewNotification[]) {
       const candidates = rows.filter((n) => !(n.actorId && n.actorId === n.userId));
       const pairs = candidates.filter((n) => n.actorId).map((n): [string, string] => [n.userId, n.actorId!]);
-      const blocked = await blocksRepository(tx).blockedPairs(pairs);
+      // A block either way: the read pipeline's rule (`notBlockedBetween`), checked for every recipient in one query.
+      const blocked = await readRepository(tx).blockedPairs(pairs);
       // Likes and comments go to the item's owner, who always sees it; a mention may reach someone who may not.
       const mentionItems = [...new Set(candidates.filter((n) => n.kind === 'mention' && n.refId).map((n) => n.refId!))];
       const items = new Map((await readRepository(tx).hydrate(mentionItems)).map((i) => [i.id, i]));
@@ -61,9 +62,12 @@ export function createNotificationsService(db: Db, deps: { events: EventsService
      * The notifications page: newest first, likes of one item grouped ("Ana and 3 others liked …"),
      * each with its actors' profiles (a private profile's person is not named) and the item's title.
      * Entries about an item the user may no longer see (deleted, hidden, a private profile's) are left out.
+     * Pages by the spec's page number, or by `cursor` (the previous answer's `nextCursor`, lib/cursor.ts),
+     * which new notifications arriving between pages never shift; `nextPage` answers only the former.
      */
-    async list(userId: string, input: { page: number; pageSize: number }): Promise<NotificationsListResult> {
-      const rows = await repo.groupedPage(userId, input.page * input.pageSize, input.pageSize);
+    async list(userId: string, input: { page: number; pageSize: number; cursor?: string }): Promise<NotificationsListResult> {
+      const after = input.cursor ? decodeCursor(input.cursor) : null;
+      const rows = await repo.groupedPage(userId, { after, offset: input.page * input.pageSize }, input.pageSize);
       const page = rows.slice(0, input.pageSize);
       const actorIds = [...new Set(page.flatMap((r) => r.actorIds).filter((a): a is string => Boolean(a)))];
       const itemIds = [...new Set(page.filter((r) => ITEM_KINDS.has(r.kind) && r.refId).map((r) => r.refId!))];
@@ -105,7 +109,12 @@ export function createNotificationsService(db: Db, deps: { events: EventsService
             : null,
         });
       }
-      return { notifications, nextPage: rows.length > input.pageSize ? input.page + 1 : null, unseenCount };
+      return {
+        notifications,
+        nextPage: rows.length > input.pageSize && !after ? input.page + 1 : null,
+        nextCursor: nextCursor(rows, input.pageSize, (r) => ({ at: r.key, id: r.id })),
+        unseenCount,
+      };
     },
 
     /** Marks all the user's notifications seen, or those of `ids`; every open bell hears the new count. */

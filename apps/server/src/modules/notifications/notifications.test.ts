@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationsListResultSchema } from '@curio/contract';
+import { sql } from 'drizzle-orm';
+import { notifications } from '../../db/schema';
 import { pngBytes, stubGenerator } from '../../test/images';
 import { createTestApp, type TestApp } from '../../test/harness';
 
@@ -16,6 +18,11 @@ afterAll(() => t.close());
 const published = (u: U, title = 'Red Robot') => t.publishedItem(u.cookie, photo, title);
 const list = async (u: U, page = 0, pageSize?: number) => {
   const r = await t.call('notifications-list', { cookie: u.cookie, body: { page, ...(pageSize ? { pageSize } : {}) } });
+  expect(r.status).toBe(200);
+  return notificationsListResultSchema.parse(r.json);
+};
+const listAfter = async (u: U, cursor: string, pageSize: number) => {
+  const r = await t.call('notifications-list', { cookie: u.cookie, body: { cursor, pageSize } });
   expect(r.status).toBe(200);
   return notificationsListResultSchema.parse(r.json);
 };
@@ -127,6 +134,53 @@ describe('notifications', () => {
     const theirs = (await list(followers[0]!)).notifications[0]!.id;
     await t.call('notifications-mark-read', { cookie: owner.cookie, body: { ids: [theirs] } });
     expect(await unseen(followers[0]!)).toBe(1);
+  });
+
+  it('page by number and by cursor without skipping or repeating entries of one instant', async () => {
+    const owner = await t.onboardedUser();
+    const item = await published(owner, 'Red Robot');
+    // Eight entries at one microsecond: six follows and a group of three likes of one item (whose
+    // place is its newest like's), then one a little later.
+    const at = sql`'2024-05-01T10:00:00.123456Z'::timestamptz`;
+    await t.database.db.insert(notifications).values([
+      ...Array.from({ length: 6 }, (_, i) => ({ userId: owner.userId, kind: 'follow' as const, refId: `someone-${i}`, createdAt: at })),
+      ...Array.from({ length: 3 }, () => ({ userId: owner.userId, kind: 'like' as const, refId: item, createdAt: at })),
+      { userId: owner.userId, kind: 'follow' as const, refId: 'later', createdAt: sql`'2024-05-01T10:00:00.123457Z'::timestamptz` },
+    ]);
+    const all = (await list(owner, 0, 100)).notifications;
+    expect(all).toHaveLength(8);
+    expect(all[0]!.ref_id).toBe('later');
+    // Among equal times, by the newest notification's id, descending.
+    const tied = all.slice(1).map((n) => n.id);
+    expect(tied).toEqual([...tied].sort().reverse());
+    const likes = all.find((n) => n.kind === 'like');
+    expect(likes).toMatchObject({ ref_id: item, actorCount: 0 });
+    expect(likes!.ids).toHaveLength(3);
+
+    const byNumber: string[] = [];
+    for (let page: number | null = 0; page !== null; ) {
+      const got = await list(owner, page, 3);
+      byNumber.push(...got.notifications.map((n) => n.id));
+      expect(got.nextCursor === null).toBe(got.nextPage === null);
+      page = got.nextPage;
+    }
+    expect(byNumber).toEqual(all.map((n) => n.id));
+
+    const byCursor: string[] = [];
+    let first = await list(owner, 0, 3);
+    byCursor.push(...first.notifications.map((n) => n.id));
+    // A notification arriving meanwhile does not shift the pages after the cursor.
+    const fan = await t.onboardedUser();
+    await like(fan, await published(owner, 'Blue Rocket'));
+    for (let cursor = first.nextCursor; cursor !== null; cursor = first.nextCursor) {
+      first = await listAfter(owner, cursor, 3);
+      expect(first.nextPage).toBeNull();
+      byCursor.push(...first.notifications.map((n) => n.id));
+    }
+    expect(byCursor).toEqual(all.map((n) => n.id));
+
+    const bad = await t.call('notifications-list', { cookie: owner.cookie, body: { cursor: 'not-a-cursor' } });
+    expect(bad.status).toBe(400);
   });
 
   it('leak nothing of private profiles and private items', async () => {

@@ -12,6 +12,7 @@ type U = Awaited<ReturnType<TestApp['onboardedUser']>>;
 let shy: U;
 let other: U;
 let item: string;
+let shyItem: string;
 
 beforeAll(async () => {
   t = await createTestApp({ COMMENT_INTERVAL_SECONDS: '0', MESSAGE_INTERVAL_SECONDS: '0' }, { generator: stubGenerator() });
@@ -23,7 +24,7 @@ beforeAll(async () => {
   await t.call('social-follow-toggle', { cookie: shy.cookie, body: { targetUserId: other.userId } });
   await t.call('social-like-toggle', { cookie: shy.cookie, body: { itemId: item } });
   await t.call('comments-create', { cookie: shy.cookie, body: { itemId: item, body: 'Nice one' } });
-  await published(shy, 'Shy piece');
+  shyItem = await published(shy, 'Shy piece');
   await t.call('settings-update', { cookie: shy.cookie, body: { profilePublic: false } });
 });
 afterAll(() => t.close());
@@ -87,7 +88,20 @@ describe('a private profile', () => {
   });
 
   it('and its items stay private on item pages and in explore', async () => {
-    const explore = await t.request('/functions/v1/explore-list', { query: { sort: 'new' } });
-    leaksNothing(await explore.json());
+    // An item page answers only that the item is private: no title, tags, images or counts.
+    for (const cookie of [undefined, other.cookie]) {
+      const page = await t.call('item-get', { body: { itemId: shyItem }, ...(cookie ? { cookie } : {}) });
+      expect(page.status).toBe(200);
+      expect(page.json).toMatchObject({ access: 'private', item: null });
+      expect(JSON.stringify(page.json)).not.toContain('Shy piece');
+    }
+    // Its owner still sees it.
+    const own = await t.call('item-get', { cookie: shy.cookie, body: { itemId: shyItem } });
+    expect(own.json).toMatchObject({ access: 'visible', item: { title: 'Shy piece' } });
+    for (const cookie of [undefined, other.cookie]) {
+      const explore = await t.request('/functions/v1/explore-list', { query: { sort: 'new' }, ...(cookie ? { cookie } : {}) });
+      expect(explore.status).toBe(200);
+      leaksNothing(await explore.json());
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { PHOTO_ROLES, type Role } from '@curio/contract';
 import { bookmarks, composites, items, itemStats, likes, photos, profiles, userBlocks, userRoles } from '../../db/schema';
 import type { Executor } from '../../db/types';
@@ -60,6 +60,18 @@ const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? 
  */
 export function discoverable(opts: { includeNsfw: boolean }): SQL {
   return sql`p.public and not p.hidden and not i.hidden and i.chosen_composite_id is not null ${opts.includeNsfw ? sql`` : sql`and not i.nsfw`}`;
+}
+
+/**
+ * No block between the two people, either way, as SQL over any two columns, expressions or ids: the
+ * SQL form of `hiddenByBlock` (read/visibility.ts). Lists that filter while they page, in one query
+ * (notifications and their unseen count, message threads and unread totals, DM recipients), compose
+ * it rather than write their own. A null side (a deleted actor or party) has no block. Served by
+ * the blocks' primary key (blocker, blocked).
+ */
+export function notBlockedBetween(a: AnyColumn | SQL | string, b: AnyColumn | SQL | string): SQL {
+  return sql`not exists (select 1 from ${userBlocks} blk
+    where (blk.blocker_id = ${a} and blk.blocked_id = ${b}) or (blk.blocker_id = ${b} and blk.blocked_id = ${a}))`;
 }
 
 export function readRepository(db: Executor) {
@@ -158,8 +170,9 @@ export function readRepository(db: Executor) {
 
     /**
      * The viewer's likes and saves among these items, and (when asked) their roles: one query,
-     * served by the (user_id, item_id) unique indexes. Follows, blocks and mutes of the items'
-     * owners join this same query when they land.
+     * served by the (user_id, item_id) unique indexes. Follows and mutes of the items' owners join
+     * this same query when they land; blocks do not (items stay visible across a block: `blockedWith`
+     * and `notBlockedBetween` serve what a block hides).
      */
     async viewerState(viewerId: string, itemIds: string[], opts: { roles: boolean }): Promise<ViewerStateRows> {
       if (!itemIds.length && !opts.roles) return { liked: [], saved: [], roles: [] };
@@ -181,6 +194,19 @@ export function readRepository(db: Executor) {
           union select ${userBlocks.blockerId} from ${userBlocks} where ${userBlocks.blockedId} = ${viewerId}`),
       );
       return rows.map((r) => r.id);
+    },
+    /**
+     * Of these pairs of people, those with a block between them, either way (as `a|b` keys in the
+     * given order): one query, with `notBlockedBetween`. For writes that fan out to many people
+     * (notifications being created).
+     */
+    async blockedPairs(pairs: [string, string][]): Promise<Set<string>> {
+      if (!pairs.length) return new Set();
+      const values = sql.join(pairs.map(([a, b]) => sql`(${a}::text, ${b}::text)`), sql`, `);
+      const rows = rowsOf<{ a: string; b: string }>(
+        await db.execute(sql`select p.a, p.b from (values ${values}) as p(a, b) where not ${notBlockedBetween(sql`p.a`, sql`p.b`)}`),
+      );
+      return new Set(rows.map((r) => `${r.a}|${r.b}`));
     },
     /** The viewer's saved item ids, newest save first. */
     async savedIds(userId: string) {

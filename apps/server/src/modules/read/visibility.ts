@@ -7,7 +7,8 @@
  * - An item of a private profile: only its owner.
  * - NSFW: lists leave it out unless the viewer asked for it; pages show it behind the viewer's gate.
  * - A block (either way) hides each side's comments, messages, notifications and mentions from the
- *   other (`hiddenByBlock`); items stay visible.
+ *   other (`hiddenByBlock`; in SQL, for lists that filter while they page, `notBlockedBetween` in
+ *   read.repository.ts); items stay visible.
  */
 export type ItemAccess = 'visible' | 'removed' | 'private';
 

@@ -5,17 +5,20 @@ import { notificationKeys } from '@/lib/query-keys';
 
 type Page = FunctionOutput<'notifications-list'>;
 
-/** `notifications-list`: one page, newest first (likes of one item grouped). */
-export function getNotifications(page: number, signal?: AbortSignal) {
-  return callFunction('notifications-list', { page }, { method: 'GET', signal });
+/**
+ * `notifications-list`: one page, newest first (likes of one item grouped); the next after `cursor`,
+ * so notifications arriving meanwhile never repeat an entry on "Load more".
+ */
+export function getNotifications(cursor: string | undefined, signal?: AbortSignal) {
+  return callFunction('notifications-list', cursor ? { cursor } : {}, { method: 'GET', signal });
 }
 
 export function useNotifications() {
   return useInfiniteQuery({
     queryKey: notificationKeys.list(),
     queryFn: ({ pageParam, signal }) => getNotifications(pageParam, signal),
-    initialPageParam: 0,
-    getNextPageParam: (last) => last.nextPage ?? undefined,
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
 
