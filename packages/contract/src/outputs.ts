@@ -125,7 +125,8 @@ export const itemGetResultSchema = z.discriminatedUnion('access', [
     owner: itemOwnerSchema,
     viewer: itemViewerSchema,
   }),
-  z.object({ access: z.literal('private'), item: z.null(), owner: itemOwnerSchema, viewer: itemViewerSchema }),
+  /** The owner's profile is private: nothing of the item or its owner (as profile-get answers only that it is private). */
+  z.object({ access: z.literal('private'), item: z.null(), owner: z.null(), viewer: itemViewerSchema }),
 ]);
 export type ItemGetResult = z.infer<typeof itemGetResultSchema>;
 

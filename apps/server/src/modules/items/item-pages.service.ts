@@ -50,7 +50,7 @@ export function createItemPagesService(
     if (access === 'removed') {
       return { access, item: { id: item.id, hidden: true as const, hiddenSource: item.hiddenSource ?? 'other' }, owner, viewer: viewerOut };
     }
-    if (access === 'private') return { access, item: null, owner, viewer: viewerOut };
+    if (access === 'private') return { access, item: null, owner: null, viewer: viewerOut };
     return {
       access,
       item: {

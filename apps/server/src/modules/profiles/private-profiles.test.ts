@@ -92,7 +92,7 @@ describe('a private profile', () => {
     for (const cookie of [undefined, other.cookie]) {
       const page = await t.call('item-get', { body: { itemId: shyItem }, ...(cookie ? { cookie } : {}) });
       expect(page.status).toBe(200);
-      expect(page.json).toMatchObject({ access: 'private', item: null });
+      expect(page.json).toMatchObject({ access: 'private', item: null, owner: null });
       expect(JSON.stringify(page.json)).not.toContain('Shy piece');
     }
     // Its owner still sees it.

@@ -174,7 +174,7 @@ describe('ItemPage', () => {
   });
 
   it('shows the private message and "Item not found" for a 404', async () => {
-    answer({ access: 'private', item: null, owner, viewer });
+    answer({ access: 'private', item: null, owner: null, viewer });
     const { unmount } = renderItem();
     expect(await screen.findByTestId('item-private')).toBeTruthy();
     unmount();
