@@ -16,6 +16,8 @@ export const adminInviteSchema = inviteCodeSchema.extend({
   createdAt: z.string(),
 });
 export type AdminInvite = z.infer<typeof adminInviteSchema>;
+/** `admin-invites-create`: the new codes, as the list shows them. */
+export const adminInvitesCreateResultSchema = z.object({ codes: z.array(adminInviteSchema) });
 
 export const adminInvitesListInputSchema = z.object({
   status: z.enum([...INVITE_STATUSES, 'all']).default('all'),
@@ -33,7 +35,7 @@ export const adminInvitesListResultSchema = z.object({
 });
 export type AdminInvitesListResult = z.infer<typeof adminInvitesListResultSchema>;
 
-export const adminInviteDisableInputSchema = z.object({ id: z.string().uuid() });
+export const adminInviteDisableInputSchema = z.object({ id: text().uuid() });
 export const adminInviteDisableResultSchema = z.object({ code: adminInviteSchema });
 
 // Feedback ----------------------------------------------------------------------------------

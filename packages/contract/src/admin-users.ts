@@ -7,11 +7,13 @@ export const ADMIN_USERS_PAGE_SIZE = 25;
 /** The most credits one admin grant may add or take. */
 export const ADMIN_CREDITS_GRANT_MAX = 100_000;
 export const ADMIN_CREDITS_REASON_MAX = 200;
+/** A user's id in the admin's functions (better-auth's ids). */
+const userIdSchema = text().min(1).max(64);
 
 /** `admin-users-list`: search by handle or email (part of either), newest accounts first. */
 export const adminUsersListInputSchema = z.object({
   q: text().trim().max(100).optional(),
-  cursor: z.string().max(200).optional(),
+  cursor: text().max(200).optional(),
 });
 
 export const adminUserSchema = z.object({
@@ -36,7 +38,7 @@ export const adminUsersListResultSchema = z.object({
 /** `admin-user-update`: any of roles (the full set), tester and suspended; what is left out stays. */
 export const adminUserUpdateInputSchema = z
   .object({
-    userId: z.string().min(1).max(64),
+    userId: userIdSchema,
     roles: z.array(roleSchema).max(2).optional(),
     tester: z.boolean().optional(),
     suspended: z.boolean().optional(),
@@ -50,7 +52,7 @@ export const adminUserResultSchema = z.object({ user: adminUserSchema });
 
 /** `admin-credits-grant`: a ledger entry; negative takes credits (never below a zero balance). */
 export const adminCreditsGrantInputSchema = z.object({
-  userId: z.string().min(1).max(64),
+  userId: userIdSchema,
   amount: z
     .number()
     .int('Enter a whole number')
@@ -81,8 +83,6 @@ export const adminFunctionStatsResultSchema = z.object({
 export type AdminFunctionStats = z.infer<typeof adminFunctionStatsResultSchema>;
 
 // ---- One account in detail: sign-in methods, factors, sessions; factor removal, deletion, sign-in links ----
-
-const userIdSchema = text().min(1).max(64);
 
 /** `admin-user-get`, `admin-user-factors-list`: one user by id. */
 export const adminUserIdInputSchema = z.object({ userId: userIdSchema });

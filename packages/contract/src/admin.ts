@@ -5,10 +5,10 @@ import { text } from './strings';
 export const adminInvitesCreateInputSchema = z.object({
   count: z.number().int().min(1).max(500).default(1),
   maxUses: z.number().int().min(1).max(100_000).default(1),
-  expiresAt: z.string().datetime().nullish(),
+  expiresAt: text().datetime().nullish(),
   grantTester: z.boolean().default(false),
   grantCredits: z.number().int().min(0).max(100_000).default(0),
-  prefix: z.string().regex(/^[A-Z0-9-]{0,12}$/).optional(),
+  prefix: text().regex(/^[A-Z0-9-]{0,12}$/).optional(),
   notes: text().max(500).nullish(),
 });
 export type AdminInvitesCreateInput = z.input<typeof adminInvitesCreateInputSchema>;

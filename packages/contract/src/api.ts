@@ -44,7 +44,6 @@ import {
   saveToggleInputSchema,
 } from './social';
 import {
-  adminInvitesCreateResultSchema,
   adminSettingsUpdateResultSchema,
   arrangementResultSchema,
   arrangementsResultSchema,
@@ -76,6 +75,7 @@ import {
   adminFeedbackListResultSchema,
   adminInviteDisableInputSchema,
   adminInviteDisableResultSchema,
+  adminInvitesCreateResultSchema,
   adminInvitesListInputSchema,
   adminInvitesListResultSchema,
   FEEDBACK_RATE_LIMIT,

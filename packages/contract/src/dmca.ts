@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HTTP_URL_MESSAGE, text } from './strings';
+import { HTTP_URL_MESSAGE, text, textOrList } from './strings';
 
 /**
  * DMCA takedown notices (spec part 2 §3, §5, §8): anyone may file one through the public form; the
@@ -53,8 +53,7 @@ export const isHttpUrl = (value: string) => {
   }
 };
 
-const urlList = z
-  .union([text().max(DMCA_LIMITS.urls * (DMCA_LIMITS.url + 2)), z.array(text().max(DMCA_LIMITS.url)).max(DMCA_LIMITS.urls * 2)])
+const urlList = textOrList(text().max(DMCA_LIMITS.urls * (DMCA_LIMITS.url + 2)), z.array(text().max(DMCA_LIMITS.url)).max(DMCA_LIMITS.urls * 2))
   .optional()
   .transform((v, ctx) => {
     const urls = splitUrlLines(v);
@@ -83,7 +82,7 @@ export const dmcaSubmitInputSchema = z
     originalUrls: urlList,
     /** The item page's address on this site (or its id); the id is taken from `/i/{id}`. */
     infringingItemUrl: text().trim().max(DMCA_LIMITS.url).optional(),
-    infringingItemId: z.uuid().optional(),
+    infringingItemId: text().uuid().optional(),
     infringingUrls: urlList,
     goodFaith: z.boolean().default(false),
     perjury: z.boolean().default(false),

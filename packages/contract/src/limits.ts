@@ -32,6 +32,10 @@ export const STYLES = [
 export type Style = (typeof STYLES)[number];
 export const DEFAULT_STYLE: Style = 'bookshelf_hero';
 
+/** The languages the app is written in (both catalogs); generated images write their words in one of them. */
+export const LANGUAGES = ['en', 'zh-CN'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
 export const SHELF_DEFAULT_COLS = 6;
 export const SHELF_DEFAULT_ROWS = 3;
 export const SHELF_MIN_SIZE = 1;

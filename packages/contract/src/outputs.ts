@@ -42,7 +42,6 @@ export const inviteCodeSchema = z.object({
   status: z.enum(INVITE_STATUSES),
 });
 export type InviteCode = z.infer<typeof inviteCodeSchema>;
-export const adminInvitesCreateResultSchema = z.object({ codes: z.array(inviteCodeSchema) });
 
 export const createdItemSchema = z.object({
   id: z.string(),

@@ -85,8 +85,8 @@ export const announcementSettingSchema = z.object({
   linkUrl: httpUrl().nullish(),
   severity: announcementSeveritySchema.default('info'),
   dismissible: z.boolean().default(true),
-  startsAt: z.string().datetime().nullish(),
-  endsAt: z.string().datetime().nullish(),
+  startsAt: text().datetime().nullish(),
+  endsAt: text().datetime().nullish(),
 });
 export type AnnouncementSetting = z.infer<typeof announcementSettingSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { MAX_ITEMS_PER_SHELF, PHOTO_ROLES, SHELF_MAX_SIZE, SHELF_MIN_SIZE, STYLES } from './limits';
-import { text } from './strings';
+import { LANGUAGES, MAX_ITEMS_PER_SHELF, PHOTO_ROLES, SHELF_MAX_SIZE, SHELF_MIN_SIZE, STYLES } from './limits';
+import { text, textOrList } from './strings';
 
 export const UPLOAD_MAX_BYTES = 15 * 1024 * 1024;
 export const UPLOAD_MAX_PIXELS = 40_000_000;
@@ -40,14 +40,13 @@ export function parseTags(input: string | readonly string[]): string[] {
   return out;
 }
 
-export const tagsSchema = z
-  .union([z.string(), z.array(z.string())])
+export const tagsSchema = textOrList(text(), z.array(text()))
   .default([])
   .transform((v) => parseTags(v))
   .pipe(z.array(text().max(TAG_MAX_LENGTH, `A tag may have at most ${TAG_MAX_LENGTH} characters`)).max(TAGS_MAX, `At most ${TAGS_MAX} tags`));
 
-export const uuidSchema = z.string().uuid('Not a valid id');
-export const imageIdSchema = z.string().regex(/^[A-Za-z0-9_-]{10,64}$/, 'Not a valid image id');
+export const uuidSchema = text().uuid('Not a valid id');
+export const imageIdSchema = text().regex(/^[A-Za-z0-9_-]{10,64}$/, 'Not a valid image id');
 export const photoRoleSchema = z.enum(PHOTO_ROLES);
 export const styleSchema = z.enum(STYLES);
 
@@ -75,7 +74,9 @@ export type ItemsCreateInput = z.input<typeof itemsCreateInputSchema>;
 export const photosAddInputSchema = z.object({ itemId: uuidSchema, imageId: imageIdSchema, role: photoRoleSchema.default('front') });
 export const photosUpdateRoleInputSchema = z.object({ imageId: imageIdSchema, role: photoRoleSchema });
 export const photosDeleteInputSchema = z.object({ imageId: imageIdSchema });
-export const itemsGenerateInputSchema = z.object({ itemId: uuidSchema, style: styleSchema });
+export const languageSchema = z.enum(LANGUAGES);
+/** `lang`: the collector's language, for the words the generator draws on the images (placards). */
+export const itemsGenerateInputSchema = z.object({ itemId: uuidSchema, style: styleSchema, lang: languageSchema.default('en') });
 export const itemsChooseInputSchema = z.object({ itemId: uuidSchema, compositeId: uuidSchema });
 export const itemsPlaceInputSchema = z.object({ itemId: uuidSchema });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { METADATA_MAX, TAGS_MAX, TAG_MAX_LENGTH, TITLE_MAX, parseTags, uuidSchema } from './shelf';
-import { text } from './strings';
+import { text, textOrList } from './strings';
 
 export const EXPLORE_SORTS = ['trending', 'new', 'top'] as const;
 export const TIME_RANGES = ['24h', '7d', '30d', 'all'] as const;
@@ -46,8 +46,7 @@ export const exploreListInputSchema = z.object({
    * The first page's `snapshot` (an opaque token the server signed: the moment it was ranked);
    * later pages pass it back so nothing repeats or is skipped.
    */
-  snapshot: z
-    .string()
+  snapshot: text()
     .max(64)
     .regex(/^[0-9a-z]{1,12}\.[A-Za-z0-9_-]{1,43}$/, 'Not a valid snapshot')
     .optional(),
@@ -89,8 +88,7 @@ export const saveToggleInputSchema = z.object({ itemId: uuidSchema, saved: z.boo
 export const itemsUpdateInputSchema = z.object({
   itemId: uuidSchema,
   title: text().trim().min(1, 'This field is required.').max(TITLE_MAX),
-  tags: z
-    .union([z.string(), z.array(z.string())])
+  tags: textOrList(text(), z.array(text()))
     .default([])
     .transform((v) => parseTags(v))
     .pipe(z.array(text().max(TAG_MAX_LENGTH)).max(TAGS_MAX)),

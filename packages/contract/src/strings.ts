@@ -21,6 +21,19 @@ export const isSafeText = (value: string): boolean => !UNSAFE.test(value);
 export const text = () => z.string().refine(isSafeText, { message: UNSAFE_TEXT_MESSAGE, abort: true });
 
 /**
+ * One text or a list of texts (a field that a form sends as one string and a client as a list). A
+ * plain union refuses unsafe text with zod's "Invalid input" (neither option matches); this one keeps
+ * the message of `text()`.
+ */
+export const textOrList = <S extends z.ZodType<string>, L extends z.ZodType<string[]>>(one: S, list: L) =>
+  z.union([one, list], {
+    error: (issue) => {
+      const errors = (issue as { errors?: { message?: string }[][] }).errors ?? [];
+      return errors.some((option) => option.some((i) => i.message === UNSAFE_TEXT_MESSAGE)) ? UNSAFE_TEXT_MESSAGE : undefined;
+    },
+  });
+
+/**
  * Why a free-form JSON value is refused, or null when it is fine: every key and string inside it is
  * checked, and nesting is bounded (walked without recursion, so no input can exhaust the stack).
  */

@@ -102,4 +102,10 @@ describe('admin inputs', () => {
     const admin = await t.signInByMagicLink('root@example.com');
     await expectRefused(await post('admin-invites-create', '{"count":1,"notes":"batch \\u0000"}', admin.cookie), 'notes');
   });
+
+  it('admin-user-update and admin-credits-grant refuse a NUL or a lone surrogate in the user id', async () => {
+    const admin = await t.signInByMagicLink('root@example.com');
+    await expectRefused(await post('admin-user-update', '{"userId":"a\\u0000b","tester":true}', admin.cookie), 'userId');
+    await expectRefused(await post('admin-credits-grant', '{"userId":"\\ud800","amount":1,"reason":"gift"}', admin.cookie), 'userId');
+  });
 });

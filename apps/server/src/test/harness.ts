@@ -7,7 +7,7 @@ import { createLogger } from '../lib/logger';
 import type { Mail, Mailer, StoredMail } from '../mail/mailer';
 import type { ServiceOverrides } from '../services';
 import { createTestDatabase } from './database';
-import { assertMatchesContract } from './contract-check';
+import { assertMatchesContract, functionNameOf } from './contract-check';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 
@@ -45,7 +45,8 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, o
   };
   const { app, fetch: serverFetch, guestAnswers, services, auth, drained } = createApp({ env, database, logger: createLogger('silent'), mailer, overrides });
 
-  async function request(url: string, opts: CallOptions = {}) {
+  /** Sends a request as a browser on the test origin would. */
+  async function send(url: string, opts: CallOptions = {}) {
     const method = opts.method ?? (opts.body === undefined ? 'GET' : 'POST');
     const headers: Record<string, string> = { origin: TEST_ORIGIN, ...opts.headers };
     if (opts.cookie) headers.cookie = opts.cookie;
@@ -59,11 +60,23 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, o
   }
 
   /**
+   * Sends a request as a browser would. A successful JSON answer of /functions/v1/{name} is checked
+   * against the function's output schema in the contract (read from a clone: the caller reads the
+   * answer as usual), so drift between them fails the test.
+   */
+  async function request(url: string, opts: CallOptions = {}) {
+    const res = await send(url, opts);
+    const name = functionNameOf(url);
+    if (name && res.ok && res.headers.get('content-type')?.includes('application/json')) assertMatchesContract(name, await res.clone().json());
+    return res;
+  }
+
+  /**
    * Calls /functions/v1/{name}; returns status and parsed JSON. Every successful answer is checked
    * against the function's output schema in the contract, so drift between them fails the test.
    */
   async function call<T = any>(name: string, opts: CallOptions = {}) {
-    const res = await request(`/functions/v1/${name}`, { method: 'POST', ...opts });
+    const res = await send(`/functions/v1/${name}`, { method: 'POST', ...opts });
     const json = (await res.json()) as T;
     if (res.ok) assertMatchesContract(name, json);
     return { status: res.status, json, res };
