@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { Generator } from '../modules/generation/generator';
+import type { GenerationRequest, Generator } from '../modules/generation/generator';
 
 export const pngBytes = (w = 64, h = 48) =>
   sharp({ create: { width: w, height: h, channels: 4, background: { r: 200, g: 80, b: 40, alpha: 1 } } }).png().toBuffer();
@@ -18,13 +18,14 @@ export const jpegWithGps = (w = 120, h = 80) =>
 export const svgBytes = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>');
 export const textBytes = Buffer.from('just some text pretending to be a photo\n'.repeat(20));
 
-/** A generator double that answers five plain images quickly; counts its calls. */
-export function stubGenerator(opts: { fail?: boolean; delayMs?: number } = {}): Generator & { calls: number } {
-  const g = {
+/** A generator double that answers five plain images quickly; counts its calls and keeps the last request. */
+export function stubGenerator(opts: { fail?: boolean; delayMs?: number } = {}): Generator & { calls: number; last?: GenerationRequest } {
+  const g: Generator & { calls: number; last?: GenerationRequest } = {
     name: 'stub',
     calls: 0,
-    async generate() {
+    async generate(req) {
       g.calls++;
+      g.last = req;
       if (opts.delayMs) await new Promise((r) => setTimeout(r, opts.delayMs));
       if (opts.fail) throw new Error('stub generator failure');
       return Promise.all(

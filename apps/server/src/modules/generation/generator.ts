@@ -1,4 +1,4 @@
-import type { PhotoRole, Style } from '@curio/contract';
+import type { Language, PhotoRole, Style } from '@curio/contract';
 
 export interface GeneratorPhoto {
   role: PhotoRole;
@@ -14,6 +14,12 @@ export interface GenerationRequest {
   photos: GeneratorPhoto[];
   /** Stable for the same input, so the same request renders the same images. */
   seed: string;
+  /**
+   * The collector's language, for the fixed words drawn on the images ("Collection piece", "PRIVATE
+   * COLLECTION", …); 'en' when absent. Not part of the seed: the same item in either language is the
+   * same picture with its words translated.
+   */
+  lang?: Language;
 }
 
 /** Makes the five styled variants of one request. */

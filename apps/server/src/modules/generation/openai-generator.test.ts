@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/harness';
-import { createOpenAiGenerator, STYLE_PROMPTS } from './openai-generator';
+import { createOpenAiGenerator, promptFor, STYLE_PROMPTS } from './openai-generator';
 
 interface Seen {
   auth?: string;
@@ -68,6 +68,16 @@ describe('OpenAI-compatible generator', () => {
     const images = seen.form!.getAll('image[]') as File[];
     expect(images).toHaveLength(2);
     expect(images[1]!.name).toBe('photo-2-box.jpg');
+  });
+
+  it("asks for the label's words in the collector's language", async () => {
+    mode = 'ok';
+    const g = createOpenAiGenerator({ url: base, model: 'm', timeoutMs: 5000 });
+    await g.generate({ ...(await request()), lang: 'zh-CN' });
+    expect(String(seen.form!.get('prompt'))).toBe(promptFor('museum_brick_exhibit', 'Tin robot', 'zh-CN'));
+    expect(promptFor('bright_gallery', '高达', 'zh-CN')).toContain('Simplified Chinese');
+    expect(promptFor('bright_gallery', 'Tin robot', 'en')).not.toContain('Chinese');
+    expect(promptFor('bright_gallery', 'Tin robot')).toBe(promptFor('bright_gallery', 'Tin robot', 'en'));
   });
 
   it('fails on an error answer, a short answer and a time-out', async () => {

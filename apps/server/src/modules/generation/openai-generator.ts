@@ -1,4 +1,4 @@
-import { STYLE_LABELS, VARIANTS_PER_GENERATION, type Style } from '@curio/contract';
+import { STYLE_LABELS, VARIANTS_PER_GENERATION, type Language, type Style } from '@curio/contract';
 import { GenerationError, type Generator } from './generator';
 
 /** The prompt per style: what the scene must look like, keeping the item itself unchanged. */
@@ -15,8 +15,14 @@ export const STYLE_PROMPTS: Record<Style, string> = {
     "Place this exact collectible, unchanged, on a green cutting mat with a grid on a designer's desk, warm desk-lamp light, a pencil and ruler nearby.",
 };
 
-export function promptFor(style: Style, title: string) {
-  return `${STYLE_PROMPTS[style]} The item is "${title}". Style: ${STYLE_LABELS[style]}. Portrait 4:5.`;
+/** For a Chinese-speaking collector the words the picture shows (label, placard) are asked for in Chinese. */
+const WORDS_IN: Record<Language, string> = {
+  en: '',
+  'zh-CN': ' Any words on a label or placard are in Simplified Chinese, apart from the title as given.',
+};
+
+export function promptFor(style: Style, title: string, lang: Language = 'en') {
+  return `${STYLE_PROMPTS[style]} The item is "${title}". Style: ${STYLE_LABELS[style]}. Portrait 4:5.${WORDS_IN[lang]}`;
 }
 
 /**
@@ -30,7 +36,7 @@ export function createOpenAiGenerator(cfg: { url: string; model: string; apiKey?
     async generate(req) {
       const form = new FormData();
       form.set('model', cfg.model);
-      form.set('prompt', promptFor(req.style, req.title));
+      form.set('prompt', promptFor(req.style, req.title, req.lang));
       form.set('n', String(VARIANTS_PER_GENERATION));
       form.set('size', '1024x1536');
       for (const [i, p] of req.photos.slice(0, 4).entries()) {

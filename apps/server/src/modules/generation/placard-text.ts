@@ -1,10 +1,14 @@
 import { escapeHtml } from '../../lib/html';
 
-/** The font families the scenes draw text in (DejaVu on the server; the fallbacks for a viewer of the SVG). */
+/**
+ * The font families the scenes draw text in: DejaVu for Latin scripts, then Noto CJK (Simplified
+ * Chinese forms) for what DejaVu lacks (fontconfig picks per character, in this order), then generic
+ * fallbacks. The server needs fonts-dejavu-core and fonts-noto-cjk (Dockerfile, .ci/run, README).
+ */
 export const FONTS = {
-  sans: 'DejaVu Sans, Helvetica, sans-serif',
-  serif: 'DejaVu Serif, Georgia, serif',
-  mono: 'DejaVu Sans Mono, monospace',
+  sans: 'DejaVu Sans, Noto Sans CJK SC, Helvetica, sans-serif',
+  serif: 'DejaVu Serif, Noto Serif CJK SC, Noto Sans CJK SC, Georgia, serif',
+  mono: 'DejaVu Sans Mono, Noto Sans Mono CJK SC, Noto Sans CJK SC, monospace',
 } as const;
 export type FontKind = keyof typeof FONTS;
 
@@ -34,18 +38,37 @@ export interface FittedText {
 const isWide = (cp: number) =>
   (cp >= 0x1100 && cp <= 0x115f) || (cp >= 0x2e80 && cp <= 0xa4cf) || (cp >= 0xac00 && cp <= 0xd7a3) || (cp >= 0xf900 && cp <= 0xfaff) || (cp >= 0xfe30 && cp <= 0xfe4f) || (cp >= 0xff00 && cp <= 0xff60) || (cp >= 0xffe0 && cp <= 0xffe6) || cp >= 0x1f300;
 
+/** Marks beyond ASCII that DejaVu draws no wider than a lowercase letter (measured: at most 0.65 em). */
+const NARROW_MARKS = '·‘’“”‚„–•°′″‹›«»¡¿§¶¢£¥¤¦¨ª¯²³´µ¸¹º';
+/** Drawn about a full em wide by DejaVu: the widest Latin letters, the em dash and ellipsis Chinese text uses, signs. */
+const FULL_EM = 'mwMW@%—―…‥™©®½¼¾±×÷¬';
+/**
+ * Anything else beyond ASCII that is not a wide (CJK) character: Cyrillic and Greek capitals (DejaVu
+ * Sans Bold's Щ is 1.3 em with the bold factor), Œ, symbols drawn by a fallback font (※).
+ */
+const OTHER = 1.2;
+
 /**
  * An upper bound of a character's advance in em for the DejaVu faces (their widest glyph of each
- * class, a little more), so that a line measured here never overflows once drawn.
+ * class, a little more) and Noto CJK (a full em), so that a line measured here never overflows once
+ * drawn.
  */
 function advance(ch: string, font: FontKind, bold: boolean): number {
   const cp = ch.codePointAt(0)!;
   if (isWide(cp)) return 1.02;
-  if (font === 'mono') return 0.61;
+  if (cp > 0x7e) {
+    // An accented Latin letter is as wide as its letter (é → e, Ŵ → W): the accent takes no room.
+    const base = ch.normalize('NFD')[0]!;
+    if (base !== ch && base.codePointAt(0)! <= 0x7e) return advance(base, font, bold);
+  }
+  // DejaVu Sans Mono draws Latin, Greek, Cyrillic and the common punctuation at 0.6 em; other
+  // characters come from a fallback font.
+  if (font === 'mono') return cp < 0x0530 || (cp >= 0x2010 && cp <= 0x2027) ? 0.61 : OTHER;
   let em: number;
   if (ch === ' ') em = 0.33;
   else if ('iljtfrI.,:;!|\'’`()[]'.includes(ch)) em = 0.42;
-  else if ('mwMW@%'.includes(ch)) em = 1.02;
+  else if (FULL_EM.includes(ch)) em = 1.02;
+  else if (cp > 0x7e && !NARROW_MARKS.includes(ch)) em = OTHER;
   else if (ch >= 'A' && ch <= 'Z') em = 0.8;
   else if (ch >= '0' && ch <= '9') em = 0.66;
   else em = 0.66;
@@ -60,13 +83,26 @@ export function measure(text: string, size: number, font: FontKind, bold = false
   return w;
 }
 
-/** Pieces a line may break between: words, and each wide (CJK) character on its own. */
+/** Marks a line never starts with (closing punctuation), and those it never ends with (opening). */
+const NO_LINE_START = '，。、；：！？）］｝」』》〉】〕〗〙〛”’…‥—―～·・ー々〻ゝゞヽヾ,.;:!?)]}%';
+const NO_LINE_END = '（［｛「『《〈【〔〖〘〚“‘([{';
+
+/**
+ * Pieces a line may break between: words, and each wide (CJK) character on its own, except that a
+ * closing mark stays with the character before it and an opening mark with the one after it (no
+ * line starts with "，" or "）", none ends with "（", as Chinese typesetting wants).
+ */
 function tokens(text: string): { text: string; space: boolean }[] {
   const out: { text: string; space: boolean }[] = [];
   for (const word of text.split(' ').filter(Boolean)) {
     let run = '';
     let first = true;
     const push = (piece: string) => {
+      const prev = out.at(-1);
+      if (!first && prev && (NO_LINE_START.includes(piece[0]!) || NO_LINE_END.includes(prev.text.at(-1)!))) {
+        prev.text += piece;
+        return;
+      }
       out.push({ text: piece, space: first && out.length > 0 });
       first = false;
     };

@@ -34,6 +34,28 @@ describe('studio generator', () => {
     expect(second.map(hash)).toEqual(first.map(hash));
   }, 60_000);
 
+  it("writes the placard's words in the collector's language and changes nothing else", async () => {
+    const req = { style: 'museum_brick_exhibit' as const, title: 'Tin robot', seed: 'a1b2c3d4e5', photos };
+    const [en, enByDefault, zh, zhAgain] = await Promise.all([
+      generator.generate({ ...req, lang: 'en' }),
+      generator.generate(req),
+      generator.generate({ ...req, lang: 'zh-CN' }),
+      generator.generate({ ...req, lang: 'zh-CN' }),
+    ]);
+    expect(enByDefault.map(hash)).toEqual(en.map(hash));
+    expect(zhAgain.map(hash)).toEqual(zh.map(hash));
+    // The zoomed portrait (variant 3) leaves the plaque out: the same picture in either language.
+    expect(hash(zh[2]!)).toBe(hash(en[2]!));
+    for (const i of [0, 1, 3, 4]) {
+      expect(hash(zh[i]!), `variant ${i + 1}`).not.toBe(hash(en[i]!));
+      // Only the plaque's credit line differs: a small part of the picture.
+      const [a, b] = await Promise.all([en[i]!, zh[i]!].map((img) => sharp(img).greyscale().raw().toBuffer()));
+      let changed = 0;
+      for (let k = 0; k < a!.length; k++) if (Math.abs(a![k]! - b![k]!) > 24) changed++;
+      expect(changed / a!.length, `variant ${i + 1}`).toBeLessThan(0.01);
+    }
+  }, 120_000);
+
   it('makes five clearly different compositions in every style (no two variants alike)', async () => {
     // Mean absolute grey difference of 48 × 60 thumbnails, 0–255: near-copies (the same framing
     // with a little jitter) score under 10.

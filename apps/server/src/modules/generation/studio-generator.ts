@@ -188,7 +188,7 @@ async function smoothLayer(svg: string, detailed: boolean): Promise<Buffer> {
 const fullCanvas = (svg: string): sharp.OverlayOptions => ({ input: Buffer.from(svg), left: 0, top: 0 });
 
 async function renderVariant(req: GenerationRequest, subjects: Subject[], c: Composition): Promise<Buffer> {
-  const scene = sceneFor(req.style, c, req.seed, req.title);
+  const scene = sceneFor(req.style, c, req.seed, req.title, req.lang ?? 'en');
   const floorY = Math.round(c.floor * H);
   const main = await placeSubject(subjects[0]!, c.scale * H, W * 0.78, c, req.style);
   const mainLeft = Math.round(c.cx * W - main.width / 2);

@@ -1,5 +1,6 @@
-import type { Style } from '@curio/contract';
-import { fitText, measure, textHeight, textSvg, type TextBox } from './placard-text';
+import type { Language, Style } from '@curio/contract';
+import { FONTS, fitText, measure, textHeight, textSvg, type TextBox } from './placard-text';
+import { placardWords } from './placard-words';
 
 const measureLine = (line: string, size: number) => measure(line, size, 'sans', true);
 
@@ -102,10 +103,13 @@ export const PLACARDS = {
   desk_figure_prototype: { maxWidth: W - 140, maxLines: 2, size: 22, minSize: 16, font: 'mono' },
 } as const satisfies Record<Style, TextBox>;
 
-/** The text each style puts on its placard (some write it in capitals, the desk adds a prefix). */
-export function placardText(style: Style, title: string): string {
+/**
+ * The text each style puts on its placard (some write it in capitals, the desk adds a prefix in the
+ * collector's language).
+ */
+export function placardText(style: Style, title: string, lang: Language = 'en'): string {
   if (style === 'bookshelf_hero') return title.toUpperCase();
-  if (style === 'desk_figure_prototype') return `PROTOTYPE · ${title.toUpperCase()}`;
+  if (style === 'desk_figure_prototype') return `${placardWords(lang).prototype} · ${title.toUpperCase()}`;
   return title;
 }
 
@@ -175,7 +179,7 @@ function bookshelfHero(c: Composition, seed: string, title: string): Scene {
   };
 }
 
-function brightGallery(c: Composition, _seed: string, title: string): Scene {
+function brightGallery(c: Composition, _seed: string, title: string, lang: Language): Scene {
   const floorY = c.floor * H;
   const sx = W * (0.5 + c.light * 0.18);
   const labelX = c.cx > 0.5 ? 70 : W - 370;
@@ -198,7 +202,7 @@ function brightGallery(c: Composition, _seed: string, title: string): Scene {
       ${!titled(c) ? '' : `<g transform="translate(${labelX} ${Math.round(floorY - 210 - labelH)})">
         <rect width="300" height="${labelH}" rx="4" fill="#ffffff" stroke="#d6d0c6"/>
         ${textSvg(label, { x: 20, y: Math.round(24 + label.size * 0.8), font: 'sans', bold: true, fill: '#222' })}
-        <text x="20" y="${24 + textHeight(label) + 16 + 14}" font-family="DejaVu Sans, Helvetica, sans-serif" font-size="16" fill="#666">Collection piece</text>
+        <text x="20" y="${24 + textHeight(label) + 16 + 14}" font-family="${FONTS.sans}" font-size="16" fill="#666">${placardWords(lang).collectionPiece}</text>
         <rect x="20" y="${24 + textHeight(label) + 16 + 16 + 16}" width="60" height="3" fill="#b4532a"/>
       </g>`}`),
     overlay: '',
@@ -243,7 +247,7 @@ function mangaHalftone(c: Composition, seed: string, title: string): Scene {
   };
 }
 
-function museumBrick(c: Composition, seed: string, title: string): Scene {
+function museumBrick(c: Composition, seed: string, title: string, lang: Language): Scene {
   const r = rng(seed, 44 + c.index * 7);
   const floorY = c.floor * H;
   const bricks: string[] = [];
@@ -278,14 +282,14 @@ function museumBrick(c: Composition, seed: string, title: string): Scene {
         <rect x="${left + 10}" y="${y + 30}" width="18" height="${H - y}" fill="#000" opacity="0.12"/>
         ${!titled(c) ? '' : `<g transform="translate(${x - 170} ${y + 44})"><rect width="340" height="${plaqueH}" rx="3" fill="#2b2520"/>
         ${textSvg(plaque, { x: 170, y: Math.round(20 + plaque.size * 0.8), anchor: 'middle', font: 'serif', fill: '#f1e6d2' })}
-        <text x="170" y="${20 + textHeight(plaque) + 14 + 13}" text-anchor="middle" font-family="DejaVu Serif, Georgia, serif" font-size="15" fill="#c9b99c" letter-spacing="2">PRIVATE COLLECTION</text></g>`}`;
+        <text x="170" y="${20 + textHeight(plaque) + 14 + 13}" text-anchor="middle" font-family="${FONTS.serif}" font-size="15" fill="#c9b99c" letter-spacing="${lang === 'en' ? 2 : 4}">${placardWords(lang).privateCollection}</text></g>`}`;
     },
     overlay: svg(`<defs><radialGradient id="v" cx="0.5" cy="0.4" r="0.8"><stop offset="0.5" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.5"/></radialGradient></defs><rect width="${W}" height="${H}" fill="url(#v)"/>`),
     shadowOpacity: 0.5,
   };
 }
 
-function deskPrototype(c: Composition, seed: string, title: string): Scene {
+function deskPrototype(c: Composition, seed: string, title: string, lang: Language): Scene {
   const r = rng(seed, 55 + c.index * 7);
   const grid: string[] = [];
   for (let x = 0; x <= W; x += 50) grid.push(`<rect x="${x}" y="0" width="${x % 250 === 0 ? 2.5 : 1}" height="${H}" fill="#d7efe0" opacity="${x % 250 === 0 ? 0.55 : 0.3}"/>`);
@@ -293,7 +297,7 @@ function deskPrototype(c: Composition, seed: string, title: string): Scene {
   const ticks = Array.from({ length: 49 }, (_, i) => `<rect x="${60 + i * 22}" y="${H - 90}" width="2" height="${i % 5 === 0 ? 26 : 14}" fill="#2d2d2d"/>`).join('');
   const lampX = c.light < 0 ? 0 : W;
   const pencilY = 160 + r() * 120;
-  const tag = fitText(placardText('desk_figure_prototype', title), PLACARDS.desk_figure_prototype);
+  const tag = fitText(placardText('desk_figure_prototype', title, lang), PLACARDS.desk_figure_prototype);
   return {
     background: svg(`
       <defs><radialGradient id="lamp" cx="${lampX / W}" cy="0" r="0.95"><stop offset="0" stop-color="#fff2c8" stop-opacity="0.55"/><stop offset="0.6" stop-color="#fff2c8" stop-opacity="0.12"/><stop offset="1" stop-color="#000" stop-opacity="0.25"/></radialGradient></defs>
@@ -309,17 +313,18 @@ function deskPrototype(c: Composition, seed: string, title: string): Scene {
   };
 }
 
-export function sceneFor(style: Style, c: Composition, seed: string, title: string): Scene {
+/** The scene of a style; `lang` is the language of the fixed words on its placard (the title is drawn as typed). */
+export function sceneFor(style: Style, c: Composition, seed: string, title: string, lang: Language = 'en'): Scene {
   switch (style) {
     case 'bookshelf_hero':
       return bookshelfHero(c, seed, title);
     case 'bright_gallery':
-      return brightGallery(c, seed, title);
+      return brightGallery(c, seed, title, lang);
     case 'manga_halftone':
       return mangaHalftone(c, seed, title);
     case 'museum_brick_exhibit':
-      return museumBrick(c, seed, title);
+      return museumBrick(c, seed, title, lang);
     case 'desk_figure_prototype':
-      return deskPrototype(c, seed, title);
+      return deskPrototype(c, seed, title, lang);
   }
 }

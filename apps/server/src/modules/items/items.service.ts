@@ -4,6 +4,7 @@ import {
   MAX_PHOTOS_PER_ITEM,
   SHELF_MESSAGES,
   VARIANTS_PER_GENERATION,
+  type Language,
   type Photo,
   type PhotoPrep,
   type PhotoRole,
@@ -143,9 +144,10 @@ export function createItemsService(db: Db, deps: ItemsDeps) {
 
     /**
      * Five variants in a style. Costs 3 credits taken atomically; refunded when generation fails.
-     * Refused for non-admins during maintenance.
+     * Refused for non-admins during maintenance. `lang` is the language of the words drawn on the
+     * images (not in the seed: the same item gives the same pictures in either language).
      */
-    async generate(userId: string, input: { itemId: string; style: Style }): Promise<{ variants: Variant[]; simpleCut: string[] }> {
+    async generate(userId: string, input: { itemId: string; style: Style; lang?: Language }): Promise<{ variants: Variant[]; simpleCut: string[] }> {
       const item = await ownItem(userId, input.itemId);
       const { maintenanceMode } = await deps.settings.get();
       if (maintenanceMode && !(await deps.roles.hasRole(userId, 'admin'))) {
@@ -177,6 +179,7 @@ export function createItemsService(db: Db, deps: ItemsDeps) {
           title: item.title,
           photos: inputs.map(({ role, photo, cutout }) => ({ role, photo, cutout })),
           seed,
+          lang: input.lang ?? 'en',
         });
         if (buffers.length !== VARIANTS_PER_GENERATION) throw new Error(`generator returned ${buffers.length} images`);
         const saved = await Promise.allSettled(buffers.map((buf) => deps.images.store(buf, { ownerId: userId, kind: 'composite' })));

@@ -130,6 +130,26 @@ describe('items-generate', () => {
     expect((await t.call('get-credit-balance', { cookie: other.cookie })).json.balance).toBe(30);
   });
 
+  it("takes the collector's language for the words on the images ('en' by default) and refuses an unknown one", async () => {
+    const u = await t.itemWithPhoto(photo);
+    const zh = await t.call('items-generate', { cookie: u.cookie, body: { itemId: u.itemId, style: 'museum_brick_exhibit', lang: 'zh-CN' } });
+    expect(zh.status).toBe(200);
+    expect(generator.last).toMatchObject({ style: 'museum_brick_exhibit', lang: 'zh-CN' });
+    const zhSeed = generator.last!.seed;
+    const en = await t.call('items-generate', { cookie: u.cookie, body: { itemId: u.itemId, style: 'museum_brick_exhibit' } });
+    expect(en.status).toBe(200);
+    // The language is not in the seed: the same pictures, their words translated.
+    expect(generator.last).toMatchObject({ lang: 'en', seed: zhSeed });
+    const calls = generator.calls;
+    for (const lang of ['fr', 'zh', 'ZH-CN', '', 7, null]) {
+      const r = await t.call('items-generate', { cookie: u.cookie, body: { itemId: u.itemId, style: 'museum_brick_exhibit', lang } });
+      expect(r.status, String(lang)).toBe(400);
+      expect(r.json, String(lang)).toEqual({ error: { code: 'validation_failed', message: expect.any(String), fields: { lang: expect.any(String) } } });
+    }
+    expect(generator.calls).toBe(calls);
+    expect((await t.call('get-credit-balance', { cookie: u.cookie })).json.balance).toBe(24);
+  });
+
   it('answers 402 below 3 credits', async () => {
     const u = await t.itemWithPhoto(photo);
     const { creditLedger } = await import('../../db/schema');
