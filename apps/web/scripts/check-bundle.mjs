@@ -19,6 +19,15 @@ const landing = assets.find((f) => /^landing-.*\.js$/.test(f));
 const catalog = html.match(/<meta name="curio-catalogs" content="[^"]*\ben=\/(assets\/[^\s"]+\.js)/)?.[1];
 if (!entry || !landing || !catalog) throw new Error('Build output not found: run `vite build` first.');
 
+// Always a production build, whatever NODE_ENV the shell has (`NODE_ENV=development npm start` once gave a
+// development bundle over the budget): React's production build points its errors to react.dev/errors,
+// and its development build carries component stack frames and render-method hints.
+const react = assets.filter((f) => f.endsWith('.js')).map((f) => fs.readFileSync(path.join(dist, 'assets', f), 'utf8'));
+if (!react.some((code) => code.includes('react.dev/errors/')) || react.some((code) => /react-stack-bottom-frame|Check the render method of/.test(code))) {
+  console.error('The web build holds development React: the build must run with NODE_ENV=production and --mode production.');
+  process.exit(1);
+}
+
 const seen = new Set();
 function visit(file) {
   if (seen.has(file)) return;
