@@ -33,7 +33,10 @@ test.describe('social', () => {
 
     const clicked = analyticsSent(page, 'follow_clicked');
     await page.getByTestId('follow-button').click();
-    await expect(page.getByText(`Following @${ben.handle}`)).toBeVisible();
+    // The spec's toast title (Following), the handle in its description.
+    const toast = page.locator('[data-sonner-toast]');
+    await expect(toast.getByText('Following', { exact: true })).toBeVisible();
+    await expect(toast).toContainText(`You now follow @${ben.handle}.`);
     await expect(page.getByTestId('follow-button')).toHaveText('Unfollow');
     await expect(page.getByTestId('follow-button')).toHaveAttribute('aria-pressed', 'true');
     await expect(page.getByTestId('profile-followers-count')).toHaveText('1');

@@ -7,6 +7,7 @@ import { Button, type ButtonProps } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { callFunction } from '@/lib/api-client';
 import { errorMessageKey } from '@/lib/error-messages';
+import { cn } from '@/lib/utils';
 
 /**
  * "Message": opens the one thread with this person (`dm-thread-upsert`), then goes to it. Used on
@@ -28,7 +29,8 @@ export function MessageButton({ userId, variant = 'secondary', className, testId
     }
   };
   return (
-    <Button variant={variant} className={className} onClick={() => void open()} disabled={pending} data-testid={testId}>
+    // Not `disabled` while pending: a disabled button drops the keyboard focus, which a refusal would leave on the page's body.
+    <Button variant={variant} className={cn('aria-disabled:opacity-55', className)} onClick={() => void open()} aria-disabled={pending || undefined} data-testid={testId}>
       {pending ? <Loader2 className="size-4 animate-spin motion-reduce:animate-none" aria-hidden="true" /> : <MessageCircle className="size-4" aria-hidden="true" />}
       {t('social.message')}
     </Button>

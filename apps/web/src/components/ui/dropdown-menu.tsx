@@ -11,19 +11,22 @@ export const DropdownMenuTrigger = DropdownMenuPrimitive.Trigger;
 export const DropdownMenuRadioGroup = DropdownMenuPrimitive.RadioGroup;
 export const DropdownMenuGroup = DropdownMenuPrimitive.Group;
 
-export function DropdownMenuContent({ className, sideOffset = 6, ...props }: ComponentProps<typeof DropdownMenuPrimitive.Content>) {
-  return (
-    <DropdownMenuPrimitive.Portal>
-      <DropdownMenuPrimitive.Content
-        sideOffset={sideOffset}
-        className={cn(
-          'z-50 min-w-44 overflow-hidden rounded-xl border border-border bg-surface p-1 text-foreground shadow-lift data-[state=open]:animate-fade-in',
-          className,
-        )}
-        {...props}
-      />
-    </DropdownMenuPrimitive.Portal>
+/**
+ * `portal={false}` renders the menu where its trigger is instead of at the end of the body: inside the
+ * trigger's landmark (axe's `region` rule), for a menu whose trigger sits in no clipping container.
+ */
+export function DropdownMenuContent({ className, sideOffset = 6, portal = true, ...props }: ComponentProps<typeof DropdownMenuPrimitive.Content> & { portal?: boolean }) {
+  const content = (
+    <DropdownMenuPrimitive.Content
+      sideOffset={sideOffset}
+      className={cn(
+        'z-50 min-w-44 overflow-hidden rounded-xl border border-border bg-surface p-1 text-foreground shadow-lift data-[state=open]:animate-fade-in',
+        className,
+      )}
+      {...props}
+    />
   );
+  return portal ? <DropdownMenuPrimitive.Portal>{content}</DropdownMenuPrimitive.Portal> : content;
 }
 
 export function DropdownMenuLabel({ className, ...props }: ComponentProps<typeof DropdownMenuPrimitive.Label>) {

@@ -32,7 +32,11 @@ export function ProfileHeader({ data }: { data: VisibleProfile }) {
     follow.mutate(
       { targetUserId: profile.userId, following },
       {
-        onSuccess: (result) => toast.success(result.following ? t('profile.toastFollowing', { handle: profile.handle }) : t('profile.toastUnfollowed', { handle: profile.handle })),
+        // The spec's titles (Following / Unfollow); the handle goes in the description.
+        onSuccess: (result) =>
+          result.following
+            ? toast.success(t('profile.toastFollowing'), { description: t('profile.toastFollowingText', { handle: profile.handle }) })
+            : toast.success(t('profile.toastUnfollow'), { description: t('profile.toastUnfollowText', { handle: profile.handle }) }),
         onError: () => toast.error(t('common.error')),
       },
     );
@@ -118,9 +122,10 @@ export function ProfileHeader({ data }: { data: VisibleProfile }) {
                   variant={viewer.following ? 'secondary' : 'primary'}
                   aria-pressed={viewer.following}
                   onClick={onFollow}
-                  disabled={follow.isPending}
+                  // Not `disabled`: a disabled button drops the keyboard focus (onFollow ignores taps while pending).
+                  aria-disabled={follow.isPending || undefined}
                   data-testid="follow-button"
-                  className="min-w-32"
+                  className="min-w-32 aria-disabled:opacity-55"
                 >
                   {viewer.following ? <UserCheck className="size-4" aria-hidden="true" /> : <UserPlus className="size-4" aria-hidden="true" />}
                   {viewer.following ? t('profile.unfollow') : t('profile.follow')}
