@@ -66,3 +66,37 @@ test('a signed-in visitor of /login is sent home; guests of signed-in pages go t
   await page.goto('/onboarding');
   await expect(page).toHaveURL(/\/me\/shelf$/);
 });
+
+test('a wrong password is told under the button: the login card grows downwards and does not jump (desktop and 390 px)', async ({ page }) => {
+  const { email } = await onboardedUserInPage(page);
+  await page.context().clearCookies();
+  // A tall window too: there the page only starts to scroll once the message is in.
+  for (const viewport of [
+    { width: 1280, height: 720 },
+    { width: 1440, height: 1200 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await page.goto('/login');
+    const signIn = page.getByRole('tabpanel', { name: 'Sign in' });
+    const card = page.locator('main [data-slot="card"]').first();
+    const submit = signIn.getByRole('button', { name: 'Sign in', exact: true });
+    await signIn.getByLabel('Email').first().fill(email);
+    await signIn.getByLabel('Password').fill('wrong password here');
+    const before = (await card.boundingBox())!;
+    const submitBefore = (await submit.boundingBox())!;
+    await submit.click();
+    await expect(signIn.getByText("That email and password don't match.")).toBeVisible();
+    await expect(signIn.getByRole('button', { name: 'Email me a link to set a password' })).toBeVisible();
+    const after = (await card.boundingBox())!;
+    const submitAfter = (await submit.boundingBox())!;
+    const at = `at ${viewport.width} px`;
+    expect(Math.abs(after.y - before.y), `card top ${at}`).toBeLessThan(1);
+    expect(Math.abs(after.x - before.x), `card left ${at}`).toBeLessThan(1);
+    expect(Math.abs(after.width - before.width), `card width ${at}`).toBeLessThan(1);
+    expect(after.height, `card height ${at}`).toBeGreaterThan(before.height);
+    // Nothing above the message moved either: the button stays where the pointer left it.
+    expect(Math.abs(submitAfter.y - submitBefore.y), `submit button ${at}`).toBeLessThan(1);
+    expect(Math.abs(submitAfter.x - submitBefore.x), `submit button ${at}`).toBeLessThan(1);
+  }
+});

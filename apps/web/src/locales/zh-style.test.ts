@@ -1,4 +1,8 @@
+import { render } from '@testing-library/react';
+import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
+import { OptionalMark, optionalGap } from '@/components/ui/optional-mark';
+import en from './en.json';
 import zhCN from './zh-CN.json';
 
 type Catalog = { [key: string]: string | Catalog };
@@ -42,5 +46,31 @@ describe('zh-CN catalog style', () => {
       .filter(([, value]) => (value.match(/“/g) ?? []).length !== (value.match(/”/g) ?? []).length || /"/.test(value))
       .map(([key, value]) => `${key}: ${value}`);
     expect(unbalanced).toEqual([]);
+  });
+});
+
+/** Every component's source, to find optional marks written by hand. */
+const sources = import.meta.glob(['../**/*.tsx', '!../**/*.test.tsx'], { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
+
+describe('the optional mark after a label', () => {
+  const label = (text: string, mark?: string) =>
+    render(createElement('label', null, text, createElement(OptionalMark, mark === undefined ? {} : { text: mark }))).container.textContent;
+
+  it('has no space before the full-width （选填）, whose bracket brings its own gap; Latin "(optional)" gets one', () => {
+    expect(label(zhCN.addItem.details.tagsLabel, zhCN.common.optional)).toBe('标签（选填）');
+    expect(label(zhCN.dmca.fields.claimantPhone, zhCN.dmca.optional)).toBe('电话（选填）');
+    expect(label(en.addItem.details.tagsLabel)).toBe('Tags (optional)');
+    for (const mark of [zhCN.common.optional, zhCN.dmca.optional]) expect(optionalGap(mark)).toBe('');
+    for (const mark of [en.common.optional, en.dmca.optional]) expect(optionalGap(mark)).toBe(' ');
+  });
+
+  // `{t('common.optional')}` as a child is a mark written by hand; `text={t('dmca.optional')}` is a prop.
+  it('is drawn by <OptionalMark> everywhere, never by a hand-written space and span', () => {
+    const byHand = Object.entries(sources)
+      .filter(([path]) => !path.endsWith('/optional-mark.tsx'))
+      .filter(([, source]) => /(?<!=)\{t\('(?:common|dmca)\.optional'\)\}/.test(source))
+      .map(([path]) => path);
+    expect(byHand).toEqual([]);
+    expect(Object.keys(sources).length).toBeGreaterThan(50);
   });
 });

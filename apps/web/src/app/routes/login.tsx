@@ -41,8 +41,6 @@ export default function LoginRoute() {
     setSeenTabParam(tabParam);
     setTab(tabParam);
   }
-  // "This address has an account": the sign-in tab opens with it filled in.
-  const [signInEmail, setSignInEmail] = useState<string | undefined>(undefined);
   useDocumentMeta({ title: t('auth.metaTitle') });
 
   // Opened by the OAuth provider: once signed in, the authorization goes on (to consent, then the client).
@@ -87,7 +85,7 @@ export default function LoginRoute() {
                   <TabsTrigger value="sign-up">{t('auth.signUpTab')}</TabsTrigger>
                 </TabsList>
                 <TabsContent value="sign-in" className="grid gap-8">
-                  <SignInForm key={signInEmail ?? ''} initialEmail={signInEmail} onSuccess={after(home)} />
+                  <SignInForm onSuccess={after(home)} />
                   {/* One group under "or": the other ways in, buttons of one style, then a link or code by mail. */}
                   <div className="grid gap-6">
                   <div className="flex items-center gap-3 text-sm text-muted-foreground" role="separator">
@@ -101,13 +99,7 @@ export default function LoginRoute() {
                 </TabsContent>
                 <TabsContent value="sign-up" className="grid gap-6">
                   <p className="text-sm text-muted-foreground">{t('auth.signUpIntro', { appName: env.appName })}</p>
-                  <SignUpForm
-                    onSuccess={after(paths.onboarding.getHref())}
-                    onSwitchToSignIn={(email) => {
-                      setSignInEmail(email);
-                      setTab('sign-in');
-                    }}
-                  />
+                  <SignUpForm onSuccess={after(paths.onboarding.getHref())} />
                 </TabsContent>
               </Tabs>
               )}

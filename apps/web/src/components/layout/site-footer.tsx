@@ -23,7 +23,8 @@ export function SiteFooter() {
           <p className="text-sm text-muted-foreground">{t('footer.tagline', { appName: env.appName })}</p>
         </div>
         <nav aria-label={t('footer.label')}>
-          <ul className="flex flex-wrap gap-x-2 gap-y-1">
+          {/* The links' tap padding hangs outside, so their words line up with the brand and the page edge. */}
+          <ul className="-mx-2 flex flex-wrap gap-x-2 gap-y-1">
             {links.map((link) => (
               <li key={link.to}>
                 <Link to={link.to} className="inline-flex min-h-11 items-center rounded-md px-2 text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline">

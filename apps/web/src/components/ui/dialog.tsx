@@ -17,6 +17,8 @@ export function DialogContent({ className, children, closeLabel, ...props }: Com
           'fixed inset-x-0 bottom-0 z-50 grid max-h-[90dvh] gap-4 overflow-y-auto rounded-t-2xl border border-border bg-surface p-6 shadow-lift data-[state=open]:animate-fade-in sm:inset-x-auto sm:top-1/2 sm:bottom-auto sm:left-1/2 sm:w-full sm:max-w-lg sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl',
           className,
         )}
+        // A bottom sheet on a phone: toasts sit above it (toast-clearance.ts); centred, it does not count.
+        data-toast-clear
         {...props}
       >
         {children}

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { Toaster as Sonner, toast, useSonner } from 'sonner';
 import { useTheme } from '@/lib/theme';
+import { useToastClearance } from './toast-clearance';
 
 /** A toast whose id starts with this survives the navigation its own action starts (e.g. sign-up → onboarding). */
 export const CARRY_ACROSS_NAVIGATION = 'carry:';
@@ -13,7 +14,9 @@ export const TOAST_DURATION_MS = 3000;
  * One toast at a time (spec): a new toast replaces the one shown, and a page change dismisses what the
  * previous page raised. Toasts sit at the bottom centre, above the consent banner while it shows
  * (`--consent-space`), where they cover neither the header (bell, menus) nor a drawer's handle and close
- * button; they are short-lived, and one without a button lets taps through to the page under it.
+ * button; they are short-lived, and one without a button lets taps through to the page under it. Above
+ * whatever else is pinned to the bottom too (`data-toast-clear`: the wizard's footer, a phone sheet, the
+ * maintenance card), gliding there and back as it comes and goes (styles.css).
  */
 export function Toaster() {
   const { resolvedTheme } = useTheme();
@@ -35,7 +38,8 @@ export function Toaster() {
     }
   }, [pathname]);
 
-  const offset = { bottom: 'calc(var(--consent-space, 0px) + 16px)' };
+  const clearance = useToastClearance(toasts.length > 0);
+  const offset = { bottom: `calc(max(var(--consent-space, 0px), ${clearance}px) + 16px)` };
   return (
     <Sonner
       theme={resolvedTheme}

@@ -223,7 +223,12 @@ export function AddItemWizard({ maintenanceMode, isAdmin, onDone }: AddItemWizar
         )}
       </div>
 
-      <div className="flex items-center justify-between gap-3 border-t border-border bg-surface px-4 py-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:px-6 sm:py-4">
+      {/* Toasts raised in the wizard sit above this footer, never on its buttons (toast-clearance.ts). */}
+      <div
+        className="flex items-center justify-between gap-3 border-t border-border bg-surface px-4 py-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:px-6 sm:py-4"
+        data-toast-clear
+        data-testid="wizard-footer"
+      >
         {step > 0 ? (
           <Button type="button" variant="ghost" onClick={() => go(step - 1)} disabled={busy || generate.isPending || waitingForPrep} data-testid="wizard-back">
             <ArrowLeft aria-hidden="true" />

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Field, fieldDescribedBy } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { OptionalMark } from '@/components/ui/optional-mark';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { normalizeTags, type DetailsInput } from '../utils/wizard-rules';
@@ -60,7 +61,7 @@ export function DetailsStep({ value, onChange, errors, locked, focusHeading, err
         id={`${id}-tags`}
         label={
           <>
-            {t('addItem.details.tagsLabel')} <span className="font-normal text-muted-foreground">{t('common.optional')}</span>
+            {t('addItem.details.tagsLabel')}<OptionalMark />
           </>
         }
         error={tagsError}
@@ -109,7 +110,7 @@ export function DetailsStep({ value, onChange, errors, locked, focusHeading, err
         id={`${id}-notes`}
         label={
           <>
-            {t('addItem.details.notesLabel')} <span className="font-normal text-muted-foreground">{t('common.optional')}</span>
+            {t('addItem.details.notesLabel')}<OptionalMark />
           </>
         }
         error={notesError}

@@ -161,6 +161,8 @@ function PrepBadge({ photo, number }: { photo: PhotoEntry; number: number }) {
       )}
       data-testid="photo-prep"
       data-prep={photo.prep}
+      // A named badge (axe: aria-label is not allowed on a span without a role); the summary above is the live one.
+      role="img"
       aria-label={t('addItem.photos.prep.stateLabel', { number, state })}
     >
       {photo.prep === 'pending' ? (

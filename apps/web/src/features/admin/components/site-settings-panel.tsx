@@ -274,7 +274,7 @@ export function SiteSettingsPanel() {
       </Section>
 
       <div className="sticky bottom-3 z-10 flex justify-end">
-        <Button type="submit" size="lg" disabled={update.isPending} data-testid="admin-settings-save" className="shadow-lift">
+        <Button type="submit" size="lg" disabled={update.isPending} data-testid="admin-settings-save" data-toast-clear className="shadow-lift">
           <Save aria-hidden="true" />
           {update.isPending ? t('adminPanel.settings.saving') : t('adminPanel.settings.save')}
         </Button>

@@ -19,18 +19,17 @@ type Props = {
   mode: 'sign-in' | 'sign-up';
   mutation: UseMutationResult<void, Error, Credentials>;
   onSuccess: (credentials: Credentials) => void;
-  /** Sign-up only: "this address has an account" offers to switch to the sign-in tab with it. */
-  onSwitchToSignIn?: (email: string) => void;
-  initialEmail?: string;
 };
 
 /**
  * Email + password, validated with the contract's schema; one request at a time. A failure is told in
- * words that say what to do, under the submit button (nothing above it moves).
+ * words that say what to do, under the submit button (nothing above it moves). A sign-up with an
+ * address that has an account is answered like a new one (the server mails the owner; no enumeration),
+ * so there is no "this address has an account" here.
  */
-export function CredentialsForm({ idPrefix, mode, mutation, onSuccess, onSwitchToSignIn, initialEmail = '' }: Props) {
+export function CredentialsForm({ idPrefix, mode, mutation, onSuccess }: Props) {
   const { t } = useTranslation();
-  const [email, setEmail] = useState(initialEmail);
+  const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const pending = mutation.isPending;
@@ -92,17 +91,6 @@ export function CredentialsForm({ idPrefix, mode, mutation, onSuccess, onSwitchT
           {kind === 'invalidCredentials' ? (
             <>
               <p>{t('auth.errors.invalidCredentialsHelp')}</p>
-              <PasswordLinkOffer email={email} idPrefix={idPrefix} />
-            </>
-          ) : null}
-          {kind === 'userExists' ? (
-            <>
-              <p>{t('auth.errors.userExistsHelp')}</p>
-              {onSwitchToSignIn ? (
-                <Button type="button" onClick={() => onSwitchToSignIn(email)} className="w-full">
-                  {t('auth.errors.signInInstead')}
-                </Button>
-              ) : null}
               <PasswordLinkOffer email={email} idPrefix={idPrefix} />
             </>
           ) : null}

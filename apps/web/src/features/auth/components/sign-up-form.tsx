@@ -14,7 +14,7 @@ import { CredentialsForm } from './credentials-form';
  * stays through the step to onboarding. An address that has an account gets the same 200 but no session
  * (its owner is mailed instead): the form then says "check your mail", and tells nothing more.
  */
-export function SignUpForm({ onSuccess, onSwitchToSignIn }: { onSuccess: () => void; onSwitchToSignIn?: (email: string) => void }) {
+export function SignUpForm({ onSuccess }: { onSuccess: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const mutation = useSignUp();
@@ -45,7 +45,6 @@ export function SignUpForm({ onSuccess, onSwitchToSignIn }: { onSuccess: () => v
       idPrefix="sign-up"
       mode="sign-up"
       mutation={mutation}
-      onSwitchToSignIn={onSwitchToSignIn}
       onSuccess={({ email }) => {
         if (!queryClient.getQueryData(authKeys.session())) {
           setCheckMail(email);

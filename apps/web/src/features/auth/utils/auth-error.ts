@@ -3,7 +3,6 @@ import { isApiError } from '@/lib/api-client';
 /** What went wrong with a sign-in, sign-up or reset, as the forms tell it. */
 export type AuthErrorKind =
   | 'invalidCredentials'
-  | 'userExists'
   | 'invalidOrigin'
   | 'invalidToken'
   | 'rateLimited'
@@ -13,8 +12,6 @@ export type AuthErrorKind =
 
 const BY_CODE: Record<string, AuthErrorKind> = {
   INVALID_EMAIL_OR_PASSWORD: 'invalidCredentials',
-  USER_ALREADY_EXISTS: 'userExists',
-  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'userExists',
   INVALID_ORIGIN: 'invalidOrigin',
   MISSING_OR_NULL_ORIGIN: 'invalidOrigin',
   INVALID_TOKEN: 'invalidToken',

@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Field, fieldDescribedBy } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { OptionalMark } from '@/components/ui/optional-mark';
 import { Textarea } from '@/components/ui/textarea';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
@@ -139,7 +140,7 @@ export function DmcaForm({ initialItem }: { initialItem?: string | null }) {
         label={
           <>
             {opts.label}
-            {opts.required ? null : <span className="ms-1 font-normal text-muted-foreground">{t('dmca.optional')}</span>}
+            {opts.required ? null : <OptionalMark text={t('dmca.optional')} />}
           </>
         }
         hint={opts.hint}

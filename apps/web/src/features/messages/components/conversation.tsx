@@ -15,6 +15,7 @@ import {
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import { OptionalMark } from '@/components/ui/optional-mark';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
 import { UserAvatar } from '@/components/ui/user-avatar';
@@ -203,7 +204,8 @@ function ConversationHeader({ thread, threadId }: { thread: Thread; threadId: st
             <MoreVertical className="size-5" aria-hidden="true" />
           </Button>
         </DropdownMenuTrigger>
-        <DropdownMenuContent align="end">
+        {/* In place, inside the page's main landmark (a menu portalled to the body stands outside every landmark). */}
+        <DropdownMenuContent align="end" portal={false}>
           <DropdownMenuItem onSelect={() => setReporting(true)} data-testid="conversation-report">
             <Flag className="size-4" aria-hidden="true" />
             {t('messages.report')}
@@ -279,7 +281,7 @@ function ReportDialog({ open, onOpenChange, threadId }: { open: boolean; onOpenC
           }}
         >
           <label htmlFor={`report-${threadId}`} className="font-medium">
-            {t('messages.reportReason')} <span className="font-normal text-muted-foreground">{t('common.optional')}</span>
+            {t('messages.reportReason')}<OptionalMark />
           </label>
           <Textarea id={`report-${threadId}`} value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} data-testid="report-reason" />
           <div className="flex justify-end gap-2">

@@ -41,7 +41,7 @@ export function MessageComposer({ onSend, sending, error }: { onSend: (text: str
   const shownError = over ? t('messages.tooLong', { max: DM_MAX }) : (error ?? null);
 
   return (
-    <form onSubmit={onSubmit} className="grid gap-1.5 border-t border-border bg-surface p-3" data-testid="message-form" noValidate>
+    <form onSubmit={onSubmit} className="grid gap-1.5 border-t border-border bg-surface p-3" data-testid="message-form" data-toast-clear noValidate>
       <label htmlFor={`${id}-text`} className="sr-only">
         {t('messages.composerLabel')}
       </label>

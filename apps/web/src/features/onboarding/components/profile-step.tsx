@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Field, fieldDescribedBy } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { OptionalMark } from '@/components/ui/optional-mark';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 
@@ -101,7 +102,7 @@ export function ProfileStep({ onComplete, onInviteRequired }: Props) {
         label={
           <span className="flex w-full items-baseline justify-between gap-2">
             <span>
-              {t('onboarding.bioLabel')} <span className="font-normal text-muted-foreground">{t('common.optional')}</span>
+              {t('onboarding.bioLabel')}<OptionalMark />
             </span>
           </span>
         }

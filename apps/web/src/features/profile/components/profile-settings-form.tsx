@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field, fieldDescribedBy } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { OptionalMark } from '@/components/ui/optional-mark';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
 import { UserAvatar } from '@/components/ui/user-avatar';
@@ -216,7 +217,7 @@ function DetailsCard({ profile }: { profile: Me }) {
             id="settings-bio"
             label={
               <>
-                {t('onboarding.bioLabel')} <span className="font-normal text-muted-foreground">{t('common.optional')}</span>
+                {t('onboarding.bioLabel')}<OptionalMark />
               </>
             }
             error={errors.bio}

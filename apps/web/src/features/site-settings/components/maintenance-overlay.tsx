@@ -44,6 +44,7 @@ export function MaintenanceOverlay({ isAdmin }: { isAdmin: AdminState }) {
     <aside
       aria-labelledby="maintenance-overlay-title"
       data-testid="maintenance-overlay"
+      data-toast-clear
       // Above the consent banner while it shows (it sets --consent-space), beside the centred toasts.
       className="fixed inset-x-3 z-40 rounded-2xl border border-warning-fg/25 bg-warning-bg p-4 text-warning-fg shadow-lift sm:right-5 sm:left-auto sm:w-[26rem]"
       style={{ bottom: 'calc(var(--consent-space, 0px) + 0.75rem)' }}
