@@ -31,10 +31,15 @@ describe('server process', () => {
     // A new embedded data directory (initdb), the migrations and tsx's first compile: seconds on a quiet
     // machine, close to a minute on a busy 2-core one (the CI runs the PostgreSQL suite beside this one).
     const deadline = Date.now() + 90_000;
-    while (!stdout.includes('is listening') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-    expect(stdout).toContain('is listening');
-    const res = await fetch(`http://127.0.0.1:${port}/ready`);
-    expect(res.status).toBe(200);
+    try {
+      while (!stdout.includes('is listening') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      expect(stdout).toContain('is listening');
+      const res = await fetch(`http://127.0.0.1:${port}/ready`);
+      expect(res.status).toBe(200);
+    } catch (err) {
+      child.kill('SIGKILL'); // a failed start leaves no server running after the test
+      throw err;
+    }
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
     expect(stdout).toContain('stopped');
