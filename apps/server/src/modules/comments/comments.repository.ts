@@ -3,6 +3,7 @@ import { commentMentions, comments, items, notifications, profiles } from '../..
 import type { Executor } from '../../db/types';
 import { cursorKey, olderThan } from '../../db/keyset';
 import type { Cursor } from '../../lib/cursor';
+import { profileVisibleTo } from '../read/read.repository';
 import { reportsRepository } from '../social/reports.repository';
 
 export type CommentRow = typeof comments.$inferSelect;
@@ -46,13 +47,13 @@ export function commentsRepository(db: Executor) {
       const [created] = await db.insert(comments).values(row).returning();
       return created!;
     },
-    /** The people these handles name who may be mentioned: public profiles only (a private one is not found). */
+    /** The people these handles name who may be mentioned: profiles others may see only (a private or hidden one is not found). */
     async mentionableByHandles(handles: string[]) {
       if (!handles.length) return [];
       return db
         .select({ userId: profiles.userId, handle: profiles.handle })
         .from(profiles)
-        .where(and(inArray(profiles.handle, handles), eq(profiles.public, true), eq(profiles.hidden, false)));
+        .where(and(inArray(profiles.handle, handles), profileVisibleTo(profiles, null)));
     },
     async profileOf(userId: string) {
       const [row] = await db.select({ handle: profiles.handle, avatarImageId: profiles.avatarImageId }).from(profiles).where(eq(profiles.userId, userId));
@@ -85,11 +86,10 @@ export function commentsRepository(db: Executor) {
       return db
         .select({ id: profiles.userId, handle: profiles.handle, displayName: profiles.displayName, avatarImageId: profiles.avatarImageId })
         .from(profiles)
-        // Private profiles are never suggested (spec part 2 §6).
+        // Private (and hidden) profiles are never suggested (spec part 2 §6).
         .where(
           and(
-            eq(profiles.public, true),
-            eq(profiles.hidden, false),
+            profileVisibleTo(profiles, null),
             or(sql`${profiles.handle} ilike ${like}`, sql`${profiles.displayName} ilike ${like}`),
             excludeUsers.length ? notInArray(profiles.userId, excludeUsers) : undefined,
           ),

@@ -3,6 +3,7 @@ import { follows, profiles, profileStats } from '../../db/schema';
 import { cursorKey, olderThan } from '../../db/keyset';
 import type { Executor } from '../../db/types';
 import type { Cursor } from '../../lib/cursor';
+import { profileVisibleTo } from '../read/read.repository';
 
 export interface FollowCounts {
   followersCount: number;
@@ -80,10 +81,7 @@ export function followsRepository(db: Executor) {
     async page(userId: string, kind: 'followers' | 'following', opts: { after: Cursor | null; limit: number; viewerId: string | null; exclude: string[] }) {
       const other = kind === 'followers' ? follows.followerId : follows.followeeId;
       const self = kind === 'followers' ? follows.followeeId : follows.followerId;
-      const visible = opts.viewerId
-        ? sql`((${profiles.public} and not ${profiles.hidden}) or ${profiles.userId} = ${opts.viewerId})`
-        : sql`(${profiles.public} and not ${profiles.hidden})`;
-      const conditions = [eq(self, userId), visible];
+      const conditions = [eq(self, userId), profileVisibleTo(profiles, opts.viewerId)];
       if (opts.exclude.length) conditions.push(sql`not ${inArray(other, opts.exclude)}`);
       if (opts.after) conditions.push(olderThan(follows.createdAt, follows.id, opts.after));
       return db

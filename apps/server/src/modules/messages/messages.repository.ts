@@ -3,7 +3,7 @@ import { dmMessages, dmThreads, follows, profiles, userSettings } from '../../db
 import { cursorKey, olderThan } from '../../db/keyset';
 import type { Executor } from '../../db/types';
 import type { Cursor } from '../../lib/cursor';
-import { notBlockedBetween } from '../read/read.repository';
+import { notBlockedBetween, profileVisibleTo } from '../read/read.repository';
 import { reportsRepository } from '../social/reports.repository';
 
 export type ThreadRow = typeof dmThreads.$inferSelect;
@@ -148,8 +148,8 @@ export function messagesRepository(db: Executor) {
     },
     /**
      * People the viewer may start a conversation with, by handle or name (prefix matches first, at
-     * most 8): public profiles, not the viewer, no block either way, and their DM setting admits the
-     * viewer (everyone, or they follow the viewer).
+     * most 8): profiles others may see (`profileVisibleTo`), not the viewer, no block either way, and
+     * their DM setting admits the viewer (everyone, or they follow the viewer).
      */
     async recipients(viewerId: string, q: string) {
       const esc = q.replace(/[%_\\]/g, (c) => `\\${c}`);
@@ -160,7 +160,7 @@ export function messagesRepository(db: Executor) {
         .from(profiles)
         .leftJoin(userSettings, eq(userSettings.userId, profiles.userId))
         .where(
-          sql`${profiles.public} and not ${profiles.hidden} and ${profiles.userId} <> ${viewerId}
+          sql`${profileVisibleTo(profiles, null)} and ${profiles.userId} <> ${viewerId}
             and (${profiles.handle} ilike ${like} or ${profiles.displayName} ilike ${like})
             and ${notBlockedBetween(viewerId, profiles.userId)}
             and (coalesce(${userSettings.allowDms}, 'everyone') = 'everyone'

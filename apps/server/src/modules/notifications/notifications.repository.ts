@@ -3,7 +3,7 @@ import { items, notifications, profiles } from '../../db/schema';
 import { cursorKey, olderThan } from '../../db/keyset';
 import type { Executor } from '../../db/types';
 import type { Cursor } from '../../lib/cursor';
-import { notBlockedBetween } from '../read/read.repository';
+import { itemVisibleTo, notBlockedBetween } from '../read/read.repository';
 
 export type NewNotification = typeof notifications.$inferInsert;
 type Kind = (typeof notifications.$inferSelect)['kind'];
@@ -36,14 +36,14 @@ const textArray = (v: string[] | string | null): string[] => {
 const ITEM_KINDS = sql`('like', 'comment', 'mention', 'item_hidden')`;
 
 /**
- * Notifications about an item the user may still see (read/visibility.ts for a non-admin: their own,
+ * Notifications about an item the user may still see (`itemVisibleTo`, read.repository.ts: their own,
  * or a public owner's item that is not hidden); a deleted item's are gone with it. Looked up by the
  * items' primary key (the case keeps a follow's user id from being cast to a uuid).
  */
 const aboutVisibleItem = (userId: string, n: { kind: unknown; refId: unknown }) => sql`(${n.kind} not in ${ITEM_KINDS} or exists (
   select 1 from ${items} i join ${profiles} p on p.user_id = i.user_id
   where i.id = (case when ${n.kind} in ${ITEM_KINDS} then ${n.refId}::uuid end)
-    and (i.user_id = ${userId} or (p.public and not p.hidden and not i.hidden))))`;
+    and ${itemVisibleTo({ item: 'i', owner: 'p' }, userId)}))`;
 
 export function notificationsRepository(db: Executor) {
   return {
@@ -55,7 +55,7 @@ export function notificationsRepository(db: Executor) {
           left join ${items} i on i.id = (case when n.kind in ${ITEM_KINDS} then n.ref_id::uuid end)
           left join ${profiles} p on p.user_id = i.user_id
           where n.user_id = ${userId} and not n.seen
-            and (n.kind not in ${ITEM_KINDS} or i.user_id = ${userId} or (p.public and not p.hidden and not i.hidden))
+            and (n.kind not in ${ITEM_KINDS} or ${itemVisibleTo({ item: 'i', owner: 'p' }, userId)})
             and ${notBlockedBetween(userId, sql`n.actor_id`)}`),
       );
       return Number(row?.n ?? 0);

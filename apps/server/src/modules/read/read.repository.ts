@@ -54,12 +54,50 @@ export interface ViewerStateRows {
 const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]));
 
 /**
+ * A table as a query names it: the Drizzle table itself (`profiles`, `items`), or the alias a raw
+ * query gave it (`p` in `join profiles p`, `i` in `from items i`).
+ */
+export type ProfilesRef = typeof profiles | string;
+export type ItemsRef = typeof items | string;
+
+/** A column of an aliased table (`p.public`), named as the schema names it. */
+const aliased = (alias: string, column: AnyColumn): SQL => sql`${sql.identifier(alias)}.${sql.identifier(column.name)}`;
+const profileColumns = (p: ProfilesRef) =>
+  typeof p === 'string' ? { userId: aliased(p, profiles.userId), public: aliased(p, profiles.public), hidden: aliased(p, profiles.hidden) } : p;
+const itemColumns = (i: ItemsRef) => (typeof i === 'string' ? { userId: aliased(i, items.userId), hidden: aliased(i, items.hidden) } : i);
+
+/**
+ * A profile this viewer may see or find, as SQL: the SQL form of `profileVisible` (read/visibility.ts).
+ * For anyone but its owner (`viewerId` null: a guest, or a list that names nobody in particular) that
+ * is a profile public and not hidden by a moderator; the owner always sees their own. Lists of
+ * people (mentions, DM recipients, followers and followings) compose it rather than write their own.
+ */
+export function profileVisibleTo(p: ProfilesRef, viewerId: string | null): SQL {
+  const c = profileColumns(p);
+  const listed = sql`(${c.public} and not ${c.hidden})`;
+  return viewerId === null ? listed : sql`(${listed} or ${c.userId} = ${viewerId})`;
+}
+
+/**
+ * An item this viewer may see, as SQL over the item and its owner's profile (joined on the item's
+ * `user_id`): the SQL form of `itemAccess(item, viewer) === 'visible'` (read/visibility.ts) for a
+ * viewer who is not an admin: their own item; otherwise an item not hidden whose owner's profile is
+ * public and not hidden. `viewerId` null: the anonymous viewer (no item is their own).
+ */
+export function itemVisibleTo(t: { item: ItemsRef; owner: ProfilesRef }, viewerId: string | null): SQL {
+  const i = itemColumns(t.item);
+  const p = profileColumns(t.owner);
+  const others = sql`(${p.public} and not ${p.hidden} and not ${i.hidden})`;
+  return viewerId === null ? others : sql`(${i.userId} = ${viewerId} or ${others})`;
+}
+
+/**
  * The items anyone may find in discovery, as SQL over `items i join profiles p`: the rules of
- * visibility.ts for the anonymous viewer (chosen image, not hidden, public owner, NSFW only when
- * asked). The explore ranking selects from this.
+ * visibility.ts for the anonymous viewer (`itemVisibleTo` anyone, a chosen image, NSFW only when
+ * asked; `listable(item, EVERYONE, …)`). The explore ranking and the sitemap select from this.
  */
 export function discoverable(opts: { includeNsfw: boolean }): SQL {
-  return sql`p.public and not p.hidden and not i.hidden and i.chosen_composite_id is not null ${opts.includeNsfw ? sql`` : sql`and not i.nsfw`}`;
+  return sql`${itemVisibleTo({ item: 'i', owner: 'p' }, null)} and i.chosen_composite_id is not null ${opts.includeNsfw ? sql`` : sql`and not i.nsfw`}`;
 }
 
 /**

@@ -1,7 +1,9 @@
 /**
  * Who may see what: the one place the rules live (spec part 2 §4, §6). Lists and pages of items
- * apply them through the read pipeline (read.service.ts); the ranking query of explore applies the
- * same rules for the anonymous viewer in SQL (`discoverable` in read.repository.ts).
+ * apply them through the read pipeline (read.service.ts). Their SQL forms, for queries that filter
+ * while they page, are in read.repository.ts: `itemVisibleTo` (`itemAccess`), `profileVisibleTo`
+ * (`profileVisible`), `notBlockedBetween` (`hiddenByBlock`), and `discoverable` (`listable` for the
+ * anonymous viewer: explore's ranking, the sitemap).
  *
  * - A hidden item, and every item of a profile a moderator hid: only its owner and admins.
  * - An item of a private profile: only its owner.
@@ -27,7 +29,7 @@ export interface ViewerRules {
   isAdmin: boolean;
 }
 
-/** What this viewer may see of the item; others than "visible" get only the reason. */
+/** What this viewer may see of the item; others than "visible" get only the reason. In SQL: `itemVisibleTo`. */
 export function itemAccess(item: Pick<ItemRules, 'userId' | 'hidden' | 'owner'>, viewer: ViewerRules): ItemAccess {
   const isOwner = viewer.id !== null && viewer.id === item.userId;
   if ((item.hidden || item.owner.hidden) && !isOwner && !viewer.isAdmin) return 'removed';
@@ -59,7 +61,7 @@ export const EVERYONE: ViewerRules = { id: null, isAdmin: false };
 
 /**
  * Whether a person's profile may be shown to, or found by, someone other than themselves: public,
- * and not hidden by a moderator (`hidden` absent: not hidden).
+ * and not hidden by a moderator (`hidden` absent: not hidden). In SQL: `profileVisibleTo`.
  */
 export const profileVisible = (profile: { userId: string; public: boolean; hidden?: boolean }, viewerId: string | null) =>
   (profile.public && !profile.hidden) || profile.userId === viewerId;
