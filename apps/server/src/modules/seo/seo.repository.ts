@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/types';
-import { discoverable } from '../read/read.repository';
+import { discoverable, profileVisibleTo } from '../read/read.repository';
 
 const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]));
 
 /** Candidates for the sitemap: what a guest may find (the SQL form of read/visibility.ts), paged by id. */
 export function seoRepository(db: Executor) {
   const items = sql`from items i join profiles p on p.user_id = i.user_id where ${discoverable({ includeNsfw: false })}`;
-  const people = sql`from profiles p where p.public`;
+  const people = sql`from profiles p where ${profileVisibleTo('p', null)}`;
   return {
     async countItems(): Promise<number> {
       const [row] = rowsOf<{ n: number | string }>(await db.execute(sql`select count(*)::int as n ${items}`));
@@ -22,10 +22,10 @@ export function seoRepository(db: Executor) {
       const [row] = rowsOf<{ n: number | string }>(await db.execute(sql`select count(*)::int as n ${people}`));
       return Number(row?.n ?? 0);
     },
-    async profilePage(offset: number, limit: number): Promise<{ userId: string; handle: string; public: boolean; updatedAt: string }[]> {
-      return rowsOf<{ user_id: string; handle: string; public: boolean; updated_at: string | Date }>(
-        await db.execute(sql`select p.user_id, p.handle, p.public, p.updated_at ${people} order by p.handle limit ${limit} offset ${offset}`),
-      ).map((r) => ({ userId: r.user_id, handle: r.handle, public: r.public, updatedAt: new Date(r.updated_at).toISOString() }));
+    async profilePage(offset: number, limit: number): Promise<{ userId: string; handle: string; public: boolean; hidden: boolean; updatedAt: string }[]> {
+      return rowsOf<{ user_id: string; handle: string; public: boolean; hidden: boolean; updated_at: string | Date }>(
+        await db.execute(sql`select p.user_id, p.handle, p.public, p.hidden, p.updated_at ${people} order by p.handle limit ${limit} offset ${offset}`),
+      ).map((r) => ({ userId: r.user_id, handle: r.handle, public: r.public, hidden: r.hidden, updatedAt: new Date(r.updated_at).toISOString() }));
     },
   };
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { items } from '../../db/schema';
+import { items, profiles } from '../../db/schema';
 import { pngBytes, stubGenerator } from '../../test/images';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../test/harness';
 import { createSeoService } from './seo.service';
@@ -10,6 +10,7 @@ let photo: Buffer;
 const ids: Record<'shown' | 'hidden' | 'nsfw' | 'draft' | 'privateOwner', string> = {} as never;
 let publicHandle: string;
 let privateHandle: string;
+let hiddenHandle: string;
 
 const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
 
@@ -39,6 +40,10 @@ beforeAll(async () => {
   privateHandle = secretive.handle;
   ids.privateOwner = await t.publishedItem(secretive.cookie, photo, 'Private robot');
   await t.call('settings-update', { cookie: secretive.cookie, body: { profilePublic: false } });
+  // A public profile a moderator hid.
+  const hiddenPerson = await t.onboardedUser();
+  hiddenHandle = hiddenPerson.handle;
+  await t.database.db.update(profiles).set({ hidden: true }).where(eq(profiles.userId, hiddenPerson.userId));
 });
 afterAll(() => t.close());
 
@@ -74,6 +79,7 @@ describe('sitemap', () => {
     expect(urls).toContain(`${TEST_ORIGIN}/u/${publicHandle}`);
     for (const hidden of [ids.hidden, ids.nsfw, ids.draft, ids.privateOwner]) expect(urls).not.toContain(`${TEST_ORIGIN}/i/${hidden}`);
     expect(urls).not.toContain(`${TEST_ORIGIN}/u/${privateHandle}`);
+    expect(urls).not.toContain(`${TEST_ORIGIN}/u/${hiddenHandle}`);
     // A guest is refused each left-out item the same way.
     const guest = await t.call('item-get', { body: { itemId: ids.privateOwner } });
     expect(guest.json.access).toBe('private');
