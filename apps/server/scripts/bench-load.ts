@@ -11,6 +11,8 @@
  *
  *   npm run bench:load                           (compiles into dist-load/; BENCH_PG_URL picks the server, BENCH_SECONDS the duration)
  *   npm run bench:load -- --streams              (part 2 alone; rewrites only the "Live streams" paragraph)
+ *   npm run bench:load -- --soak                 (memory under the mix: two processes, BENCH_WINDOWS windows of
+ *                                                 BENCH_SECONDS, resident memory and V8 heap after each; its own section)
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -29,6 +31,8 @@ const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/p
 const AUTH_SECRET = 'bench-load-secret-that-is-long-enough-0123456789';
 const USERS = Number(process.env.BENCH_USERS ?? 40);
 const STREAMS_ONLY = process.argv.includes('--streams');
+const SOAK = process.argv.includes('--soak');
+const WINDOWS = Number(process.env.BENCH_WINDOWS ?? 8);
 const LIMITS = {
   AUTH_SIGNIN_RATE_LIMIT_MAX: '1000000',
   AUTH_RATE_LIMIT_MAX: '1000000',
@@ -364,6 +368,62 @@ execFileSync(process.execPath, [path.join(REPO_ROOT, 'apps/server/scripts/build.
 const db = await createDatabase();
 const dir = mkdtempSync(path.join(os.tmpdir(), 'curio-load-'));
 const cores = os.cpus().length;
+/** A web process's V8 heap in use and old space, in MB (its /metrics, read directly, not through the proxy). */
+async function heapMb(w: { url?: string }): Promise<{ used: number; old: number }> {
+  const text = await (await fetch(`${w.url}/metrics`)).text();
+  const mb = (re: RegExp) => Math.round(Number(re.exec(text)?.[1] ?? NaN) / 1048576);
+  return { used: mb(/nodejs_heap_size_used_bytes (\d+)/), old: mb(/nodejs_heap_space_size_used_bytes\{space="old"\} (\d+)/) };
+}
+
+if (SOAK) {
+  try {
+    const t = await startTopology({ databaseUrl: db.url, web: 2, workers: 0, distDir: 'dist-load', dir: path.join(dir, 'soak'), authSecret: AUTH_SECRET, env: LIMITS, output: logProblems });
+    const samples: { rss: number[]; heap: { used: number; old: number }[]; rps: number; errors: number }[] = [];
+    const sample = async (rps: number, errors: number) => {
+      samples.push({ rss: t.webs.map((w) => rssMb(w.child.pid!)), heap: await Promise.all(t.webs.map(heapMb)), rps, errors });
+      const last = samples.at(-1)!;
+      console.log(`window ${samples.length - 1}: ${rps.toFixed(0)} req/s, ${errors} errors, rss ${last.rss.join(' / ')} MB, heap used ${last.heap.map((h) => h.used).join(' / ')} MB`);
+    };
+    const loadBefore = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+    try {
+      const users = await signUpUsers(t, USERS);
+      const itemIds = await seed(db.url, users);
+      await mix(t, users, itemIds, 5);
+      await sample(0, 0);
+      for (let w = 0; w < WINDOWS; w++) {
+        const r = await mix(t, users, itemIds, SECONDS);
+        await sample(r.rps, r.errors);
+      }
+    } finally {
+      await t.stop();
+    }
+    const loadAfter = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+    const rows = samples.map(
+      (x, i) => `| ${i === 0 ? 'after warm-up' : i} | ${i === 0 ? '' : x.rps.toFixed(0)} | ${i === 0 ? '' : x.errors} | ${x.rss.join(' / ')} | ${x.heap.map((h) => h.used).join(' / ')} | ${x.heap.map((h) => h.old).join(' / ')} |`,
+    );
+    const half = Math.floor(WINDOWS / 2);
+    const growth = t.webs.map((_, p) => samples[WINDOWS]!.rss[p]! - samples[half]!.rss[p]!);
+    writeBenchmarkSection(
+      'Memory under load (soak)',
+      `## Memory under load (soak)
+
+\`npm run build && npm run bench:load -- --soak\` (${new Date().toISOString().slice(0, 10)}, ${cores} cores; load average ${loadBefore} before, ${loadAfter} after):
+the mix of "Load: the production topology" (reads, likes, comments, messages and uploads) against two web processes
+behind Caddy on one PostgreSQL, ${WINDOWS} windows of ${SECONDS} s one after the other, without restarts. After each
+window: resident memory and the V8 heap in use (and its old space) of each process, from \`/proc\` and \`/metrics\`.
+
+| Window | req/s | Errors | Resident MB (A / B) | Heap in use MB (A / B) | Old space MB (A / B) |
+| --- | ---: | ---: | --- | --- | --- |
+${rows.join('\n')}
+
+Resident memory from window ${half} to window ${WINDOWS}: ${growth.map((g) => `${g >= 0 ? '+' : ''}${g} MB`).join(', ')}.
+`,
+    );
+  } finally {
+    await db.drop();
+  }
+  process.exit(0);
+}
 if (STREAMS_ONLY) {
   try {
     const t = await startTopology({ databaseUrl: db.url, web: 2, workers: 0, distDir: 'dist-load', dir: path.join(dir, 'two'), authSecret: AUTH_SECRET, env: LIMITS, output: logProblems });
