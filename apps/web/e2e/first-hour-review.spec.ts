@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { fn, ORIGIN_HEADER, PASSWORD, samplePhotoFile, uniqueEmail, uniqueHandle } from './support/api';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { fn, ORIGIN_HEADER, PASSWORD, samplePhotoFile, seedShelfItems, uniqueEmail, uniqueHandle } from './support/api';
 import { expectNoAxeViolations, useTheme } from './support/axe';
 
 /**
@@ -86,23 +86,6 @@ async function collector(browser: Browser, displayName: string, onboard = true) 
 
 type Seed = { title: string; tags?: string; photo?: 'robot' | 'astronaut' | 'dino'; notes?: string };
 
-/** Finished items on the collector's shelf (create with notes, a photo, generate, choose, place). */
-async function seed(request: APIRequestContext, items: Seed[]) {
-  const ids: string[] = [];
-  for (const it of items) {
-    const photo = await samplePhotoFile(it.photo ?? 'robot', { width: 360, height: 420 });
-    const { item } = await fn(request, 'items-create', { title: it.title, tags: it.tags ?? '', nsfw: false, metadata: it.notes ?? null });
-    const signed = await fn(request, 'uploads-sign', { kind: 'photo', fileName: photo.name, contentType: photo.mimeType });
-    const up = await request.post(signed.uploadURL, { multipart: { file: photo }, headers: ORIGIN_HEADER });
-    if (!up.ok()) throw new Error(`upload failed: ${up.status()}`);
-    await fn(request, 'photos-add', { itemId: item.id, imageId: signed.imageId, role: 'front' });
-    const { variants } = await fn(request, 'items-generate', { itemId: item.id, style: 'bright_gallery' });
-    await fn(request, 'items-choose', { itemId: item.id, compositeId: variants[0].compositeId });
-    await fn(request, 'items-place', { itemId: item.id });
-    ids.push(item.id);
-  }
-  return ids;
-}
 
 const NOTES = 'Bought at the Leipzig toy fair in 2019. The key still winds; the left arm sticks a little.\n铁皮发条，钥匙还能上弦。';
 const COLLECTION: Seed[] = [
@@ -120,7 +103,7 @@ test.describe.configure({ timeout: 600_000 });
 
 test('guest pages: landing, /login (both tabs, a wrong password) and /explore', async ({ browser }) => {
   const someone = await collector(browser, 'Ada Collector');
-  await seed(someone.request, COLLECTION.slice(1, 4));
+  await seedShelfItems(someone.request, COLLECTION.slice(1, 4));
   for (const c of COMBOS) {
     const { context, page } = await openContext(browser, c);
     await page.goto('/');
@@ -163,11 +146,11 @@ test('onboarding', async ({ browser }) => {
 test('the shelf: empty, young, with items, in edit mode, with the overflow drawer; the owner’s item page with notes', async ({ browser }) => {
   const empty = await collector(browser, 'Ada Collector');
   const young = await collector(browser, '陈小明');
-  await seed(young.request, COLLECTION.slice(1, 3));
+  await seedShelfItems(young.request, COLLECTION.slice(1, 3));
   const full = await collector(browser, 'Grace Collector');
-  const [notesItem] = await seed(full.request, COLLECTION);
+  const [notesItem] = await seedShelfItems(full.request, COLLECTION);
   const overflow = await collector(browser, 'Linus Collector');
-  await seed(overflow.request, COLLECTION.slice(1, 5));
+  await seedShelfItems(overflow.request, COLLECTION.slice(1, 5));
   await fn(overflow.request, 'shelf-resize', { cols: 2, rows: 1 });
 
   for (const c of COMBOS) {

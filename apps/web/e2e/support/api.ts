@@ -59,14 +59,20 @@ export async function samplePhotoFile(name: 'robot' | 'astronaut' | 'dino' = 'ro
 }
 
 /**
- * Puts finished items on the signed-in user's shelf through the API (create, upload a photo,
- * generate, choose, place), in order.
+ * Puts finished items on the signed-in user's shelf through the API (create, with the notes when
+ * given; upload a photo, the robot unless named; generate, choose, place), in order.
  */
-export async function seedShelfItems(request: APIRequestContext, items: { title: string; tags?: string; nsfw?: boolean }[]) {
-  const photo = await samplePhotoFile('robot', { width: 300, height: 350 });
+export async function seedShelfItems(
+  request: APIRequestContext,
+  items: { title: string; tags?: string; nsfw?: boolean; notes?: string; photo?: 'robot' | 'astronaut' | 'dino' }[],
+) {
+  const photos = new Map<string, Awaited<ReturnType<typeof samplePhotoFile>>>();
   const ids: string[] = [];
   for (const it of items) {
-    const { item } = await fn(request, 'items-create', { title: it.title, tags: it.tags ?? '', nsfw: it.nsfw ?? false });
+    const name = it.photo ?? 'robot';
+    if (!photos.has(name)) photos.set(name, await samplePhotoFile(name, { width: 300, height: 350 }));
+    const photo = photos.get(name)!;
+    const { item } = await fn(request, 'items-create', { title: it.title, tags: it.tags ?? '', nsfw: it.nsfw ?? false, ...(it.notes ? { metadata: it.notes } : {}) });
     const signed = await fn(request, 'uploads-sign', { kind: 'photo', fileName: photo.name, contentType: photo.mimeType });
     const up = await request.post(signed.uploadURL, { multipart: { file: photo }, headers: ORIGIN_HEADER });
     if (!up.ok()) throw new Error(`upload failed: ${up.status()}`);
