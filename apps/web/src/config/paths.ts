@@ -59,13 +59,24 @@ export function isSignedInOnlyPath(pathname: string): boolean {
 }
 
 /**
- * A sign-in page's `?next=` when it is a path of this site (`/admin?tab=users`), else null: never an
- * address elsewhere (`//evil.example`, `/\evil.example`, `https://…`), nor the sign-in page itself.
+ * `path` when it is a path of this site (`/x?y#z`), else null: never an address elsewhere (`//host`,
+ * a backslash, `https://…`, `javascript:`), nor one holding white space or a control character
+ * (browsers drop tabs and line breaks from addresses: `/\t/evil.example` is `//evil.example`).
  */
+export function sitePath(path: string | null | undefined): string | null {
+  if (!path || !path.startsWith('/') || path.startsWith('//') || path.includes('\\')) return null;
+  if (/\s/.test(path) || [...path].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)) return null;
+  const base = 'http://same-origin.invalid';
+  try {
+    return new URL(path, base).origin === base ? path : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A sign-in page's `?next=` when it is a path of this site (`sitePath`) other than the sign-in page itself, else null. */
 export function returnPath(next: string | null | undefined): string | null {
-  // Browsers drop tabs and line breaks from addresses (`/\t/evil.example` is `//evil.example`): none allowed.
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return null;
-  if (/\s/.test(next) || [...next].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)) return null;
-  if (next === paths.login.path || next.startsWith(`${paths.login.path}?`) || next.startsWith(`${paths.login.path}/`)) return null;
-  return next;
+  const path = sitePath(next);
+  if (!path || path === paths.login.path || path.startsWith(`${paths.login.path}?`) || path.startsWith(`${paths.login.path}/`)) return null;
+  return path;
 }

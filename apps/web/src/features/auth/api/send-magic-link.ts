@@ -1,15 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
+import { sitePath } from '@/config/paths';
 import { loadAuthClient, toAuthError } from '@/lib/auth';
 
-/** A path on this site (`/x`, never `//host`, a backslash or another origin); anything else falls back to `/`. */
+/** A path on this site (`sitePath`); anything else falls back to `/`. */
 export function sameOriginPath(path: string | undefined): string {
-  if (!path || !path.startsWith('/') || path.startsWith('//') || path.includes('\\')) return '/';
-  const base = 'http://same-origin.invalid';
-  try {
-    return new URL(path, base).origin === base ? path : '/';
-  } catch {
-    return '/';
-  }
+  return sitePath(path) ?? '/';
 }
 
 /** Mails a sign-in link that returns to `callbackURL` (a same-origin path; `/` by default). */
