@@ -87,7 +87,7 @@ export interface AppDeps {
 export function createApp(deps: AppDeps) {
   const { env, database, logger, mailer } = deps;
   const storage = deps.storage ?? createStorageFromEnv(env);
-  const services = createServices(database.db, env, { storage, logger, listen: (...a) => database.listen(...a), mailer, ...deps.overrides });
+  const services = createServices(database.db, env, { storage, logger, listen: (...a) => database.listen(...a), listenerCount: (c) => database.listenerCount(c), mailer, ...deps.overrides });
   services.events.start().catch((err) => logger.error({ err }, 'could not listen for events'));
   // Text messages (phone codes): to SMS_URL as jobs, or into the SMS outbox; none in production without SMS_URL.
   const sms = smsAvailable(env) ? createSms({ db: database.db, smsUrl: env.SMS_URL, logger }) : undefined;

@@ -65,10 +65,10 @@ export interface ServiceOverrides {
 export function createServices(
   db: Db,
   env: Env,
-  deps: { storage: Storage; logger: Logger; /** Live events across processes (the app passes the database's). */ listen?: Database['listen']; /** Mails sent by services (DMCA notices). */ mailer?: Mailer } & ServiceOverrides,
+  deps: { storage: Storage; logger: Logger; /** Live events across processes (the app passes the database's). */ listen?: Database['listen']; listenerCount?: Database['listenerCount']; /** Mails sent by services (DMCA notices). */ mailer?: Mailer } & ServiceOverrides,
 ) {
   const { storage, logger } = deps;
-  const events = createEventsService(db, { logger, listen: deps.listen });
+  const events = createEventsService(db, { logger, listen: deps.listen, listenerCount: deps.listenerCount });
   // Ends cached sessions in every process: call `sessions.revoke(userId)` after deleting sessions directly.
   const sessions = sessionRevocations({ db, events, logger });
   const realtime = createStreamHub();

@@ -11,7 +11,7 @@ import type { Mailer } from '../mail/mailer';
 import { createTestDatabase } from '../test/database';
 import { cookieFrom, createTestApp, TEST_ORIGIN, type TestApp } from '../test/harness';
 import { countQueries } from '../test/query-count';
-import { createSessionCache, sessionKey } from './session-cache';
+import { createSessionCache, sessionKey, sessionRevocations } from './session-cache';
 
 describe('the session cache', () => {
   let t: TestApp;
@@ -109,6 +109,100 @@ describe('the session cache', () => {
   });
 });
 
+/** A stand-in for the events service of one process on a bus that several processes listen on. */
+function fakeBus() {
+  const processes: { broadcast: Map<string, (e: never) => void>; hints: Map<string, (d: unknown) => void>; self: number }[] = [];
+  let nextId = 1;
+  const bus = {
+    /** What was sent and not delivered yet (NOTIFY is asynchronous). */
+    queue: [] as (() => void)[],
+    flush() {
+      while (bus.queue.length) bus.queue.shift()!();
+    },
+    process(opts: { listening: boolean; listeners: number | null }) {
+      const me = { broadcast: new Map(), hints: new Map(), self: processes.length };
+      if (opts.listening) processes.push(me);
+      const events = {
+        listening: opts.listening,
+        listeners: async () => opts.listeners,
+        onBroadcast: (stream: string, h: (e: never) => void) => (me.broadcast.set(stream, h), () => undefined),
+        onHint: (hint: string, h: (d: unknown) => void) => (me.hints.set(hint, h), () => undefined),
+        hint: async (hint: string, data: unknown) => {
+          for (const p of processes) if (p !== me) bus.queue.push(() => p.hints.get(hint)?.(data));
+        },
+        record: async (_db: unknown, e: { stream: string; payload: unknown }) => {
+          const event = { id: nextId++, userId: null, stream: e.stream, type: 'session.revoked', payload: e.payload, createdAt: '' };
+          for (const p of processes) bus.queue.push(() => p.broadcast.get(e.stream)?.(event as never));
+          return event;
+        },
+      };
+      return events;
+    },
+  };
+  return bus;
+}
+
+describe('session revocations', () => {
+  const logger = { warn: () => undefined } as never;
+  const settle = async (bus: ReturnType<typeof fakeBus>) => {
+    for (let i = 0; i < 5; i++) {
+      await new Promise((r) => setImmediate(r));
+      bus.flush();
+    }
+  };
+
+  it('answer only once every other listening process has forgotten the sessions', async () => {
+    const bus = fakeBus();
+    const forgot: string[] = [];
+    const procs = [0, 1, 2].map(() => sessionRevocations({ db: {} as never, events: bus.process({ listening: true, listeners: 3 }) as never, logger }));
+    procs.forEach((p, i) => p.onRevoked((u) => forgot.push(`${i}:${u}`)));
+    let answered = false;
+    const revoking = procs[0]!.revoke('u1').then(() => (answered = true, [...forgot]));
+    // Deliver one message at a time: the answer comes only after the last process forgot.
+    for (let i = 0; i < 20 && !answered; i++) {
+      await new Promise((r) => setImmediate(r));
+      bus.queue.shift()?.();
+    }
+    const forgotWhenAnswered = await revoking;
+    expect(forgotWhenAnswered).toEqual(expect.arrayContaining(['1:u1', '2:u1']));
+  });
+
+  it('waits at most a second for a process that does not answer', async () => {
+    const bus = fakeBus();
+    const a = sessionRevocations({ db: {} as never, events: bus.process({ listening: true, listeners: 3 }) as never, logger });
+    sessionRevocations({ db: {} as never, events: bus.process({ listening: true, listeners: 3 }) as never, logger });
+    // A third process is counted but never hears anything (it died a moment ago).
+    const started = Date.now();
+    const revoking = a.revoke('u1');
+    await settle(bus);
+    await revoking;
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+  });
+
+  it('from a process that does not listen (the admin command), announce and answer at once: it could hear no answer', async () => {
+    const bus = fakeBus();
+    const web = sessionRevocations({ db: {} as never, events: bus.process({ listening: true, listeners: 1 }) as never, logger });
+    const forgot: string[] = [];
+    web.onRevoked((u) => forgot.push(u));
+    const cli = sessionRevocations({ db: {} as never, events: bus.process({ listening: false, listeners: 1 }) as never, logger });
+    const started = Date.now();
+    await cli.revoke('u1');
+    expect(Date.now() - started).toBeLessThan(900);
+    await settle(bus);
+    expect(forgot).toEqual(['u1']);
+  });
+
+  it('on the embedded database (no count of listeners), waits for its own announcement only', async () => {
+    const bus = fakeBus();
+    const only = sessionRevocations({ db: {} as never, events: bus.process({ listening: true, listeners: null }) as never, logger });
+    const started = Date.now();
+    const revoking = only.revoke('u1');
+    await settle(bus);
+    await revoking;
+    expect(Date.now() - started).toBeLessThan(900);
+  });
+});
+
 /** Two app instances on one PostgreSQL database: each has its own session cache and event listener. */
 describe.skipIf(!process.env.DATABASE_URL)('the session cache across processes (PostgreSQL)', () => {
   let database: Database;
@@ -153,19 +247,29 @@ describe.skipIf(!process.env.DATABASE_URL)('the session cache across processes (
 
   it('ends a session in the other instance on the very next request after sign-out', async () => {
     const [a, b] = apps as [App, App];
-    const up = await a.app.request(`${TEST_ORIGIN}/auth/v1/sign-up/email`, {
-      method: 'POST',
-      headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' },
-      body: JSON.stringify({ email: `two${Date.now()}@example.com`, password: 'correct horse battery', name: 'Two' }),
-    });
-    expect(up.status).toBe(200);
-    const cookie = cookieFrom(up);
-    // Both instances hold the session in memory.
-    expect((await ask(a, '/functions/v1/saves-list', cookie)).status).toBe(200);
-    expect((await ask(b, '/functions/v1/saves-list', cookie)).status).toBe(200);
-    expect((await ask(b, '/functions/v1/saves-list', cookie)).status).toBe(200);
-    expect((await ask(a, '/auth/v1/sign-out', cookie, {})).status).toBe(200);
-    expect((await ask(b, '/functions/v1/saves-list', cookie)).status).toBe(401);
-    expect((await ask(a, '/functions/v1/saves-list', cookie)).status).toBe(401);
+    // Twenty rounds: the other instance hearing of it a moment after the sign-out answers would fail one.
+    for (let round = 0; round < 20; round++) {
+      const up = await a.app.request(`${TEST_ORIGIN}/auth/v1/sign-up/email`, {
+        method: 'POST',
+        headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' },
+        body: JSON.stringify({ email: `two${round}.${Date.now()}@example.com`, password: 'correct horse battery', name: 'Two' }),
+      });
+      expect(up.status).toBe(200);
+      const cookie = cookieFrom(up);
+      // Both instances hold the session in memory.
+      expect((await ask(a, '/functions/v1/saves-list', cookie)).status).toBe(200);
+      expect((await ask(b, '/functions/v1/saves-list', cookie)).status).toBe(200);
+      expect((await ask(b, '/functions/v1/saves-list', cookie)).status).toBe(200);
+      const [signer, other] = round % 2 ? [b, a] : [a, b];
+      expect((await ask(signer, '/auth/v1/sign-out', cookie, {})).status).toBe(200);
+      expect((await ask(other, '/functions/v1/saves-list', cookie)).status, `round ${round}`).toBe(401);
+      expect((await ask(signer, '/functions/v1/saves-list', cookie)).status).toBe(401);
+    }
+  });
+
+  it('counts both instances as listening, so a revocation waits for the other one too', async () => {
+    const [a, b] = apps as [App, App];
+    expect(await a.services.events.listeners()).toBe(2);
+    expect(await b.services.events.listeners()).toBe(2);
   });
 });

@@ -33,6 +33,12 @@ export interface Database {
    * on PGlite within its one process. Resolves to a function that stops listening.
    */
   listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
+  /**
+   * How many connections listen on a channel now, counting every process on PostgreSQL (their
+   * listening connections carry the channel in their application name); null on PGlite, whose one
+   * process is the only listener.
+   */
+  listenerCount(channel: string): Promise<number | null>;
   close(): Promise<void>;
 }
 
@@ -48,6 +54,7 @@ export function openPglite(client: PGlite): Database {
       const stop = await client.listen(channel, onPayload);
       return () => stop();
     },
+    listenerCount: async () => null,
     close: () => client.close(),
   };
 }
@@ -91,6 +98,13 @@ export function openPostgres(connectionString: string, max = 10, onError: (err: 
         await stop();
       };
     },
+    async listenerCount(channel) {
+      const { rows } = await pool.query<{ n: string }>(
+        'select count(*) as n from pg_stat_activity where datname = current_database() and application_name = $1',
+        [listenerName(channel)],
+      );
+      return Number(rows[0]?.n ?? 0);
+    },
     async close() {
       await Promise.all([...listeners].map((stop) => stop()));
       listeners.clear();
@@ -102,8 +116,11 @@ export function openPostgres(connectionString: string, max = 10, onError: (err: 
 /** Any fixed number shared by every Curio process: the key of the start-up (migration) lock. */
 const STARTUP_LOCK_KEY = 720_415_009;
 
+/** The application name of a connection listening on a channel (PostgreSQL keeps 63 bytes of it). */
+const listenerName = (channel: string) => `curio listens ${channel}`.slice(0, 63);
+
 /**
- * LISTENs on a dedicated client. When the connection ends unexpectedly it is opened again after
+ * LISTENs on a dedicated client, named after the channel (so {@link Database.listenerCount} finds it). When the connection ends unexpectedly it is opened again after
  * 0.25 s, doubling up to 15 s, and `onReconnect` runs once it listens again.
  */
 async function listenPostgres(
@@ -119,8 +136,10 @@ async function listenPostgres(
   let delay = 250;
   const quoted = `"${channel.replace(/"/g, '""')}"`;
 
+  const url = new URL(connectionString);
+  url.searchParams.set('application_name', listenerName(channel));
   async function connect() {
-    const c = new pg.Client({ connectionString });
+    const c = new pg.Client({ connectionString: url.toString() });
     c.on('notification', (msg) => {
       if (msg.channel === channel && msg.payload !== undefined) onPayload(msg.payload);
     });

@@ -73,7 +73,7 @@ const toEvent = (row: EventRow): DomainEvent => ({
  * channel what is not worth a row (a cached item page to drop): other processes' `onHint` handlers
  * get it if they are listening then, and nothing replays it.
  */
-export function createEventsService(db: Db, deps: { logger: Logger; listen?: Database['listen'] }) {
+export function createEventsService(db: Db, deps: { logger: Logger; listen?: Database['listen']; listenerCount?: Database['listenerCount'] }) {
   const { logger } = deps;
   const byUser = new Map<string, Set<Handler>>();
   const broadcastHandlers = new Map<string, Set<Handler>>();
@@ -169,6 +169,23 @@ export function createEventsService(db: Db, deps: { logger: Logger; listen?: Dat
         stopListening = await listen(EVENTS_CHANNEL, (p) => void onPayload(p), catchUp);
       })();
       return starting;
+    },
+    /** Whether this service listens (started with a database to listen on): its own events come back to it. */
+    get listening() {
+      return stopListening !== null;
+    },
+    /**
+     * How many services listen on the channel now, this one included when it listens: every process
+     * on PostgreSQL; null when that cannot be told (PGlite, whose one process is the only listener, or
+     * a failed count).
+     */
+    async listeners(): Promise<number | null> {
+      try {
+        return (await deps.listenerCount?.(EVENTS_CHANNEL)) ?? null;
+      } catch (err) {
+        logger.warn({ err }, 'could not count the listening processes');
+        return null;
+      }
     },
     async stop() {
       await starting?.catch(() => undefined);
