@@ -4,6 +4,7 @@ import { getCookie } from 'hono/cookie';
 import { sessionKey } from '../../auth/session-cache';
 import type { ExploreService } from '../explore/explore.service';
 import type { ItemPagesService } from '../items/item-pages.service';
+import type { ProfilesService } from '../profiles/profiles.service';
 import { createPagesService, GUEST_EXPLORE, LANGUAGE_COOKIE, pageLanguage, type PageName, type PagesService } from './pages.service';
 
 /**
@@ -29,9 +30,9 @@ export function pagesRouter(pages: PagesService) {
   return router;
 }
 
-/** The router over the app's own services: explore's snapshot cache and the item pages. */
+/** The router over the app's own services: explore's snapshot cache, the item pages and the profiles. */
 export function appPagesRouter(
-  services: { explore: ExploreService; itemPages: ItemPagesService },
+  services: { explore: ExploreService; itemPages: ItemPagesService; profiles: ProfilesService },
   staticDir: string,
 ) {
   return pagesRouter(
@@ -47,6 +48,15 @@ export function appPagesRouter(
       async itemImage(itemId) {
         const data = await services.itemPages.get(itemId, null);
         return data.access === 'visible' && data.item.imageId ? { imageId: data.item.imageId, nsfw: data.item.nsfw } : null;
+      },
+      async profileImages(handle) {
+        // As a guest sees it: a private profile or an NSFW item names nothing.
+        const data = await services.profiles.get(handle, null);
+        if (data.access !== 'visible' || !data.shelf) return [];
+        return data.shelf.placed
+          .filter((item) => item.row === 0 && !item.nsfw)
+          .sort((a, b) => a.col - b.col)
+          .map((item) => item.imageId);
       },
     }),
   );

@@ -25,6 +25,11 @@ export interface PagesDeps {
   exploreImages(): Promise<string[]>;
   /** The item's picture when anyone may see it: its image id, and whether the item is marked NSFW. */
   itemImage(itemId: string): Promise<{ imageId: string; nsfw: boolean } | null>;
+  /**
+   * The image ids of the top plank of a shelf anyone may see (left to right, none NSFW): what a
+   * profile shows first. Optional: without it a profile names only its data.
+   */
+  profileImages?(handle: string): Promise<string[]>;
 }
 
 /** What a page's HTML is made for: the item id or profile handle, the query string (`?…` or empty), the language, a session. */
@@ -43,6 +48,15 @@ const srcset = (id: string) => `${imageUrl(id, 'thumb')} ${COMPOSITE_WIDTHS.thum
 
 function imagePreload(id: string, sizes: string): string {
   return `<link rel="preload" as="image" href="${escapeHtml(imageUrl(id, 'public'))}" imagesrcset="${escapeHtml(srcset(id))}" imagesizes="${escapeHtml(sizes)}" fetchpriority="high">`;
+}
+
+/** How many of a profile's top-plank pictures its head preloads (the cells are alike: the first painted is the largest). */
+const PROFILE_PRELOADS = 2;
+const HANDLE = /^[\w.-]{1,64}$/;
+
+/** A shelf picture: the thumbnail the shelf shows (no `srcset`), wanted before the scripts ask for it. */
+function shelfImagePreload(id: string): string {
+  return `<link rel="preload" as="image" href="${escapeHtml(imageUrl(id, 'thumb'))}" fetchpriority="high">`;
 }
 
 function dataPreload(fn: string, params: Record<string, string>): string {
@@ -97,6 +111,10 @@ export function createPagesService(deps: PagesDeps) {
       const ids = await deps.exploreImages().catch(() => []);
       return { ids: ids.filter((id) => IMAGE_ID.test(id)), plain: true };
     }
+    if (page === 'profile' && HANDLE.test(param) && deps.profileImages) {
+      const ids = await deps.profileImages(param.toLowerCase()).catch(() => []);
+      return { ids: ids.filter((id) => IMAGE_ID.test(id)), plain: true };
+    }
     return { ids: [], plain: false };
   }
 
@@ -106,7 +124,8 @@ export function createPagesService(deps: PagesDeps) {
       const tags: string[] = [];
       if (page === 'item' && UUID.test(param)) tags.push(dataPreload('item-get', { itemId: param }));
       else if (page === 'profile' && param) tags.push(dataPreload('profile-get', { handle: param }));
-      if (images[0]) tags.push(imagePreload(images[0], page === 'item' ? ITEM_IMAGE_SIZES : CARD_IMAGE_SIZES));
+      if (page === 'profile') images.slice(0, PROFILE_PRELOADS).forEach((id) => tags.push(shelfImagePreload(id)));
+      else if (images[0]) tags.push(imagePreload(images[0], page === 'item' ? ITEM_IMAGE_SIZES : CARD_IMAGE_SIZES));
       // A pre-rendered page paints from its HTML and fetches its scripts once it has (the web app's
       // boot-after-paint.js reads this meta): they neither hold its first paint up nor share the network
       // with its largest picture. Any other page fetches the route's scripts beside the entry.

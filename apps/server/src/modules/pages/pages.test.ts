@@ -11,6 +11,7 @@ import { pageLanguage } from './pages.service';
 
 let t: TestApp;
 let handle: string;
+let owner: Awaited<ReturnType<TestApp['onboardedUser']>>;
 let shown: string;
 let hidden: string;
 let shownImage: string;
@@ -40,7 +41,7 @@ beforeAll(async () => {
     for (const lng of ['en', 'zh-CN']) writeFileSync(path.join(dir, `${page}-images.${lng}.html`), INDEX.replace('<div id="root"></div>', `<div id="root"><h1>${page} ${lng} pictures</h1>${pictures}</div>`));
   }
   t = await createTestApp({ STATIC_DIR: dir, EXPLORE_SNAPSHOT_SECONDS: '1' }, { generator: stubGenerator() });
-  const owner = await t.onboardedUser();
+  owner = await t.onboardedUser();
   handle = owner.handle;
   const photo = await pngBytes(60, 75);
   shown = await t.publishedItem(owner.cookie, photo, 'Shown robot');
@@ -81,6 +82,28 @@ describe('the HTML of the pages people arrive on', () => {
     expect(profile).toContain(`href="/functions/v1/profile-get?handle=${handle}"`);
     expect(profile).toContain('/assets/profile-1.js');
     expect(await head('/')).toContain('<meta name="curio-preload" content="/assets/landing-1.js">');
+  });
+
+  it('names the first pictures of a profile’s top plank that a guest may see, and none of a private profile', async () => {
+    // The NSFW item first (left), then the hidden one and the shown one.
+    for (const itemId of [nsfw, hidden, shown]) await t.call('items-place', { cookie: owner.cookie, body: { itemId } });
+    const shelf = (await t.call('profile-get', { method: 'GET', query: { handle } })).json.shelf as { placed: { imageId: string; row: number; col: number; nsfw: boolean; id: string }[] };
+    const top = shelf.placed.filter((p) => p.row === 0).sort((a, b) => a.col - b.col);
+    expect(top.length).toBeGreaterThan(0);
+    const html = await head(`/u/${handle}`);
+    const preloaded = [...html.matchAll(/<link rel="preload" as="image" href="\/img\/([^/"]+)\/thumb" fetchpriority="high">/g)].map((m) => m[1]);
+    expect(preloaded).toEqual(top.filter((p) => !p.nsfw).slice(0, 2).map((p) => p.imageId));
+    expect(preloaded).toContain(shownImage);
+    // The hidden and the NSFW items are never named.
+    const nsfwImage = shelf.placed.find((p) => p.id === nsfw)?.imageId;
+    if (nsfwImage) expect(html).not.toContain(nsfwImage);
+    expect(shelf.placed.some((p) => p.id === hidden)).toBe(false);
+    // The same address in capitals finds the same profile.
+    expect(await head(`/u/${handle.toUpperCase()}`)).toContain(`/img/${preloaded[0]}/thumb`);
+    const secret = await t.onboardedUser();
+    await t.publishedItem(secret.cookie, await pngBytes(60, 75), 'Secret robot');
+    await t.call('profile-update', { cookie: secret.cookie, body: { public: false } });
+    expect(await head(`/u/${secret.handle}`)).not.toContain('as="image"');
   });
 
   it('answers / with the landing page pre-rendered in the language the app will show', async () => {

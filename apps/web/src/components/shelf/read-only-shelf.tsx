@@ -69,7 +69,7 @@ export function ReadOnlyShelf({
                               className="group absolute inset-0 rounded-md outline-none focus-visible:z-10 focus-visible:outline-3 focus-visible:outline-offset-3 focus-visible:outline-ring"
                               data-testid="public-shelf-item"
                             >
-                              <ShelfItemFigure imageId={item.imageId} className={item.nsfw ? 'blur-md' : 'transition-transform group-hover:-translate-y-1'} />
+                              <ShelfItemFigure imageId={item.imageId} priority={row === 0 && !item.nsfw} className={item.nsfw ? 'blur-md' : 'transition-transform group-hover:-translate-y-1'} />
                               {item.nsfw ? (
                                 <span aria-hidden="true" className="absolute top-1 left-1 rounded bg-foreground/85 px-1.5 py-0.5 text-[0.6875rem] font-semibold text-background">
                                   {t('common.nsfwBadge')}

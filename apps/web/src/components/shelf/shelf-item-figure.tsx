@@ -5,9 +5,20 @@ import { cn } from '@/lib/utils';
 
 /**
  * An item's chosen image standing on the plank: contained in the 4:5 cell, bottom-aligned, with a soft
- * contact shadow. Lazy, with the cell's fixed ratio reserving the space (no layout shift).
+ * contact shadow. Lazy, with the cell's fixed ratio reserving the space (no layout shift); `priority`
+ * (the top plank, what a visitor sees first) loads at once and ahead of the rest.
  */
-export function ShelfItemFigure({ imageId, lifted = false, className }: { imageId: string | null; lifted?: boolean; className?: string }) {
+export function ShelfItemFigure({
+  imageId,
+  lifted = false,
+  priority = false,
+  className,
+}: {
+  imageId: string | null;
+  lifted?: boolean;
+  priority?: boolean;
+  className?: string;
+}) {
   const [failed, setFailed] = useState(false);
   return (
     <div
@@ -28,7 +39,8 @@ export function ShelfItemFigure({ imageId, lifted = false, className }: { imageI
         <img
           src={imageUrl(imageId, 'thumb')}
           alt=""
-          loading="lazy"
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : 'auto'}
           decoding="async"
           draggable={false}
           onError={() => setFailed(true)}
