@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { onboardedUserInPage, PASSWORD, uniqueEmail } from './support/api';
+import { fn, onboardedUserInPage, PASSWORD, uniqueEmail, uniqueHandle } from './support/api';
 import { expectNoAxeViolations, useTheme } from './support/axe';
 
 // The provider is the test one started by playwright.config.ts (OIDC_NAME "Test ID").
@@ -38,6 +38,27 @@ test('signs in with the external provider from /login: a new account goes to onb
   await page.waitForURL(/\/onboarding/);
   const session = await (await page.request.get('/auth/v1/get-session')).json();
   expect(session.user.email).toMatch(/^newcomer-.*@oidc\.test$/);
+});
+
+test('a returning collector who signs in with the provider from /login?next= lands on the page that sent them there', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const login = uniqueLogin('returning');
+  await page.goto('/login');
+  await page.getByRole('button', { name: `Sign in with ${PROVIDER}` }).click();
+  await signInAtProvider(page, login);
+  await page.waitForURL(/\/onboarding/);
+  await fn(page.request, 'onboarding-complete', { handle: uniqueHandle('oidc'), displayName: 'Returning', bio: '', public: true });
+
+  // Another browser: a page that needs a session sends them to sign in, and back.
+  const later = await browser.newContext();
+  const again = await later.newPage();
+  await again.goto('/settings/account');
+  await again.waitForURL(/\/login\?next=%2Fsettings%2Faccount/);
+  await again.getByRole('button', { name: `Sign in with ${PROVIDER}` }).click();
+  await signInAtProvider(again, login);
+  await again.waitForURL(/\/settings\/account$/);
+  await expect(again.getByTestId('identities-section')).toBeVisible();
+  await later.close();
 });
 
 test('an address that has an account here is not joined without proof: the reason is shown on /login, translated', async ({ page, browser }) => {

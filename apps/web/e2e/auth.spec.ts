@@ -9,9 +9,9 @@ test('signs out and signs in again', async ({ page }) => {
   await page.getByTestId('account-menu').click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/login$/);
-  // The old session no longer opens the shelf.
+  // The old session no longer opens the shelf: sign in first, and come back to it.
   await page.goto('/me/shelf');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?next=%2Fme%2Fshelf$/);
 
   const signIn = page.getByRole('tabpanel', { name: 'Sign in' });
   await signIn.getByLabel('Email').first().fill(email);
@@ -21,9 +21,9 @@ test('signs out and signs in again', async ({ page }) => {
 
   await signIn.getByLabel('Password').fill(PASSWORD);
   await signIn.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/$/);
-  await page.getByRole('link', { name: 'My shelf' }).click();
+  // Back to the shelf that sent them to sign in.
   await expect(page).toHaveURL(/\/me\/shelf$/);
+  await expect(page.getByRole('heading', { name: "E2E Collector's shelf" })).toBeVisible();
 });
 
 test('signing out in one tab signs the other tab out', async ({ context }) => {
@@ -36,7 +36,8 @@ test('signing out in one tab signs the other tab out', async ({ context }) => {
   await first.getByTestId('account-menu').click();
   await first.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(first).toHaveURL(/\/login$/);
-  await expect(second).toHaveURL(/\/login$/);
+  // The other tab is sent to sign in, and would come back to its shelf.
+  await expect(second).toHaveURL(/\/login\?next=%2Fme%2Fshelf$/);
 });
 
 test('signs in with a magic link from the outbox', async ({ page }) => {

@@ -100,10 +100,11 @@ describe('the admin and moderation pages for people without access', () => {
     expect(screen.getByTestId('where').textContent).toBe('/admin');
   });
 
-  it('still sends guests of the other signed-in pages to sign in', () => {
-    renderAt('/me/notifications', [['/me/notifications', <SignedInPage key="n">Private things</SignedInPage>]]);
+  it('still sends guests of the other signed-in pages to sign in, coming back to that page', () => {
+    renderAt('/me/notifications?filter=unread', [['/me/notifications', <SignedInPage key="n">Private things</SignedInPage>]]);
     expect(screen.getByText('The sign-in page')).toBeTruthy();
     expect(screen.queryByText('Private things')).toBeNull();
+    expect(screen.getByTestId('where').textContent).toBe(`/login?next=${encodeURIComponent('/me/notifications?filter=unread')}`);
   });
 });
 

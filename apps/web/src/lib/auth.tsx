@@ -76,12 +76,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
   }, [dropPrivateData, queryClient]);
 
-  // A 401 from the API on a signed-in-only page ends the session cleanly and goes to /login.
+  // A 401 from the API on a signed-in-only page ends the session cleanly and goes to /login, which
+  // comes back to that page once signed in again.
   useEffect(() => {
     setUnauthorizedHandler(() => {
-      if (!isSignedInOnlyPath(window.location.pathname)) return;
+      const { pathname, search, hash } = window.location;
+      if (!isSignedInOnlyPath(pathname)) return;
       dropPrivateData();
-      navigate(paths.login.getHref(), { replace: true });
+      navigate(paths.login.getHref(`${pathname}${search}${hash}`), { replace: true });
     });
     return () => setUnauthorizedHandler(null);
   }, [dropPrivateData, navigate]);

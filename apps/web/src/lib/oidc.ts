@@ -7,14 +7,18 @@ export const OIDC_PROVIDER_ID = 'oidc';
 /** Where a failed sign-in at the provider comes back to (`&error=<code>` is added). */
 export const OIDC_ERROR_RETURN = '/login?via=oidc';
 
-/** Sends the browser to the provider; it comes back to / (a new account: /onboarding), or to the error page. */
-export async function signInWithOidc() {
+/**
+ * Sends the browser to the provider; it comes back to `callbackURL` (a path of this site, `/` without
+ * one; a new account goes to /onboarding first), or to the error page, which keeps `callbackURL` as
+ * its `?next=` for another try.
+ */
+export async function signInWithOidc(callbackURL?: string) {
   const client = await loadAuthClient();
   const { data, error } = await client.signIn.social({
     provider: OIDC_PROVIDER_ID,
-    callbackURL: '/',
+    callbackURL: callbackURL ?? '/',
     newUserCallbackURL: '/onboarding',
-    errorCallbackURL: OIDC_ERROR_RETURN,
+    errorCallbackURL: callbackURL ? `${OIDC_ERROR_RETURN}&next=${encodeURIComponent(callbackURL)}` : OIDC_ERROR_RETURN,
     disableRedirect: true,
   });
   if (error) throw toAuthError(error);
@@ -24,8 +28,8 @@ export async function signInWithOidc() {
   await new Promise(() => undefined);
 }
 
-export function useSignInWithOidc() {
-  return useMutation({ mutationFn: signInWithOidc });
+export function useSignInWithOidc(callbackURL?: string) {
+  return useMutation({ mutationFn: () => signInWithOidc(callbackURL) });
 }
 
 /**

@@ -93,7 +93,7 @@ export default function LoginRoute() {
                     {t('auth.or')}
                     <span className="h-px flex-1 bg-border" />
                   </div>
-                  <div className="grid gap-3"><PasskeySignIn onSuccess={after(home)} /><EthereumSignIn onSuccess={after(next ?? paths.myShelf.getHref())} /><OidcSignIn /></div>
+                  <div className="grid gap-3"><PasskeySignIn onSuccess={after(home)} /><EthereumSignIn onSuccess={after(next ?? paths.myShelf.getHref())} /><OidcSignIn callbackURL={resumeAuthorizationPath(searchParams) ?? next ?? undefined} /></div>
                   <MagicLinkForm callbackURL={resumeAuthorizationPath(searchParams) ?? next ?? undefined} />
                   </div>
                 </TabsContent>

@@ -1,8 +1,9 @@
 import { LogIn, ShieldAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { buttonVariants } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { useHere } from '@/hooks/use-here';
 import { useAuth } from '@/lib/auth';
 
 /**
@@ -13,8 +14,7 @@ import { useAuth } from '@/lib/auth';
 export function AccessDeniedCard({ title, text, testId }: { title: string; text: string; testId: string }) {
   const { t } = useTranslation();
   const { user } = useAuth();
-  const location = useLocation();
-  const here = `${location.pathname}${location.search}${location.hash}`;
+  const here = useHere();
   return (
     <div className="mx-auto grid max-w-md justify-items-center gap-4 py-16 text-center" data-testid={testId}>
       <ShieldAlert className="size-12 text-muted-foreground" aria-hidden="true" />

@@ -44,6 +44,16 @@ describe('sign-in with the external provider on /login', () => {
     expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'Too many attempts. Please wait a minute and try again.');
   });
 
+  it('comes back to the page that sent the visitor to sign in (its ?next=), on success and after an error', async () => {
+    fake.settings.mockReturnValue({ ...SETTINGS, oidc: { name: 'Acme ID' } });
+    fake.social.mockResolvedValue({ data: null, error: { status: 429 } });
+    renderWithProviders(<OidcSignIn callbackURL="/i/abc?x=1" />, { route: '/login?next=%2Fi%2Fabc%3Fx%3D1' });
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Sign in with Acme ID' }));
+    expect(fake.social).toHaveBeenCalledWith(
+      expect.objectContaining({ callbackURL: '/i/abc?x=1', newUserCallbackURL: '/onboarding', errorCallbackURL: '/login?via=oidc&next=%2Fi%2Fabc%3Fx%3D1' }),
+    );
+  });
+
   it('translates an error the provider round trip came back with; an unknown one reads as generic', async () => {
     fake.settings.mockReturnValue({ ...SETTINGS, oidc: { name: 'Acme ID' } });
     const { unmount } = renderWithProviders(<OidcCallbackError />, { route: '/login?via=oidc&error=access_denied&error_description=<b>x</b>' });

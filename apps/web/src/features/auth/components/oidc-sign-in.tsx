@@ -29,11 +29,14 @@ export function OidcCallbackError() {
   );
 }
 
-/** /login: "Sign in with <provider>", shown only when the server names an external OpenID Connect provider. */
-export function OidcSignIn() {
+/**
+ * /login: "Sign in with <provider>", shown only when the server names an external OpenID Connect provider.
+ * The round trip returns to `callbackURL` (the page's `?next=`), `/` without one.
+ */
+export function OidcSignIn({ callbackURL }: { callbackURL?: string } = {}) {
   const { t } = useTranslation();
   const settings = usePublicSiteSettings();
-  const mutation = useSignInWithOidc();
+  const mutation = useSignInWithOidc(callbackURL);
   const provider = settings.data?.oidc?.name;
   if (!provider) return null;
   const error = mutation.error;
