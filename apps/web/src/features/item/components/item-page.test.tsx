@@ -1,4 +1,5 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders } from '@/testing/test-utils';
 import { hasNsfwConsent } from '../utils/nsfw-consent';
@@ -40,6 +41,12 @@ function answer(body: unknown, status = 200) {
   );
 }
 
+/** Shows where the app is, so a test sees a navigation. */
+function Where() {
+  const location = useLocation();
+  return <output data-testid="where">{`${location.pathname}${location.search}`}</output>;
+}
+
 const renderItem = () =>
   renderWithProviders(<ItemPage itemId={ID} renderComments={() => <div data-testid="comments-slot" />} />, { route: `/i/${ID}` });
 
@@ -63,13 +70,22 @@ describe('ItemPage', () => {
     expect(screen.queryByTestId('item-edit')).toBeNull();
   });
 
-  it('asks a guest to log in to like', async () => {
+  it('asks a guest to log in to like, and the sign-in comes back to the item', async () => {
     answer({ access: 'visible', item, owner, viewer });
-    renderItem();
+    renderWithProviders(
+      <>
+        <ItemPage itemId={ID} renderComments={() => <div data-testid="comments-slot" />} />
+        <Where />
+      </>,
+      { route: `/i/${ID}` },
+    );
     fireEvent.click(await screen.findByTestId('item-like'));
     expect(toasts).toHaveBeenCalledWith('Please log in to like items', expect.objectContaining({ action: expect.anything() }));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(toasts).toHaveBeenCalledWith('Please log in to save items', expect.anything());
+    const [, options] = toasts.mock.calls[0] as [string, { action: { onClick: () => void } }];
+    act(() => options.action.onClick());
+    expect(screen.getByTestId('where').textContent).toBe(`/login?next=${encodeURIComponent(`/i/${ID}`)}`);
   });
 
   it('gates NSFW items until the viewer confirms being 18 or older', async () => {
