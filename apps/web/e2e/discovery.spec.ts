@@ -64,7 +64,8 @@ test.describe('explore', () => {
     const card = page.getByTestId('explore-card').first();
     await card.hover();
     await card.getByTestId('explore-like').click();
-    await expect(page).toHaveURL(/\/login$/);
+    // To sign in, and back to this very explore page afterwards.
+    await expect(page).toHaveURL(new RegExp(`/login\\?next=${encodeURIComponent(`/explore?sort=new&tag=${tag}`)}$`));
 
     await onboardedUserInPage(page);
     await page.goto(`/explore?sort=new&tag=${tag}`);
@@ -228,7 +229,7 @@ test.describe('the item page', () => {
 
 test('saves: guests go to log in; an empty list says so', async ({ page }) => {
   await page.goto('/me/saves');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?next=%2Fme%2Fsaves$/);
   await onboardedUserInPage(page);
   await page.goto('/me/saves');
   await expect(page.getByText('No saved items yet')).toBeVisible();

@@ -1,8 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { paths } from '@/config/paths';
-import { useHere } from '@/hooks/use-here';
-import { useAuth } from '@/lib/auth';
+import { useAuth, useSignInHref } from '@/lib/auth';
 import { cn } from '@/lib/utils';
 
 /**
@@ -13,8 +11,8 @@ import { cn } from '@/lib/utils';
  */
 export function SignedInPage({ children, className, guest }: { children: ReactNode; className?: string; guest?: ReactNode }) {
   const { user, loading } = useAuth();
-  const here = useHere();
-  if (!loading && !user && !guest) return <Navigate to={paths.login.getHref(here)} replace />;
+  const signIn = useSignInHref();
+  if (!loading && !user && !guest) return <Navigate to={signIn} replace />;
   return (
     <main id="main" tabIndex={-1} className={cn('mx-auto w-full max-w-content flex-1 px-4 py-6 outline-none sm:px-6 sm:py-10', className)}>
       {user ? children : loading ? null : guest}

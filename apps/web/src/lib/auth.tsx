@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { isSignedInOnlyPath, paths } from '@/config/paths';
+import { useHere } from '@/hooks/use-here';
 import { ApiError, setUnauthorizedHandler } from './api-client';
 import type { AuthClient, AuthSessionData } from './auth-client';
 import { authKeys } from './query-keys';
@@ -39,6 +40,8 @@ type AuthContextValue = {
   signOut: () => Promise<void>;
   /** Re-reads the session (after sign-in/up) and tells the other tabs. */
   refreshSession: () => Promise<AuthSessionData | null>;
+  /** This tab is signing out on purpose: the page it leaves sends to plain /login, not back to itself. */
+  leaving: boolean;
 };
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -47,6 +50,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const channelRef = useRef<BroadcastChannel | null>(null);
+  // A sign-out on purpose goes to plain /login: until it is there, neither the signed-in page it leaves
+  // (which renders signed out while the sign-in page's code loads) nor a request the ended session
+  // fails (401) sends it to /login?next= (that is for a session ended elsewhere, or a guest).
+  const [leaving, setLeaving] = useState(false);
+  const leavingRef = useRef(false);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (pathname !== paths.login.path) return;
+    leavingRef.current = false;
+    setLeaving(false);
+  }, [pathname]);
 
   const sessionQuery = useQuery({
     queryKey: authKeys.session(),
@@ -81,7 +95,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     setUnauthorizedHandler(() => {
       const { pathname, search, hash } = window.location;
-      if (!isSignedInOnlyPath(pathname)) return;
+      if (leavingRef.current || !isSignedInOnlyPath(pathname)) return;
       dropPrivateData();
       navigate(paths.login.getHref(`${pathname}${search}${hash}`), { replace: true });
     });
@@ -95,12 +109,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [queryClient]);
 
   const signOut = useCallback(async () => {
+    leavingRef.current = true;
+    setLeaving(true);
     try {
       const client = await loadAuthClient();
       const { error } = await client.signOut();
       if (error && !IGNORED_SIGN_OUT_STATUS.has(error.status)) throw toAuthError(error);
     } catch (error) {
-      if (!(error instanceof ApiError && IGNORED_SIGN_OUT_STATUS.has(error.status))) throw error;
+      if (!(error instanceof ApiError && IGNORED_SIGN_OUT_STATUS.has(error.status))) {
+        leavingRef.current = false;
+        setLeaving(false);
+        throw error;
+      }
     }
     dropPrivateData();
     channelRef.current?.postMessage({ type: 'signout' } satisfies AuthMessage);
@@ -115,11 +135,22 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       loading: sessionQuery.isPending,
       signOut,
       refreshSession,
+      leaving,
     }),
-    [data, sessionQuery.isPending, signOut, refreshSession],
+    [data, sessionQuery.isPending, signOut, refreshSession, leaving],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+/**
+ * Where a guest of a signed-in page goes: the sign-in page that comes back here (`/login?next=`), or plain
+ * /login while this tab signs out on purpose.
+ */
+export function useSignInHref(): string {
+  const here = useHere();
+  const leaving = useContext(AuthContext)?.leaving ?? false;
+  return leaving ? paths.login.getHref() : paths.login.getHref(here);
 }
 
 export function useAuth(): AuthContextValue {

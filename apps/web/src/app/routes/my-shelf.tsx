@@ -16,10 +16,9 @@ import { ShelfToolbar } from '@/features/shelf/components/shelf-toolbar';
 import { useShelfEditor } from '@/features/shelf/hooks/use-shelf-editor';
 import { usePublicSiteSettings } from '@/lib/public-site-settings';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
-import { useHere } from '@/hooks/use-here';
 import { isApiError } from '@/lib/api-client';
 import { errorMessageKey } from '@/lib/error-messages';
-import { useAuth } from '@/lib/auth';
+import { useAuth, useSignInHref } from '@/lib/auth';
 
 export default function MyShelfRoute() {
   const { t } = useTranslation();
@@ -31,9 +30,9 @@ export default function MyShelfRoute() {
   const editor = useShelfEditor(shelf.data);
   const [addOpen, setAddOpen] = useState(false);
   useDocumentMeta({ title: t('shelf.metaTitle') });
-  const here = useHere();
+  const signIn = useSignInHref();
 
-  if (!loading && !user) return <Navigate to={paths.login.getHref(here)} replace />;
+  if (!loading && !user) return <Navigate to={signIn} replace />;
   if (me.data && (!me.data.shelfId || !me.data.profile)) return <Navigate to={paths.onboarding.getHref()} replace />;
   if (isApiError(shelf.error) && shelf.error.code === 'not_found') return <Navigate to={paths.onboarding.getHref()} replace />;
 

@@ -3,18 +3,17 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { useHere } from '@/hooks/use-here';
 import { SavesGrid } from '@/features/saves/components/saves-grid';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
-import { useAuth } from '@/lib/auth';
+import { useAuth, useSignInHref } from '@/lib/auth';
 
 export default function SavesRoute() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { user, loading } = useAuth();
-  const here = useHere();
+  const signIn = useSignInHref();
   useDocumentMeta({ title: t('saves.metaTitle') });
-  if (!loading && !user) return <Navigate to={paths.login.getHref(here)} replace />;
+  if (!loading && !user) return <Navigate to={signIn} replace />;
 
   // Back to where the viewer came from, or to the shelf when the page was opened directly.
   const goBack = () => (window.history.state?.idx > 0 ? navigate(-1) : navigate(paths.myShelf.getHref()));
