@@ -36,3 +36,32 @@ for (const theme of ['light', 'dark'] as const) {
     });
   });
 }
+
+test('the header’s menus stay inside the page’s landmarks while open, placed under their buttons (desktop and phone)', async ({ page }) => {
+  const shots = process.env.SCREENSHOTS_DIR;
+  const open = async (trigger: ReturnType<typeof page.getByRole>, what: string) => {
+    await trigger.click();
+    const menu = page.getByRole('menu');
+    await expect(menu).toBeVisible();
+    // Inside the banner landmark (axe's region rule), and under its button, right-aligned to it.
+    expect(await menu.evaluate((el) => el.closest('header') !== null)).toBe(true);
+    const [button, box] = [await trigger.boundingBox(), await menu.boundingBox()];
+    expect(box!.y).toBeGreaterThanOrEqual(button!.y + button!.height);
+    expect(Math.abs(box!.x + box!.width - (button!.x + button!.width))).toBeLessThanOrEqual(2);
+    await expectNoAxeViolations(page, what);
+    if (shots) await page.screenshot({ path: `${shots}/header-menu-${what.replace(/\W+/g, '-')}.png` });
+    await page.keyboard.press('Escape');
+    await expect(menu).toHaveCount(0);
+  };
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/explore');
+  await expect(page.getByRole('banner')).toBeVisible();
+  await open(page.getByRole('banner').getByRole('button', { name: 'Language' }), 'language menu, guest');
+  await open(page.getByRole('banner').getByRole('button', { name: 'Theme' }), 'theme menu, guest');
+  await onboardedUserInPage(page);
+  await page.goto('/explore');
+  await open(page.getByTestId('account-menu'), 'account menu');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.evaluate(() => window.scrollTo(0, 400));
+  await open(page.getByTestId('header-menu'), 'phone menu, scrolled');
+});

@@ -97,7 +97,7 @@ export function AccountMenu({ label, trigger, navLinks = [], links, title, subti
           {trigger}
         </Button>
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="max-h-[calc(100dvh-5rem)] w-64 overflow-y-auto">
+      <DropdownMenuContent align="end" portal={false} className="max-h-[calc(100dvh-5rem)] w-64 overflow-y-auto">
         <div className="grid px-3 py-2">
           <span className="truncate text-sm font-semibold">{title}</span>
           {subtitle ? <span className="truncate text-sm text-muted-foreground">{subtitle}</span> : null}
@@ -140,7 +140,7 @@ export function GuestMenu({ links }: { links: readonly HeaderLink[] }) {
           <Menu className="size-5" aria-hidden="true" />
         </Button>
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="max-h-[calc(100dvh-5rem)] w-64 overflow-y-auto">
+      <DropdownMenuContent align="end" portal={false} className="max-h-[calc(100dvh-5rem)] w-64 overflow-y-auto">
         <DropdownMenuGroup>
           <LinkItems links={links} />
           <LinkItems

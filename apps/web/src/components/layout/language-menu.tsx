@@ -26,7 +26,7 @@ export function LanguageMenu() {
           </span>
         </Button>
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
+      <DropdownMenuContent align="end" portal={false}>
         <DropdownMenuRadioGroup value={lang} onValueChange={(value) => void i18n.changeLanguage(value)}>
           {SUPPORTED_LANGUAGES.map((code) => (
             <DropdownMenuRadioItem key={code} value={code} lang={code}>

@@ -23,7 +23,7 @@ export function ThemeMenu() {
           <TriggerIcon className="size-5" aria-hidden="true" />
         </Button>
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
+      <DropdownMenuContent align="end" portal={false}>
         <DropdownMenuRadioGroup value={theme} onValueChange={(value) => setTheme(value as Theme)}>
           {THEMES.map((option) => {
             const Icon = ICONS[option];
