@@ -59,8 +59,10 @@ test('the header’s menus stay inside the page’s landmarks while open, placed
     await expect(menu).toHaveCount(0);
   };
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto('/explore');
-  await expect(page.getByRole('banner')).toBeVisible();
+  // A page a guest gets rendered by the app (explore arrives pre-rendered, its buttons inert until the app takes over).
+  await page.goto('/terms');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
   await open(page.getByRole('banner').getByRole('button', { name: 'Language' }), 'language menu, guest');
   await open(page.getByRole('banner').getByRole('button', { name: 'Theme' }), 'theme menu, guest');
   await onboardedUserInPage(page);
