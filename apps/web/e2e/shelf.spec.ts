@@ -58,6 +58,8 @@ test('the add-item wizard takes real photos to a placed item', async ({ page }) 
   // The results are brought into view when they arrive.
   await expect(page.getByTestId('variant-results')).toBeInViewport();
   await expect(page.getByTestId('generate-simple-cut')).toHaveCount(0);
+  // Measured once the cards have faded in (each arrives a little after the one before it).
+  await variants.last().evaluate((el) => Promise.all(el.closest('[data-testid="variant-results"]')!.getAnimations({ subtree: true }).map((a) => a.finished)));
   const boxes = await Promise.all([0, 1, 2, 3].map((i) => variants.nth(i).boundingBox()));
   expect(boxes[0]!.y).toBeCloseTo(boxes[2]!.y, 0);
   expect(boxes[3]!.y).toBeGreaterThan(boxes[0]!.y + 10);
