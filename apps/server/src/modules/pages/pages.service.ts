@@ -1,4 +1,4 @@
-import { LANDING_GALLERY, PAGE_IMAGE_SLOTS, PAGE_IMAGE_TOKEN, PAGE_IMAGES_META } from '@curio/contract';
+import { HANDLE_PATTERN, LANDING_GALLERY, PAGE_IMAGE_SLOTS, PAGE_IMAGE_TOKEN, PAGE_IMAGES_META } from '@curio/contract';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { escapeHtml } from '../../lib/html';
@@ -52,7 +52,6 @@ function imagePreload(id: string, sizes: string): string {
 
 /** How many of a profile's top-plank pictures its head preloads (the cells are alike: the first painted is the largest). */
 const PROFILE_PRELOADS = 2;
-const HANDLE = /^[\w.-]{1,64}$/;
 
 /** A shelf picture: the thumbnail the shelf shows (no `srcset`), wanted before the scripts ask for it. */
 function shelfImagePreload(id: string): string {
@@ -111,8 +110,10 @@ export function createPagesService(deps: PagesDeps) {
       const ids = await deps.exploreImages().catch(() => []);
       return { ids: ids.filter((id) => IMAGE_ID.test(id)), plain: true };
     }
-    if (page === 'profile' && HANDLE.test(param) && deps.profileImages) {
-      const ids = await deps.profileImages(param.toLowerCase()).catch(() => []);
+    // Only a handle that can exist is looked up (profile-get lower-cases the address's).
+    const handle = param.toLowerCase();
+    if (page === 'profile' && HANDLE_PATTERN.test(handle) && deps.profileImages) {
+      const ids = await deps.profileImages(handle).catch(() => []);
       return { ids: ids.filter((id) => IMAGE_ID.test(id)), plain: true };
     }
     return { ids: [], plain: false };
