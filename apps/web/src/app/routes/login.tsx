@@ -34,6 +34,8 @@ export default function LoginRoute() {
   // Sent here from a page that needs a session (`?next=/admin`): signing in returns there.
   const next = returnPath(searchParams.get('next'));
   const home = next ?? paths.home.getHref();
+  // Where a sign-in that leaves this page (a mailed link, the provider's round trip) comes back to.
+  const comeBack = resumeAuthorizationPath(searchParams) ?? next ?? undefined;
   const [tab, setTab] = useState<'sign-in' | 'sign-up'>(tabParam);
   // The header's "Sign in" / "Create account" links change ?tab= while this page is open.
   const [seenTabParam, setSeenTabParam] = useState(tabParam);
@@ -93,8 +95,8 @@ export default function LoginRoute() {
                     {t('auth.or')}
                     <span className="h-px flex-1 bg-border" />
                   </div>
-                  <div className="grid gap-3"><PasskeySignIn onSuccess={after(home)} /><EthereumSignIn onSuccess={after(next ?? paths.myShelf.getHref())} /><OidcSignIn callbackURL={resumeAuthorizationPath(searchParams) ?? next ?? undefined} /></div>
-                  <MagicLinkForm callbackURL={resumeAuthorizationPath(searchParams) ?? next ?? undefined} />
+                  <div className="grid gap-3"><PasskeySignIn onSuccess={after(home)} /><EthereumSignIn onSuccess={after(next ?? paths.myShelf.getHref())} /><OidcSignIn callbackURL={comeBack} /></div>
+                  <MagicLinkForm callbackURL={comeBack} />
                   </div>
                 </TabsContent>
                 <TabsContent value="sign-up" className="grid gap-6">

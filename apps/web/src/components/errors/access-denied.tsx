@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonVariants } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { useHere } from '@/hooks/use-here';
-import { useAuth } from '@/lib/auth';
+import { useAuth, useSignInHref } from '@/lib/auth';
 
 /**
  * "Access Denied" for a page that only some roles may open (admin panel, moderation). A guest is
@@ -14,7 +13,7 @@ import { useAuth } from '@/lib/auth';
 export function AccessDeniedCard({ title, text, testId }: { title: string; text: string; testId: string }) {
   const { t } = useTranslation();
   const { user } = useAuth();
-  const here = useHere();
+  const signIn = useSignInHref();
   return (
     <div className="mx-auto grid max-w-md justify-items-center gap-4 py-16 text-center" data-testid={testId}>
       <ShieldAlert className="size-12 text-muted-foreground" aria-hidden="true" />
@@ -23,7 +22,7 @@ export function AccessDeniedCard({ title, text, testId }: { title: string; text:
       {user ? null : <p className="text-sm text-muted-foreground">{t('common.signInForAccess')}</p>}
       <div className="flex flex-wrap justify-center gap-3">
         {user ? null : (
-          <Link to={paths.login.getHref(here)} className={buttonVariants()} data-testid="access-denied-sign-in">
+          <Link to={signIn} className={buttonVariants()} data-testid="access-denied-sign-in">
             <LogIn aria-hidden="true" />
             {t('nav.signIn')}
           </Link>

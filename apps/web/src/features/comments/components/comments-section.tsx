@@ -13,8 +13,7 @@ import {
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { paths } from '@/config/paths';
-import { useHere } from '@/hooks/use-here';
+import { useSignInHref } from '@/lib/auth';
 import { useDeleteComment } from '../api/delete-comment';
 import { useComments, type ItemComment } from '../api/get-comments';
 import { useReportComment } from '../api/report-comment';
@@ -30,7 +29,7 @@ type Confirm = { kind: 'delete' | 'report'; comment: ItemComment } | null;
  */
 export function CommentsSection({ itemId, viewerId }: { itemId: string; viewerId: string | null }) {
   const { t } = useTranslation();
-  const here = useHere();
+  const signIn = useSignInHref();
   const comments = useComments(itemId);
   const remove = useDeleteComment(itemId);
   const report = useReportComment();
@@ -72,7 +71,7 @@ export function CommentsSection({ itemId, viewerId }: { itemId: string; viewerId
         <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-border bg-surface-sunken/60 p-4" data-testid="comments-login-prompt">
           <p className="text-sm text-muted-foreground">{t('comments.loginPrompt')}</p>
           <Button asChild variant="secondary" size="sm">
-            <Link to={paths.login.getHref(here)}>
+            <Link to={signIn}>
               <LogIn aria-hidden="true" />
               {t('nav.logIn')}
             </Link>

@@ -6,8 +6,7 @@ import { toast } from 'sonner';
 import { EmptySearch } from '@/components/illustrations/empty-search';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { useHere } from '@/hooks/use-here';
-import { useAuth } from '@/lib/auth';
+import { useAuth, useSignInHref } from '@/lib/auth';
 import { imageUrl } from '@/lib/image-url';
 import { usePageImages } from '@/lib/page-images';
 import { useExploreFeed, type ExploreFeedParams, type ExploreItem } from '../api/get-explore-list';
@@ -36,7 +35,7 @@ export function ExploreGrid({ params, enabled = true }: { params: ExploreFeedPar
   // The first cards' pictures the server named for a guest's first paint (lib/page-images.ts).
   const early = usePageImages();
   const like = useToggleCardLike();
-  const here = useHere();
+  const signIn = useSignInHref();
   const save = useToggleCardSave();
   const canLoadMore = feed.hasNextPage && !feed.isFetchingNextPage && !feed.isFetchNextPageError;
   const sentinelRef = useInfiniteScroll<HTMLDivElement>(() => {
@@ -44,11 +43,11 @@ export function ExploreGrid({ params, enabled = true }: { params: ExploreFeedPar
   }, canLoadMore);
 
   const onLike = (item: ExploreItem) => {
-    if (!user) return void navigate(paths.login.getHref(here));
+    if (!user) return void navigate(signIn);
     like.mutate({ itemId: item.itemId, liked: !item.liked }, { onError: () => toast.error(t('explore.likeFailed')) });
   };
   const onSave = (item: ExploreItem) => {
-    if (!user) return void navigate(paths.login.getHref(here));
+    if (!user) return void navigate(signIn);
     save.mutate({ itemId: item.itemId, saved: !item.saved }, { onError: () => toast.error(t('explore.saveFailed')) });
   };
 

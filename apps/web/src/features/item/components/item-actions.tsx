@@ -5,8 +5,7 @@ import { toast } from 'sonner';
 import { MessageButton } from '@/components/social/message-button';
 import { ReportButton } from '@/components/social/report-button';
 import { Button } from '@/components/ui/button';
-import { paths } from '@/config/paths';
-import { useHere } from '@/hooks/use-here';
+import { useSignInHref } from '@/lib/auth';
 import { cn } from '@/lib/utils';
 import type { VisibleItem } from '../api/get-item';
 import { useToggleItemLike } from '../api/toggle-like';
@@ -19,13 +18,13 @@ import { ShareButton } from './share-button';
 export function ItemActions({ data }: { data: VisibleItem }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const here = useHere();
+  const signIn = useSignInHref();
   const { item, viewer } = data;
   const like = useToggleItemLike(item.id);
   const save = useToggleItemSave(item.id);
 
   const askToLogIn = (message: string) =>
-    toast(message, { action: { label: t('nav.logIn'), onClick: () => navigate(paths.login.getHref(here)) } });
+    toast(message, { action: { label: t('nav.logIn'), onClick: () => navigate(signIn) } });
 
   const onLike = () => {
     if (!viewer.signedIn) return askToLogIn(t('item.loginToLike'));

@@ -1,7 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithProviders } from '@/testing/test-utils';
+import { jsonResponse, renderWithProviders, Where } from '@/testing/test-utils';
 import { hasNsfwConsent } from '../utils/nsfw-consent';
 import { ItemPage } from './item-page';
 
@@ -39,12 +38,6 @@ function answer(body: unknown, status = 200) {
       return jsonResponse(body, status);
     }),
   );
-}
-
-/** Shows where the app is, so a test sees a navigation. */
-function Where() {
-  const location = useLocation();
-  return <output data-testid="where">{`${location.pathname}${location.search}`}</output>;
 }
 
 const renderItem = () =>
