@@ -1,9 +1,9 @@
 import { fireEvent, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { Route, Routes, useLocation } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { returnPath } from '@/config/paths';
-import { jsonResponse, renderWithProviders } from '@/testing/test-utils';
+import { jsonResponse, renderWithProviders, Where } from '@/testing/test-utils';
 import AdminRoute from './routes/admin';
 import AdminFunctionsRoute from './routes/admin-functions';
 import LoginRoute from './routes/login';
@@ -17,12 +17,6 @@ vi.mock('@/lib/auth', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/lib/auth')>()),
   useAuth: () => ({ ...auth, session: null, signOut: vi.fn(), refreshSession: vi.fn() }),
 }));
-
-/** Shows where the app is, so a test sees a redirect (or its absence). */
-function Where() {
-  const location = useLocation();
-  return <output data-testid="where">{`${location.pathname}${location.search}`}</output>;
-}
 
 function renderAt(route: string, routes: [string, ReactElement][]) {
   return renderWithProviders(

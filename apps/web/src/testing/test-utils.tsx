@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, useLocation } from 'react-router';
 import { AuthProvider } from '@/lib/auth';
 
 export function createTestQueryClient() {
@@ -18,6 +18,12 @@ export function renderWithProviders(ui: ReactElement, { route = '/', withAuth = 
     </QueryClientProvider>,
   );
   return { ...result, queryClient };
+}
+
+/** Shows where the app is (path and query), so a test sees a navigation, or its absence. */
+export function Where() {
+  const location = useLocation();
+  return <output data-testid="where">{`${location.pathname}${location.search}`}</output>;
 }
 
 /** A promise whose settling the test controls. */
