@@ -3,6 +3,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
 import { startRouter } from './app/router';
+import { markHydrated } from './hooks/use-after-hydration';
 import { initI18n, loadWholeCatalog } from './lib/i18n';
 import './styles.css';
 
@@ -16,14 +17,29 @@ if (!root) throw new Error('Missing #root element');
 // takes over its elements, so nothing moves and focus stays where a visitor put it meanwhile. Should it
 // differ (a language other than the server guessed), React renders it anew, which needs no report.
 // The rest of the catalog (other pages' messages) follows once the page has painted.
-void Promise.all([initI18n(), startRouter()]).then(() => {
+// Each step before that render starts in a task of its own (the modules' evaluation, i18next's set-up,
+// the router's first match), so that a phone never has one long task that holds a tap back.
+void (async () => {
+  await nextTask();
+  const language = initI18n();
+  await nextTask();
+  await Promise.all([language, startRouter()]);
   const app = (
     <StrictMode>
       <App />
     </StrictMode>
   );
-  if (root.firstElementChild) hydrateRoot(root, app, { onRecoverableError: () => undefined });
-  else startTransition(() => createRoot(root).render(app));
+  startTransition(() => {
+    if (root.firstElementChild) hydrateRoot(root, app, { onRecoverableError: () => undefined });
+    else {
+      markHydrated();
+      createRoot(root).render(app);
+    }
+  });
   const later = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 200));
   later(() => void loadWholeCatalog().catch(() => undefined));
-});
+})();
+
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => window.setTimeout(resolve, 0));
+}

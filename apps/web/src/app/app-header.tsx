@@ -10,6 +10,7 @@ import { UserAvatar } from '@/components/ui/user-avatar';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { useProfileMe } from '@/features/profile/api/get-profile-me';
+import { useAfterHydration } from '@/hooks/use-after-hydration';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/utils';
 import type { HeaderLink } from './header-menus';
@@ -48,6 +49,13 @@ function TriggerPlaceholder({ label, children }: { label: string; children: Reac
   );
 }
 
+/** A lazy part of the header: its placeholder until the page is the app's (see useAfterHydration), then the part. */
+function LazyPart({ placeholder, children }: { placeholder: ReactNode; children: ReactNode }) {
+  const ready = useAfterHydration();
+  if (!ready) return placeholder;
+  return <Suspense fallback={placeholder}>{children}</Suspense>;
+}
+
 /**
  * The one header of every page. Signed in: brand, Explore, My shelf, Saved, the bell, messages and an
  * account menu (profile, settings, insights, theme, language, sign out). Guests: brand, Explore, theme,
@@ -71,9 +79,9 @@ export function AppHeader() {
       <SiteHeader navLabel={t('nav.label')} brand={brand}>
         <div className="hidden items-center gap-1 md:flex">
           <NavLink link={explore} pathname={pathname} />
-          <Suspense fallback={<span className="inline-block w-[6.5rem]" />}>
+          <LazyPart placeholder={<span className="inline-block w-[6.5rem]" />}>
             <GuestPreferences />
-          </Suspense>
+          </LazyPart>
           <Button asChild variant="ghost" size="sm" className="ml-1">
             <Link to={paths.login.getHref()} data-testid="nav-sign-in">
               {t('nav.signIn')}
@@ -91,15 +99,15 @@ export function AppHeader() {
               {t('nav.signIn')}
             </Link>
           </Button>
-          <Suspense
-            fallback={
+          <LazyPart
+            placeholder={
               <TriggerPlaceholder label={t('nav.menu')}>
                 <Menu className="size-5" aria-hidden="true" />
               </TriggerPlaceholder>
             }
           >
             <GuestMenu links={[explore]} />
-          </Suspense>
+          </LazyPart>
         </div>
       </SiteHeader>
     );
@@ -138,15 +146,15 @@ export function AppHeader() {
         <span aria-hidden="true" className="mx-1 h-6 w-px bg-border" />
       </div>
       {showBell ? (
-        <Suspense
-          fallback={
+        <LazyPart
+          placeholder={
             <TriggerPlaceholder label={t('notifications.bell')}>
               <Bell className="size-5" aria-hidden="true" />
             </TriggerPlaceholder>
           }
         >
           <NotificationsBell />
-        </Suspense>
+        </LazyPart>
       ) : null}
       {showMessages ? (
         <Button asChild variant="ghost" size="icon" className={cn('max-md:hidden', isCurrent(pathname, messagesHref) && 'bg-surface-sunken text-accent')}>
@@ -156,13 +164,13 @@ export function AppHeader() {
         </Button>
       ) : null}
       <div className="hidden md:block">
-        <Suspense fallback={<TriggerPlaceholder label={accountLabel}>{avatar}</TriggerPlaceholder>}>
+        <LazyPart placeholder={<TriggerPlaceholder label={accountLabel}>{avatar}</TriggerPlaceholder>}>
           <AccountMenu label={accountLabel} trigger={avatar} links={account} title={profile?.displayName ?? user.email ?? ''} subtitle={profile ? `@${profile.handle}` : null} />
-        </Suspense>
+        </LazyPart>
       </div>
       <div className="md:hidden">
-        <Suspense
-          fallback={
+        <LazyPart
+          placeholder={
             <TriggerPlaceholder label={t('nav.menu')}>
               <Menu className="size-5" aria-hidden="true" />
             </TriggerPlaceholder>
@@ -177,7 +185,7 @@ export function AppHeader() {
             title={profile?.displayName ?? user.email ?? ''}
             subtitle={profile ? `@${profile.handle}` : null}
           />
-        </Suspense>
+        </LazyPart>
       </div>
     </SiteHeader>
   );

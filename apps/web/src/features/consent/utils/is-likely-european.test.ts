@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { isLikelyEuropean, regionOf } from './is-likely-european';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { browserTimeZone, detectLikelyEuropean, isLikelyEuropean, regionOf } from './is-likely-european';
 
 describe('regionOf', () => {
   it('reads the region of a language tag', () => {
@@ -28,5 +28,44 @@ describe('isLikelyEuropean', () => {
     // A bare language without a region says nothing about where the visitor is.
     expect(isLikelyEuropean({ languages: ['de', 'fr'], timeZone: 'Asia/Tokyo' })).toBe(false);
     expect(isLikelyEuropean({ languages: ['en'], timeZone: null })).toBe(false);
+  });
+});
+
+describe('browserTimeZone', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('asks Temporal where the browser has it, without building a date formatter', () => {
+    vi.stubGlobal('Temporal', { Now: { timeZoneId: () => 'Europe/Lisbon' } });
+    const formatter = vi.spyOn(Intl, 'DateTimeFormat');
+    expect(browserTimeZone()).toBe('Europe/Lisbon');
+    expect(formatter).not.toHaveBeenCalled();
+  });
+
+  it('falls back to Intl where Temporal is missing', () => {
+    vi.stubGlobal('Temporal', undefined);
+    expect(browserTimeZone()).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  });
+});
+
+describe('detectLikelyEuropean', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('reads the time zone only when the languages say nothing', () => {
+    const timeZoneId = vi.fn(() => 'Europe/Paris');
+    vi.stubGlobal('Temporal', { Now: { timeZoneId } });
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['fr-FR']);
+    expect(detectLikelyEuropean()).toBe(true);
+    expect(timeZoneId).not.toHaveBeenCalled();
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-US']);
+    expect(detectLikelyEuropean()).toBe(true);
+    expect(timeZoneId).toHaveBeenCalledOnce();
+    timeZoneId.mockReturnValue('America/Chicago');
+    expect(detectLikelyEuropean()).toBe(false);
   });
 });

@@ -1,0 +1,25 @@
+import { startTransition, useEffect, useState } from 'react';
+
+let hydrated = false;
+
+/** The app's first render creates its elements (no pre-rendered page to take over): nothing waits. */
+export function markHydrated(): void {
+  hydrated = true;
+}
+
+/**
+ * False while React takes over a pre-rendered page (and in the pre-render itself), true once that is
+ * done. Parts that load their code lazily (the header's menus, the toaster) show their placeholder
+ * until then and swap in afterwards, in a transition: rendered during the take-over, each would be
+ * a boundary React renders on the client at once, in one task that does not yield to a tap. Parts
+ * mounted later (another page, a sign-in) render at once.
+ */
+export function useAfterHydration(): boolean {
+  const [ready, setReady] = useState(hydrated);
+  useEffect(() => {
+    if (ready) return;
+    hydrated = true;
+    startTransition(() => setReady(true));
+  }, [ready]);
+  return ready;
+}
