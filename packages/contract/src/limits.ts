@@ -91,3 +91,63 @@ export const ANALYTICS_EVENT_NAMES = [
 export const PAGE_IMAGES_META = 'curio-page-images';
 export const PAGE_IMAGE_SLOTS = { explore: 4, item: 1 } as const;
 export const PAGE_IMAGE_TOKEN = (slot: number) => `__CURIO_IMAGE_${slot}__`;
+
+// Moved from social: constants the pages import, kept apart from its zod schemas (a page that needs
+// a limit does not build every schema of that module when it loads).
+export const EXPLORE_SORTS = ['trending', 'new', 'top'] as const;
+export const TIME_RANGES = ['24h', '7d', '30d', 'all'] as const;
+export const EXPLORE_PAGE_SIZE = 30;
+export const EXPLORE_TOP_TAGS = 15;
+export const EXPLORE_SKELETONS = 8;
+export const COMMENT_MAX = 500;
+export const COMMENT_INPUT_MAX = 600;
+export const COMMENT_PAGE = 20;
+export const MENTION_MIN = 2;
+export const MENTION_LIMIT = 8;
+export const NSFW_CONSENT_MS = 86_400_000;
+export const SETTINGS_DEBOUNCE_MS = 500;
+export const DM_OPTIONS = ['everyone', 'followed_only'] as const;
+export const SOCIAL_MESSAGES = {
+  commentEmpty: 'Comment cannot be empty',
+  commentTooLong: 'Comment must be 500 characters or less',
+  commentRateLimit: 'Please wait before posting another comment',
+} as const;
+
+// Moved from shelf: constants the pages import, kept apart from its zod schemas (a page that needs
+// a limit does not build every schema of that module when it loads).
+export const UPLOAD_MAX_BYTES = 15 * 1024 * 1024;
+/** What the browser may offer; the server decodes the file and trusts neither the name nor the type. */
+export const UPLOAD_ACCEPT = ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/heic', 'image/heif', 'image/gif'] as const;
+export const TITLE_MAX = 100;
+export const TAG_MAX_LENGTH = 40;
+export const TAGS_MAX = 20;
+export const METADATA_MAX = 1000;
+
+// Moved from moderation: constants the pages import, kept apart from its zod schemas (a page that needs
+// a limit does not build every schema of that module when it loads).
+export const REPORT_REASONS = ['spam', 'harassment', 'nudity', 'violence', 'copyright', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+export const REPORT_STATUSES = ['open', 'hidden', 'dismissed'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+export const REPORT_TARGET_TYPES = ['item', 'comment', 'profile', 'thread'] as const;
+export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
+/** What a moderation action can be about: a reported target, or a DMCA notice. */
+export const MODERATION_TARGET_TYPES = [...REPORT_TARGET_TYPES, 'dmca'] as const;
+export type ModerationTargetType = (typeof MODERATION_TARGET_TYPES)[number];
+export const DMCA_STATUSES = ['open', 'needinfo', 'hidden', 'dismissed', 'resolved'] as const;
+export type DmcaStatus = (typeof DMCA_STATUSES)[number];
+export const REPORT_NOTE_MAX = 1000;
+export const MODERATION_NOTE_MAX = 1000;
+
+// Moved from social-graph: constants the pages import, kept apart from its zod schemas (a page that needs
+// a limit does not build every schema of that module when it loads).
+export const DM_MAX = 1000;
+export const DM_MESSAGES = {
+  empty: 'Message cannot be empty',
+  tooLong: `Message must be ${DM_MAX} characters or less`,
+  /** Spec part 2 §8. */
+  tooFast: 'Please wait before sending another message',
+  hourly: 'Hourly message limit reached',
+  blocked: 'You cannot message this person',
+  notAllowed: 'This person only accepts messages from people they follow',
+} as const;

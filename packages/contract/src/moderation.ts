@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REPORT_REASONS, REPORT_STATUSES, REPORT_TARGET_TYPES, MODERATION_TARGET_TYPES, DMCA_STATUSES, REPORT_NOTE_MAX, MODERATION_NOTE_MAX } from './limits';
 import { hiddenSourceSchema } from './outputs';
 import { personSchema, userIdSchema } from './social-graph';
 import { uuidSchema } from './shelf';
@@ -10,27 +11,14 @@ import { text } from './strings';
  * threads; moderators (and admins) act on reports and DMCA notices; every act is kept append-only.
  */
 
-export const REPORT_REASONS = ['spam', 'harassment', 'nudity', 'violence', 'copyright', 'other'] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
-export const REPORT_STATUSES = ['open', 'hidden', 'dismissed'] as const;
-export type ReportStatus = (typeof REPORT_STATUSES)[number];
-export const REPORT_TARGET_TYPES = ['item', 'comment', 'profile', 'thread'] as const;
-export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
-/** What a moderation action can be about: a reported target, or a DMCA notice. */
-export const MODERATION_TARGET_TYPES = [...REPORT_TARGET_TYPES, 'dmca'] as const;
-export type ModerationTargetType = (typeof MODERATION_TARGET_TYPES)[number];
 export const REPORT_ACTIONS = ['hide', 'unhide', 'dismiss'] as const;
 export type ReportAction = (typeof REPORT_ACTIONS)[number];
-export const DMCA_STATUSES = ['open', 'needinfo', 'hidden', 'dismissed', 'resolved'] as const;
-export type DmcaStatus = (typeof DMCA_STATUSES)[number];
 export const DMCA_ACTIONS = ['hide', 'needinfo', 'dismiss', 'resolve'] as const;
 export type DmcaAction = (typeof DMCA_ACTIONS)[number];
 /** Every action the history can hold. */
 export const MODERATION_ACTIONS = ['hide', 'unhide', 'dismiss', 'needinfo', 'resolve'] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
-export const REPORT_NOTE_MAX = 1000;
-export const MODERATION_NOTE_MAX = 1000;
 export const MODERATION_PAGE = 30;
 
 export const MODERATION_MESSAGES = {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DM_OPTIONS, commentSchema } from './social';
+import { DM_OPTIONS } from './limits';
+import { commentSchema } from './social';
 import { announcementSettingSchema, profileSchema } from './schemas';
 import { arrangementSchema, photoPrepSchema, photoSchema, type uploadResultSchema, variantSchema } from './shelf';
 

@@ -1,19 +1,12 @@
 import { z } from 'zod';
+import { TITLE_MAX, TAG_MAX_LENGTH, TAGS_MAX, METADATA_MAX } from './limits';
 import { LANGUAGES, MAX_ITEMS_PER_SHELF, PHOTO_ROLES, SHELF_MAX_SIZE, SHELF_MIN_SIZE, STYLES } from './limits';
 import { text, textOrList } from './strings';
 
-export const UPLOAD_MAX_BYTES = 15 * 1024 * 1024;
 export const UPLOAD_MAX_PIXELS = 40_000_000;
 export const UPLOAD_TOKEN_TTL_MS = 10 * 60 * 1000;
-/** What the browser may offer; the server decodes the file and trusts neither the name nor the type. */
-export const UPLOAD_ACCEPT = ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/heic', 'image/heif', 'image/gif'] as const;
 export const IMAGE_VARIANTS = ['public', 'thumb', 'avatar'] as const;
 export type ImageVariant = (typeof IMAGE_VARIANTS)[number];
-
-export const TITLE_MAX = 100;
-export const TAG_MAX_LENGTH = 40;
-export const TAGS_MAX = 20;
-export const METADATA_MAX = 1000;
 
 export const SHELF_MESSAGES = {
   maxPhotos: 'Maximum 10 photos allowed',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DM_MAX, DM_MESSAGES } from './limits';
 import { BIO_MAX, DISPLAY_NAME_MAX } from './limits';
 import { NOTIFICATION_KINDS } from './realtime';
 import { handleSchema, profileSchema, VALIDATION_MESSAGES } from './schemas';
@@ -11,7 +12,6 @@ import { text } from './strings';
  * "Messages", "Privacy settings", "Insights").
  */
 
-export const DM_MAX = 1000;
 export const NOTIFICATIONS_PAGE = 30;
 export const FOLLOWS_PAGE = 30;
 export const THREADS_PAGE = 30;
@@ -20,16 +20,6 @@ export const MESSAGES_PAGE = 50;
 export const NOTIFICATION_GROUP_ACTORS = 3;
 export const INSIGHTS_TOP_ITEMS = 6;
 export const INSIGHTS_DAYS = 30;
-
-export const DM_MESSAGES = {
-  empty: 'Message cannot be empty',
-  tooLong: `Message must be ${DM_MAX} characters or less`,
-  /** Spec part 2 §8. */
-  tooFast: 'Please wait before sending another message',
-  hourly: 'Hourly message limit reached',
-  blocked: 'You cannot message this person',
-  notAllowed: 'This person only accepts messages from people they follow',
-} as const;
 
 /** A user id (better-auth's text ids). */
 export const userIdSchema = text().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not a valid user id');

@@ -1,28 +1,10 @@
 import { z } from 'zod';
-import { METADATA_MAX, TAGS_MAX, TAG_MAX_LENGTH, TITLE_MAX, parseTags, uuidSchema } from './shelf';
+import { EXPLORE_SORTS, TIME_RANGES, EXPLORE_TOP_TAGS, COMMENT_MAX, COMMENT_INPUT_MAX, COMMENT_PAGE, MENTION_MIN, DM_OPTIONS, SOCIAL_MESSAGES, METADATA_MAX, TAGS_MAX, TAG_MAX_LENGTH, TITLE_MAX } from './limits';
+import { parseTags, uuidSchema } from './shelf';
 import { text, textOrList } from './strings';
 
-export const EXPLORE_SORTS = ['trending', 'new', 'top'] as const;
-export const TIME_RANGES = ['24h', '7d', '30d', 'all'] as const;
 export type ExploreSort = (typeof EXPLORE_SORTS)[number];
 export type TimeRange = (typeof TIME_RANGES)[number];
-export const EXPLORE_PAGE_SIZE = 30;
-export const EXPLORE_TOP_TAGS = 15;
-export const EXPLORE_SKELETONS = 8;
-export const COMMENT_MAX = 500;
-export const COMMENT_INPUT_MAX = 600;
-export const COMMENT_PAGE = 20;
-export const MENTION_MIN = 2;
-export const MENTION_LIMIT = 8;
-export const NSFW_CONSENT_MS = 86_400_000;
-export const SETTINGS_DEBOUNCE_MS = 500;
-export const DM_OPTIONS = ['everyone', 'followed_only'] as const;
-
-export const SOCIAL_MESSAGES = {
-  commentEmpty: 'Comment cannot be empty',
-  commentTooLong: 'Comment must be 500 characters or less',
-  commentRateLimit: 'Please wait before posting another comment',
-} as const;
 
 /** Query strings arrive as text: booleans are "true"/"false" (or real booleans in a JSON body). */
 const boolParam = z

@@ -1,5 +1,6 @@
 import { EXPLORE_PAGE_SIZE, EXPLORE_SKELETONS } from '@curio/contract';
 import { RotateCcw } from 'lucide-react';
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -32,6 +33,9 @@ export function ExploreGrid({ params, enabled = true }: { params: ExploreFeedPar
   const navigate = useNavigate();
   const { user } = useAuth();
   const feed = useExploreFeed(params, { pageSize: EXPLORE_PAGE_SIZE, enabled });
+  // Pages arrive as urgent updates (a query store's change); the cards render as a deferred one, which
+  // React splits into short tasks, so a phone stays responsive to taps and scrolls meanwhile.
+  const data = useDeferredValue(feed.data);
   // The first cards' pictures the server named for a guest's first paint (lib/page-images.ts).
   const early = usePageImages();
   const like = useToggleCardLike();
@@ -51,7 +55,7 @@ export function ExploreGrid({ params, enabled = true }: { params: ExploreFeedPar
     save.mutate({ itemId: item.itemId, saved: !item.saved }, { onError: () => toast.error(t('explore.saveFailed')) });
   };
 
-  if (feed.isError && !feed.data) {
+  if (feed.isError && !data) {
     return (
       <div role="alert" className="grid justify-items-center gap-4 rounded-xl border border-border bg-surface px-6 py-12 text-center shadow-soft" data-testid="explore-error">
         <p className="font-medium">{t('explore.loadFailed')}</p>
@@ -63,7 +67,7 @@ export function ExploreGrid({ params, enabled = true }: { params: ExploreFeedPar
     );
   }
 
-  if (!feed.data) {
+  if (!data) {
     return (
       <div role="status" aria-label={t('explore.loading')}>
         <ul className={GRID}>{skeletons(0, early)}</ul>
@@ -71,7 +75,7 @@ export function ExploreGrid({ params, enabled = true }: { params: ExploreFeedPar
     );
   }
 
-  const items = feed.data.pages.flatMap((page) => page.items);
+  const items = data.pages.flatMap((page) => page.items);
   if (items.length === 0) {
     return (
       <div className="grid justify-items-center gap-5 rounded-xl border border-dashed border-border-strong bg-surface/60 px-6 py-14 text-center" data-testid="explore-empty">

@@ -1,5 +1,5 @@
 import { ImageOff, Lock, NotebookPen } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useDeferredValue, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -43,7 +43,9 @@ const pictureProps = (imageId: string) =>
 export function ItemPage({ itemId, renderComments }: ItemPageProps) {
   const { t } = useTranslation();
   const query = useItem(itemId);
-  const data = query.data;
+  // The item arrives as an urgent update (a query store's change); the page it fills renders as a
+  // deferred one, which React splits into short tasks, so a phone stays responsive to taps meanwhile.
+  const data = useDeferredValue(query.data);
   const hinted = usePageImages();
   useItemViewTracking(data);
 
