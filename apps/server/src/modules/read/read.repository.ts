@@ -112,7 +112,20 @@ export function notBlockedBetween(a: AnyColumn | SQL | string, b: AnyColumn | SQ
     where (blk.blocker_id = ${a} and blk.blocked_id = ${b}) or (blk.blocker_id = ${b} and blk.blocked_id = ${a}))`;
 }
 
+/** See `viewerItemState`. */
+function prepareViewerItemState(db: Executor) {
+  return db
+    .select({
+      liked: sql<boolean>`exists(select 1 from ${likes} where ${likes.userId} = ${sql.placeholder('viewerId')} and ${likes.itemId} = ${sql.placeholder('itemId')})`,
+      saved: sql<boolean>`exists(select 1 from ${bookmarks} where ${bookmarks.userId} = ${sql.placeholder('viewerId')} and ${bookmarks.itemId} = ${sql.placeholder('itemId')})`,
+      roles: sql<string[] | string>`coalesce((select array_agg(${userRoles.role}) from ${userRoles} where ${userRoles.userId} = ${sql.placeholder('viewerId')}), '{}'::text[])`,
+    })
+    .from(sql`(select 1) as one`)
+    .prepare('curio_viewer_item_state');
+}
+
 export function readRepository(db: Executor) {
+  let viewerItemStatement: ReturnType<typeof prepareViewerItemState> | undefined;
   const fields = {
     id: items.id,
     userId: items.userId,
@@ -223,6 +236,17 @@ export function readRepository(db: Executor) {
         await db.execute(sql`select ${marks(likes)} as liked, ${marks(bookmarks)} as saved, ${roles} as roles`),
       );
       return { liked: textArray(row?.liked), saved: textArray(row?.saved), roles: textArray(row?.roles) as Role[] };
+    },
+
+    /**
+     * One viewer's marks on one item and their roles (the signed-in item page): the query of
+     * `viewerState` for a single item, prepared once and named, so that PostgreSQL parses and plans it
+     * once per connection and the SQL is not built anew per request.
+     */
+    async viewerItemState(viewerId: string, itemId: string): Promise<{ liked: boolean; saved: boolean; roles: Role[] }> {
+      viewerItemStatement ??= prepareViewerItemState(db);
+      const [row] = await viewerItemStatement.execute({ viewerId, itemId });
+      return { liked: Boolean(row?.liked), saved: Boolean(row?.saved), roles: textArray(row?.roles) as Role[] };
     },
 
     /** The people the viewer has a block with, either way (one query on the blocks' primary key and its reverse). */

@@ -151,8 +151,7 @@ export function createReadService(db: Db) {
       let row: ItemPageRow | null;
       if (cached && cached.userId !== viewerId) {
         // The item as everyone sees it from the cache; only this viewer's marks and roles are read.
-        const state = viewerId ? await repo.viewerState(viewerId, [itemId], { roles: true }) : null;
-        row = { ...cached, viewerState: state ? { liked: state.liked.includes(itemId), saved: state.saved.includes(itemId), roles: state.roles } : GUEST_STATE };
+        row = { ...cached, viewerState: viewerId ? await repo.viewerItemState(viewerId, itemId) : GUEST_STATE };
       } else {
         // A miss, or the owner (who sees their own edits at once): the whole page in one query.
         const readAt = cache?.generation() ?? 0;
