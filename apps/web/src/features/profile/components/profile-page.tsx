@@ -1,11 +1,13 @@
 import { Compass } from 'lucide-react';
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyPlinth } from '@/components/illustrations/empty-plinth';
 import { EmptyShelf } from '@/components/illustrations/empty-shelf';
 import { PadlockCabinet } from '@/components/illustrations/padlock-cabinet';
 import { ReadOnlyShelf } from '@/components/shelf/read-only-shelf';
-import { CabinetFrame, Plank, ShelfSkeleton } from '@/components/shelf/shelf-display';
+import { CabinetFrame, Plank } from '@/components/shelf/shelf-display';
+import { Skeleton } from '@/components/ui/skeleton';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { env } from '@/config/env';
@@ -21,7 +23,9 @@ import { ProfileHeader } from './profile-header';
 export function ProfilePage({ handle }: { handle: string }) {
   const { t } = useTranslation();
   const query = useProfile(handle);
-  const data = query.data;
+  // The profile arrives as an urgent update (a query store's change); the page it fills renders as a
+  // deferred one, which React splits into short tasks, so a phone stays responsive meanwhile.
+  const data = useDeferredValue(query.data);
   const visible = data?.access === 'visible' ? data : null;
   useProfileViewTracking(data);
   useDocumentMeta({
@@ -62,7 +66,7 @@ export function ProfilePage({ handle }: { handle: string }) {
   if (!data) {
     return (
       <div role="status" aria-label={t('common.loading')}>
-        <ShelfSkeleton />
+        <ProfileSkeleton />
       </div>
     );
   }
@@ -109,6 +113,37 @@ export function ProfilePage({ handle }: { handle: string }) {
           <EmptyState testId="profile-shelf-empty" illustration={<EmptyShelf className="h-24 w-auto" />} title={t('profile.shelfEmpty')} text={t('profile.shelfEmptyText')} />
         )}
       </section>
+    </div>
+  );
+}
+
+/**
+ * What a profile shows while it loads: its header and its shelf where they will be (avatar, name,
+ * handle, a line of bio, the counts; the shelf's title and cabinet), so that the page does not jump
+ * and the footer stays below the fold when the profile arrives.
+ */
+function ProfileSkeleton() {
+  return (
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-8 sm:gap-10" data-testid="profile-skeleton">
+      <div className="grid gap-5 sm:grid-cols-[auto_minmax(0,1fr)] sm:items-start sm:gap-6">
+        <Skeleton className="size-20 rounded-full sm:size-28" />
+        <div className="grid min-w-0 gap-3">
+          <div className="grid gap-1">
+            <Skeleton className="h-9 w-56 max-w-full sm:h-10" />
+            <Skeleton className="h-6 w-28" />
+          </div>
+          <Skeleton className="h-6 w-full max-w-md" />
+          <div className="flex gap-3">
+            <Skeleton className="h-11 w-24 sm:h-9" />
+            <Skeleton className="h-11 w-24 sm:h-9" />
+            <Skeleton className="h-11 w-24 sm:h-9" />
+          </div>
+        </div>
+      </div>
+      <div className="grid gap-4">
+        <Skeleton className="h-8 w-64 max-w-full" />
+        <Skeleton className="aspect-[4/5] w-full rounded-2xl sm:aspect-[2/1]" />
+      </div>
     </div>
   );
 }
