@@ -43,7 +43,22 @@ export const GATE = {
   performance: Number(process.env.LIGHTHOUSE_MIN_PERFORMANCE ?? GOALS.performance),
   lcpMs: Number(process.env.LIGHTHOUSE_MAX_LCP_MS ?? GOALS.lcpMs),
 };
-const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 2));
+
+/**
+ * A floor per page (`LIGHTHOUSE_FLOORS="landing=85/2500,profile=60/7000"`: performance / LCP in ms),
+ * over GATE for the pages it names. A page, its performance and its LCP must all be given.
+ */
+export function pageGates(spec, base = GATE) {
+  const gates = {};
+  for (const part of (spec ?? '').split(',').map((p) => p.trim()).filter(Boolean)) {
+    const match = /^([a-z]+)=(\d+)\/(\d+)$/.exec(part);
+    if (!match) throw new Error(`LIGHTHOUSE_FLOORS: "${part}" is not page=performance/lcpMs`);
+    gates[match[1]] = { ...base, performance: Number(match[2]), lcpMs: Number(match[3]) };
+  }
+  return gates;
+}
+const PAGE_GATES = pageGates(process.env.LIGHTHOUSE_FLOORS);
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 const SERVE_ONLY = process.argv.includes('--serve');
 
 function freePort() {
@@ -270,7 +285,7 @@ async function main() {
       let best = null;
       for (let i = 0; i < RUNS; i++) {
         const lhr = await lighthouse(p.url);
-        const verdict = judge(lhr);
+        const verdict = judge(lhr, PAGE_GATES[p.name] ?? GATE);
         if (!best || verdict.failures.length < best.verdict.failures.length || (verdict.failures.length === best.verdict.failures.length && verdict.scores.performance > best.verdict.scores.performance))
           best = { lhr, verdict };
         if (!verdict.failures.length) break;
@@ -288,7 +303,11 @@ async function main() {
         for (const line of lostPoints(best.lhr)) console.log(line);
       }
     }
-    const gateNote = GATE.performance < GOALS.performance || GATE.lcpMs > GOALS.lcpMs ? ` (gate: performance >= ${GATE.performance}, LCP <= ${GATE.lcpMs / 1000} s; goals: ${GOALS.performance} and ${GOALS.lcpMs / 1000} s)` : '';
+    const gates = pages.map((p) => ({ name: p.name, ...(PAGE_GATES[p.name] ?? GATE) }));
+    const lowered = gates.filter((g) => g.performance < GOALS.performance || g.lcpMs > GOALS.lcpMs);
+    const gateNote = lowered.length
+      ? ` (gates below the goals of ${GOALS.performance} and ${GOALS.lcpMs / 1000} s: ${lowered.map((g) => `${g.name} performance >= ${g.performance}, LCP <= ${g.lcpMs / 1000} s`).join('; ')})`
+      : '';
     console.log(`\nLighthouse ${RUNS > 1 ? `(best of ${RUNS} runs) ` : ''}in ${Math.round((Date.now() - started) / 1000)} s${gateNote}`);
     if (failed) {
       console.error('Lighthouse gate failed: see the audits above.');

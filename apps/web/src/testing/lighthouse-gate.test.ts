@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module script without types
-import { GOALS, judge, lostPoints } from '../../scripts/lighthouse-gate.mjs';
+import { GOALS, judge, lostPoints, pageGates } from '../../scripts/lighthouse-gate.mjs';
 
 type Report = Parameters<typeof judge>[0];
 
@@ -40,5 +40,16 @@ describe('lighthouse gate', () => {
     const verdict = judge(report({ performance: 0.6, lcpMs: 5000 }), { ...GOALS, performance: 50, lcpMs: 6000 });
     expect(verdict.failures).toEqual([]);
     expect(verdict.missedGoals).toEqual(['performance 60 < 95', 'LCP 5.00 s > 2 s']);
+  });
+
+  it('reads a floor per page, over the gate for the pages it names only', () => {
+    const gates = pageGates('landing=85/2500, profile=60/7000', GOALS);
+    expect(gates.landing).toEqual({ ...GOALS, performance: 85, lcpMs: 2500 });
+    expect(gates.profile).toEqual({ ...GOALS, performance: 60, lcpMs: 7000 });
+    expect(gates.item).toBeUndefined();
+    expect(judge(report({ performance: 0.7, lcpMs: 6000 }), gates.profile).failures).toEqual([]);
+    expect(judge(report({ performance: 0.7, lcpMs: 6000 }), gates.landing).failures).toEqual(['performance 70 < 85', 'LCP 6.00 s > 2.5 s']);
+    expect(pageGates('')).toEqual({});
+    expect(() => pageGates('landing=85')).toThrow(/not page=performance\/lcpMs/);
   });
 });
