@@ -41,7 +41,8 @@ export function ExploreGrid({ params, enabled = true }: { params: ExploreFeedPar
   const like = useToggleCardLike();
   const signIn = useSignInHref();
   const save = useToggleCardSave();
-  const canLoadMore = feed.hasNextPage && !feed.isFetchingNextPage && !feed.isFetchNextPageError;
+  // The sentinel is there once the deferred cards are: watching starts then, not with the urgent update.
+  const canLoadMore = !!data && feed.hasNextPage && !feed.isFetchingNextPage && !feed.isFetchNextPageError;
   const sentinelRef = useInfiniteScroll<HTMLDivElement>(() => {
     if (canLoadMore) void feed.fetchNextPage();
   }, canLoadMore);
