@@ -52,7 +52,7 @@ describe('ExploreGrid', () => {
   });
 
   it('loads the next page when the sentinel under the cards comes into view', async () => {
-    renderWithProviders(<ExploreGrid params={{ sort: 'new', timeRange: '7d', includeNSFW: false }} />, { route: '/explore' });
+    renderWithProviders(<ExploreGrid params={{ sort: 'new', timeRange: '7d', tag: null, includeNSFW: false }} />, { route: '/explore' });
     expect(await screen.findByText('Card 1')).toBeTruthy();
     const sentinel = screen.getByTestId('explore-sentinel');
     // The sentinel is watched once the cards are there (they render after the page's urgent update).
