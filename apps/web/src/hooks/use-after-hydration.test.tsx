@@ -18,6 +18,18 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
+/** What the hook says on a fresh part's very first render. */
+function firstRenderValue(): string | null {
+  let seen: string | null = null;
+  function FirstRender() {
+    const ready = useAfterHydrationModule.useAfterHydration();
+    seen ??= ready ? 'ready' : 'waiting';
+    return null;
+  }
+  render(<FirstRender />);
+  return seen;
+}
+
 describe('useAfterHydration', () => {
   it('is false in the pre-render and on the take-over of its markup, then true', async () => {
     await freshModule();
@@ -42,26 +54,12 @@ describe('useAfterHydration', () => {
     const { unmount } = render(<Probe />);
     await act(async () => undefined);
     unmount();
-    let seen: string | null = null;
-    function FirstRender() {
-      const ready = useAfterHydrationModule.useAfterHydration();
-      seen ??= ready ? 'ready' : 'waiting';
-      return null;
-    }
-    render(<FirstRender />);
-    expect(seen).toBe('ready');
+    expect(firstRenderValue()).toBe('ready');
   });
 
   it('is true at once when the app renders without a pre-rendered page', async () => {
     await freshModule();
     useAfterHydrationModule.markHydrated();
-    let seen: string | null = null;
-    function FirstRender() {
-      const ready = useAfterHydrationModule.useAfterHydration();
-      seen ??= ready ? 'ready' : 'waiting';
-      return null;
-    }
-    render(<FirstRender />);
-    expect(seen).toBe('ready');
+    expect(firstRenderValue()).toBe('ready');
   });
 });
