@@ -92,8 +92,8 @@ export const PAGE_IMAGES_META = 'curio-page-images';
 export const PAGE_IMAGE_SLOTS = { explore: 4, item: 1 } as const;
 export const PAGE_IMAGE_TOKEN = (slot: number) => `__CURIO_IMAGE_${slot}__`;
 
-// Moved from social: constants the pages import, kept apart from its zod schemas (a page that needs
-// a limit does not build every schema of that module when it loads).
+// Explore, comments, mentions and privacy (their schemas: social.ts). Constants the pages import live here,
+// in a module without zod, so that a page that needs a limit builds no schema when it loads.
 export const EXPLORE_SORTS = ['trending', 'new', 'top'] as const;
 export const TIME_RANGES = ['24h', '7d', '30d', 'all'] as const;
 export const EXPLORE_PAGE_SIZE = 30;
@@ -113,8 +113,7 @@ export const SOCIAL_MESSAGES = {
   commentRateLimit: 'Please wait before posting another comment',
 } as const;
 
-// Moved from shelf: constants the pages import, kept apart from its zod schemas (a page that needs
-// a limit does not build every schema of that module when it loads).
+// Items and uploads (their schemas: shelf.ts).
 export const UPLOAD_MAX_BYTES = 15 * 1024 * 1024;
 /** What the browser may offer; the server decodes the file and trusts neither the name nor the type. */
 export const UPLOAD_ACCEPT = ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/heic', 'image/heif', 'image/gif'] as const;
@@ -123,8 +122,7 @@ export const TAG_MAX_LENGTH = 40;
 export const TAGS_MAX = 20;
 export const METADATA_MAX = 1000;
 
-// Moved from moderation: constants the pages import, kept apart from its zod schemas (a page that needs
-// a limit does not build every schema of that module when it loads).
+// Reports and moderation (their schemas: moderation.ts).
 export const REPORT_REASONS = ['spam', 'harassment', 'nudity', 'violence', 'copyright', 'other'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 export const REPORT_STATUSES = ['open', 'hidden', 'dismissed'] as const;
@@ -139,8 +137,7 @@ export type DmcaStatus = (typeof DMCA_STATUSES)[number];
 export const REPORT_NOTE_MAX = 1000;
 export const MODERATION_NOTE_MAX = 1000;
 
-// Moved from social-graph: constants the pages import, kept apart from its zod schemas (a page that needs
-// a limit does not build every schema of that module when it loads).
+// Direct messages (their schemas: social-graph.ts).
 export const DM_MAX = 1000;
 export const DM_MESSAGES = {
   empty: 'Message cannot be empty',
