@@ -60,9 +60,11 @@ test('the add-item wizard takes real photos to a placed item', async ({ page }) 
   await expect(page.getByTestId('generate-simple-cut')).toHaveCount(0);
   // Measured once the cards have faded in (each arrives a little after the one before it).
   await variants.last().evaluate((el) => Promise.all(el.closest('[data-testid="variant-results"]')!.getAnimations({ subtree: true }).map((a) => a.finished)));
-  const boxes = await Promise.all([0, 1, 2, 3].map((i) => variants.nth(i).boundingBox()));
-  expect(boxes[0]!.y).toBeCloseTo(boxes[2]!.y, 0);
-  expect(boxes[3]!.y).toBeGreaterThan(boxes[0]!.y + 10);
+  // All four measured in one go: the page may still be scrolling the results into view, and boxes read one
+  // after another would each see another scroll position (a card stood 10 px lower in one run).
+  const tops = await variants.evaluateAll((cards) => cards.slice(0, 4).map((card) => card.getBoundingClientRect().top));
+  expect(tops[0]!).toBeCloseTo(tops[2]!, 0);
+  expect(tops[3]!).toBeGreaterThan(tops[0]! + 10);
   await expect(page.getByTestId('save-and-place')).toBeDisabled();
   await page.getByRole('radio', { name: 'Variant 2' }).check();
   await page.getByTestId('save-and-place').click();
