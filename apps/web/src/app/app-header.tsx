@@ -1,5 +1,5 @@
 import { Bell, Bookmark, Compass, LayoutGrid, Menu, MessageCircle } from 'lucide-react';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { BrandLink } from '@/components/layout/brand-link';
@@ -10,7 +10,7 @@ import { UserAvatar } from '@/components/ui/user-avatar';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { useProfileMe } from '@/features/profile/api/get-profile-me';
-import { useAfterHydration } from '@/hooks/use-after-hydration';
+import { AfterHydration } from '@/hooks/use-after-hydration';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/utils';
 import type { HeaderLink } from './header-menus';
@@ -49,13 +49,6 @@ function TriggerPlaceholder({ label, children }: { label: string; children: Reac
   );
 }
 
-/** A lazy part of the header: its placeholder until the page is the app's (see useAfterHydration), then the part. */
-function LazyPart({ placeholder, children }: { placeholder: ReactNode; children: ReactNode }) {
-  const ready = useAfterHydration();
-  if (!ready) return placeholder;
-  return <Suspense fallback={placeholder}>{children}</Suspense>;
-}
-
 /**
  * The one header of every page. Signed in: brand, Explore, My shelf, Saved, the bell, messages and an
  * account menu (profile, settings, insights, theme, language, sign out). Guests: brand, Explore, theme,
@@ -79,9 +72,9 @@ export function AppHeader() {
       <SiteHeader navLabel={t('nav.label')} brand={brand}>
         <div className="hidden items-center gap-1 md:flex">
           <NavLink link={explore} pathname={pathname} />
-          <LazyPart placeholder={<span className="inline-block w-[6.5rem]" />}>
+          <AfterHydration placeholder={<span className="inline-block w-[6.5rem]" />}>
             <GuestPreferences />
-          </LazyPart>
+          </AfterHydration>
           <Button asChild variant="ghost" size="sm" className="ml-1">
             <Link to={paths.login.getHref()} data-testid="nav-sign-in">
               {t('nav.signIn')}
@@ -99,7 +92,7 @@ export function AppHeader() {
               {t('nav.signIn')}
             </Link>
           </Button>
-          <LazyPart
+          <AfterHydration
             placeholder={
               <TriggerPlaceholder label={t('nav.menu')}>
                 <Menu className="size-5" aria-hidden="true" />
@@ -107,7 +100,7 @@ export function AppHeader() {
             }
           >
             <GuestMenu links={[explore]} />
-          </LazyPart>
+          </AfterHydration>
         </div>
       </SiteHeader>
     );
@@ -146,7 +139,7 @@ export function AppHeader() {
         <span aria-hidden="true" className="mx-1 h-6 w-px bg-border" />
       </div>
       {showBell ? (
-        <LazyPart
+        <AfterHydration
           placeholder={
             <TriggerPlaceholder label={t('notifications.bell')}>
               <Bell className="size-5" aria-hidden="true" />
@@ -154,7 +147,7 @@ export function AppHeader() {
           }
         >
           <NotificationsBell />
-        </LazyPart>
+        </AfterHydration>
       ) : null}
       {showMessages ? (
         <Button asChild variant="ghost" size="icon" className={cn('max-md:hidden', isCurrent(pathname, messagesHref) && 'bg-surface-sunken text-accent')}>
@@ -164,12 +157,12 @@ export function AppHeader() {
         </Button>
       ) : null}
       <div className="hidden md:block">
-        <LazyPart placeholder={<TriggerPlaceholder label={accountLabel}>{avatar}</TriggerPlaceholder>}>
+        <AfterHydration placeholder={<TriggerPlaceholder label={accountLabel}>{avatar}</TriggerPlaceholder>}>
           <AccountMenu label={accountLabel} trigger={avatar} links={account} title={profile?.displayName ?? user.email ?? ''} subtitle={profile ? `@${profile.handle}` : null} />
-        </LazyPart>
+        </AfterHydration>
       </div>
       <div className="md:hidden">
-        <LazyPart
+        <AfterHydration
           placeholder={
             <TriggerPlaceholder label={t('nav.menu')}>
               <Menu className="size-5" aria-hidden="true" />
@@ -185,7 +178,7 @@ export function AppHeader() {
             title={profile?.displayName ?? user.email ?? ''}
             subtitle={profile ? `@${profile.handle}` : null}
           />
-        </LazyPart>
+        </AfterHydration>
       </div>
     </SiteHeader>
   );

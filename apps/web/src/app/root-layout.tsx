@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
+import { lazy, useEffect, useMemo, type ReactNode } from 'react';
 import { Outlet, useLocation, useRouteError } from 'react-router';
 import { ErrorBoundary, reportRenderError } from '@/components/errors/error-boundary';
 import { ErrorFallback } from '@/components/errors/error-fallback';
@@ -8,7 +8,7 @@ import { ConsentBanner } from '@/features/consent/components/consent-banner';
 import { AnnouncementBanner } from '@/features/site-settings/components/announcement-banner';
 import { track } from '@/lib/analytics';
 import { AuthProvider } from '@/lib/auth';
-import { useAfterHydration } from '@/hooks/use-after-hydration';
+import { AfterHydration } from '@/hooks/use-after-hydration';
 import { AppHeader } from './app-header';
 import { MaintenanceOverlaySlot } from './maintenance-overlay-slot';
 import { DeletionCancelledNotice } from '@/features/account/hooks/use-deletion-cancelled-notice';
@@ -22,17 +22,6 @@ function PageViewTracker() {
     track('page_view', {}, pathname);
   }, [pathname]);
   return null;
-}
-
-/** The toaster, once the page is the app's (see useAfterHydration). */
-function LazyToaster() {
-  const ready = useAfterHydration();
-  if (!ready) return null;
-  return (
-    <Suspense fallback={null}>
-      <Toaster />
-    </Suspense>
-  );
 }
 
 /** Global UI around every page: skip link, announcement, the one header, consent, toasts, page views. */
@@ -49,7 +38,9 @@ export function RootLayout() {
       </div>
       <MaintenanceOverlaySlot />
       <ConsentBanner />
-      <LazyToaster />
+      <AfterHydration>
+        <Toaster />
+      </AfterHydration>
       <PageViewTracker />
       <DeletionCancelledNotice />
     </AuthProvider>

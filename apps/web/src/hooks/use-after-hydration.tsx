@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState } from 'react';
+import { startTransition, Suspense, useEffect, useState, type ReactNode } from 'react';
 
 let hydrated = false;
 
@@ -22,4 +22,14 @@ export function useAfterHydration(): boolean {
     startTransition(() => setReady(true));
   }, [ready]);
   return ready;
+}
+
+/**
+ * A part whose code loads lazily: its placeholder until the page is the app's (see useAfterHydration),
+ * then the part, with the same placeholder while its code arrives.
+ */
+export function AfterHydration({ placeholder = null, children }: { placeholder?: ReactNode; children: ReactNode }) {
+  const ready = useAfterHydration();
+  if (!ready) return placeholder;
+  return <Suspense fallback={placeholder}>{children}</Suspense>;
 }
