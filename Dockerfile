@@ -14,7 +14,7 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-# ---- production dependencies only (the server's and the root's; none of the web app's) ----
+# ---- production dependencies only (the server's and the root's; none of the web app's: its server-side bundle carries them) ----
 FROM node:20-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
@@ -44,6 +44,8 @@ COPY --from=deps /app ./
 COPY apps/server/drizzle apps/server/drizzle
 COPY --from=build /app/apps/server/dist apps/server/dist
 COPY --from=build /app/apps/web/dist apps/web/dist
+# The web app's server-side bundle and its worker: a guest's profile arrives rendered (with jsdom, a server dependency).
+COPY --from=build /app/apps/web/dist-ssr apps/web/dist-ssr
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 VOLUME ["/app/data"]

@@ -92,7 +92,7 @@ function pagePreloads(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss(), catalogParts(), preloadLatinFonts(), catalogChunks(), pagePreloads()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
@@ -101,7 +101,9 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     reportCompressedSize: true,
-    chunkSizeWarningLimit: 250,
+    chunkSizeWarningLimit: isSsrBuild ? 2000 : 250,
+    // The server-side bundle is no site: public/ is the browser's build's to copy.
+    copyPublicDir: !isSsrBuild,
     rolldownOptions: {
       // A zod call whose result nothing uses is dropped (no code calls zod for a side effect): an unused
       // schema is then not built when its module loads. Only where its arguments are free of effects too:
@@ -110,9 +112,12 @@ export default defineConfig({
       treeshake: { manualPureFunctions: ['z'] },
     },
   },
+  // The server-side bundle (src/prerender.tsx) carries its dependencies: the server renders a guest's
+  // profile with it (apps/server/src/modules/pages), also where the web app's packages are not installed.
+  ssr: { noExternal: true },
   server: {
     port: 5173,
     strictPort: true,
     proxy: Object.fromEntries(PROXIED.map((prefix) => [prefix, { target: API_TARGET, changeOrigin: false }])),
   },
-});
+}));

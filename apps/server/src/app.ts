@@ -62,6 +62,7 @@ import { metricsRouter } from './modules/function-stats/function-stats.metrics';
 import { dmcaFunctions } from './modules/dmca/dmca.routes';
 import { feedbackFunctions } from './modules/feedback/feedback.routes';
 import { accountDataFunctions, exportDownloadRouter } from './modules/account-data/account-data.routes';
+import { createPageRenderer, type PageRenderer } from './modules/pages/page-renderer';
 import { appPagesRouter } from './modules/pages/pages.routes';
 import { createServices, type ServiceOverrides } from './services';
 import { createStorageFromEnv } from './storage/from-env';
@@ -310,12 +311,15 @@ export function createApp(deps: AppDeps) {
   }
 
   // The built single-page app.
+  let pageRenderer: PageRenderer | null = null;
   const indexFile = path.join(env.STATIC_DIR, 'index.html');
   if (existsSync(indexFile)) {
     const root = env.STATIC_DIR;
     app.use('/assets/*', cached(serveStatic({ root }), () => 'public, max-age=31536000, immutable'));
-    // The pages people arrive on name their scripts, first data and largest image in their HTML.
-    app.route('/', appPagesRouter(services, root));
+    // The pages people arrive on name their scripts, first data and largest image in their HTML; a
+    // guest's profile arrives rendered with its data.
+    pageRenderer = createPageRenderer({ dir: env.SSR_DIR, logger });
+    app.route('/', appPagesRouter(services, root, pageRenderer));
     app.use('*', cached(serveStatic({ root }), (c) => (c.req.path === '/' || c.req.path.endsWith('.html') ? 'no-cache' : 'public, max-age=3600')));
     const spaIndex = cached(serveStatic({ root, path: 'index.html' }), () => 'no-cache');
     app.get('*', async (c, next) => {
@@ -347,7 +351,9 @@ export function createApp(deps: AppDeps) {
     return (app.fetch as (r: Request, ...a: unknown[]) => Response | Promise<Response>)(req, env, ...rest);
   };
 
-  return { app, fetch, auth, services, drained, startDraining, guestAnswers };
+  /** Stops what the app started beside its services (the page renderer's worker thread). */
+  const close = () => pageRenderer?.close() ?? Promise.resolve();
+  return { app, fetch, auth, services, drained, startDraining, guestAnswers, close };
 }
 
 /** Sets Cache-Control on what a static middleware served (its onFound runs too late for headers). */

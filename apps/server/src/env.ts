@@ -28,6 +28,8 @@ export const envSchema = z.object({
   DATA_DIR: z.string().default(path.join(REPO_ROOT, 'data')),
   DATABASE_URL: optionalUrl,
   STATIC_DIR: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
+  /** The web app's server-side bundle (a guest's profile is rendered with it); none there: profiles arrive as their skeleton. */
+  SSR_DIR: z.string().default(path.join(REPO_ROOT, 'apps/web/dist-ssr')),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ADMIN_EMAILS: z
     .string()

@@ -49,7 +49,7 @@ async function main() {
   const mailQueue = env.SMTP_URL ? queuedMailer(directMailer, logger, env.AUTH_SECRET) : null;
   const mailer = mailQueue ?? directMailer;
   const workers = startCutoutWorkers({ env, kind: database.kind, entry: workerEntryBeside(import.meta.url), logger });
-  const { fetch, services, drained, startDraining } = createApp({
+  const { fetch, services, drained, startDraining, close } = createApp({
     env,
     database,
     logger,
@@ -97,6 +97,7 @@ async function main() {
       // Running jobs finish (a job still running at the deadline is retried later), then the workers end.
       await services.jobs.stop(left());
       await workers.stop();
+      await close();
       await services.functionStats.stop(); // the counts of the last seconds
       await database.close();
       logger.info('stopped');

@@ -3,7 +3,8 @@
    nor shares the network with them. The scripts come at once, side by side: the entry's imports (this
    script's data-preload), the page's route (the server's curio-preload meta) and the language's catalog
    (theme-init.js). Where the server put the page's first pictures in place (the
-   curio-page-images meta), the app starts once they have loaded too (at most 3 s): the largest picture
+   curio-page-images meta, or a page the server rendered with its data: the curio-page-data script), the
+   app starts once they have loaded too (at most 3 s): the largest picture
    paints from the HTML, before the app's first render takes the main thread. */
 (function () {
   var boot = document.currentScript;
@@ -70,7 +71,10 @@
     setTimeout(go, 1000);
   }
   function afterPictures(then) {
-    var pictures = document.querySelector('meta[name="curio-page-images"]') ? document.querySelectorAll('#root img') : [];
+    // The pictures the server put in place: the page images' meta, or a page rendered with its data
+    // (a guest's profile); the ones loaded lazily (below the fold) are not waited for.
+    var placed = document.querySelector('meta[name="curio-page-images"]') || document.getElementById('curio-page-data');
+    var pictures = placed ? document.querySelectorAll('#root img:not([loading="lazy"])') : [];
     var waiting = 0;
     var done = false;
     function finish() {

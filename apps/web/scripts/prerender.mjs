@@ -2,12 +2,14 @@
 // #root), one per language: the landing page whole, and explore, an item page and a profile as the
 // skeleton they show while their data loads (the same header, titles and placeholders). The server
 // answers those routes with the visitor's language (apps/server/src/modules/pages), so a page paints
-// before its scripts have run; the scripts then render over it (main.tsx). Runs after `vite build` and
+// before its scripts have run; the scripts then render over it (main.tsx). It also writes the shell a
+// page rendered per request goes in (shell.<lang>.html) and keeps the server-side bundle in dist-ssr/
+// with the worker the server renders a guest's profile in. Runs after `vite build` and
 // `vite build --ssr src/prerender.tsx --outDir dist-ssr` (npm run build).
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { JSDOM } from 'jsdom';
+import { installBrowserWindow } from './browser-window.mjs';
 
 process.env.NODE_ENV = 'production'; // React's production server renderer
 const WEB = path.resolve(import.meta.dirname, '..');
@@ -16,21 +18,7 @@ const ssr = path.join(WEB, 'dist-ssr');
 const LANGUAGES = ['en', 'zh-CN'];
 const ORIGIN = 'http://localhost';
 
-// The app's modules expect a browser: a jsdom window of a first-time visitor (nothing stored, light theme).
-const dom = new JSDOM('<!doctype html><html><head></head><body><div id="root"></div></body></html>', { url: `${ORIGIN}/`, pretendToBeVisual: true });
-const { window } = dom;
-window.matchMedia ??= (query) => ({ matches: false, media: query, onchange: null, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, dispatchEvent: () => false });
-for (const key of Object.getOwnPropertyNames(window)) {
-  if (key in globalThis || key.startsWith('_')) continue;
-  try {
-    globalThis[key] = window[key];
-  } catch {
-    // read-only in Node
-  }
-}
-for (const key of ['window', 'document', 'navigator', 'localStorage', 'sessionStorage', 'location', 'HTMLElement', 'Element', 'Node', 'matchMedia']) {
-  Object.defineProperty(globalThis, key, { value: key === 'window' ? window : window[key], configurable: true, writable: true });
-}
+const window = installBrowserWindow(ORIGIN);
 
 /**
  * The page paints from its HTML, then fetches and starts its scripts (public/boot-after-paint.js), instead
@@ -48,7 +36,7 @@ function afterPaint(html) {
     .replace('<head>', '<head>\n    <meta name="curio-prerendered" content="">');
 }
 
-const { prerender, PAGE_IMAGES_META, PAGE_IMAGE_SLOTS, PAGE_IMAGE_TOKEN } = await import(pathToFileURL(path.join(ssr, 'prerender.js')).href);
+const { prerender, PAGE_ROOT_SLOT: ROOT_SLOT, PAGE_IMAGES_META, PAGE_IMAGE_SLOTS, PAGE_IMAGE_TOKEN } = await import(pathToFileURL(path.join(ssr, 'prerender.js')).href);
 const index = readFileSync(path.join(dist, 'index.html'), 'utf8');
 if (!index.includes('<div id="root"></div>')) throw new Error('dist/index.html has no empty #root');
 /** What is pre-rendered: the page, the address it is rendered at, and a test that it rendered what it should. */
@@ -91,7 +79,14 @@ for (const { page, url, check, images } of variants) {
     console.log(`pre-rendered the ${page} page (${lng}): ${(Buffer.byteLength(html) / 1024).toFixed(1)} KB`);
   }
 }
-rmSync(ssr, { recursive: true, force: true });
+// The page every server-rendered page starts from (a guest's profile, per request): the same document
+// with the server's render where the comment is.
+for (const lng of LANGUAGES) {
+  const shell = afterPaint(index).replace('<html lang="en">', `<html lang="${lng}">`).replace('<div id="root"></div>', `<div id="root">${ROOT_SLOT}</div>`);
+  writeFileSync(path.join(dist, `shell.${lng}.html`), shell);
+}
+// The server renders with the bundle in a worker of its own: it is kept, with the worker beside it.
+for (const file of ['render-worker.mjs', 'browser-window.mjs']) copyFileSync(path.join(WEB, 'scripts', file), path.join(ssr, file));
 // The app's timers (query caches, the jsdom window) would keep the process alive.
 window.close();
 process.exit(0);

@@ -1,7 +1,8 @@
-// The landing page's HTML at build time (scripts/prerender.mjs runs this in a jsdom window after
-// `vite build --ssr`), one file per language, so that the page paints before its scripts have run.
-// The client renders the same tree over it once its scripts are here (main.tsx).
-import { STORAGE_KEYS } from '@curio/contract';
+// Pages rendered outside the browser (scripts/prerender.mjs and scripts/render-worker.mjs run this in a
+// jsdom window, after `vite build --ssr`): at build time the landing page and the others' skeletons,
+// one file per language, so that a page paints before its scripts have run; per request, a guest's
+// profile with its data. The client renders the same tree over it once its scripts are here (main.tsx).
+import { STORAGE_KEYS, type FunctionOutput } from '@curio/contract';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
@@ -9,24 +10,27 @@ import { AppProvider } from './app/provider';
 import { pageExists, routes } from './app/router';
 import { PageAvailabilityProvider } from './components/layout/page-availability';
 import { i18n, initI18n, type Language } from './lib/i18n';
+import { pageDataScript, type PageQuery } from './lib/page-data';
+import { profileKeys } from './lib/query-keys';
 
-// What the build script needs to pre-render pages with their first pictures in place.
-export { PAGE_IMAGES_META, PAGE_IMAGE_SLOTS, PAGE_IMAGE_TOKEN } from '@curio/contract';
+// What the build script needs to pre-render pages with their first pictures in place, and the shell.
+export { PAGE_IMAGES_META, PAGE_IMAGE_SLOTS, PAGE_IMAGE_TOKEN, PAGE_ROOT_SLOT } from '@curio/contract';
 
-export async function prerender(url: string, lng: Language): Promise<string> {
+/** The app's HTML at `url` in `lng`, with the query cache holding `queries` (a guest's view: no session). */
+async function render(url: string, lng: Language, queries: readonly PageQuery[]): Promise<string> {
   // The consent banner is left to the client: only some visitors get it, and it is fixed at the bottom.
   localStorage.setItem(STORAGE_KEYS.consent, 'declined');
   await initI18n({ lng });
-  await i18n.changeLanguage(lng);
+  if (i18n.language !== lng) await i18n.changeLanguage(lng);
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(url));
-  if (context instanceof Response) throw new Error(`Pre-rendering ${url} answered ${context.status}`);
+  if (context instanceof Response) throw new Error(`Rendering ${url} answered ${context.status}`);
   const router = createStaticRouter(handler.dataRoutes, context);
   // Lazy parts (the header's menus, the toaster) show their fallbacks, as they do in the client's first
   // render; the markers React leaves for the client are of no use to it (it renders anew, main.tsx).
   const html = renderToString(
     <StrictMode>
-      <AppProvider>
+      <AppProvider queries={queries}>
         <PageAvailabilityProvider exists={pageExists}>
           <StaticRouterProvider router={router} context={context} hydrate={false} />
         </PageAvailabilityProvider>
@@ -35,4 +39,19 @@ export async function prerender(url: string, lng: Language): Promise<string> {
   );
   localStorage.removeItem(STORAGE_KEYS.consent);
   return html.replace(/<template data-msg="[^"]*"[^>]*><\/template>/g, '');
+}
+
+/** A page as a first-time guest sees it before its data has arrived (build time). */
+export function prerender(url: string, lng: Language): Promise<string> {
+  return render(url, lng, []);
+}
+
+/**
+ * A guest's profile page with its data (`profile-get` as a guest gets it): the HTML of `#root`, and the
+ * script that hands the data to the app (lib/page-data.ts). `path` is the address asked (with its query).
+ */
+export async function renderProfile(path: string, handle: string, lng: Language, profile: FunctionOutput<'profile-get'>) {
+  const queries: PageQuery[] = [{ key: profileKeys.byHandle(handle.toLowerCase()), data: profile }];
+  const html = await render(`http://localhost${path}`, lng, queries);
+  return { html, data: pageDataScript(queries) };
 }

@@ -91,6 +91,11 @@ export const ANALYTICS_EVENT_NAMES = [
 export const PAGE_IMAGES_META = 'curio-page-images';
 export const PAGE_IMAGE_SLOTS = { explore: 4, item: 1 } as const;
 export const PAGE_IMAGE_TOKEN = (slot: number) => `__CURIO_IMAGE_${slot}__`;
+/**
+ * Where the server puts a page it renders per request (a guest's profile) in the web build's
+ * `shell.<lang>.html`: the `#root` element holds this comment.
+ */
+export const PAGE_ROOT_SLOT = '<!--curio-root-->';
 
 // Explore, comments, mentions and privacy (their schemas: social.ts). Constants the pages import live here,
 // in a module without zod, so that a page that needs a limit builds no schema when it loads.

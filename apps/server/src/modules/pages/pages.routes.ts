@@ -5,6 +5,7 @@ import { sessionKey } from '../../auth/session-cache';
 import type { ExploreService } from '../explore/explore.service';
 import type { ItemPagesService } from '../items/item-pages.service';
 import type { ProfilesService } from '../profiles/profiles.service';
+import type { PageRenderer } from './page-renderer';
 import { createPagesService, GUEST_EXPLORE, LANGUAGE_COOKIE, pageLanguage, type PageName, type PagesService } from './pages.service';
 
 /**
@@ -18,7 +19,7 @@ export function pagesRouter(pages: PagesService) {
     const url = c.req.url;
     const query = url.indexOf('?');
     const search = query < 0 || query === url.length - 1 ? '' : url.slice(query);
-    const html = await pages.html(name, { param, search, lng, signedIn: sessionKey(c.req.raw.headers) !== null });
+    const html = await pages.html(name, { param, path: c.req.path, search, lng, signedIn: sessionKey(c.req.raw.headers) !== null });
     c.header('Cache-Control', 'no-cache');
     c.header('Vary', 'Cookie, Accept-Language');
     return c.html(html);
@@ -30,10 +31,11 @@ export function pagesRouter(pages: PagesService) {
   return router;
 }
 
-/** The router over the app's own services: explore's snapshot cache, the item pages and the profiles. */
+/** The router over the app's own services: explore's snapshot cache, the item pages and the profiles (rendered by `renderer`). */
 export function appPagesRouter(
   services: { explore: ExploreService; itemPages: ItemPagesService; profiles: ProfilesService },
   staticDir: string,
+  renderer?: PageRenderer,
 ) {
   return pagesRouter(
     createPagesService({
@@ -49,15 +51,9 @@ export function appPagesRouter(
         const data = await services.itemPages.get(itemId, null);
         return data.access === 'visible' && data.item.imageId ? { imageId: data.item.imageId, nsfw: data.item.nsfw } : null;
       },
-      async profileImages(handle) {
-        // As a guest sees it: a private profile or an NSFW item names nothing.
-        const data = await services.profiles.get(handle, null);
-        if (data.access !== 'visible' || !data.shelf) return [];
-        return data.shelf.placed
-          .filter((item) => item.row === 0 && !item.nsfw)
-          .sort((a, b) => a.col - b.col)
-          .map((item) => item.imageId);
-      },
+      // As a guest sees it (profile-get without a session); a handle nobody has is no profile.
+      guestProfile: (handle) => services.profiles.get(handle, null).catch(() => null),
+      renderer,
     }),
   );
 }

@@ -1,7 +1,8 @@
-import { HANDLE_PATTERN, LANDING_GALLERY, PAGE_IMAGE_SLOTS, PAGE_IMAGE_TOKEN, PAGE_IMAGES_META } from '@curio/contract';
+import { HANDLE_PATTERN, LANDING_GALLERY, PAGE_IMAGE_SLOTS, PAGE_IMAGE_TOKEN, PAGE_IMAGES_META, PAGE_ROOT_SLOT, type FunctionOutput } from '@curio/contract';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { escapeHtml } from '../../lib/html';
+import type { PageRenderer, RenderedPage } from './page-renderer';
 
 /** The pages whose HTML names what they will load (the web build lists their scripts in page-preloads.json). */
 export const PAGE_NAMES = ['landing', 'explore', 'item', 'profile'] as const;
@@ -26,15 +27,29 @@ export interface PagesDeps {
   /** The item's picture when anyone may see it: its image id, and whether the item is marked NSFW. */
   itemImage(itemId: string): Promise<{ imageId: string; nsfw: boolean } | null>;
   /**
-   * The image ids of the top plank of a shelf anyone may see (left to right, none NSFW): what a
-   * profile shows first. Optional: without it a profile names only its data.
+   * A profile as a guest sees it (`profile-get` without a session), null when there is none. Optional:
+   * without it a profile names only its data.
    */
-  profileImages?(handle: string): Promise<string[]>;
+  guestProfile?(handle: string): Promise<ProfileGet | null>;
+  /** Renders a guest's profile with its data (page-renderer.ts). Optional: without it a profile arrives as its skeleton. */
+  renderer?: PageRenderer;
 }
 
-/** What a page's HTML is made for: the item id or profile handle, the query string (`?…` or empty), the language, a session. */
+type ProfileGet = FunctionOutput<'profile-get'>;
+
+/** The top plank of a shelf a guest may see, left to right, without NSFW items: what a profile shows first. */
+export function topPlankImages(profile: ProfileGet | null): string[] {
+  if (profile?.access !== 'visible' || !profile.shelf) return [];
+  return profile.shelf.placed
+    .filter((item) => item.row === 0 && !item.nsfw)
+    .sort((a, b) => a.col - b.col)
+    .map((item) => item.imageId);
+}
+
+/** What a page's HTML is made for: the item id or profile handle, the path and query string (`?…` or empty), the language, a session. */
 export interface PageRequest {
   param?: string;
+  path?: string;
   search?: string;
   lng?: PageLanguage;
   signedIn?: boolean;
@@ -70,15 +85,16 @@ function dataPreload(fn: string, params: Record<string, string>): string {
  * them beside the entry script instead of one after another (entry, route, data, image).
  */
 export function createPagesService(deps: PagesDeps) {
-  type Prerendered = Record<PageName | `${ImagePage}-images`, Partial<Record<PageLanguage, string>>>;
+  type Prerendered = Record<PageName | `${ImagePage}-images` | 'shell', Partial<Record<PageLanguage, string>>>;
   let cached: { html: string; preloads: Record<string, string[]>; prerendered: Prerendered } | null = null;
   const files = () => {
     if (cached) return cached;
     const html = readFileSync(path.join(deps.staticDir, 'index.html'), 'utf8');
     // The pages pre-rendered at build time, per language (apps/web/scripts/prerender.mjs): the landing
-    // page whole, the others as the skeleton they show while their data loads, and explore and the item
-    // page once more with their first pictures' places marked.
-    const names = [...PAGE_NAMES, ...(Object.keys(PAGE_IMAGE_SLOTS) as ImagePage[]).map((page) => `${page}-images` as const)];
+    // page whole, the others as the skeleton they show while their data loads, explore and the item
+    // page once more with their first pictures' places marked; and the shell a page rendered per request
+    // goes in.
+    const names = [...PAGE_NAMES, ...(Object.keys(PAGE_IMAGE_SLOTS) as ImagePage[]).map((page) => `${page}-images` as const), 'shell' as const];
     const prerendered = Object.fromEntries(names.map((name) => [name, {}])) as Prerendered;
     for (const page of names) {
       for (const lng of LANGUAGES) {
@@ -99,8 +115,11 @@ export function createPagesService(deps: PagesDeps) {
     return cached;
   };
 
-  /** The pictures a page shows first, for everyone: the ids (in order) and whether they may show unblurred. */
-  async function firstImages(page: PageName, param: string, search: string): Promise<{ ids: string[]; plain: boolean }> {
+  /**
+   * The pictures a page shows first, for everyone: the ids (in order) and whether they may show
+   * unblurred; for a profile, the profile a guest sees too.
+   */
+  async function firstImages(page: PageName, param: string, search: string): Promise<{ ids: string[]; plain: boolean; profile?: ProfileGet | null }> {
     if (page === 'item' && UUID.test(param)) {
       const image = await deps.itemImage(param).catch(() => null);
       return image && IMAGE_ID.test(image.imageId) ? { ids: [image.imageId], plain: !image.nsfw } : { ids: [], plain: false };
@@ -112,18 +131,32 @@ export function createPagesService(deps: PagesDeps) {
     }
     // Only a handle that can exist is looked up (profile-get lower-cases the address's).
     const handle = param.toLowerCase();
-    if (page === 'profile' && HANDLE_PATTERN.test(handle) && deps.profileImages) {
-      const ids = await deps.profileImages(handle).catch(() => []);
-      return { ids: ids.filter((id) => IMAGE_ID.test(id)), plain: true };
+    if (page === 'profile' && HANDLE_PATTERN.test(handle) && deps.guestProfile) {
+      const profile = await deps.guestProfile(handle).catch(() => null);
+      return { ids: topPlankImages(profile).filter((id) => IMAGE_ID.test(id)), plain: true, profile };
     }
     return { ids: [], plain: false };
   }
 
+  /** The shell with a page rendered per request in `#root`, its data beside it and its head tags. */
+  function withRender(shell: string, rendered: RenderedPage, tags: string[]): string {
+    // Functions as replacements: a `$` in the page's text is text, not a pattern.
+    return shell
+      .replace(PAGE_ROOT_SLOT, () => rendered.html)
+      .replace('</head>', () => `${tags.join('\n')}\n</head>`)
+      .replace('</body>', () => `${rendered.data}\n</body>`);
+  }
+
   return {
-    /** The head tags for a page (`param` is the item id or the profile handle; `prerendered`: its HTML paints without scripts). */
-    headTags(page: PageName, param: string, images: string[], prerendered: boolean): string[] {
+    /**
+     * The head tags for a page (`param` is the item id or the profile handle; `prerendered`: its HTML
+     * paints without scripts; `withData`: it carries its data, which is then not fetched again).
+     */
+    headTags(page: PageName, param: string, images: string[], prerendered: boolean, withData = false): string[] {
       const tags: string[] = [];
-      if (page === 'item' && UUID.test(param)) tags.push(dataPreload('item-get', { itemId: param }));
+      if (withData) {
+        // nothing to fetch: the page carries its data
+      } else if (page === 'item' && UUID.test(param)) tags.push(dataPreload('item-get', { itemId: param }));
       else if (page === 'profile' && param) tags.push(dataPreload('profile-get', { handle: param }));
       if (page === 'profile') images.slice(0, PROFILE_PRELOADS).forEach((id) => tags.push(shelfImagePreload(id)));
       else if (images[0]) tags.push(imagePreload(images[0], page === 'item' ? ITEM_IMAGE_SIZES : CARD_IMAGE_SIZES));
@@ -140,12 +173,19 @@ export function createPagesService(deps: PagesDeps) {
      * index.html with the page's head tags, pre-rendered in the visitor's language: the landing page for
      * everyone; the others only for a visitor without a session, whose header the skeleton shows (a
      * signed-in collector's would change under their eyes). Explore (default filters) and an item page
-     * come with their first pictures in place when there are enough of them and none is NSFW.
+     * come with their first pictures in place when there are enough of them and none is NSFW; a profile
+     * a guest may see comes rendered whole, with its data.
      */
     async html(page: PageName, request: PageRequest = {}): Promise<string> {
       const { param = '', search = '', lng = 'en', signedIn = false } = request;
-      const { ids, plain } = await firstImages(page, param, search);
+      const { ids, plain, profile } = await firstImages(page, param, search);
       const skeleton = page === 'landing' || !signedIn;
+      const shell = files().prerendered.shell[lng];
+      if (page === 'profile' && !signedIn && profile?.access === 'visible' && shell && deps.renderer) {
+        const address = `${request.path ?? `/u/${encodeURIComponent(param)}`}${search}`;
+        const rendered = await deps.renderer.profile({ path: address, handle: param, lng, profile });
+        if (rendered) return withRender(shell, rendered, this.headTags(page, param, ids, true, true));
+      }
       const slots = page === 'explore' || page === 'item' ? PAGE_IMAGE_SLOTS[page] : 0;
       const withImages = skeleton && plain && slots > 0 && ids.length >= slots ? files().prerendered[`${page as ImagePage}-images`][lng] : undefined;
       const prerendered = skeleton ? files().prerendered[page][lng] : undefined;

@@ -6,8 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { items } from '../../db/schema';
 import { pngBytes, stubGenerator } from '../../test/images';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { PAGE_IMAGE_SLOTS, PAGE_IMAGE_TOKEN } from '@curio/contract';
-import { pageLanguage } from './pages.service';
+import { PAGE_IMAGE_SLOTS, PAGE_IMAGE_TOKEN, PAGE_ROOT_SLOT } from '@curio/contract';
+import type { PageRenderer, ProfileRender } from './page-renderer';
+import { createPagesService, pageLanguage } from './pages.service';
 
 let t: TestApp;
 let handle: string;
@@ -187,5 +188,67 @@ describe('pageLanguage', () => {
     expect(pageLanguage(undefined, 'en;q=0.5, zh-CN;q=0.9')).toBe('zh-CN');
     expect(pageLanguage(undefined, 'fr-FR, zh;q=0.5')).toBe('en');
     expect(pageLanguage(undefined, undefined)).toBe('en');
+  });
+});
+
+describe('a guest’s profile rendered with its data', () => {
+  const shelfItem = (col: number, row: number, nsfw = false) => ({ id: `i${col}${row}`, title: 'Robot', imageId: `img${col}${row}`, nsfw, col, row });
+  const visible = {
+    access: 'visible' as const,
+    profile: { userId: 'u1', handle: 'ada', displayName: 'Ada', avatarImageId: null, bio: null, public: true, followersCount: 3, followingCount: 1 },
+    viewer: { signedIn: false, isOwner: false, following: false, followsYou: false, blocking: false, canMessage: false },
+    shelf: { layout: { cols: 3, rows: 2 }, placed: [shelfItem(1, 0), shelfItem(0, 0, true), shelfItem(2, 0), shelfItem(0, 1)], overflow: [] },
+  };
+  function service(options: { profile?: unknown; rendered?: { html: string; data: string } | null; shell?: boolean } = {}) {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'curio-pages-render-'));
+    writeFileSync(path.join(dir, 'index.html'), INDEX);
+    writeFileSync(path.join(dir, 'page-preloads.json'), JSON.stringify(PRELOADS));
+    for (const lng of ['en', 'zh-CN']) {
+      writeFileSync(path.join(dir, `profile.${lng}.html`), INDEX.replace('<div id="root"></div>', `<div id="root"><h1>profile ${lng}</h1></div>`));
+      if (options.shell !== false) writeFileSync(path.join(dir, `shell.${lng}.html`), INDEX.replace('<html>', `<html lang="${lng}">`).replace('<div id="root"></div>', `<div id="root">${PAGE_ROOT_SLOT}</div>`));
+    }
+    const asked: ProfileRender[] = [];
+    const renderer: PageRenderer = {
+      async profile(request) {
+        asked.push(request);
+        return options.rendered === undefined ? { html: '<h1>Ada $& $1 rendered</h1>', data: '<script type="application/json" id="curio-page-data">[]</script>' } : options.rendered;
+      },
+      close: async () => undefined,
+    };
+    const pages = createPagesService({
+      staticDir: dir,
+      exploreImages: async () => [],
+      itemImage: async () => null,
+      guestProfile: async () => (options.profile === undefined ? visible : (options.profile as typeof visible | null)),
+      renderer,
+    });
+    return { pages, asked };
+  }
+
+  it('puts the render in #root, its data before </body>, and names the top plank’s pictures but no data to fetch', async () => {
+    const { pages, asked } = service();
+    const html = await pages.html('profile', { param: 'Ada', path: '/u/Ada', search: '?from=share', lng: 'zh-CN' });
+    expect(asked).toEqual([{ path: '/u/Ada?from=share', handle: 'Ada', lng: 'zh-CN', profile: visible }]);
+    // `$&` and `$1` in the page are text, not replacement patterns.
+    expect(html).toContain('<div id="root"><h1>Ada $& $1 rendered</h1></div>');
+    expect(html).toContain('<html lang="zh-CN">');
+    expect(html).toMatch(/<script type="application\/json" id="curio-page-data">\[\]<\/script>\n<\/body>/);
+    expect(html).not.toContain('as="fetch"');
+    // The top plank left to right, the NSFW item left out; the route's scripts start after the first paint.
+    const preloaded = [...html.matchAll(/<link rel="preload" as="image" href="\/img\/([^/"]+)\/thumb" fetchpriority="high">/g)].map((m) => m[1]);
+    expect(preloaded).toEqual(['img10', 'img20']);
+    expect(html).toContain('<meta name="curio-preload" content="/assets/profile-1.js">');
+  });
+
+  it('answers the skeleton to a signed-in visitor, for a private profile or none, without a shell, and when the render fails', async () => {
+    const signedIn = service();
+    expect(await signedIn.pages.html('profile', { param: 'ada', lng: 'en', signedIn: true })).not.toContain('rendered');
+    expect(signedIn.asked).toEqual([]);
+    for (const options of [{ profile: { access: 'private', handle: 'ada' } }, { profile: null }, { shell: false }, { rendered: null }]) {
+      const { pages } = service(options);
+      const html = await pages.html('profile', { param: 'ada', lng: 'en' });
+      expect(html, JSON.stringify(options)).toContain('<h1>profile en</h1>');
+      expect(html).toContain('href="/functions/v1/profile-get?handle=ada"');
+    }
   });
 });

@@ -1,0 +1,80 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createLogger } from '../../lib/logger';
+import { createPageRenderer, type PageRenderer, type ProfileRender } from './page-renderer';
+
+/** A worker in the place of the web build's render-worker.mjs: answers with what it was asked, or as `behaviour` says. */
+function workerDir(behaviour: 'echo' | 'slow' | 'fail' | 'crash-on-load') {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'curio-render-'));
+  writeFileSync(
+    path.join(dir, 'render-worker.mjs'),
+    `import { parentPort } from 'node:worker_threads';
+${behaviour === 'crash-on-load' ? "throw new Error('the bundle does not load');" : ''}
+parentPort.on('message', (m) => {
+  if ('${behaviour}' === 'slow') return;
+  if ('${behaviour}' === 'fail') return parentPort.postMessage({ id: m.id, error: 'no such route' });
+  parentPort.postMessage({ id: m.id, html: '<h1>' + m.data.profile.displayName + ' ' + m.lng + ' ' + m.path + '</h1>', data: '<script>' + m.handle + '</script>' });
+});
+parentPort.postMessage({ ready: true });
+`,
+  );
+  return dir;
+}
+
+const request = (displayName: string): ProfileRender => ({
+  path: '/u/ada',
+  handle: 'ada',
+  lng: 'zh-CN',
+  profile: {
+    access: 'visible',
+    profile: { userId: 'u1', handle: 'ada', displayName, avatarImageId: null, bio: null, public: true, followersCount: 0, followingCount: 0 },
+    viewer: { signedIn: false, isOwner: false, following: false, followsYou: false, blocking: false, canMessage: false },
+    shelf: null,
+  },
+});
+
+let renderer: PageRenderer | null = null;
+afterEach(async () => {
+  await renderer?.close();
+  renderer = null;
+});
+const logger = createLogger('silent');
+
+describe('the page renderer', () => {
+  it('renders in a worker thread, one answer per page, pages asked side by side each getting its own', async () => {
+    renderer = createPageRenderer({ dir: workerDir('echo'), logger });
+    const [a, b] = await Promise.all([renderer.profile(request('Ada')), renderer.profile(request('Grace'))]);
+    expect(a).toEqual({ html: '<h1>Ada zh-CN /u/ada</h1>', data: '<script>ada</script>' });
+    expect(b?.html).toBe('<h1>Grace zh-CN /u/ada</h1>');
+  });
+
+  it('answers null (the skeleton) without a bundle, for a failed render and for one that takes too long', async () => {
+    renderer = createPageRenderer({ dir: path.join(os.tmpdir(), 'curio-no-such-bundle'), logger });
+    expect(await renderer.profile(request('Ada'))).toBeNull();
+    await renderer.close();
+    renderer = createPageRenderer({ dir: workerDir('fail'), logger });
+    expect(await renderer.profile(request('Ada'))).toBeNull();
+    await renderer.close();
+    renderer = createPageRenderer({ dir: workerDir('slow'), logger, timeoutMs: 300 });
+    const started = Date.now();
+    expect(await renderer.profile(request('Ada'))).toBeNull();
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it('gives up on a bundle that does not load after three tries, answering null at once', async () => {
+    renderer = createPageRenderer({ dir: workerDir('crash-on-load'), logger });
+    for (let i = 0; i < 3; i++) expect(await renderer.profile(request('Ada'))).toBeNull();
+    const started = Date.now();
+    expect(await renderer.profile(request('Ada'))).toBeNull();
+    expect(Date.now() - started).toBeLessThan(50);
+  });
+
+  it('stops its worker when idle and starts it again for the next page', async () => {
+    renderer = createPageRenderer({ dir: workerDir('echo'), logger, idleMs: 100 });
+    expect((await renderer.profile(request('Ada')))?.html).toContain('Ada');
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await renderer.profile(request('Grace')))?.html).toContain('Grace');
+  });
+});

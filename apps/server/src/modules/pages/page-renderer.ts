@@ -1,0 +1,125 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { FunctionOutput } from '@curio/contract';
+import type { Logger } from '../../lib/logger';
+import type { PageLanguage } from './pages.service';
+
+/** A page rendered on the server: the HTML of `#root`, and the script that hands its data to the app. */
+export interface RenderedPage {
+  html: string;
+  data: string;
+}
+
+export interface ProfileRender {
+  /** The address asked (path and query string): the app's router renders it. */
+  path: string;
+  handle: string;
+  lng: PageLanguage;
+  profile: FunctionOutput<'profile-get'>;
+}
+
+export interface PageRenderer {
+  /** A guest's profile page, or null when it cannot be rendered now (no bundle, a failure, too slow). */
+  profile(request: ProfileRender): Promise<RenderedPage | null>;
+  close(): Promise<void>;
+}
+
+type Answer = { id: number; html?: string; data?: string; error?: string };
+
+/**
+ * Renders pages with the web app's server-side bundle (`dir`: render-worker.mjs and prerender.js, the
+ * web build's dist-ssr/) in one worker thread: the bundle runs in a browser-like window whose globals
+ * must not be the server's, and a render never holds the server's event loop. The worker starts with
+ * the first page it is asked for and stops after `idleMs` without one (it holds some 60 MB). A page
+ * not rendered within `timeoutMs`, a failed render or a worker that cannot start answers null: the
+ * caller sends the page's skeleton instead, which works as before.
+ */
+export function createPageRenderer(options: { dir: string; logger: Logger; timeoutMs?: number; idleMs?: number }): PageRenderer {
+  const { dir, logger, timeoutMs = 2_000, idleMs = 5 * 60_000 } = options;
+  const entry = path.join(dir, 'render-worker.mjs');
+  let worker: { thread: Worker; ready: Promise<boolean> } | null = null;
+  let unavailable = false;
+  let failures = 0;
+  let nextId = 0;
+  let idle: NodeJS.Timeout | null = null;
+  const waiting = new Map<number, (answer: Answer | null) => void>();
+  const settle = (id: number, answer: Answer | null) => {
+    const resolve = waiting.get(id);
+    waiting.delete(id);
+    resolve?.(answer);
+  };
+
+  function stop() {
+    const current = worker;
+    worker = null;
+    for (const id of [...waiting.keys()]) settle(id, null);
+    return current ? current.thread.terminate().then(() => undefined) : Promise.resolve();
+  }
+
+  function start() {
+    if (worker) return worker;
+    const thread = new Worker(entry, { env: { ...process.env, NODE_ENV: 'production' } });
+    thread.unref(); // rendering never keeps the process alive
+    const ready = new Promise<boolean>((resolve) => {
+      thread.on('message', (message: Answer | { ready: true }) => {
+        if ('ready' in message) {
+          failures = 0;
+          return resolve(true);
+        }
+        settle(message.id, message);
+      });
+      thread.on('error', (err) => {
+        // Three failures in a row (a bundle that does not load): the process stops trying.
+        failures += 1;
+        if (failures >= 3) unavailable = true;
+        logger.error({ err }, unavailable ? 'the page renderer keeps failing; profiles arrive as their skeleton' : 'the page renderer failed; it restarts with the next page');
+        resolve(false);
+        if (worker?.thread === thread) void stop();
+      });
+      thread.on('exit', () => {
+        resolve(false);
+        if (worker?.thread === thread) void stop();
+      });
+    });
+    worker = { thread, ready };
+    return worker;
+  }
+
+  return {
+    async profile(request) {
+      if (unavailable) return null;
+      if (!existsSync(entry)) {
+        unavailable = true;
+        logger.info({ dir }, 'no server-side bundle of the web app: profiles arrive as their skeleton (run `npm run build`)');
+        return null;
+      }
+      const current = start();
+      if (idle) clearTimeout(idle);
+      idle = setTimeout(() => void stop(), idleMs);
+      idle.unref();
+      const id = ++nextId;
+      const answer = await new Promise<Answer | null>((resolve) => {
+        const timer = setTimeout(() => settle(id, null), timeoutMs);
+        timer.unref();
+        waiting.set(id, (a) => {
+          clearTimeout(timer);
+          resolve(a);
+        });
+        void current.ready.then((ok) => {
+          if (!ok) return settle(id, null);
+          if (!waiting.has(id)) return; // timed out meanwhile
+          const { path: address, handle, lng, profile } = request;
+          current.thread.postMessage({ id, kind: 'profile', path: address, handle, lng, data: profile });
+        });
+      });
+      if (!answer) return null;
+      if (answer.error !== undefined || answer.html === undefined || answer.data === undefined) {
+        logger.warn({ error: answer.error }, 'a profile page could not be rendered; it arrives as its skeleton');
+        return null;
+      }
+      return { html: answer.html, data: answer.data };
+    },
+    close: stop,
+  };
+}

@@ -1,0 +1,26 @@
+// Renders pages for the server, in a worker thread of its own (apps/server/src/modules/pages/
+// page-renderer.ts starts it): the app's server-side bundle (prerender.js beside this file once built)
+// in a jsdom window whose globals are this thread's, never the server's. One page at a time: the
+// language is the bundle's global state. Copied into dist-ssr/ by scripts/prerender.mjs.
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parentPort } from 'node:worker_threads';
+import { installBrowserWindow } from './browser-window.mjs';
+
+process.env.NODE_ENV = 'production';
+installBrowserWindow();
+const app = await import(pathToFileURL(path.join(import.meta.dirname, 'prerender.js')).href);
+
+let queue = Promise.resolve();
+parentPort.on('message', (message) => {
+  queue = queue.then(async () => {
+    try {
+      if (message.kind !== 'profile') throw new Error(`Cannot render a ${message.kind} page`);
+      const { html, data } = await app.renderProfile(message.path, message.handle, message.lng, message.data);
+      parentPort.postMessage({ id: message.id, html, data });
+    } catch (err) {
+      parentPort.postMessage({ id: message.id, error: err instanceof Error ? err.message : String(err) });
+    }
+  });
+});
+parentPort.postMessage({ ready: true });
