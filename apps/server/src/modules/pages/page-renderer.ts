@@ -31,7 +31,7 @@ type Answer = { id: number; html?: string; data?: string; error?: string };
  * Renders pages with the web app's server-side bundle (`dir`: render-worker.mjs and prerender.js, the
  * web build's dist-ssr/) in one worker thread: the bundle runs in a browser-like window whose globals
  * must not be the server's, and a render never holds the server's event loop. The worker starts with
- * the first page it is asked for and stops after `idleMs` without one (it holds some 60 MB). A page
+ * the first page it is asked for and stops after `idleMs` without one (it holds some 110 MB). A page
  * not rendered within `timeoutMs`, a failed render or a worker that cannot start answers null: the
  * caller sends the page's skeleton instead, which works as before.
  */
@@ -59,7 +59,12 @@ export function createPageRenderer(options: { dir: string; logger: Logger; timeo
 
   function start() {
     if (worker) return worker;
-    const thread = new Worker(entry, { env: { ...process.env, NODE_ENV: 'production' } });
+    // The heap bounded (docs/benchmarks.md: about 110 MB resident with it, 160 MB without; a render
+    // takes 4–5 ms either way). Running out of it ends the worker like any failure: the skeleton, then a restart.
+    const thread = new Worker(entry, {
+      env: { ...process.env, NODE_ENV: 'production' },
+      resourceLimits: { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 8 },
+    });
     thread.unref(); // rendering never keeps the process alive
     const ready = new Promise<boolean>((resolve) => {
       thread.on('message', (message: Answer | { ready: true }) => {
