@@ -294,3 +294,44 @@ describe('rankings from the aggregates', () => {
     expect(await repo.tagInUse('only-hidden', true)).toBe(false);
   });
 });
+
+describe('a trending ranking cut short', () => {
+  let fresh: Database;
+  beforeAll(async () => {
+    fresh = await createTestDatabase();
+  }, 60_000);
+  afterAll(() => fresh?.close());
+
+  it('finds the item that overtakes the last candidate after the roll-up, even when its heat was only a hair lower', async () => {
+    const exec = (q: string) => fresh.db.execute(sql.raw(q));
+    const rolled = NOW - 2 * HOUR;
+    await exec(`insert into users (id, name, email, email_verified) values ('ot-u', 'u', 'ot@example.com', true)`);
+    await exec(`insert into profiles (user_id, handle, display_name, public) values ('ot-u', 'ot_u', 'Ot', true)`);
+    await exec(`insert into shelves (user_id) values ('ot-u')`);
+    await exec(`insert into images (id, kind, master_format, width, height, bytes) values ('otimage00000000000000000', 'composite', 'jpg', 1200, 1500, 1)`);
+    // A: one hour old at the roll-up, one like (30 points): heat 30 / 3^1.5. B: ten hours and 18 s old,
+    // eight likes (240 points): a heat 0.06 % lower. An hour later B scores higher (older items cool slower).
+    await exec(`insert into items (shelf_id, user_id, title, tags, created_at)
+      select s.id, s.user_id, x.title, array['vinyl'], ${at(rolled)} - x.age from shelves s,
+        (values ('A', interval '1 hour'), ('B', interval '10 hours 18 seconds')) as x(title, age)`);
+    await exec(`insert into composites (item_id, image_id, style, variant_no, generation_id)
+      select id, 'otimage00000000000000000', 'bookshelf_hero', 1, gen_random_uuid() from items`);
+    await exec(`update items i set chosen_composite_id = c.id from composites c where c.item_id = i.id`);
+    const fans = Array.from({ length: 8 }, (_, n) => `('ot-f${n}', 'f', 'ot-f${n}@example.com', true)`).join(', ');
+    await exec(`insert into users (id, name, email, email_verified) values ${fans}`);
+    await exec(`insert into likes (user_id, item_id, created_at)
+      select f.id, i.id, ${at(rolled)} - interval '30 minutes' from items i join users f on f.id like 'ot-f%'
+      where i.title = 'B' or f.id = 'ot-f0'`);
+    const repo = exploreRepository(fresh.db);
+    expect(await repo.rollUp(new Date(rolled))).not.toBeNull();
+    const ids = Object.fromEntries(rowsOf<{ id: string; title: string }>(await exec(`select id, title from items`)).map((r) => [r.title, r.id]));
+    const heats = rowsOf<{ title: string; heat: number }>(await exec(`select i.title, t.heat_all as heat from item_rank_totals t join items i on i.id = t.item_id`));
+    const heat = Object.fromEntries(heats.map((h) => [h.title, Number(h.heat)]));
+    expect(heat.B).toBeLessThan(heat.A!);
+    expect(heat.B! / heat.A!).toBeGreaterThan(0.9993);
+    const q = (max: number, tag?: string): RankQuery => ({ sort: 'trending', from: null, snapshot: new Date(rolled + HOUR), includeNsfw: false, tag, max });
+    expect(await repo.rank(q(1))).toEqual([ids.B]);
+    expect(await repo.rank(q(1, 'vinyl'))).toEqual([ids.B]);
+    expect(await repo.rank(q(2))).toEqual([ids.B, ids.A]);
+  }, 60_000);
+});

@@ -204,7 +204,7 @@ export function exploreRepository(db: Executor) {
     const join = sql`join profiles p on p.user_id = i.user_id`;
     /** No corrections: for items outside C (the candidates hold every eligible item in C). */
     const noC = sql`(select null::uuid as item_id, 0 as ${likes}, 0 as ${points})`;
-    type Row = { id: string; us: string; score: string };
+    type Row = { id: string; us: string; score: string; heat?: string | null };
     const read = async (tx: Executor): Promise<Row[]> => {
       const [state] = rowsOf<{ at: string; finite: boolean }>(await tx.execute(sql`select rolled_at::text as at, rolled_at > '-infinity' as finite from item_rank_rollup`));
       const rolled = state?.finite ? new Date(state.at) : null;
@@ -213,9 +213,9 @@ export function exploreRepository(db: Executor) {
       const candidates = rowsOf<Row>(
         await tx.execute(sql`
           with c as materialized (${c})
-          select ${fields} from c join items i on i.id = c.item_id ${join} left join item_rank_totals t on t.item_id = i.id where ${ok}
+          select ${fields}, null::text as heat from c join items i on i.id = c.item_id ${join} left join item_rank_totals t on t.item_id = i.id where ${ok}
           union all
-          (select ${fields} from item_rank_totals t join items i on i.id = t.item_id ${join} left join c on false
+          (select ${fields}, ${top ? sql`null::text` : sql`t.${heat}::text`} as heat from item_rank_totals t join items i on i.id = t.item_id ${join} left join c on false
            where ${ok} and ${outsideC} ${top ? sql`order by t.${likes} desc, t.created_at desc, t.item_id desc` : sql`and t.${heat} > 0 order by t.${heat} desc`}
            limit ${q.max})`),
       ).sort(byRank);
@@ -235,12 +235,20 @@ export function exploreRepository(db: Executor) {
       const theta = Number(rows[q.max - 1]!.score);
       const behind = rolled ? Math.max(0, rolled.getTime() - q.snapshot.getTime()) : 0;
       const m = Math.pow(1 + behind / 7_200_000, 1.5) * (1 + 1e-9);
+      // Every eligible item outside the candidates has a heat no higher than the last of the `max`
+      // read in heat order (its text is float8's exact shortest form). A filter (a tag) makes that
+      // bound matter: θ is then the score of an item far down the whole heat order, and without it
+      // every item above it, mostly without the tag, would be looked up only to be left out.
+      const heats = rows.flatMap((r) => (r.heat == null ? [] : [Number(r.heat)]));
+      if (!heats.length) return rows;
+      const below = heats.reduce((a, b) => Math.min(a, b));
       // The few items outside the candidates whose heat reaches θ / M (from the heat index alone),
       // then their exact scores.
       const reach = rowsOf<{ id: string }>(
         await tx.execute(sql`
           select t.item_id as id from item_rank_totals t
-          where t.${heat} >= ${theta / m}::float8 and not (t.item_id = any(${`{${rows.map((r) => r.id).join(',')}}`}::uuid[]))`),
+          where t.${heat} >= ${theta / m}::float8 and t.${heat} <= ${below}::float8
+            and not (t.item_id = any(${`{${rows.map((r) => r.id).join(',')}}`}::uuid[]))`),
       );
       const more = reach.length
         ? rowsOf<Row>(
