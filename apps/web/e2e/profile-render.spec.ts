@@ -29,9 +29,9 @@ test.describe('a guest’s profile rendered by the server', () => {
   });
 
   test('shows the header and the shelf’s pictures without any script, in English and in Chinese', async ({ browser }) => {
-    for (const [locale, shelfTitle] of [
-      ['en-US', `${NAME}'s shelf`],
-      ['zh-CN', `${NAME}的展柜`],
+    for (const [locale, shelfTitle, title] of [
+      ['en-US', `${NAME}'s shelf`, `${NAME} (@${collector.handle}) · Curio`],
+      ['zh-CN', `${NAME}的展柜`, `${NAME}（@${collector.handle}） · Curio`],
     ] as const) {
       const context = await browser.newContext({ javaScriptEnabled: false, locale });
       const page = await context.newPage();
@@ -47,6 +47,9 @@ test.describe('a guest’s profile rendered by the server', () => {
         await expect.poll(() => pictures.nth(index).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
       }
       await expect(page.locator('html')).toHaveAttribute('lang', locale === 'zh-CN' ? 'zh-CN' : 'en');
+      // The page's own title and canonical address are in the HTML (for links shared and crawlers).
+      await expect(page).toHaveTitle(title);
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `/u/${collector.handle}`);
       await context.close();
     }
   });

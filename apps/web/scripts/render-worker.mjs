@@ -16,8 +16,8 @@ parentPort.on('message', (message) => {
   queue = queue.then(async () => {
     try {
       if (message.kind !== 'profile') throw new Error(`Cannot render a ${message.kind} page`);
-      const { html, data } = await app.renderProfile(message.path, message.handle, message.lng, message.data);
-      parentPort.postMessage({ id: message.id, html, data });
+      const { html, data, meta } = await app.renderProfile(message.path, message.handle, message.lng, message.data);
+      parentPort.postMessage({ id: message.id, html, data, meta });
     } catch (err) {
       parentPort.postMessage({ id: message.id, error: err instanceof Error ? err.message : String(err) });
     }

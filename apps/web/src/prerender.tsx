@@ -9,6 +9,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { AppProvider } from './app/provider';
 import { pageExists, routes } from './app/router';
 import { PageAvailabilityProvider } from './components/layout/page-availability';
+import { DocumentMetaSink, type DocumentMeta } from './hooks/use-document-meta';
 import { i18n, initI18n, type Language } from './lib/i18n';
 import { pageDataScript, type PageQuery } from './lib/page-data';
 import { profileKeys } from './lib/query-keys';
@@ -16,8 +17,11 @@ import { profileKeys } from './lib/query-keys';
 // What the build script needs to pre-render pages with their first pictures in place, and the shell.
 export { PAGE_IMAGES_META, PAGE_IMAGE_SLOTS, PAGE_IMAGE_TOKEN, PAGE_ROOT_SLOT } from '@curio/contract';
 
-/** The app's HTML at `url` in `lng`, with the query cache holding `queries` (a guest's view: no session). */
-async function render(url: string, lng: Language, queries: readonly PageQuery[]): Promise<string> {
+/**
+ * The app's HTML at `url` in `lng`, with the query cache holding `queries` (a guest's view: no session),
+ * and the page's meta (title, description, canonical path) as its render named it.
+ */
+async function render(url: string, lng: Language, queries: readonly PageQuery[]): Promise<{ html: string; meta: DocumentMeta | null }> {
   // The consent banner is left to the client: only some visitors get it, and it is fixed at the bottom.
   localStorage.setItem(STORAGE_KEYS.consent, 'declined');
   await initI18n({ lng });
@@ -28,30 +32,34 @@ async function render(url: string, lng: Language, queries: readonly PageQuery[])
   const router = createStaticRouter(handler.dataRoutes, context);
   // Lazy parts (the header's menus, the toaster) show their fallbacks, as they do in the client's first
   // render; the markers React leaves for the client are of no use to it (it renders anew, main.tsx).
+  let meta: DocumentMeta | null = null;
   const html = renderToString(
     <StrictMode>
-      <AppProvider queries={queries}>
-        <PageAvailabilityProvider exists={pageExists}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </PageAvailabilityProvider>
-      </AppProvider>
+      <DocumentMetaSink.Provider value={(named) => (meta = named)}>
+        <AppProvider queries={queries}>
+          <PageAvailabilityProvider exists={pageExists}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </PageAvailabilityProvider>
+        </AppProvider>
+      </DocumentMetaSink.Provider>
     </StrictMode>,
   );
   localStorage.removeItem(STORAGE_KEYS.consent);
-  return html.replace(/<template data-msg="[^"]*"[^>]*><\/template>/g, '');
+  return { html: html.replace(/<template data-msg="[^"]*"[^>]*><\/template>/g, ''), meta };
 }
 
 /** A page as a first-time guest sees it before its data has arrived (build time). */
-export function prerender(url: string, lng: Language): Promise<string> {
-  return render(url, lng, []);
+export async function prerender(url: string, lng: Language): Promise<string> {
+  return (await render(url, lng, [])).html;
 }
 
 /**
- * A guest's profile page with its data (`profile-get` as a guest gets it): the HTML of `#root`, and the
- * script that hands the data to the app (lib/page-data.ts). `path` is the address asked (with its query).
+ * A guest's profile page with its data (`profile-get` as a guest gets it): the HTML of `#root`, the
+ * script that hands the data to the app (lib/page-data.ts) and the page's meta for the head. `path` is
+ * the address asked (with its query).
  */
 export async function renderProfile(path: string, handle: string, lng: Language, profile: FunctionOutput<'profile-get'>) {
   const queries: PageQuery[] = [{ key: profileKeys.byHandle(handle.toLowerCase()), data: profile }];
-  const html = await render(`http://localhost${path}`, lng, queries);
-  return { html, data: pageDataScript(queries) };
+  const { html, meta } = await render(`http://localhost${path}`, lng, queries);
+  return { html, data: pageDataScript(queries), meta };
 }

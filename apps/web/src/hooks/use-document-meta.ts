@@ -1,6 +1,19 @@
-import { useEffect } from 'react';
+import { createContext, useContext, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { env } from '@/config/env';
+
+/** A page's title (whole, with the app's name), description and canonical path. */
+export interface DocumentMeta {
+  title: string;
+  description: string;
+  canonical?: string;
+}
+
+/**
+ * Where a page rendered outside the browser (src/prerender.tsx: a guest's profile on the server) puts
+ * its meta, which no effect sets there: told during the render, for the server to write into the head.
+ */
+export const DocumentMetaSink = createContext<((meta: DocumentMeta) => void) | null>(null);
 
 /**
  * Sets the document title ("{title} · Curio"), the translated meta description and the canonical
@@ -10,6 +23,8 @@ import { env } from '@/config/env';
 export function useDocumentMeta({ title, description, canonical }: { title?: string; description?: string; canonical?: string }) {
   const { t, i18n } = useTranslation();
   const fallbackDescription = t('meta.description', { appName: env.appName });
+  const sink = useContext(DocumentMetaSink);
+  sink?.({ title: title ? t('meta.titleTemplate', { title, appName: env.appName }) : env.appName, description: description ?? fallbackDescription, canonical });
   useEffect(() => {
     document.title = title ? t('meta.titleTemplate', { title, appName: env.appName }) : env.appName;
     let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');

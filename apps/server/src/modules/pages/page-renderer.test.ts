@@ -15,7 +15,7 @@ ${behaviour === 'crash-on-load' ? "throw new Error('the bundle does not load');"
 parentPort.on('message', (m) => {
   if ('${behaviour}' === 'slow') return;
   if ('${behaviour}' === 'fail') return parentPort.postMessage({ id: m.id, error: 'no such route' });
-  parentPort.postMessage({ id: m.id, html: '<h1>' + m.data.profile.displayName + ' ' + m.lng + ' ' + m.path + '</h1>', data: '<script>' + m.handle + '</script>' });
+  parentPort.postMessage({ id: m.id, html: '<h1>' + m.data.profile.displayName + ' ' + m.lng + ' ' + m.path + '</h1>', data: '<script>' + m.handle + '</script>', meta: { title: m.data.profile.displayName, description: 'd' } });
 });
 parentPort.postMessage({ ready: true });
 `,
@@ -46,7 +46,7 @@ describe('the page renderer', () => {
   it('renders in a worker thread, one answer per page, pages asked side by side each getting its own', async () => {
     renderer = createPageRenderer({ dir: workerDir('echo'), logger });
     const [a, b] = await Promise.all([renderer.profile(request('Ada')), renderer.profile(request('Grace'))]);
-    expect(a).toEqual({ html: '<h1>Ada zh-CN /u/ada</h1>', data: '<script>ada</script>' });
+    expect(a).toEqual({ html: '<h1>Ada zh-CN /u/ada</h1>', data: '<script>ada</script>', meta: { title: 'Ada', description: 'd' } });
     expect(b?.html).toBe('<h1>Grace zh-CN /u/ada</h1>');
   });
 

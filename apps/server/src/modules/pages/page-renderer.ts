@@ -5,10 +5,12 @@ import type { FunctionOutput } from '@curio/contract';
 import type { Logger } from '../../lib/logger';
 import type { PageLanguage } from './pages.service';
 
-/** A page rendered on the server: the HTML of `#root`, and the script that hands its data to the app. */
+/** A page rendered on the server: the HTML of `#root`, the script that hands its data to the app, and its meta. */
 export interface RenderedPage {
   html: string;
   data: string;
+  /** The page's title (whole), description and canonical path, as its render named them (text, not HTML). */
+  meta?: { title: string; description: string; canonical?: string } | null;
 }
 
 export interface ProfileRender {
@@ -25,7 +27,7 @@ export interface PageRenderer {
   close(): Promise<void>;
 }
 
-type Answer = { id: number; html?: string; data?: string; error?: string };
+type Answer = { id: number; html?: string; data?: string; meta?: RenderedPage['meta']; error?: string };
 
 /**
  * Renders pages with the web app's server-side bundle (`dir`: render-worker.mjs and prerender.js, the
@@ -123,7 +125,7 @@ export function createPageRenderer(options: { dir: string; logger: Logger; timeo
         logger.warn({ error: answer.error }, 'a profile page could not be rendered; it arrives as its skeleton');
         return null;
       }
-      return { html: answer.html, data: answer.data };
+      return { html: answer.html, data: answer.data, meta: answer.meta ?? null };
     },
     close: stop,
   };

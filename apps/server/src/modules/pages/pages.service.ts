@@ -138,8 +138,18 @@ export function createPagesService(deps: PagesDeps) {
     return { ids: [], plain: false };
   }
 
-  /** The shell with a page rendered per request in `#root`, its data beside it and its head tags. */
+  /**
+   * The shell with a page rendered per request in `#root`, its data beside it, its head tags, and the
+   * title, description and canonical link its render named (the app sets the same once it runs).
+   */
   function withRender(shell: string, rendered: RenderedPage, tags: string[]): string {
+    const { meta } = rendered;
+    if (meta) {
+      shell = shell
+        .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(meta.title)}</title>`)
+        .replace(/<meta name="description" content="[^"]*"\s*\/?>/, () => `<meta name="description" content="${escapeHtml(meta.description)}" />`);
+      if (meta.canonical?.startsWith('/')) tags = [...tags, `<link rel="canonical" href="${escapeHtml(meta.canonical)}">`];
+    }
     // Functions as replacements: a `$` in the page's text is text, not a pattern.
     return shell
       .replace(PAGE_ROOT_SLOT, () => rendered.html)

@@ -205,13 +205,19 @@ describe('a guest’s profile rendered with its data', () => {
     writeFileSync(path.join(dir, 'page-preloads.json'), JSON.stringify(PRELOADS));
     for (const lng of ['en', 'zh-CN']) {
       writeFileSync(path.join(dir, `profile.${lng}.html`), INDEX.replace('<div id="root"></div>', `<div id="root"><h1>profile ${lng}</h1></div>`));
-      if (options.shell !== false) writeFileSync(path.join(dir, `shell.${lng}.html`), INDEX.replace('<html>', `<html lang="${lng}">`).replace('<div id="root"></div>', `<div id="root">${PAGE_ROOT_SLOT}</div>`));
+      if (options.shell !== false) {
+        const shell = INDEX.replace('<html>', `<html lang="${lng}">`)
+          .replace('</title>', '</title><meta name="description" content="A display shelf." />')
+          .replace('<div id="root"></div>', `<div id="root">${PAGE_ROOT_SLOT}</div>`);
+        writeFileSync(path.join(dir, `shell.${lng}.html`), shell);
+      }
     }
     const asked: ProfileRender[] = [];
     const renderer: PageRenderer = {
       async profile(request) {
         asked.push(request);
-        return options.rendered === undefined ? { html: '<h1>Ada $& $1 rendered</h1>', data: '<script type="application/json" id="curio-page-data">[]</script>' } : options.rendered;
+        const meta = { title: 'Ada <3 (@ada) · Curio', description: 'Ada\'s "shelf" $&', canonical: '/u/ada' };
+        return options.rendered === undefined ? { html: '<h1>Ada $& $1 rendered</h1>', data: '<script type="application/json" id="curio-page-data">[]</script>', meta } : options.rendered;
       },
       close: async () => undefined,
     };
@@ -238,6 +244,11 @@ describe('a guest’s profile rendered with its data', () => {
     const preloaded = [...html.matchAll(/<link rel="preload" as="image" href="\/img\/([^/"]+)\/thumb" fetchpriority="high">/g)].map((m) => m[1]);
     expect(preloaded).toEqual(['img10', 'img20']);
     expect(html).toContain('<meta name="curio-preload" content="/assets/profile-1.js">');
+    // The page's title, description and canonical link as its render named them, escaped.
+    expect(html).toContain('<title>Ada &lt;3 (@ada) · Curio</title>');
+    expect(html).toContain('<meta name="description" content="Ada&#39;s &quot;shelf&quot; $&amp;" />');
+    expect(html).not.toContain('A display shelf.');
+    expect(html).toContain('<link rel="canonical" href="/u/ada">');
   });
 
   it('answers the skeleton to a signed-in visitor, for a private profile or none, without a shell, and when the render fails', async () => {
