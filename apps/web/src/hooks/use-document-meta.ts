@@ -21,12 +21,12 @@ export const DocumentMetaSink = createContext<((meta: DocumentMeta) => void) | n
  * none (a page's canonical never outlives it).
  */
 export function useDocumentMeta({ title, description, canonical }: { title?: string; description?: string; canonical?: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const fallbackDescription = t('meta.description', { appName: env.appName });
-  const sink = useContext(DocumentMetaSink);
-  sink?.({ title: title ? t('meta.titleTemplate', { title, appName: env.appName }) : env.appName, description: description ?? fallbackDescription, canonical });
+  const fullTitle = title ? t('meta.titleTemplate', { title, appName: env.appName }) : env.appName;
+  useContext(DocumentMetaSink)?.({ title: fullTitle, description: description ?? fallbackDescription, canonical });
   useEffect(() => {
-    document.title = title ? t('meta.titleTemplate', { title, appName: env.appName }) : env.appName;
+    document.title = fullTitle;
     let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
     if (!meta) {
       meta = document.createElement('meta');
@@ -34,7 +34,7 @@ export function useDocumentMeta({ title, description, canonical }: { title?: str
       document.head.appendChild(meta);
     }
     meta.content = description ?? fallbackDescription;
-  }, [title, description, fallbackDescription, t, i18n.resolvedLanguage]);
+  }, [fullTitle, description, fallbackDescription]);
   useEffect(() => {
     if (!canonical) return;
     const link = document.createElement('link');

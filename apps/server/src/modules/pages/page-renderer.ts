@@ -64,7 +64,8 @@ export function createPageRenderer(options: { dir: string; logger: Logger; timeo
     // The heap bounded (docs/benchmarks.md: about 110 MB resident with it, 160 MB without; a render
     // takes 4–5 ms either way). Running out of it ends the worker like any failure: the skeleton, then a restart.
     const thread = new Worker(entry, {
-      env: { ...process.env, NODE_ENV: 'production' },
+      // Nothing of the server's environment (its secrets): the bundle reads none of it.
+      env: { NODE_ENV: 'production' },
       resourceLimits: { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 8 },
     });
     thread.unref(); // rendering never keeps the process alive
