@@ -280,6 +280,27 @@ describe.skipIf(!url)('two server processes on one PostgreSQL database', () => {
     expect(calls - baseline).toBe(7);
   }, 30_000);
 
+  it('answers at B with the like, save and roles changed through A on the very next request (nothing kept at B outlives them)', async () => {
+    const owner = await user(a);
+    const fan = await user(b);
+    const itemId = await publishedItem(a, owner.cookie);
+    const adminCookie = await signInByMagicLink(a, ADMIN);
+    const atB = async () => (await call(b, 'item-get', { itemId }, fan.cookie)).json.viewer;
+    // Read at B until its page and the fan's marks are kept there (the second read is served from them).
+    for (let i = 0; i < 2; i++) expect(await atB()).toMatchObject({ liked: false, saved: false, isAdmin: false });
+    expect((await call(a, 'social-like-toggle', { itemId, liked: true }, fan.cookie)).status).toBe(200);
+    for (let i = 0; i < 2; i++) expect(await atB()).toMatchObject({ liked: true, saved: false });
+    expect((await call(a, 'social-bookmark-toggle', { itemId, saved: true }, fan.cookie)).status).toBe(200);
+    for (let i = 0; i < 2; i++) expect(await atB()).toMatchObject({ liked: true, saved: true });
+    expect((await call(a, 'social-like-toggle', { itemId, liked: false }, fan.cookie)).status).toBe(200);
+    for (let i = 0; i < 2; i++) expect(await atB()).toMatchObject({ liked: false, saved: true });
+    // Roles set through A: given, then taken away.
+    expect((await call(a, 'admin-user-update', { userId: fan.userId, roles: ['admin'] }, adminCookie)).status).toBe(200);
+    for (let i = 0; i < 2; i++) expect(await atB()).toMatchObject({ isAdmin: true });
+    expect((await call(a, 'admin-user-update', { userId: fan.userId, roles: [] }, adminCookie)).status).toBe(200);
+    for (let i = 0; i < 2; i++) expect(await atB()).toMatchObject({ isAdmin: false });
+  });
+
   it('serves a like made through A in B, a notification made through A on a stream at B, and a delete through A in B’s explore at once', async () => {
     const owner = await user(a);
     const fan = await user(b);

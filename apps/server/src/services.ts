@@ -44,6 +44,7 @@ import { externalOidcName } from './auth/plugins/external-oidc';
 import { createFeedbackService } from './modules/feedback/feedback.service';
 import type { Storage } from './storage/storage';
 import { sessionRevocations } from './auth/session-cache';
+import { forgetEverywhere } from './modules/events/forget-everywhere';
 import { createAccountDataService } from './modules/account-data/account-data.service';
 import { createStorageSweep } from './modules/storage-sweep/storage-sweep.service';
 
@@ -71,9 +72,12 @@ export function createServices(
   const events = createEventsService(db, { logger, listen: deps.listen, listenerCount: deps.listenerCount });
   // Ends cached sessions in every process: call `sessions.revoke(userId)` after deleting sessions directly.
   const sessions = sessionRevocations({ db, events, logger });
+  // Ends the viewers' marks and roles kept beside the item pages in every process: awaited by
+  // whatever changes them (a like, a save, a role), so the next request anywhere reads them anew.
+  const viewerMarks = forgetEverywhere({ db, events, logger }, { stream: 'viewer-marks', type: 'viewer.marks-changed', what: "a viewer's kept marks" });
   const realtime = createStreamHub();
   const rateLimits = createRateLimitsService(db);
-  const roles = createRolesService(db, { adminEmails: env.ADMIN_EMAILS });
+  const roles = createRolesService(db, { adminEmails: env.ADMIN_EMAILS, rolesChanged: (userId) => viewerMarks.forget(userId) });
   const credits = createCreditsService(db, { signupCredits: env.SIGNUP_CREDITS });
   const settings = createSiteSettingsService(db, { oidcName: externalOidcName(env) });
   const invites = createInvitesService(db, { defaultPrefix: env.INVITE_PREFIX });
@@ -141,7 +145,8 @@ export function createServices(
     const itemId = (data as { itemId?: unknown } | null)?.itemId;
     if (typeof itemId === 'string') itemPages.forget(itemId);
   });
-  const social = createSocialService(db, { roles, notifications, itemTouched });
+  viewerMarks.onForgotten((userId) => itemPages.forgetViewer(userId));
+  const social = createSocialService(db, { roles, notifications, itemTouched, marksChanged: (userId) => viewerMarks.forget(userId) });
   const comments = createCommentsService(db, {
     social,
     notifications,
@@ -166,7 +171,12 @@ export function createServices(
     onVisibilityChange: () => clearReadCaches(),
     recordVisibilityChange: (tx, change) => announceToExplore('moderation.visibility')(tx, change),
   });
-  const adminUsers = createAdminUsersService(db, { credits, logger, revokeSessions: (userId) => sessions.revoke(userId) });
+  const adminUsers = createAdminUsersService(db, {
+    credits,
+    logger,
+    revokeSessions: (userId) => sessions.revoke(userId),
+    rolesChanged: (userId) => viewerMarks.forget(userId),
+  });
   const accountSessions = createAccountSessionsService(db, { sessions, mailer: deps.mailer, logger, publicUrl: env.PUBLIC_URL, appName: env.APP_NAME });
   const metrics = createMetrics();
   const functionStats = createFunctionStatsService(db, { logger, observe: metrics.observe, flushSeconds: env.FUNCTION_STATS_FLUSH_SECONDS });

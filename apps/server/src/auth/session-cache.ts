@@ -1,13 +1,9 @@
-import type { Executor } from '../db/types';
 import type { SessionUser } from '../lib/functions';
-import type { Logger } from '../lib/logger';
-import type { EventsService } from '../modules/events/events.service';
+import { forgetEverywhere } from '../modules/events/forget-everywhere';
 
 /** How long a looked-up session is served from memory; a revocation ends it sooner (at once). */
 export const SESSION_CACHE_MS = 30_000;
 const MAX_ENTRIES = 10_000;
-/** How long a revocation waits for every process to acknowledge it. */
-const ECHO_WAIT_MS = 1_000;
 const STREAM = 'sessions';
 
 /** The session cookie (`curio.session_token`, `__Secure-curio.session_token`), or null. */
@@ -24,89 +20,19 @@ export function sessionKey(headers: Headers): string | null {
   return token || bearer ? `${token}\n${bearer}` : null;
 }
 
-/** The hint a process sends once it has forgotten a revoked user's sessions. */
-const HEARD = 'sessions.heard';
-/** How many revocations' acknowledgements are remembered (one may arrive before its waiter). */
-const HEARD_KEPT = 1024;
-
 /**
- * Ends cached sessions in every process. `revoke` forgets a user's sessions here at once and records
- * a broadcast event (NOTIFY reaches every process listening on the events channel). Each process that
- * hears it forgets the user's sessions and then says so (a hint); `revoke` waits until every process
- * listening when it began has (its own announcement coming back, and one acknowledgement from each of
- * the others), so that by the time the revoking request answers, no process serves the session. A
- * process gone quiet delays it by at most {@link ECHO_WAIT_MS}. Called from better-auth's
- * session-delete hook (sign-out, password change or reset, revoked sessions, a deleted user) and by
- * anything that deletes sessions itself.
+ * Ends cached sessions in every process (modules/events/forget-everywhere.ts): `revoke` forgets a
+ * user's sessions here at once and waits until every process listening has forgotten them too, so
+ * that by the time the revoking request answers, no process serves the session. Called from
+ * better-auth's session-delete hook (sign-out, password change or reset, revoked sessions, a deleted
+ * user) and by anything that deletes sessions itself.
  */
-export function sessionRevocations(deps: {
-  db: Executor;
-  events: Pick<EventsService, 'record' | 'onBroadcast' | 'hint' | 'onHint' | 'listening' | 'listeners'>;
-  logger: Logger;
-}) {
-  const handlers = new Set<(userId: string) => void>();
-  // Per revocation event: whether it came back here, and how many other processes acknowledged it.
-  const heard = new Map<number, { echo: boolean; others: number }>();
-  const waiters = new Map<number, () => void>();
-  const forget = (userId: string) => handlers.forEach((h) => h(userId));
-  const entry = (id: number) => {
-    let e = heard.get(id);
-    if (!e) {
-      heard.set(id, (e = { echo: false, others: 0 }));
-      if (heard.size > HEARD_KEPT) heard.delete(heard.keys().next().value!);
-    }
-    return e;
-  };
-  deps.events.onBroadcast(STREAM, (event) => {
-    const userId = (event.payload as { userId?: unknown } | null)?.userId;
-    if (typeof userId === 'string') forget(userId);
-    entry(event.id).echo = true;
-    waiters.get(event.id)?.();
-    void deps.events.hint(HEARD, { id: event.id });
-  });
-  deps.events.onHint(HEARD, (data) => {
-    const id = (data as { id?: unknown } | null)?.id;
-    if (typeof id !== 'number') return;
-    entry(id).others++;
-    waiters.get(id)?.();
-  });
+export function sessionRevocations(deps: Parameters<typeof forgetEverywhere>[0]) {
+  const everywhere = forgetEverywhere(deps, { stream: STREAM, type: 'session.revoked', what: "a user's cached sessions" });
   return {
-    async revoke(userId: string): Promise<void> {
-      forget(userId);
-      // A process that does not listen (the admin command) hears no answers: it announces and goes on.
-      if (!deps.events.listening) {
-        await deps.events.record(deps.db, { userId: null, stream: STREAM, type: 'session.revoked', payload: { userId } });
-        return;
-      }
-      // Counted before the announcement: a process that starts listening later has nothing cached.
-      const listeners = await deps.events.listeners();
-      const event = await deps.events.record(deps.db, { userId: null, stream: STREAM, type: 'session.revoked', payload: { userId } });
-      const others = Math.max(0, (listeners ?? 1) - 1);
-      const done = () => {
-        const e = heard.get(event.id);
-        return !!e?.echo && e.others >= others;
-      };
-      if (done()) return;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(() => {
-          waiters.delete(event.id);
-          deps.logger.warn({ userId }, 'a session revocation was not acknowledged by every process within 1 s; one may serve the session until it hears of it');
-          resolve();
-        }, ECHO_WAIT_MS);
-        timer.unref();
-        waiters.set(event.id, () => {
-          if (!done()) return;
-          clearTimeout(timer);
-          waiters.delete(event.id);
-          resolve();
-        });
-      });
-    },
+    revoke: everywhere.forget,
     /** Runs when a user's sessions are revoked (here or in another process); returns the unsubscribe function. */
-    onRevoked(handler: (userId: string) => void) {
-      handlers.add(handler);
-      return () => void handlers.delete(handler);
-    },
+    onRevoked: everywhere.onForgotten,
   };
 }
 export type SessionRevocations = ReturnType<typeof sessionRevocations>;

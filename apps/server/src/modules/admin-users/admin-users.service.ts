@@ -16,6 +16,8 @@ export function createAdminUsersService(db: Db, deps: {
     logger: Logger;
     /** Ends the user's cached sessions in every process (after their rows are deleted). */
     revokeSessions?: (userId: string) => Promise<void>;
+    /** Awaited once a user's roles were set: what processes keep of their roles is forgotten. */
+    rolesChanged?: (userId: string) => Promise<void>;
   }) {
   const repo = adminUsersRepository(db);
 
@@ -62,6 +64,7 @@ export function createAdminUsersService(db: Db, deps: {
         }
       });
       if (input.suspended) await deps.revokeSessions?.(userId);
+      if (input.roles) await deps.rolesChanged?.(userId);
       const user = await get(userId);
       deps.logger.info({ actorId, userId, roles: input.roles, tester: input.tester, suspended: input.suspended }, 'admin: user updated');
       return { user };

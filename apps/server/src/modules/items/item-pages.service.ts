@@ -5,6 +5,7 @@ import { notFound } from '../../lib/errors';
 import type { ImagesService } from '../images/images.service';
 import type { RolesService } from '../roles/roles.service';
 import { createItemPageCache, createReadService, type ItemPage } from '../read/read.service';
+import { createViewerMarksCache } from '../read/viewer-marks';
 import { sharedAnswer } from '../../lib/functions';
 import { itemPagesRepository } from './item-pages.repository';
 
@@ -34,6 +35,8 @@ export function createItemPagesService(
   const repo = itemPagesRepository(db);
   const read = createReadService(db);
   const pages = createItemPageCache({ ttlMs: deps.pageCacheMs ?? ITEM_PAGE_CACHE_MS });
+  // Signed-in viewers' marks and roles beside the cached pages (forgotten everywhere when they change).
+  const marks = createViewerMarksCache({ ttlMs: deps.pageCacheMs === 0 ? 0 : undefined });
   // A guest's answer for a cached page: the same object (serialized once) for every guest while it lasts.
   const guestAnswers = new WeakMap<object, ItemGetResult>();
 
@@ -83,7 +86,7 @@ export function createItemPagesService(
       const shared = viewerId === null ? pages.get(itemId) : null;
       const known = shared && guestAnswers.get(shared);
       if (known) return known;
-      const answer = shape(await read.page(itemId, viewerId, pages), viewerId);
+      const answer = shape(await read.page(itemId, viewerId, pages, marks), viewerId);
       if (viewerId === null) {
         const cached = pages.get(itemId);
         // Answered before routing for as long as this very page stays cached.
@@ -95,6 +98,10 @@ export function createItemPagesService(
     /** Forgets one item's cached page (it changed: an edit, a like, a save, a comment, a variant; here or, told by a hint, elsewhere). */
     forget(itemId: string) {
       pages.forget(itemId);
+    },
+    /** Forgets a viewer's kept marks and roles (they changed, here or elsewhere: forget-everywhere). */
+    forgetViewer(viewerId: string) {
+      marks.forgetViewer(viewerId);
     },
     /** Forgets every cached page (visibility changed somewhere: hidden, deleted, a profile gone private). */
     invalidate() {

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { readRepository, type CompositeRef, type HydratedItem, type ItemPageRow } from './read.repository';
+import type { ViewerMarksCache } from './viewer-marks';
 import { itemAccess, listable, needsRoles, NO_BLOCKS, type BlockRules, type ItemAccess, type ListRules, type ViewerRules } from './visibility';
 
 /** What one viewer has done to an item. Following, blocked and muted (of its owner) join here. */
@@ -146,12 +147,19 @@ export function createReadService(db: Db) {
      * An item's page in one query: the item with its composites and photos, and the signed-in
      * viewer's state with roles. Photos and the viewer's marks only when the viewer may see the item.
      */
-    async page(itemId: string, viewerId: string | null, cache?: ItemPageCache): Promise<ItemPage> {
+    async page(itemId: string, viewerId: string | null, cache?: ItemPageCache, marks?: ViewerMarksCache): Promise<ItemPage> {
       const cached = cache?.get(itemId);
       let row: ItemPageRow | null;
       if (cached && cached.userId !== viewerId) {
-        // The item as everyone sees it from the cache; only this viewer's marks and roles are read.
-        row = { ...cached, viewerState: viewerId ? await repo.viewerItemState(viewerId, itemId) : GUEST_STATE };
+        // The item as everyone sees it from the cache; only this viewer's marks and roles are read,
+        // unless this process has them already.
+        let state = viewerId ? (marks?.get(viewerId, itemId) ?? null) : GUEST_STATE;
+        if (!state) {
+          const readAt = marks?.generation() ?? 0;
+          state = await repo.viewerItemState(viewerId!, itemId);
+          marks?.set(viewerId!, itemId, state, readAt);
+        }
+        row = { ...cached, viewerState: state };
       } else {
         // A miss, or the owner (who sees their own edits at once): the whole page in one query.
         const readAt = cache?.generation() ?? 0;

@@ -9,13 +9,16 @@ export function rolesRepository(db: Executor) {
       const rows = await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId));
       return rows.map((r) => r.role).sort();
     },
-    async grant(userId: string, role: Role) {
-      await db.insert(userRoles).values({ userId, role }).onConflictDoNothing();
+    /** Gives the role; whether the user did not have it yet. */
+    async grant(userId: string, role: Role): Promise<boolean> {
+      const added = await db.insert(userRoles).values({ userId, role }).onConflictDoNothing().returning({ userId: userRoles.userId });
+      if (!added.length) return false;
       // better-auth's admin plugin reads users.role (comma-separated); user_roles stays the source of truth.
       await db
         .update(users)
         .set({ role: sql`(select coalesce(string_agg(${userRoles.role}, ',' order by ${userRoles.role}), 'user') from ${userRoles} where ${userRoles.userId} = ${userId})` })
         .where(eq(users.id, userId));
+      return true;
     },
     async findUserIdByEmail(email: string): Promise<string | null> {
       const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase()));

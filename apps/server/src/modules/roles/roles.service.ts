@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { forbidden } from '../../lib/errors';
 import { rolesRepository } from './roles.repository';
 
-export function createRolesService(db: Db, opts: { adminEmails: string[] }) {
+export function createRolesService(db: Db, opts: { adminEmails: string[]; /** Awaited once a user was given a role: what processes keep of their roles is forgotten. */ rolesChanged?: (userId: string) => Promise<void> }) {
   const repo = rolesRepository(db);
   const service = {
     list: (userId: string) => repo.list(userId),
@@ -21,13 +21,13 @@ export function createRolesService(db: Db, opts: { adminEmails: string[] }) {
      */
     async syncAdminEmail(user: { id: string; email: string; emailVerified: boolean }) {
       if (!user.emailVerified) return;
-      if (opts.adminEmails.includes(user.email.toLowerCase())) await repo.grant(user.id, 'admin');
+      if (opts.adminEmails.includes(user.email.toLowerCase()) && (await repo.grant(user.id, 'admin'))) await opts.rolesChanged?.(user.id);
     },
     /** The CLI's `grant <email> <role>`. Returns false when no user has that address. */
     async grantByEmail(email: string, role: Role): Promise<boolean> {
       const userId = await repo.findUserIdByEmail(email);
       if (!userId) return false;
-      await repo.grant(userId, role);
+      if (await repo.grant(userId, role)) await opts.rolesChanged?.(userId);
       return true;
     },
   };

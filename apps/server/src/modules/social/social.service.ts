@@ -13,6 +13,8 @@ export function createSocialService(
     notifications: NotificationsService;
     /** Told once a like or save changed the item's counts (this process's cached pages drop it). */
     itemTouched?: (itemId: string) => void;
+    /** Awaited once a like or save of the user's is committed: every process forgets the marks it kept. */
+    marksChanged?: (userId: string) => Promise<void>;
   },
 ) {
   const read = createReadService(db);
@@ -39,6 +41,7 @@ export function createSocialService(
         return { liked: on, likeCount };
       });
       deps.itemTouched?.(itemId);
+      await deps.marksChanged?.(userId);
       return result;
     },
 
@@ -52,6 +55,7 @@ export function createSocialService(
         return { saved: on };
       });
       deps.itemTouched?.(itemId);
+      await deps.marksChanged?.(userId);
       return result;
     },
 

@@ -333,3 +333,32 @@ describe('share page', () => {
     expect((await t.request('/s/item/not-a-uuid')).status).toBe(200);
   });
 });
+
+describe('a viewer’s marks kept beside a cached item page', () => {
+  it('follow the viewer’s like, save and roles on the very next request', async () => {
+    const owner = await t.onboardedUser();
+    const item = await published(owner, 'Kept marks');
+    const viewer = await t.onboardedUser();
+    const admin = await t.signInByMagicLink('admin@example.com');
+    const once = async () => (await t.call('item-get', { cookie: viewer.cookie, body: { itemId: item.id } })).json.viewer;
+    // A like or save drops the cached page, so the first read after it reads everything and caches the
+    // page again; the second is served from the cache with the kept marks: both must agree.
+    const seen = async () => {
+      const [first, second] = [await once(), await once()];
+      expect(second).toEqual(first);
+      return second;
+    };
+    expect(await seen()).toMatchObject({ liked: false, saved: false, isAdmin: false });
+    expect((await t.call('social-like-toggle', { cookie: viewer.cookie, body: { itemId: item.id, liked: true } })).status).toBe(200);
+    expect(await seen()).toMatchObject({ liked: true, saved: false });
+    expect((await t.call('social-bookmark-toggle', { cookie: viewer.cookie, body: { itemId: item.id, saved: true } })).status).toBe(200);
+    expect(await seen()).toMatchObject({ liked: true, saved: true });
+    await t.call('social-like-toggle', { cookie: viewer.cookie, body: { itemId: item.id, liked: false } });
+    expect(await seen()).toMatchObject({ liked: false, saved: true });
+    // Roles set by an admin count at once, given and taken away.
+    expect((await t.call('admin-user-update', { cookie: admin.cookie, body: { userId: viewer.userId, roles: ['admin'] } })).status).toBe(200);
+    expect(await seen()).toMatchObject({ isAdmin: true });
+    expect((await t.call('admin-user-update', { cookie: admin.cookie, body: { userId: viewer.userId, roles: [] } })).status).toBe(200);
+    expect(await seen()).toMatchObject({ isAdmin: false });
+  });
+});
