@@ -70,7 +70,8 @@ const PRELOADED_PAGES = ['landing', 'explore', 'item', 'profile'];
 function pagePreloads(): Plugin {
   return {
     name: 'curio:page-preloads',
-    apply: 'build',
+    // The browser's build only: the server-side bundle's chunks are no page's scripts.
+    apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
     generateBundle(_options, bundle) {
       const chunks = new Map(Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c] as const] : [])));
       const closure = (file: string, into = new Set<string>()) => {

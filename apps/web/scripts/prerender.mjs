@@ -39,6 +39,11 @@ function afterPaint(html) {
 const { prerender, PAGE_ROOT_SLOT: ROOT_SLOT, PAGE_IMAGES_META, PAGE_IMAGE_SLOTS, PAGE_IMAGE_TOKEN } = await import(pathToFileURL(path.join(ssr, 'prerender.js')).href);
 const index = readFileSync(path.join(dist, 'index.html'), 'utf8');
 if (!index.includes('<div id="root"></div>')) throw new Error('dist/index.html has no empty #root');
+/** The page's document in a language, with `body` in #root. */
+const documentWith = (lng, body) =>
+  afterPaint(index)
+    .replace('<html lang="en">', `<html lang="${lng}">`)
+    .replace('<div id="root"></div>', () => `<div id="root">${body}</div>`);
 /** What is pre-rendered: the page, the address it is rendered at, and a test that it rendered what it should. */
 const PAGES = [
   { page: 'landing', url: '/', check: (html) => html.includes('hero-title') },
@@ -72,19 +77,14 @@ for (const { page, url, check, images } of variants) {
     const body = await prerender(`${ORIGIN}${url}`, lng);
     meta?.remove();
     if (!check(body)) throw new Error(`The pre-rendered ${page} page (${lng}) is not what it should be`);
-    const html = afterPaint(index)
-      .replace('<html lang="en">', `<html lang="${lng}">`)
-      .replace('<div id="root"></div>', `<div id="root">${body}</div>`);
+    const html = documentWith(lng, body);
     writeFileSync(path.join(dist, `${page}.${lng}.html`), html);
     console.log(`pre-rendered the ${page} page (${lng}): ${(Buffer.byteLength(html) / 1024).toFixed(1)} KB`);
   }
 }
 // The page every server-rendered page starts from (a guest's profile, per request): the same document
 // with the server's render where the comment is.
-for (const lng of LANGUAGES) {
-  const shell = afterPaint(index).replace('<html lang="en">', `<html lang="${lng}">`).replace('<div id="root"></div>', `<div id="root">${ROOT_SLOT}</div>`);
-  writeFileSync(path.join(dist, `shell.${lng}.html`), shell);
-}
+for (const lng of LANGUAGES) writeFileSync(path.join(dist, `shell.${lng}.html`), documentWith(lng, ROOT_SLOT));
 // The server renders with the bundle in a worker of its own: it is kept, with the worker beside it.
 for (const file of ['render-worker.mjs', 'browser-window.mjs']) copyFileSync(path.join(WEB, 'scripts', file), path.join(ssr, file));
 // The app's timers (query caches, the jsdom window) would keep the process alive.

@@ -16,7 +16,8 @@ if (!root) throw new Error('Missing #root element');
 // The landing page arrives pre-rendered (scripts/prerender.mjs), other pages as their skeleton, and a
 // guest's profile rendered by the server with its data, which the query cache starts with (lib/page-data.ts).
 // Each is hydrated: the same first render takes over its elements, so nothing moves and focus stays where
-// a visitor put it meanwhile. Should it differ (a language other than the server guessed), React renders it anew, which needs no report.
+// a visitor put it meanwhile. Should it differ (a language other than the server guessed), React renders
+// it anew, which needs no report.
 // The rest of the catalog (other pages' messages) follows once the page has painted.
 // Each step before that render starts in a task of its own (the modules' evaluation, i18next's set-up,
 // the router's first match), so that a phone never has one long task that holds a tap back.

@@ -51,8 +51,8 @@ export function appPagesRouter(
         const data = await services.itemPages.get(itemId, null);
         return data.access === 'visible' && data.item.imageId ? { imageId: data.item.imageId, nsfw: data.item.nsfw } : null;
       },
-      // As a guest sees it (profile-get without a session); a handle nobody has is no profile.
-      guestProfile: (handle) => services.profiles.get(handle, null).catch(() => null),
+      // As a guest sees it (profile-get without a session); the service takes a failure (a handle nobody has) for none.
+      guestProfile: (handle) => services.profiles.get(handle, null),
       renderer,
     }),
   );

@@ -27,8 +27,8 @@ export interface PagesDeps {
   /** The item's picture when anyone may see it: its image id, and whether the item is marked NSFW. */
   itemImage(itemId: string): Promise<{ imageId: string; nsfw: boolean } | null>;
   /**
-   * A profile as a guest sees it (`profile-get` without a session), null when there is none. Optional:
-   * without it a profile names only its data.
+   * A profile as a guest sees it (`profile-get` without a session); null, or a failure, when there is
+   * none. Optional: without it a profile names only its data.
    */
   guestProfile?(handle: string): Promise<ProfileGet | null>;
   /** Renders a guest's profile with its data (page-renderer.ts). Optional: without it a profile arrives as its skeleton. */
@@ -38,7 +38,7 @@ export interface PagesDeps {
 type ProfileGet = FunctionOutput<'profile-get'>;
 
 /** The top plank of a shelf a guest may see, left to right, without NSFW items: what a profile shows first. */
-export function topPlankImages(profile: ProfileGet | null): string[] {
+function topPlankImages(profile: ProfileGet | null): string[] {
   if (profile?.access !== 'visible' || !profile.shelf) return [];
   return profile.shelf.placed
     .filter((item) => item.row === 0 && !item.nsfw)
@@ -164,10 +164,8 @@ export function createPagesService(deps: PagesDeps) {
      */
     headTags(page: PageName, param: string, images: string[], prerendered: boolean, withData = false): string[] {
       const tags: string[] = [];
-      if (withData) {
-        // nothing to fetch: the page carries its data
-      } else if (page === 'item' && UUID.test(param)) tags.push(dataPreload('item-get', { itemId: param }));
-      else if (page === 'profile' && param) tags.push(dataPreload('profile-get', { handle: param }));
+      if (!withData && page === 'item' && UUID.test(param)) tags.push(dataPreload('item-get', { itemId: param }));
+      else if (!withData && page === 'profile' && param) tags.push(dataPreload('profile-get', { handle: param }));
       if (page === 'profile') images.slice(0, PROFILE_PRELOADS).forEach((id) => tags.push(shelfImagePreload(id)));
       else if (images[0]) tags.push(imagePreload(images[0], page === 'item' ? ITEM_IMAGE_SIZES : CARD_IMAGE_SIZES));
       // A pre-rendered page paints from its HTML and fetches its scripts once it has (the web app's
