@@ -1,16 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { CreateBucketCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-// @ts-expect-error s3rver ships no types
-import S3rver from 's3rver';
 import { describe, expect, it } from 'vitest';
 import { DataDirLockedError, lockDataDir } from '../db/lock';
 import { parseEnv, resolveEnv } from '../env';
+import { LOCAL_S3_KEYS, startLocalS3 } from '../storage/local-s3';
 import { backup, restore } from './backup';
 
 // Back up, change things, restore, and find the earlier state whole: rows, and image objects (none
@@ -67,10 +65,9 @@ describe.skipIf(!process.env.DATABASE_URL)('backup and restore on PostgreSQL and
     await admin.query(`create database ${name}`);
     const url = new URL(process.env.DATABASE_URL!);
     url.pathname = `/${name}`;
-    const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: mkdtempSync(path.join(os.tmpdir(), 'curio-backup-s3-')) });
-    const info: AddressInfo = await server.run();
-    const endpoint = `http://127.0.0.1:${info.port}`;
-    const s3 = new S3Client({ region: 'us-east-1', endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+    const server = await startLocalS3({ directory: mkdtempSync(path.join(os.tmpdir(), 'curio-backup-s3-')) });
+    const endpoint = server.endpoint;
+    const s3 = new S3Client({ region: 'us-east-1', endpoint, forcePathStyle: true, credentials: LOCAL_S3_KEYS });
     const c = new pg.Client({ connectionString: url.toString() });
     try {
       await s3.send(new CreateBucketCommand({ Bucket: 'curio-backup' }));

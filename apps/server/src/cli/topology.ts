@@ -8,10 +8,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
-import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
-// @ts-expect-error s3rver ships no types
-import S3rver from 's3rver';
 import { REPO_ROOT } from '../paths';
+import { LOCAL_S3_KEYS, startLocalS3, type LocalS3 } from '../storage/local-s3';
 
 const SERVER_DIR = path.join(REPO_ROOT, 'apps/server');
 
@@ -92,14 +90,13 @@ export function hasCaddy() {
 export async function startTopology(opts: TopologyOptions): Promise<Topology> {
   const entry = opts.entry ?? 'dist';
   mkdirSync(opts.dir, { recursive: true });
-  const s3 = { bucket: 'curio', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', endpoint: '' };
+  const s3 = { bucket: 'curio', ...LOCAL_S3_KEYS, endpoint: '' };
   const s3Dir = path.join(opts.dir, 's3');
   mkdirSync(s3Dir, { recursive: true });
   const s3Port = await freePort();
-  let s3server: { run(): Promise<AddressInfo>; close(): Promise<void> } | null = null;
+  let s3server: LocalS3 | null = null;
   const startS3 = async () => {
-    s3server = new S3rver({ port: s3Port, address: '127.0.0.1', silent: true, directory: s3Dir });
-    await s3server!.run();
+    s3server = await startLocalS3({ port: s3Port, directory: s3Dir, bucket: s3.bucket });
   };
   const stopS3 = async () => {
     await s3server?.close();
@@ -107,18 +104,6 @@ export async function startTopology(opts: TopologyOptions): Promise<Topology> {
   };
   await startS3();
   s3.endpoint = `http://127.0.0.1:${s3Port}`;
-  const client = new S3Client({
-    region: 'us-east-1',
-    endpoint: s3.endpoint,
-    forcePathStyle: true,
-    credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
-  });
-  try {
-    await client.send(new CreateBucketCommand({ Bucket: s3.bucket }));
-  } catch (err) {
-    if (!/BucketAlready/.test((err as Error).name)) throw err;
-  }
-  client.destroy();
 
   const proxyPort = opts.proxy === false ? 0 : opts.port || (await freePort());
   const publicUrl = opts.proxy === false ? '' : `http://localhost:${proxyPort}`;

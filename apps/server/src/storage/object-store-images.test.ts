@@ -1,21 +1,19 @@
 import { mkdtempSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { CreateBucketCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-// @ts-expect-error s3rver ships no types
-import S3rver from 's3rver';
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { createHash, createHmac } from 'node:crypto';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness';
 import { startTcpProxy } from '../test/tcp-proxy';
 import { pngBytes } from '../test/images';
+import { LOCAL_S3_KEYS, startLocalS3, type LocalS3 } from './local-s3';
 import { presignGet, SIGNED_URL_WINDOW_SECONDS } from './s3-storage';
 
 // Images kept in an S3-compatible store (a local s3rver): served by the app with the same cache
 // rules, or handed out as signed URLs on S3_PUBLIC_URL; uploads while the store is down fail cleanly.
-let server: any;
+let server: LocalS3 | undefined;
 let endpoint = '';
 let s3: S3Client;
 // The app reaches the store through a proxy the test can cut ("the store is down").
@@ -24,13 +22,11 @@ let viaProxy = '';
 const keys = { S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' };
 
 beforeAll(async () => {
-  server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: mkdtempSync(path.join(os.tmpdir(), 'curio-s3-images-')) });
-  const info: AddressInfo = await server.run();
-  endpoint = `http://127.0.0.1:${info.port}`;
-  proxy = await startTcpProxy({ host: '127.0.0.1', port: info.port });
+  server = await startLocalS3({ directory: mkdtempSync(path.join(os.tmpdir(), 'curio-s3-images-')), bucket: 'curio-img' });
+  endpoint = server.endpoint;
+  proxy = await startTcpProxy({ host: '127.0.0.1', port: server.port });
   viaProxy = `http://127.0.0.1:${proxy.port}`;
-  s3 = new S3Client({ region: 'us-east-1', endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
-  await s3.send(new CreateBucketCommand({ Bucket: 'curio-img' }));
+  s3 = new S3Client({ region: 'us-east-1', endpoint, forcePathStyle: true, credentials: LOCAL_S3_KEYS });
 });
 afterAll(async () => {
   s3.destroy();

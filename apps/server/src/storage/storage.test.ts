@@ -1,12 +1,9 @@
 import { mkdtempSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
-// @ts-expect-error s3rver ships no types
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalStorage } from './local-storage';
+import { LOCAL_S3_KEYS, startLocalS3, type LocalS3 } from './local-s3';
 import { createS3Storage } from './s3-storage';
 import type { Storage } from './storage';
 
@@ -63,28 +60,13 @@ function contract(name: string, make: () => Storage) {
 const localRoot = mkdtempSync(path.join(os.tmpdir(), 'curio-storage-'));
 contract('folder', () => createLocalStorage(localRoot));
 
-let server: any;
+let server: LocalS3 | undefined;
 let endpoint = '';
 beforeAll(async () => {
-  server = new S3rver({
-    port: 0,
-    address: '127.0.0.1',
-    silent: true,
-    directory: mkdtempSync(path.join(os.tmpdir(), 'curio-s3rver-')),
-  });
-  const info: AddressInfo = await server.run();
-  endpoint = `http://127.0.0.1:${info.port}`;
-  const client = new S3Client({
-    region: 'us-east-1',
-    endpoint,
-    forcePathStyle: true,
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-  });
-  await client.send(new CreateBucketCommand({ Bucket: 'curio-test' }));
+  server = await startLocalS3({ directory: mkdtempSync(path.join(os.tmpdir(), 'curio-s3rver-')), bucket: 'curio-test' });
+  endpoint = server.endpoint;
 });
 afterAll(async () => {
   await server?.close();
 });
-contract('S3-compatible', () =>
-  createS3Storage({ endpoint, bucket: 'curio-test', region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' }),
-);
+contract('S3-compatible', () => createS3Storage({ endpoint, bucket: 'curio-test', region: 'us-east-1', ...LOCAL_S3_KEYS }));

@@ -1,14 +1,11 @@
 import { mkdtempSync } from 'node:fs';
 import { utimes } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
-// @ts-expect-error s3rver ships no types
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../lib/logger';
 import { createLocalStorage } from '../../storage/local-storage';
+import { LOCAL_S3_KEYS, startLocalS3, type LocalS3 } from '../../storage/local-s3';
 import { createS3Storage } from '../../storage/s3-storage';
 import type { Storage, StoredObject } from '../../storage/storage';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -81,23 +78,19 @@ sweepCases('folder store', async () => {
   return { t, storage: createLocalStorage(path.join(t.env.DATA_DIR, 'storage')) };
 });
 
-let s3server: any;
+let s3server: LocalS3 | undefined;
 let endpoint = '';
 beforeAll(async () => {
-  s3server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: mkdtempSync(path.join(os.tmpdir(), 'curio-s3-sweep-')) });
-  const info: AddressInfo = await s3server.run();
-  endpoint = `http://127.0.0.1:${info.port}`;
-  const client = new S3Client({ region: 'us-east-1', endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
-  await client.send(new CreateBucketCommand({ Bucket: 'curio-sweep' }));
-  client.destroy();
+  s3server = await startLocalS3({ directory: mkdtempSync(path.join(os.tmpdir(), 'curio-s3-sweep-')), bucket: 'curio-sweep' });
+  endpoint = s3server.endpoint;
 });
 afterAll(async () => {
   await s3server?.close();
 });
 
 sweepCases('S3-compatible store', async () => {
-  const t = await createTestApp({ S3_BUCKET: 'curio-sweep', S3_ENDPOINT: endpoint, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' });
-  return { t, storage: createS3Storage({ endpoint, bucket: 'curio-sweep', region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' }) };
+  const t = await createTestApp({ S3_BUCKET: 'curio-sweep', S3_ENDPOINT: endpoint, S3_ACCESS_KEY_ID: LOCAL_S3_KEYS.accessKeyId, S3_SECRET_ACCESS_KEY: LOCAL_S3_KEYS.secretAccessKey });
+  return { t, storage: createS3Storage({ endpoint, bucket: 'curio-sweep', region: 'us-east-1', ...LOCAL_S3_KEYS }) };
 });
 
 describe('the storage sweep as a job (folder store)', () => {
