@@ -6,7 +6,7 @@
 //   node apps/web/scripts/lighthouse-gate.mjs --serve     (seed and keep the server running)
 //
 // Goals (issue "Pages on a phone"): performance >= 95, LCP <= 2.0 s, accessibility, best practices
-// and SEO 100. LIGHTHOUSE_RUNS (default 2) runs per page; a page passes on its best run, since a
+// and SEO 100. LIGHTHOUSE_RUNS (default 3) runs per page; a page passes on its best run, since a
 // single Lighthouse run on a busy 2-core machine varies by several points.
 import { spawn, execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
