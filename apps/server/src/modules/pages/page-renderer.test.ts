@@ -6,12 +6,13 @@ import { createLogger } from '../../lib/logger';
 import { createPageRenderer, type PageRenderer, type ProfileRender } from './page-renderer';
 
 /** A worker in the place of the web build's render-worker.mjs: answers with what it was asked, or as `behaviour` says. */
-function workerDir(behaviour: 'echo' | 'slow' | 'fail' | 'crash-on-load') {
+function workerDir(behaviour: 'echo' | 'slow' | 'fail' | 'crash-on-load' | 'slow-start') {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'curio-render-'));
   writeFileSync(
     path.join(dir, 'render-worker.mjs'),
     `import { parentPort } from 'node:worker_threads';
 ${behaviour === 'crash-on-load' ? "throw new Error('the bundle does not load');" : ''}
+${behaviour === 'slow-start' ? 'await new Promise((r) => setTimeout(r, 600));' : ''}
 parentPort.on('message', (m) => {
   if ('${behaviour}' === 'slow') return;
   if ('${behaviour}' === 'fail') return parentPort.postMessage({ id: m.id, error: 'no such route' });
@@ -61,6 +62,18 @@ describe('the page renderer', () => {
     const started = Date.now();
     expect(await renderer.profile(request('Ada'))).toBeNull();
     expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it('waits for a worker that is slow to start beyond the render’s time-out and its quiet spell, and no longer than it is allowed to start', async () => {
+    // Loading the bundle took 3 s on a slow machine: the first page after a quiet spell still renders
+    // (and the quiet spell counts from the answer: the worker is not stopped under it).
+    renderer = createPageRenderer({ dir: workerDir('slow-start'), logger, timeoutMs: 300, idleMs: 100 });
+    expect((await renderer.profile(request('Ada')))?.html).toContain('Ada');
+    await renderer.close();
+    renderer = createPageRenderer({ dir: workerDir('slow-start'), logger, timeoutMs: 300, startMs: 200 });
+    const started = Date.now();
+    expect(await renderer.profile(request('Ada'))).toBeNull();
+    expect(Date.now() - started).toBeLessThan(550);
   });
 
   it('gives up on a bundle that does not load after three tries, answering null at once', async () => {

@@ -34,11 +34,13 @@ type Answer = { id: number; html?: string; data?: string; meta?: RenderedPage['m
  * web build's dist-ssr/) in one worker thread: the bundle runs in a browser-like window whose globals
  * must not be the server's, and a render never holds the server's event loop. The worker starts with
  * the first page it is asked for and stops after `idleMs` without one (it holds some 110 MB). A page
- * not rendered within `timeoutMs`, a failed render or a worker that cannot start answers null: the
- * caller sends the page's skeleton instead, which works as before.
+ * not rendered within `timeoutMs` once the worker is ready, a worker not ready within `startMs` (loading
+ * the bundle takes 1-3 s, depending on the machine: the first page after a quiet spell waits for it, so
+ * that a visitor without scripts still gets the page), a failed render or a worker that cannot start
+ * answers null: the caller sends the page's skeleton instead, which works as before.
  */
-export function createPageRenderer(options: { dir: string; logger: Logger; timeoutMs?: number; idleMs?: number }): PageRenderer {
-  const { dir, logger, timeoutMs = 2_000, idleMs = 5 * 60_000 } = options;
+export function createPageRenderer(options: { dir: string; logger: Logger; timeoutMs?: number; startMs?: number; idleMs?: number }): PageRenderer {
+  const { dir, logger, timeoutMs = 2_000, startMs = 10_000, idleMs = 5 * 60_000 } = options;
   const entry = path.join(dir, 'render-worker.mjs');
   let worker: { thread: Worker; ready: Promise<boolean> } | null = null;
   let unavailable = false;
@@ -104,12 +106,15 @@ export function createPageRenderer(options: { dir: string; logger: Logger; timeo
       }
       const current = start();
       if (idle) clearTimeout(idle);
-      idle = setTimeout(() => void stop(), idleMs);
-      idle.unref();
       const id = ++nextId;
       const answer = await new Promise<Answer | null>((resolve) => {
-        const timer = setTimeout(() => settle(id, null), timeoutMs);
-        timer.unref();
+        let timer: NodeJS.Timeout | undefined;
+        const giveUpIn = (ms: number) => {
+          clearTimeout(timer);
+          timer = setTimeout(() => settle(id, null), ms);
+          timer.unref();
+        };
+        giveUpIn(startMs);
         waiting.set(id, (a) => {
           clearTimeout(timer);
           resolve(a);
@@ -117,10 +122,17 @@ export function createPageRenderer(options: { dir: string; logger: Logger; timeo
         void current.ready.then((ok) => {
           if (!ok) return settle(id, null);
           if (!waiting.has(id)) return; // timed out meanwhile
+          giveUpIn(timeoutMs);
           const { path: address, handle, lng, profile } = request;
           current.thread.postMessage({ id, kind: 'profile', path: address, handle, lng, data: profile });
         });
       });
+      // The quiet spell counts from the last answer: a worker is never stopped under a page it renders.
+      if (waiting.size === 0 && worker === current) {
+        if (idle) clearTimeout(idle);
+        idle = setTimeout(() => void stop(), idleMs);
+        idle.unref();
+      }
       if (!answer) return null;
       if (answer.error !== undefined || answer.html === undefined || answer.data === undefined) {
         logger.warn({ error: answer.error }, 'a profile page could not be rendered; it arrives as its skeleton');
