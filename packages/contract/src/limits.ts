@@ -97,6 +97,12 @@ export const PAGE_IMAGE_TOKEN = (slot: number) => `__CURIO_IMAGE_${slot}__`;
  */
 export const PAGE_ROOT_SLOT = '<!--curio-root-->';
 
+/**
+ * The server's word, in a page's head, that the request for it carried no session cookie: the web app
+ * then starts signed out instead of asking for the session first (a guest's first render is final).
+ */
+export const GUEST_PAGE_META = 'curio-guest';
+
 // Explore, comments, mentions and privacy (their schemas: social.ts). Constants the pages import live here,
 // in a module without zod, so that a page that needs a limit builds no schema when it loads.
 export const EXPLORE_SORTS = ['trending', 'new', 'top'] as const;

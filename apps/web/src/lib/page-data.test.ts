@@ -1,8 +1,13 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PAGE_DATA_ID, pageDataScript, readPageData, seedQueries } from './page-data';
+import { GUEST_PAGE_META } from '@curio/contract';
+import { PAGE_DATA_ID, pageDataScript, readGuestSession, readPageData, seedQueries } from './page-data';
+import { authKeys } from './query-keys';
 
-afterEach(() => document.getElementById(PAGE_DATA_ID)?.remove());
+afterEach(() => {
+  document.getElementById(PAGE_DATA_ID)?.remove();
+  document.querySelector(`meta[name="${GUEST_PAGE_META}"]`)?.remove();
+});
 
 describe('a page’s data in its HTML', () => {
   it('travels in a script no text can break out of, and reads back as it was', () => {
@@ -22,5 +27,13 @@ describe('a page’s data in its HTML', () => {
     const client = seedQueries(new QueryClient(), [{ key: ['profile', 'handle', 'ada'], data: { access: 'private', handle: 'ada' } }]);
     expect(client.getQueryData(['profile', 'handle', 'ada'])).toEqual({ access: 'private', handle: 'ada' });
     expect(client.getQueryState(['profile', 'handle', 'ada'])?.dataUpdatedAt).toBeGreaterThan(Date.now() - 1_000);
+  });
+
+  it('starts signed out, with the session answered, only where the server saw no session', () => {
+    expect(readGuestSession()).toEqual([]);
+    document.head.insertAdjacentHTML('beforeend', `<meta name="${GUEST_PAGE_META}" content="">`);
+    const client = seedQueries(new QueryClient(), readGuestSession());
+    expect(client.getQueryState(authKeys.session())?.status).toBe('success');
+    expect(client.getQueryData(authKeys.session())).toBeNull();
   });
 });

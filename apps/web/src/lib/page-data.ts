@@ -1,4 +1,6 @@
+import { GUEST_PAGE_META } from '@curio/contract';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { authKeys } from './query-keys';
 
 /*
  * A page the server rendered with its data (a guest's profile, apps/server/src/modules/pages) carries
@@ -45,6 +47,16 @@ export function readPageData(): PageQuery[] {
   } catch {
     return [];
   }
+}
+
+/**
+ * The session as the page's request had it, when the server says there was none (GUEST_PAGE_META): the
+ * session query starts answered, signed out, and the first render needs no answer from the server. A
+ * sign-in (here or in another tab) asks for the session again.
+ */
+export function readGuestSession(): PageQuery[] {
+  if (typeof document === 'undefined') return [];
+  return document.querySelector(`meta[name="${GUEST_PAGE_META}"]`) ? [{ key: authKeys.session(), data: null }] : [];
 }
 
 /** Puts the queries into the cache as answers received now (fresh for the cache's stale time). */

@@ -1,4 +1,4 @@
-import { HANDLE_PATTERN, LANDING_GALLERY, PAGE_IMAGE_SLOTS, PAGE_IMAGE_TOKEN, PAGE_IMAGES_META, PAGE_ROOT_SLOT, type FunctionOutput } from '@curio/contract';
+import { GUEST_PAGE_META, HANDLE_PATTERN, LANDING_GALLERY, PAGE_IMAGE_SLOTS, PAGE_IMAGE_TOKEN, PAGE_IMAGES_META, PAGE_ROOT_SLOT, type FunctionOutput } from '@curio/contract';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { escapeHtml } from '../../lib/html';
@@ -189,16 +189,18 @@ export function createPagesService(deps: PagesDeps) {
       const { ids, plain, profile } = await firstImages(page, param, search);
       const skeleton = page === 'landing' || !signedIn;
       const shell = files().prerendered.shell[lng];
+      // A request without a session: the app starts signed out rather than asking first.
+      const guest = signedIn ? [] : [`<meta name="${GUEST_PAGE_META}" content="">`];
       if (page === 'profile' && !signedIn && profile?.access === 'visible' && shell && deps.renderer) {
         const address = `${request.path ?? `/u/${encodeURIComponent(param)}`}${search}`;
         const rendered = await deps.renderer.profile({ path: address, handle: param, lng, profile });
-        if (rendered) return withRender(shell, rendered, this.headTags(page, param, ids, true, true));
+        if (rendered) return withRender(shell, rendered, [...this.headTags(page, param, ids, true, true), ...guest]);
       }
       const slots = page === 'explore' || page === 'item' ? PAGE_IMAGE_SLOTS[page] : 0;
       const withImages = skeleton && plain && slots > 0 && ids.length >= slots ? files().prerendered[`${page as ImagePage}-images`][lng] : undefined;
       const prerendered = skeleton ? files().prerendered[page][lng] : undefined;
       let html = withImages ?? prerendered ?? files().html;
-      const tags = this.headTags(page, param, ids, (withImages ?? prerendered) !== undefined);
+      const tags = [...this.headTags(page, param, ids, (withImages ?? prerendered) !== undefined), ...guest];
       if (withImages) {
         const shown = ids.slice(0, slots);
         shown.forEach((id, slot) => (html = html.replaceAll(PAGE_IMAGE_TOKEN(slot), encodeURIComponent(id))));

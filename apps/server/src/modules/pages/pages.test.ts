@@ -140,6 +140,17 @@ describe('the HTML of the pages people arrive on', () => {
     expect((await page(`/u/${handle}`)).h1).toBeNull();
   });
 
+  it('tells the app that a request carried no session, on every page, and says nothing when it carried one', async () => {
+    const guestMeta = '<meta name="curio-guest" content="">';
+    for (const route of ['/', '/explore', `/i/${shown}`, `/u/${handle}`]) {
+      expect(await head(route), route).toContain(guestMeta);
+      const res = await t.request(route, { headers: { cookie: 'curio.session_token=abc.def' } });
+      expect(await res.text(), route).not.toContain('curio-guest');
+    }
+    // Another site's cookie is no session.
+    expect(await (await t.request('/explore', { headers: { cookie: 'other=1; curio_lang=en' } })).text()).toContain(guestMeta);
+  });
+
   it('answers a guest an item page with its picture in place, named for the page’s first render', async () => {
     const res = await t.request(`/i/${shown}?from=share`);
     const html = await res.text();
@@ -249,6 +260,7 @@ describe('a guest’s profile rendered with its data', () => {
     expect(html).toContain('<meta name="description" content="Ada&#39;s &quot;shelf&quot; $&amp;" />');
     expect(html).not.toContain('A display shelf.');
     expect(html).toContain('<link rel="canonical" href="/u/ada">');
+    expect(html).toContain('<meta name="curio-guest" content="">');
   });
 
   it('answers the skeleton to a signed-in visitor, for a private profile or none, without a shell, and when the render fails', async () => {
