@@ -5,6 +5,7 @@ import { App } from './app';
 import { startRouter } from './app/router';
 import { markHydrated } from './hooks/use-after-hydration';
 import { initI18n, loadWholeCatalog } from './lib/i18n';
+import { cn } from './lib/utils';
 import './styles.css';
 
 const root = document.getElementById('root');
@@ -20,12 +21,17 @@ if (!root) throw new Error('Missing #root element');
 // it anew, which needs no report.
 // The rest of the catalog (other pages' messages) follows once the page has painted.
 // Each step before that render starts in a task of its own (the modules' evaluation, i18next's set-up,
-// the router's first match), so that a phone never has one long task that holds a tap back.
+// the router's first match, tailwind-merge's tables), so that a phone never has one long task that holds a
+// tap back.
 void (async () => {
   await nextTask();
   const language = initI18n();
   await nextTask();
   await Promise.all([language, startRouter()]);
+  // tailwind-merge builds its tables on its first call (tens of milliseconds on a slow phone): in a task
+  // of its own, not inside the first render's, which cannot yield in the middle of a component.
+  await nextTask();
+  cn('p-0', 'p-1');
   const app = (
     <StrictMode>
       <App />
