@@ -4,7 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
 import { startRouter } from './app/router';
 import { markHydrated } from './hooks/use-after-hydration';
-import { initI18n, loadWholeCatalog } from './lib/i18n';
+import { i18n, initI18n, loadWholeCatalog } from './lib/i18n';
 import { cn } from './lib/utils';
 import './styles.css';
 
@@ -46,6 +46,10 @@ void (async () => {
   });
   const later = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 200));
   later(() => void loadWholeCatalog().catch(() => undefined));
+  // The first date a page formats costs tens of milliseconds (ICU's data: 30 ms in English and 90 in
+  // Chinese on a slow machine), inside whichever render asks first (an item's date, a comment's time);
+  // made once while the page waits for its data, each format after it costs a tenth of a millisecond.
+  later(() => void new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium' }).format(0));
 })();
 
 function nextTask(): Promise<void> {
