@@ -89,8 +89,8 @@ describe.skipIf(!process.env.DATABASE_URL)('backup and restore on PostgreSQL and
         DATABASE_URL: url.toString(),
         S3_BUCKET: 'curio-backup',
         S3_ENDPOINT: endpoint,
-        S3_ACCESS_KEY_ID: 'S3RVER',
-        S3_SECRET_ACCESS_KEY: 'S3RVER',
+        S3_ACCESS_KEY_ID: LOCAL_S3_KEYS.accessKeyId,
+        S3_SECRET_ACCESS_KEY: LOCAL_S3_KEYS.secretAccessKey,
         S3_PREFIX: 'p',
       });
       const dir = await backup(env, mkdtempSync(path.join(os.tmpdir(), 'curio-backups-')));

@@ -15,7 +15,7 @@ type DeleteObject = (bucket: string, key: string) => Promise<void>;
  * retries hid it, until they ran out). S3 itself has no folders: here the store's deletes run one at
  * a time.
  */
-export function serializeDeletes(store: { deleteObject: DeleteObject }) {
+function serializeDeletes(store: { deleteObject: DeleteObject }) {
   const original = store.deleteObject.bind(store);
   let last: Promise<unknown> = Promise.resolve();
   store.deleteObject = (bucket, key) => {

@@ -19,7 +19,7 @@ let s3: S3Client;
 // The app reaches the store through a proxy the test can cut ("the store is down").
 let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
 let viaProxy = '';
-const keys = { S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' };
+const keys = { S3_ACCESS_KEY_ID: LOCAL_S3_KEYS.accessKeyId, S3_SECRET_ACCESS_KEY: LOCAL_S3_KEYS.secretAccessKey };
 
 beforeAll(async () => {
   server = await startLocalS3({ directory: mkdtempSync(path.join(os.tmpdir(), 'curio-s3-images-')), bucket: 'curio-img' });
