@@ -21,14 +21,20 @@ export function imagesRepository(db: Executor) {
      */
     async itemRefs(imageId: string) {
       const rows = await db
-        .select({ userId: items.userId, hidden: items.hidden, hiddenSource: items.hiddenSource, public: sql<boolean>`coalesce(${profiles.public}, false)` })
+        .select({
+          userId: items.userId,
+          hidden: items.hidden,
+          hiddenSource: items.hiddenSource,
+          public: sql<boolean>`coalesce(${profiles.public}, false)`,
+          ownerHidden: sql<boolean>`coalesce(${profiles.hidden}, false)`,
+        })
         .from(items)
         .leftJoin(profiles, eq(profiles.userId, items.userId))
         .where(
           sql`${items.id} in (select ${composites.itemId} from ${composites} where ${composites.imageId} = ${imageId}
             union all select ${photos.itemId} from ${photos} where ${photos.imageId} = ${imageId} or ${photos.cutoutImageId} = ${imageId})`,
         );
-      return rows.map((r) => ({ userId: r.userId, hidden: r.hidden, hiddenSource: r.hiddenSource, owner: { public: r.public } }));
+      return rows.map((r) => ({ userId: r.userId, hidden: r.hidden, hiddenSource: r.hiddenSource, owner: { public: r.public, hidden: r.ownerHidden } }));
     },
     async deleteMany(ids: string[]) {
       if (ids.length) await db.delete(images).where(inArray(images.id, ids));

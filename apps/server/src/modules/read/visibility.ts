@@ -20,8 +20,8 @@ export interface ItemRules {
   nsfw: boolean;
   /** The chosen image's id; an item without one is still a draft. */
   imageId: string | null;
-  /** `hidden`: a moderator hid the owner's profile (absent: not hidden). */
-  owner: { public: boolean; hidden?: boolean };
+  /** `hidden`: a moderator hid the owner's profile. Required: a caller that leaves it out would show a hidden person. */
+  owner: { public: boolean; hidden: boolean };
 }
 
 export interface ViewerRules {
@@ -38,8 +38,8 @@ export function itemAccess(item: Pick<ItemRules, 'userId' | 'hidden' | 'owner'>,
 }
 
 /** Whether the rules need the viewer's roles for this item (only a hidden item, or a hidden profile's, of someone else). */
-export const needsRoles = (item: Pick<ItemRules, 'userId' | 'hidden'> & { owner?: { hidden?: boolean } }, viewerId: string | null) =>
-  viewerId !== null && (item.hidden || Boolean(item.owner?.hidden)) && item.userId !== viewerId;
+export const needsRoles = (item: Pick<ItemRules, 'userId' | 'hidden' | 'owner'>, viewerId: string | null) =>
+  viewerId !== null && (item.hidden || item.owner.hidden) && item.userId !== viewerId;
 
 export interface ListRules {
   /** Leave NSFW items out (explore without the viewer's consent). */
@@ -61,9 +61,16 @@ export const EVERYONE: ViewerRules = { id: null, isAdmin: false };
 
 /**
  * Whether a person's profile may be shown to, or found by, someone other than themselves: public,
- * and not hidden by a moderator (`hidden` absent: not hidden). In SQL: `profileVisibleTo`.
+ * and not hidden by a moderator. Every field is required, so that no caller can forget `hidden`.
+ * In SQL: `profileVisibleTo`.
  */
-export const profileVisible = (profile: { userId: string; public: boolean; hidden?: boolean }, viewerId: string | null) =>
+export interface ProfileRules {
+  userId: string;
+  public: boolean;
+  /** A moderator hid the profile. */
+  hidden: boolean;
+}
+export const profileVisible = (profile: ProfileRules, viewerId: string | null) =>
   (profile.public && !profile.hidden) || profile.userId === viewerId;
 
 /** The people a viewer has a block with, either way (the viewer blocked them, or they the viewer). */
