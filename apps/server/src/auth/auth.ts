@@ -14,6 +14,7 @@ import { magicLinkMail, resetPasswordMail, verifyEmailMail } from '../mail/templ
 import { changeEmailNoticeMail, changeEmailVerifyMail } from '../mail/templates-account';
 import { ACCOUNT_SETTINGS_PAGE } from '../modules/account-sessions/account-sessions.service';
 import { signUpWithoutEnumeration, tokenRequestType } from './sign-up-guard';
+import { signInBackoffPlugin } from './sign-in-backoff';
 import { emailOtpPlugin } from './plugins/email-otp';
 import { externalOidcPlugin, jwtPlugin, oauthProviderPlugin } from './plugins/oauth';
 import { passkeyPlugin } from './plugins/passkey';
@@ -216,6 +217,8 @@ export function createAuth(deps: { db: Db; env: Env; logger: Logger; mailer: Mai
       // user_roles stays the source of roles; users.role mirrors it for the plugin's own endpoints.
       admin({ defaultRole: 'user', adminRoles: ['admin'], bannedUserMessage: SUSPENDED_MESSAGE }),
       // Account security (each configured in its own file under ./plugins).
+      // Wrong passwords per account: exponential back-off in the database (./sign-in-backoff.ts).
+      signInBackoffPlugin(deps),
       twoFactorPlugin(deps),
       emailOtpPlugin(deps),
       phoneNumberPlugin(deps),

@@ -99,3 +99,25 @@ export function newSignInMail(opts: { to: string; browser: string | null; os: st
     footer: ['You get this mail once for each new device.', '每个新设备只会发送一次此邮件。'],
   });
 }
+
+/** To an account's owner, once per episode of repeated wrong passwords (password sign-ins now wait). */
+export function signInBackoffMail({ to, url, appName }: { to: string; url: string; appName: string }): Mail {
+  return actionMail({
+    to,
+    appName,
+    url,
+    subject: `Repeated failed sign-ins to your ${appName} account · 你的 ${appName} 账号多次登录失败`,
+    paragraphs: [
+      [
+        `Someone entered a wrong password for your ${appName} account several times. To protect it, sign-ins with a password now wait a little longer after each new failure (up to 15 minutes).`,
+        `有人多次为你的 ${appName} 账号输入了错误的密码。为保护账号，此后每次失败后，使用密码登录都需要多等一会儿（最长 15 分钟）。`,
+      ],
+      [
+        'You can still sign in at once with a link or a code we mail you, or with a passkey. If it was not you, choose a new password there.',
+        '你仍可以通过我们发送到邮箱的链接或验证码、或使用通行密钥立即登录。如果不是你本人操作，请在登录后设置新密码。',
+      ],
+    ],
+    button: ['Sign in', '登录'],
+    footer: ['If it was you, nothing to do: the wait ends by itself.', '如果是你本人操作，无需任何处理，等待会自动结束。'],
+  });
+}
