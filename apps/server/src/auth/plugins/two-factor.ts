@@ -1,7 +1,9 @@
-import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { createOTP } from '@better-auth/utils/otp';
+import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { deleteSessionCookie } from 'better-auth/cookies';
-import { generateRandomString } from 'better-auth/crypto';
+import { generateRandomString, symmetricDecrypt } from 'better-auth/crypto';
 import { twoFactor } from 'better-auth/plugins';
+import { signInGuardRepository } from '../../modules/sign-in-guard/sign-in-guard.repository';
 import type { AuthPluginDeps } from './deps';
 
 /** The code sent for the second step when the account has no verified phone number. */
@@ -19,7 +21,7 @@ export const SMS_CODE_MINUTES = 5;
  * Code entry is limited three ways: the route limit in auth.ts (`/two-factor/verify-*`), five tries per
  * sign-in challenge, and an account lockout of 15 minutes after 10 failures in a row (better-auth's).
  */
-export function twoFactorPlugin({ env, sms }: AuthPluginDeps) {
+export function twoFactorPlugin({ db, env, sms }: AuthPluginDeps) {
   const plugin = twoFactor({
     issuer: env.APP_NAME,
     backupCodeOptions: { amount: 10, length: 10 },
@@ -46,7 +48,76 @@ export function twoFactorPlugin({ env, sms }: AuthPluginDeps) {
         }
       : undefined,
   });
-  return { ...plugin, hooks: { ...plugin.hooks, after: [...(plugin.hooks?.after ?? []), mailedSignInChallenge(env.PUBLIC_URL)] } };
+  return {
+    ...plugin,
+    hooks: {
+      ...plugin.hooks,
+      before: [...(plugin.hooks?.before ?? []), totpCodeOnce(db)],
+      after: [...(plugin.hooks?.after ?? []), mailedSignInChallenge(env.PUBLIC_URL)],
+    },
+  };
+}
+
+/** The code of a sign-in with an authenticator code that was used already; the web translates it. */
+export const TOTP_CODE_USED_CODE = 'TOTP_CODE_USED';
+
+/** The plugin's TOTP settings (its defaults: none are set above). */
+const TOTP_PERIOD_SECONDS = 30;
+const TOTP_DIGITS = 6;
+/** The steps either side of now whose codes the plugin accepts (its verify's default window). */
+const TOTP_WINDOW = 1;
+/** Tries per sign-in challenge (the plugin's for TOTP). */
+const CHALLENGE_ATTEMPTS = 5;
+/** About one sign-in in this many also forgets used steps older than any code still accepted. */
+const PRUNE_EVERY = 100;
+
+/** The time step whose code `code` is, within the window the plugin accepts, or null. */
+async function stepOf(secret: string, code: string): Promise<number | null> {
+  const now = Math.floor(Date.now() / 1000 / TOTP_PERIOD_SECONDS);
+  const otp = createOTP(secret, { digits: TOTP_DIGITS, period: TOTP_PERIOD_SECONDS });
+  for (let step = now - TOTP_WINDOW; step <= now + TOTP_WINDOW; step++) {
+    if ((await otp.hotp(step)) === code) return step;
+  }
+  return null;
+}
+
+/**
+ * An authenticator code signs in once per account (RFC 6238 §5.2), in every process: before the plugin
+ * checks a sign-in's second step, the step of a right code is recorded as one row per (user, step) in
+ * the database, and a second sign-in with the same step — a replay, or two at once — is refused (401
+ * TOTP_CODE_USED). Only a code the plugin would accept is recorded: a locked account, a spent challenge
+ * and a wrong code are left to it. Enrolment (a signed-in person confirming the app) does not use up the
+ * code.
+ */
+function totpCodeOnce(db: AuthPluginDeps['db']) {
+  const repo = signInGuardRepository(db);
+  return {
+    matcher: (ctx: { path?: string }) => ctx.path === '/two-factor/verify-totp',
+    handler: createAuthMiddleware(async (ctx) => {
+      const code = (ctx.body as { code?: unknown } | undefined)?.code;
+      if (typeof code !== 'string') return;
+      const challenge = await ctx.getSignedCookie(ctx.context.createAuthCookie('two_factor').name, ctx.context.secret);
+      if (!challenge) return;
+      if (await getSessionFromCtx(ctx)) return;
+      const pending = await ctx.context.internalAdapter.findVerificationValue(challenge);
+      if (!pending) return;
+      const factor = (await ctx.context.adapter.findOne({ model: 'twoFactor', where: [{ field: 'userId', value: pending.value }] })) as {
+        secret: string;
+        verified?: boolean | null;
+        lockedUntil?: Date | string | null;
+      } | null;
+      if (!factor || factor.verified === false) return;
+      if (factor.lockedUntil && new Date(factor.lockedUntil).getTime() > Date.now()) return;
+      const attempts = await ctx.context.internalAdapter.findVerificationValue(`2fa-attempts-${challenge}`);
+      if (!attempts || !(Number(attempts.value) < CHALLENGE_ATTEMPTS)) return;
+      const secret = await symmetricDecrypt({ key: ctx.context.secretConfig, data: factor.secret });
+      const step = await stepOf(secret, code);
+      if (step === null) return;
+      if (Math.random() * PRUNE_EVERY < 1) await repo.pruneTotpSteps(4 * TOTP_PERIOD_SECONDS * (TOTP_WINDOW + 1));
+      if (await repo.useTotpStep(pending.value, step)) return;
+      throw new APIError('UNAUTHORIZED', { code: TOTP_CODE_USED_CODE, message: 'This code was used already. Wait for the next code from your app.' });
+    }),
+  };
 }
 
 /** The sign-in page, where a mailed link that needs a second step lands (`?second-step=totp,otp`). */
