@@ -159,7 +159,7 @@ export function createServices(
     recordVisibilityChange: announceToExplore('profile.visibility'),
   });
   const follows = createFollowsService(db, { notifications });
-  const blocks = createBlocksService(db);
+  const blocks = createBlocksService(db, { marksChanged: (userId) => viewerMarks.forget(userId) });
   const messages = createMessagesService(db, {
     events,
     rateLimits,

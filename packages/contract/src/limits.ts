@@ -122,6 +122,8 @@ export const SOCIAL_MESSAGES = {
   commentEmpty: 'Comment cannot be empty',
   commentTooLong: 'Comment must be 500 characters or less',
   commentRateLimit: 'Please wait before posting another comment',
+  /** A block between the commenter and the item's owner, either way (403 `blocked`). */
+  commentBlocked: 'You cannot comment on this item',
 } as const;
 
 // Items and uploads (their schemas: shelf.ts).

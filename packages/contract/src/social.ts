@@ -101,7 +101,12 @@ export const commentSchema = z.object({
   id: z.string(),
   body: z.string(),
   createdAt: z.string(),
-  user: z.object({ id: z.string(), handle: z.string(), avatarImageId: z.string().nullable() }),
+  /**
+   * The author, or null when this viewer may not know who wrote it: their account was deleted
+   * (`deletedUser`), or their profile is private or hidden by a moderator ("a private collector"; only
+   * the author sees themselves).
+   */
+  user: z.object({ id: z.string(), handle: z.string(), avatarImageId: z.string().nullable() }).nullable(),
   /** The author deleted their account; the comment stays for its thread, without its text. */
   deletedUser: z.boolean().optional(),
   canDelete: z.boolean(),

@@ -11,7 +11,16 @@ import { blocksRepository } from './blocks.repository';
  * the read pipeline (`hiddenByBlock` in read/visibility.ts, `notBlockedBetween` in its SQL form in
  * read.repository.ts); the writes it refuses check `blocksRepository.between`.
  */
-export function createBlocksService(db: Db) {
+export function createBlocksService(
+  db: Db,
+  deps: {
+    /**
+     * Awaited once a block or unblock is committed, for each of the two people: every process forgets
+     * the marks it kept for them (an item page's comment count leaves out what a block hides).
+     */
+    marksChanged?: (userId: string) => Promise<void>;
+  } = {},
+) {
   return {
     async between(a: string, b: string) {
       return blocksRepository(db).between(a, b);
@@ -19,7 +28,7 @@ export function createBlocksService(db: Db) {
     async toggle(userId: string, targetUserId: string, target?: boolean) {
       if (targetUserId === userId) throw badRequest('You cannot block yourself');
       if (!(await profilesRepository(db).findByUser(targetUserId))) throw notFound('Profile not found');
-      return db.transaction(async (tx) => {
+      const result = await db.transaction(async (tx) => {
         // The pair locks of follows, both ways and always in the same order (no deadlock): a follow and
         // a block between two people never interleave.
         for (const key of [`follow:${userId}:${targetUserId}`, `follow:${targetUserId}:${userId}`].sort()) await lockKey(tx, key);
@@ -30,6 +39,8 @@ export function createBlocksService(db: Db) {
         }
         return { blocked: on };
       });
+      await Promise.all([userId, targetUserId].map((id) => deps.marksChanged?.(id)));
+      return result;
     },
   };
 }

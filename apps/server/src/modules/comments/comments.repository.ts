@@ -17,7 +17,15 @@ export function commentsRepository(db: Executor) {
     async page(itemId: string, limit: number, after: Cursor | null, excludeAuthors: string[] = []) {
       const visible = and(eq(comments.itemId, itemId), eq(comments.hidden, false), notBy(excludeAuthors));
       return db
-        .select({ comment: comments, key: cursorKey(comments.createdAt), handle: profiles.handle, avatarImageId: profiles.avatarImageId })
+        .select({
+          comment: comments,
+          key: cursorKey(comments.createdAt),
+          handle: profiles.handle,
+          avatarImageId: profiles.avatarImageId,
+          // Whether others may know who wrote it (read/visibility.ts, profileVisible).
+          authorPublic: profiles.public,
+          authorHidden: profiles.hidden,
+        })
         .from(comments)
         // A comment kept for its thread after its author's account was deleted has no author (left join).
         .leftJoin(profiles, eq(profiles.userId, comments.userId))

@@ -4,7 +4,7 @@ import { lockKey } from '../../db/locks';
 import { decodeCursor, nextCursor } from '../../lib/cursor';
 import { AppError, forbidden, notFound, unauthorized } from '../../lib/errors';
 import { createReadService } from '../read/read.service';
-import { hiddenByBlock } from '../read/visibility';
+import { hiddenByBlock, profileVisible } from '../read/visibility';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { SocialService } from '../social/social.service';
 import { statsRepository } from '../social/stats.repository';
@@ -34,23 +34,33 @@ export function createCommentsService(
       const hidden = [...(await read.blocks(viewerId)).blocked];
       const [rows, totalCount] = await Promise.all([repo.page(input.itemId, input.limit, after, hidden), repo.total(input.itemId, hidden)]);
       const page = rows.slice(0, input.limit);
-      const comments: Comment[] = page.map((r) => ({
-        id: r.comment.id,
-        body: r.comment.body,
-        createdAt: r.comment.createdAt.toISOString(),
-        user: { id: r.comment.userId ?? '', handle: r.handle ?? '', avatarImageId: r.avatarImageId },
-        // Kept for its thread after the author deleted their account: "deleted user", no text.
-        ...(r.comment.userId === null ? { deletedUser: true } : {}),
-        canDelete: viewerId !== null && (viewerId === r.comment.userId || viewerId === item.userId),
-      }));
+      const comments: Comment[] = page.map((r) => {
+        const authorId = r.comment.userId;
+        // A private (or moderator-hidden) author is named to themselves only: to everyone else, the
+        // item's owner and admins included, the comment shows its text without who wrote it.
+        const named = authorId !== null && profileVisible({ userId: authorId, public: r.authorPublic ?? false, hidden: r.authorHidden ?? false }, viewerId);
+        return {
+          id: r.comment.id,
+          body: r.comment.body,
+          createdAt: r.comment.createdAt.toISOString(),
+          user: named ? { id: authorId, handle: r.handle ?? '', avatarImageId: r.avatarImageId } : null,
+          // Kept for its thread after the author deleted their account: "deleted user", no text.
+          ...(authorId === null ? { deletedUser: true } : {}),
+          canDelete: viewerId !== null && (viewerId === authorId || viewerId === item.userId),
+        };
+      });
       return { comments, totalCount, nextCursor: nextCursor(rows, input.limit, (r) => ({ at: r.key, id: r.comment.id })) };
     },
 
-    /** Posts a comment: rate limited per user, mentions of existing handles recorded and notified. */
+    /**
+     * Posts a comment: refused across a block with the item's owner (either way, like a message or a
+     * follow); rate limited per user; mentions of existing handles recorded and notified.
+     */
     async create(userId: string, input: { itemId: string; body: string }) {
       const item = await read.visibleItem(input.itemId, userId);
       const handles = extractMentions(input.body);
-      const blocks = handles.length ? await read.blocks(userId) : null;
+      const blocks = await read.blocks(userId);
+      if (item.userId !== userId && hiddenByBlock(item.userId, blocks)) throw new AppError(403, 'blocked', SOCIAL_MESSAGES.commentBlocked);
       const created = await db.transaction(async (tx) => {
         const r = commentsRepository(tx);
         await lockKey(tx, `comment:${userId}`);
@@ -68,7 +78,7 @@ export function createCommentsService(
         const comment = await r.insert({ itemId: input.itemId, userId, body: input.body });
         // A private profile cannot be mentioned: it is not recorded and not notified.
         // Nor anyone with a block with the author, either way.
-        const mentioned = (await r.mentionableByHandles(handles)).filter((m) => m.userId !== userId && !(blocks && hiddenByBlock(m.userId, blocks)));
+        const mentioned = (await r.mentionableByHandles(handles)).filter((m) => m.userId !== userId && !hiddenByBlock(m.userId, blocks));
         await r.addMentions(comment.id, mentioned.map((m) => m.userId));
         const notes: { userId: string; kind: 'comment' | 'mention'; refId: string; actorId: string }[] = [];
         if (item.userId !== userId) notes.push({ userId: item.userId, kind: 'comment', refId: input.itemId, actorId: userId });

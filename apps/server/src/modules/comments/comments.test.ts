@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commentsListResultSchema, mentionsSearchResultSchema } from '@curio/contract';
-import { commentMentions, comments, notifications } from '../../db/schema';
+import { commentsListResultSchema, itemGetResultSchema, mentionsSearchResultSchema, SOCIAL_MESSAGES } from '@curio/contract';
+import { commentMentions, comments, notifications, profiles } from '../../db/schema';
 import { encodeCursor } from '../../lib/cursor';
 import { pngBytes, stubGenerator } from '../../test/images';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -141,5 +141,111 @@ describe('mentions and private profiles', () => {
     expect(await t.database.db.select().from(notifications).where(eq(notifications.userId, open.userId))).toMatchObject([{ kind: 'mention' }]);
     const recorded = await t.database.db.select().from(commentMentions).where(eq(commentMentions.commentId, r.json.comment.id));
     expect(recorded.map((m) => m.userId)).toEqual([open.userId]);
+  });
+});
+
+/** The item's comments as this viewer lists them (a guest without a cookie). */
+const commentsOf = async (itemId: string, viewer?: U) =>
+  commentsListResultSchema.parse((await t.call('comments-list', { body: { itemId }, ...(viewer ? { cookie: viewer.cookie } : {}) })).json);
+/** The comment count of the item's page as this viewer gets it. */
+const pageCount = async (itemId: string, viewer?: U) => {
+  const got = itemGetResultSchema.parse((await t.call('item-get', { body: { itemId }, ...(viewer ? { cookie: viewer.cookie } : {}) })).json);
+  if (got.access !== 'visible') throw new Error(`expected a visible item, got ${got.access}`);
+  return got.item.counts.comments;
+};
+const block = (u: U, target: U, blocked = true) => t.call('user-block-toggle', { cookie: u.cookie, body: { targetUserId: target.userId, blocked } });
+
+describe('a private or hidden commenter', () => {
+  it('is named to themselves only: others, the item owner and admins included, see the text without who wrote it', async () => {
+    const owner = await t.onboardedUser();
+    const ann = await t.onboardedUser();
+    const other = await t.onboardedUser();
+    const itemId = await published(owner);
+    await t.call('comments-create', { cookie: ann.cookie, body: { itemId, body: 'Before going private' } });
+    await t.call('comments-create', { cookie: other.cookie, body: { itemId, body: 'A public word' } });
+    expect((await commentsOf(itemId)).comments[1]!.user).toEqual({ id: ann.userId, handle: ann.handle, avatarImageId: null });
+    await t.call('settings-update', { cookie: ann.cookie, body: { profilePublic: false } });
+
+    for (const viewer of [undefined, owner, other]) {
+      const page = await commentsOf(itemId, viewer);
+      expect(page.comments.map((c) => ({ body: c.body, user: c.user?.handle ?? null, deletedUser: c.deletedUser ?? false }))).toEqual([
+        { body: 'A public word', user: other.handle, deletedUser: false },
+        { body: 'Before going private', user: null, deletedUser: false },
+      ]);
+      // Listed without a name, so counted: the count and the page's count agree with the list.
+      expect(page.totalCount).toBe(2);
+      expect(await pageCount(itemId, viewer)).toBe(2);
+    }
+    // The owner may still delete it on their item.
+    expect((await commentsOf(itemId, owner)).comments[1]!.canDelete).toBe(true);
+    // The author sees themselves.
+    const own = await commentsOf(itemId, ann);
+    expect(own.comments[1]).toMatchObject({ body: 'Before going private', user: { id: ann.userId, handle: ann.handle }, canDelete: true });
+    // Public again: named again.
+    await t.call('settings-update', { cookie: ann.cookie, body: { profilePublic: true } });
+    expect((await commentsOf(itemId)).comments[1]!.user?.handle).toBe(ann.handle);
+  });
+
+  it('is not named once a moderator hid their profile', async () => {
+    const owner = await t.onboardedUser();
+    const ann = await t.onboardedUser();
+    const itemId = await published(owner);
+    await t.call('comments-create', { cookie: ann.cookie, body: { itemId, body: 'Hidden author' } });
+    await t.database.db.update(profiles).set({ hidden: true }).where(eq(profiles.userId, ann.userId));
+    expect((await commentsOf(itemId, owner)).comments).toMatchObject([{ body: 'Hidden author', user: null }]);
+    expect((await commentsOf(itemId, ann)).comments).toMatchObject([{ body: 'Hidden author', user: { id: ann.userId } }]);
+  });
+});
+
+describe('comments across a block', () => {
+  it("refuses a comment on the item of someone with a block with the commenter, either way, with 403 'blocked'", async () => {
+    const carol = await t.onboardedUser();
+    const bob = await t.onboardedUser();
+    const itemId = await published(carol);
+    await block(carol, bob);
+    const refused = await t.call('comments-create', { cookie: bob.cookie, body: { itemId, body: 'Hello Carol' } });
+    expect(refused.status).toBe(403);
+    expect(refused.json.error).toMatchObject({ code: 'blocked', message: SOCIAL_MESSAGES.commentBlocked });
+    // Nothing was stored, and everyone's count agrees.
+    expect(await t.database.db.select().from(comments).where(eq(comments.itemId, itemId))).toEqual([]);
+    expect(await pageCount(itemId)).toBe(0);
+    expect(await pageCount(itemId, carol)).toBe(0);
+    // The blocker cannot comment on the blocked person's item either.
+    const bobsItem = await published(bob);
+    expect((await t.call('comments-create', { cookie: carol.cookie, body: { itemId: bobsItem, body: 'Hi' } })).json.error.code).toBe('blocked');
+    // Unblocked: allowed again.
+    await block(carol, bob, false);
+    expect((await t.call('comments-create', { cookie: bob.cookie, body: { itemId, body: 'Hello Carol' } })).status).toBe(200);
+  });
+
+  it("leaves out of the page's count the comments its viewer cannot list, and counts them again after an unblock", async () => {
+    const carol = await t.onboardedUser();
+    const bob = await t.onboardedUser();
+    const dave = await t.onboardedUser();
+    const eve = await t.onboardedUser();
+    const itemId = await published(carol);
+    await t.call('comments-create', { cookie: bob.cookie, body: { itemId, body: 'from bob' } });
+    await t.call('comments-create', { cookie: dave.cookie, body: { itemId, body: 'from dave' } });
+    // Every viewer's page read (and their marks kept) before the blocks.
+    for (const viewer of [carol, eve, undefined]) expect(await pageCount(itemId, viewer)).toBe(2);
+
+    await block(carol, bob);
+    await block(dave, eve);
+    const seen = async (viewer?: U) => {
+      const list = await commentsOf(itemId, viewer);
+      return { listed: list.comments.length, total: list.totalCount, page: await pageCount(itemId, viewer) };
+    };
+    expect(await seen(carol)).toEqual({ listed: 1, total: 1, page: 1 });
+    expect(await seen(eve)).toEqual({ listed: 1, total: 1, page: 1 });
+    // Bob's own comment and Dave's: Carol wrote none.
+    expect(await seen(bob)).toEqual({ listed: 2, total: 2, page: 2 });
+    expect(await seen()).toEqual({ listed: 2, total: 2, page: 2 });
+    // A new comment from someone the viewer has a block with changes nothing for them.
+    await t.call('comments-create', { cookie: dave.cookie, body: { itemId, body: 'dave again' } });
+    expect(await seen(eve)).toEqual({ listed: 1, total: 1, page: 1 });
+    expect(await seen()).toEqual({ listed: 3, total: 3, page: 3 });
+
+    await block(dave, eve, false);
+    expect(await seen(eve)).toEqual({ listed: 3, total: 3, page: 3 });
   });
 });

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { PHOTO_ROLES, type Role } from '@curio/contract';
-import { bookmarks, composites, items, itemStats, likes, photos, profiles, userBlocks, userRoles } from '../../db/schema';
+import { bookmarks, comments, composites, items, itemStats, likes, photos, profiles, userBlocks, userRoles } from '../../db/schema';
 import type { Executor } from '../../db/types';
 
 /** The order an item's photos are shown in: by role, as the wizard lists them. */
@@ -36,12 +36,25 @@ export interface PhotoRef {
   role: string;
 }
 
+/**
+ * What a block of the viewer's changes on one item's page: whether they have any block at all
+ * (either way), and how many of the item's comments are by people they have one with (the list
+ * leaves those out for them, so the page's count does too).
+ */
+export interface ViewerBlockState {
+  blocks: boolean;
+  hiddenComments: number;
+}
+
+/** One viewer's marks on one item, their roles, and what their blocks hide of it. */
+export type ViewerItemState = { liked: boolean; saved: boolean; roles: Role[] } & ViewerBlockState;
+
 /** An item's page as one query reads it; `viewerState` is the signed-in viewer's (all false for a guest). */
 export type ItemPageRow = HydratedItem & {
   composites: CompositeRef[];
   photos: PhotoRef[];
   notes: string | null;
-  viewerState: { liked: boolean; saved: boolean; roles: Role[] };
+  viewerState: ViewerItemState;
 };
 
 /** What the viewer has done to the items asked about (and who they are). */
@@ -112,6 +125,21 @@ export function notBlockedBetween(a: AnyColumn | SQL | string, b: AnyColumn | SQ
     where (blk.blocker_id = ${a} and blk.blocked_id = ${b}) or (blk.blocker_id = ${b} and blk.blocked_id = ${a}))`;
 }
 
+/**
+ * Whether the viewer has any block (either way), and how many comments others may see on the item
+ * are by people they have one with: the SQL of `ViewerBlockState`, for a viewer and an item given as
+ * values, placeholders or columns.
+ */
+function viewerBlockColumns(viewerId: SQL | string, itemId: SQL | AnyColumn) {
+  return {
+    blocks: sql<boolean>`(exists(select 1 from ${userBlocks} where ${userBlocks.blockerId} = ${viewerId})
+      or exists(select 1 from ${userBlocks} where ${userBlocks.blockedId} = ${viewerId}))`,
+    hiddenComments: sql<number | string>`(select count(*)::int from ${comments} where ${comments.itemId} = ${itemId} and not ${comments.hidden}
+      and ${comments.userId} in (select ${userBlocks.blockedId} from ${userBlocks} where ${userBlocks.blockerId} = ${viewerId}
+        union all select ${userBlocks.blockerId} from ${userBlocks} where ${userBlocks.blockedId} = ${viewerId}))`,
+  };
+}
+
 /** See `viewerItemState`. */
 function prepareViewerItemState(db: Executor) {
   return db
@@ -119,6 +147,7 @@ function prepareViewerItemState(db: Executor) {
       liked: sql<boolean>`exists(select 1 from ${likes} where ${likes.userId} = ${sql.placeholder('viewerId')} and ${likes.itemId} = ${sql.placeholder('itemId')})`,
       saved: sql<boolean>`exists(select 1 from ${bookmarks} where ${bookmarks.userId} = ${sql.placeholder('viewerId')} and ${bookmarks.itemId} = ${sql.placeholder('itemId')})`,
       roles: sql<string[] | string>`coalesce((select array_agg(${userRoles.role}) from ${userRoles} where ${userRoles.userId} = ${sql.placeholder('viewerId')}), '{}'::text[])`,
+      ...viewerBlockColumns(sql`${sql.placeholder('viewerId')}`, sql`${sql.placeholder('itemId')}`),
     })
     .from(sql`(select 1) as one`)
     .prepare('curio_viewer_item_state');
@@ -199,8 +228,15 @@ export function readRepository(db: Executor) {
             liked: sql<boolean>`exists(select 1 from ${likes} where ${likes.userId} = ${viewerId} and ${likes.itemId} = ${items.id})`,
             saved: sql<boolean>`exists(select 1 from ${bookmarks} where ${bookmarks.userId} = ${viewerId} and ${bookmarks.itemId} = ${items.id})`,
             roles: sql<string[] | string>`coalesce((select array_agg(${userRoles.role}) from ${userRoles} where ${userRoles.userId} = ${viewerId}), '{}'::text[])`,
+            ...viewerBlockColumns(viewerId, items.id),
           }
-        : { liked: sql<boolean>`false`, saved: sql<boolean>`false`, roles: sql<string[] | string>`'{}'::text[]` };
+        : {
+            liked: sql<boolean>`false`,
+            saved: sql<boolean>`false`,
+            roles: sql<string[] | string>`'{}'::text[]`,
+            blocks: sql<boolean>`false`,
+            hiddenComments: sql<number | string>`0`,
+          };
       const [row] = await db
         .select({ ...fields, compositeList, photoList, notes: items.metadata, ...viewer })
         .from(items)
@@ -215,7 +251,13 @@ export function readRepository(db: Executor) {
         composites: json(row.compositeList),
         photos: json(row.photoList),
         notes: row.notes,
-        viewerState: { liked: Boolean(row.liked), saved: Boolean(row.saved), roles: textArray(row.roles) as Role[] },
+        viewerState: {
+          liked: Boolean(row.liked),
+          saved: Boolean(row.saved),
+          roles: textArray(row.roles) as Role[],
+          blocks: Boolean(row.blocks),
+          hiddenComments: Number(row.hiddenComments ?? 0),
+        },
       };
     },
 
@@ -239,14 +281,20 @@ export function readRepository(db: Executor) {
     },
 
     /**
-     * One viewer's marks on one item and their roles (the signed-in item page): the query of
-     * `viewerState` for a single item, prepared once and named, so that PostgreSQL parses and plans it
-     * once per connection and the SQL is not built anew per request.
+     * One viewer's marks on one item, their roles and what their blocks hide of it (the signed-in item
+     * page): the query of `viewerState` for a single item, prepared once and named, so that PostgreSQL
+     * parses and plans it once per connection and the SQL is not built anew per request.
      */
-    async viewerItemState(viewerId: string, itemId: string): Promise<{ liked: boolean; saved: boolean; roles: Role[] }> {
+    async viewerItemState(viewerId: string, itemId: string): Promise<ViewerItemState> {
       viewerItemStatement ??= prepareViewerItemState(db);
       const [row] = await viewerItemStatement.execute({ viewerId, itemId });
-      return { liked: Boolean(row?.liked), saved: Boolean(row?.saved), roles: textArray(row?.roles) as Role[] };
+      return {
+        liked: Boolean(row?.liked),
+        saved: Boolean(row?.saved),
+        roles: textArray(row?.roles) as Role[],
+        blocks: Boolean(row?.blocks),
+        hiddenComments: Number(row?.hiddenComments ?? 0),
+      };
     },
 
     /** The people the viewer has a block with, either way (one query on the blocks' primary key and its reverse). */

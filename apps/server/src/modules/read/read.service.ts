@@ -17,7 +17,7 @@ export interface ViewerState {
 }
 
 const NOBODY: ViewerState = { of: () => ({ liked: false, saved: false }), isAdmin: false };
-const GUEST_STATE: ItemPageRow['viewerState'] = { liked: false, saved: false, roles: [] };
+const GUEST_STATE: ItemPageRow['viewerState'] = { liked: false, saved: false, roles: [], blocks: false, hiddenComments: 0 };
 
 /** An item's page as everyone sees it (no viewer's marks): what {@link createItemPageCache} keeps. */
 export type SharedItemPage = Omit<ItemPageRow, 'viewerState'>;
@@ -153,11 +153,14 @@ export function createReadService(db: Db) {
       if (cached && cached.userId !== viewerId) {
         // The item as everyone sees it from the cache; only this viewer's marks and roles are read,
         // unless this process has them already.
-        let state = viewerId ? (marks?.get(viewerId, itemId) ?? null) : GUEST_STATE;
+        // Marks are kept only for viewers without any block (so their blocks hide nothing of the item);
+        // a block forgets both people's marks everywhere before it answers.
+        const kept = viewerId ? (marks?.get(viewerId, itemId) ?? null) : null;
+        let state: ItemPageRow['viewerState'] | null = viewerId ? (kept && { ...kept, blocks: false, hiddenComments: 0 }) : GUEST_STATE;
         if (!state) {
           const readAt = marks?.generation() ?? 0;
           state = await repo.viewerItemState(viewerId!, itemId);
-          marks?.set(viewerId!, itemId, state, readAt);
+          if (!state.blocks) marks?.set(viewerId!, itemId, { liked: state.liked, saved: state.saved, roles: state.roles }, readAt);
         }
         row = { ...cached, viewerState: state };
       } else {
@@ -170,7 +173,11 @@ export function createReadService(db: Db) {
         }
       }
       if (!row) throw notFound('Item not found');
-      const { photos, viewerState: state, ...item } = row;
+      const { photos, viewerState: state, ...shared } = row;
+      // The count of comments leaves out those the viewer's blocks hide from their list.
+      const item = state.hiddenComments
+        ? { ...shared, counts: { ...shared.counts, comments: Math.max(0, shared.counts.comments - state.hiddenComments) } }
+        : shared;
       const viewer: ViewerRules = { id: viewerId, isAdmin: state.roles.includes('admin') };
       const access = itemAccess(item, viewer);
       const visible = access === 'visible';

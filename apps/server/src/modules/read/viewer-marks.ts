@@ -12,9 +12,10 @@ export const VIEWER_MARKS_MS = 60_000;
 
 /**
  * Signed-in viewers' marks on items (liked, saved) and their roles, kept in this process, so that an
- * item page served from the page cache needs no query for a viewer seen recently. Whatever changes
- * them (a like, a save, a change of roles) forgets the viewer in every process before it answers
- * (modules/events/forget-everywhere.ts); `ttlMs` bounds what anything else could leave behind.
+ * item page served from the page cache needs no query for a viewer seen recently. Only viewers
+ * without any block are kept (a block hides comments from the page's count, read each time); a
+ * block, and whatever changes the marks (a like, a save, a change of roles), forgets the viewer in
+ * every process before it answers (modules/events/forget-everywhere.ts); `ttlMs` bounds what anything else could leave behind.
  */
 export function createViewerMarksCache(opts: { ttlMs?: number; max?: number; now?: () => number } = {}) {
   const ttl = opts.ttlMs ?? VIEWER_MARKS_MS;

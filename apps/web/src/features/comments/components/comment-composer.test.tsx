@@ -113,4 +113,13 @@ describe('CommentComposer', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Post' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Comment cannot be empty');
   });
+
+  it("says so when a block with the item's owner refuses the comment, and keeps the text", async () => {
+    fetchMock.mockImplementation(async () => jsonResponse({ error: { code: 'blocked', message: 'You cannot comment on this item' } }, 403));
+    const box = renderComposer();
+    type(box, 'Hello');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Post' })));
+    await waitFor(() => expect(toasts.error).toHaveBeenCalledWith('You can’t comment on this item.'));
+    expect(box.value).toBe('Hello');
+  });
 });

@@ -107,6 +107,8 @@ export function CommentComposer({ itemId }: { itemId: string }) {
       },
       onError: (err) => {
         if (isApiError(err) && err.code === 'rate_limited') toast.error(t('comments.errorRateLimit'));
+        // A block between the viewer and the item's owner, either way.
+        else if (isApiError(err) && err.code === 'blocked') toast.error(t('comments.errorBlocked'));
         else if (isApiError(err) && err.fields?.body) setError(t(bodyErrorKey(err.fields.body)));
         else toast.error(t('common.error'));
       },

@@ -18,7 +18,8 @@ type CommentItemProps = {
 export function CommentItem({ comment, canReport, onDelete, onReport }: CommentItemProps) {
   const { t, i18n } = useTranslation();
   const locale = i18n.resolvedLanguage ?? 'en';
-  const handle = comment.user.handle;
+  // Null when the viewer may not know who wrote it: a deleted account, or a private (or hidden) profile.
+  const author = comment.user;
   const exact = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(comment.createdAt));
   // The author deleted their account; the comment stays for its thread, without name or text.
   if (comment.deletedUser) {
@@ -37,14 +38,25 @@ export function CommentItem({ comment, canReport, onDelete, onReport }: CommentI
       </li>
     );
   }
+  // A private collector's comment shows its text without who wrote it (no name, avatar or link).
+  const deleteLabel = author ? t('comments.deleteLabel', { handle: author.handle }) : t('comments.deleteLabelPrivate');
+  const reportLabel = author ? t('comments.reportLabel', { handle: author.handle }) : t('comments.reportLabelPrivate');
   return (
-    <li className="flex gap-3 py-4" data-testid="comment" data-comment-id={comment.id}>
-      <UserAvatar handle={handle} imageId={comment.user.avatarImageId} />
+    <li className="flex gap-3 py-4" data-testid="comment" data-comment-id={comment.id} data-private-user={author ? undefined : 'true'}>
+      {author ? (
+        <UserAvatar handle={author.handle} imageId={author.avatarImageId} />
+      ) : (
+        <span aria-hidden="true" className="size-9 shrink-0 rounded-full border border-dashed border-border-strong bg-surface-sunken" />
+      )}
       <div className="grid min-w-0 flex-1 gap-1">
         <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
-          <Link to={paths.profile.getHref(handle)} className="font-semibold text-foreground underline-offset-2 hover:underline">
-            @{handle}
-          </Link>
+          {author ? (
+            <Link to={paths.profile.getHref(author.handle)} className="font-semibold text-foreground underline-offset-2 hover:underline">
+              @{author.handle}
+            </Link>
+          ) : (
+            <span className="font-semibold text-muted-foreground">{t('comments.privateUser')}</span>
+          )}
           <time dateTime={comment.createdAt} title={exact} className="text-muted-foreground">
             {formatRelativeTime(comment.createdAt, locale)}
           </time>
@@ -53,13 +65,13 @@ export function CommentItem({ comment, canReport, onDelete, onReport }: CommentI
         {comment.canDelete || canReport ? (
           <div className="-ml-3 flex gap-1">
             {comment.canDelete ? (
-              <Button variant="ghost" size="sm" className="text-muted-foreground hover:text-danger" onClick={() => onDelete(comment)} aria-label={t('comments.deleteLabel', { handle })} data-testid="comment-delete">
+              <Button variant="ghost" size="sm" className="text-muted-foreground hover:text-danger" onClick={() => onDelete(comment)} aria-label={deleteLabel} data-testid="comment-delete">
                 <Trash2 aria-hidden="true" />
                 {t('comments.delete')}
               </Button>
             ) : null}
             {canReport ? (
-              <Button variant="ghost" size="sm" className="text-muted-foreground" onClick={() => onReport(comment)} aria-label={t('comments.reportLabel', { handle })} data-testid="comment-report">
+              <Button variant="ghost" size="sm" className="text-muted-foreground" onClick={() => onReport(comment)} aria-label={reportLabel} data-testid="comment-report">
                 <Flag aria-hidden="true" />
                 {t('comments.report')}
               </Button>

@@ -109,7 +109,7 @@ export function CommentsSection({ itemId, viewerId }: { itemId: string; viewerId
               <CommentItem
                 key={comment.id}
                 comment={comment}
-                canReport={!!viewerId && comment.user.id !== viewerId}
+                canReport={!!viewerId && comment.user?.id !== viewerId}
                 onDelete={(c) => setConfirm({ kind: 'delete', comment: c })}
                 onReport={(c) => setConfirm({ kind: 'report', comment: c })}
               />
