@@ -17,6 +17,7 @@ import { createOAuthClientsService } from './modules/oauth-clients/oauth-clients
 import type { Database } from './db/client';
 import type { Env } from './env';
 import { clientAddress } from './lib/client-ip';
+import { authInputGuard } from './lib/auth-input';
 import { apiSecurityHeaders, COMPRESS_FROM_BYTES, jsonAnswer, requestBasics, securityHeaders, validRequestId } from './lib/http-basics';
 import { envelope } from './lib/errors';
 import { errorResponse } from './lib/error-handler';
@@ -187,12 +188,16 @@ export function createApp(deps: AppDeps) {
   app.use(originGuard({ trusted: trustedOrigins(env), logger }));
   const limitBody = bodyLimit({
     maxSize: env.MAX_BODY_BYTES,
-    onError: (c) => c.json(envelope('payload_too_large', 'The request body is too large'), 413),
+    // The body is left unread: the connection closes with the answer, so that a keep-alive client
+    // does not send its next request on a socket the server is about to drop.
+    onError: (c) => c.json(envelope('payload_too_large', 'The request body is too large'), 413, { connection: 'close' }),
   });
   // A GET has no body to limit (and asking for one would build a whole Request object).
   const limitWrites: MiddlewareHandler = (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next));
   app.use(`${API_PATHS.functions}/*`, limitWrites);
   app.use(`${API_PATHS.auth}/*`, limitWrites);
+  // Auth routes follow the functions' text rule too (a 400, never a 500), and their 429s say Retry-After.
+  app.use(`${API_PATHS.auth}/*`, authInputGuard());
 
   // What a load balancer needs: this process takes requests (not draining), its database answers
   // (within 4 s: under load the ping waits for a pooled connection like any request) and its
