@@ -88,6 +88,12 @@ export const itemViewerSchema = z.object({
   isAdmin: z.boolean(),
   liked: z.boolean(),
   saved: z.boolean(),
+  /**
+   * Whether the viewer may message the item's owner now (the server's one DM rule: no block either
+   * way, and the owner's DM setting admits them). Only in a visible item's answer to a signed-in
+   * viewer other than its owner; absent means no Message button.
+   */
+  canMessage: z.boolean().optional(),
 });
 export type ItemViewer = z.infer<typeof itemViewerSchema>;
 export const itemPhotoSchema = z.object({ id: z.string(), imageId: z.string(), role: z.string() });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError, badRequest } from '../../lib/errors';
+import { profileVisible, type ProfileRules } from '../read/visibility';
 import { statsRepository } from '../social/stats.repository';
 import { analyticsRepository } from './analytics.repository';
 import { itemViewsRepository } from './item-views.repository';
@@ -23,8 +24,8 @@ export interface AnalyticsDeps {
   visibleItem(itemId: string, viewerId: string | null): Promise<{ id: string; userId: string }>;
   /** The server secret the viewer hashes are keyed with. */
   secret: string;
-  /** The profile of a handle (its owner and visibility), or null. */
-  profileByHandle?(handle: string): Promise<{ userId: string; public: boolean } | null>;
+  /** The profile of a handle (its owner and what the visibility rules need), or null. */
+  profileByHandle?(handle: string): Promise<ProfileRules | null>;
 }
 
 export function createAnalyticsService(db: Db, deps: AnalyticsDeps) {
@@ -74,13 +75,14 @@ export function createAnalyticsService(db: Db, deps: AnalyticsDeps) {
         countsAsView = viewer.userId !== item.userId;
       }
       // A profile_view (spec part 1 §9: with the handle) counts like an item view: once per viewer,
-      // profile and UTC day, never the owner's; a profile the viewer may not see stores nothing.
+      // profile and UTC day, never the owner's; a profile the viewer may not see (private, or hidden
+      // by a moderator) stores nothing.
       let viewedProfile: string | null = null;
       if (event.name === 'profile_view') {
         const props = profileViewProps.safeParse(event.props);
         if (!props.success) throw badRequest('profile_view needs the handle', { 'props.handle': 'Not a valid handle' });
         const profile = (await deps.profileByHandle?.(props.data.handle.toLowerCase())) ?? null;
-        if (!profile || (!profile.public && profile.userId !== viewer.userId)) return false;
+        if (!profile || !profileVisible(profile, viewer.userId)) return false;
         if (profile.userId !== viewer.userId) viewedProfile = profile.userId;
       }
       await repo.insert({ ...event, userId: viewer.userId, itemId });

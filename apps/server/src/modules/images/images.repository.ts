@@ -36,6 +36,20 @@ export function imagesRepository(db: Executor) {
         );
       return rows.map((r) => ({ userId: r.userId, hidden: r.hidden, hiddenSource: r.hiddenSource, owner: { public: r.public, hidden: r.ownerHidden } }));
     },
+    /**
+     * For an image uploaded as an avatar (chosen or not): the visibility of its uploader's profile,
+     * which governs it (someone without a profile yet, or whose account is gone, counts as private).
+     * Null for any other image. By primary key and the profiles' unique user id.
+     */
+    async avatarOwner(imageId: string): Promise<{ userId: string; public: boolean; hidden: boolean } | null> {
+      const [row] = await db
+        .select({ kind: images.kind, ownerId: images.ownerId, public: profiles.public, hidden: profiles.hidden })
+        .from(images)
+        .leftJoin(profiles, eq(profiles.userId, images.ownerId))
+        .where(eq(images.id, imageId));
+      if (!row || row.kind !== 'avatar') return null;
+      return { userId: row.ownerId ?? '', public: row.public ?? false, hidden: row.hidden ?? false };
+    },
     async deleteMany(ids: string[]) {
       if (ids.length) await db.delete(images).where(inArray(images.id, ids));
     },

@@ -43,11 +43,13 @@ export function uploadRouter(auth: Auth, images: ImagesService) {
 export type ImageViewer = (headers: Headers) => Promise<{ id: string | null; isAdmin: boolean; isModerator: boolean }>;
 
 /**
- * Cache-Control of delivered images. An image no item shows (an avatar, an upload not placed yet)
- * never changes and is public: cached for a year as immutable. An image of an item everyone may see
- * is public for 5 minutes and then revalidated (ETag: a 304 costs one query): the item may be hidden
- * later, and no browser or proxy may keep showing it for longer. Anything else (hidden or private
- * items, for their owner, admins and moderators) and every refusal is `private, no-store`.
+ * Cache-Control of delivered images. An image nothing governs (an upload not placed yet) never
+ * changes and is public: cached for a year as immutable. An image of an item everyone may see, and
+ * the avatar of a profile everyone may see, is public for 5 minutes and then revalidated (ETag: a 304
+ * costs one query): the item may be hidden, or the person go private or be hidden, later, and no
+ * browser or proxy may keep showing it for longer. Anything else (hidden or private items, avatars of
+ * private or hidden people, for their owner, admins and moderators) and every refusal is
+ * `private, no-store`.
  */
 export const IMAGE_CACHE = {
   unattached: 'public, max-age=31536000, immutable',
@@ -59,8 +61,9 @@ const NO_VIEWER: ImageViewer = async () => ({ id: null, isAdmin: false, isModera
 
 /**
  * GET /img/{imageId}/{variant}: the bytes with a strong ETag, under the visibility rules of the
- * items that show the image (read/visibility.ts `imageAccess`): a DMCA takedown answers 451 to
- * others than its owner and staff, another hidden or a private item 404.
+ * items that show the image, or of the profile whose avatar it is (read/visibility.ts `imageAccess`):
+ * a DMCA takedown answers 451 to others than its owner and staff; another hidden or a private item,
+ * and a private or hidden person's avatar, 404.
  */
 export function imageDeliveryRouter(images: ImagesService, opts: { viewer?: ImageViewer } = {}) {
   const router = new Hono();
@@ -68,21 +71,22 @@ export function imageDeliveryRouter(images: ImagesService, opts: { viewer?: Imag
   router.get('/:imageId/:variant', async (c) => {
     const { imageId, variant } = c.req.param();
     if (!(IMAGE_VARIANTS as readonly string[]).includes(variant)) throw notFound('Unknown image variant');
-    const refs = await images.itemRefs(imageId);
-    const access = await imageAccess(refs, () => viewerOf(c.req.raw.headers));
+    const rules = await images.accessRules(imageId);
+    const access = await imageAccess(rules, () => viewerOf(c.req.raw.headers));
+    const governed = rules.items.length > 0 || rules.avatarOf !== null;
     if (access === 'dmca' || access === 'denied') {
       c.header('Cache-Control', IMAGE_CACHE.restricted);
       if (access === 'dmca') return c.json(envelope('unavailable_for_legal_reasons', 'This image was removed in response to a DMCA notice'), 451);
       throw notFound('Unknown image');
     }
-    const cache = access === 'viewer' ? IMAGE_CACHE.restricted : refs.length ? IMAGE_CACHE.visible : IMAGE_CACHE.unattached;
+    const cache = access === 'viewer' ? IMAGE_CACHE.restricted : governed ? IMAGE_CACHE.visible : IMAGE_CACHE.unattached;
     // With a CDN in front of the bucket: a redirect to the same signed URL for a whole signing window
     // (public images only: the CDN would keep the bytes of a restricted one for everyone).
     if (access === 'everyone') {
       const redirect = await images.redirectUrl(imageId, variant as ImageVariant);
       if (redirect === null) throw notFound('Unknown image');
       if (redirect) {
-        c.header('Cache-Control', refs.length ? IMAGE_CACHE.visible : 'public, max-age=3600');
+        c.header('Cache-Control', governed ? IMAGE_CACHE.visible : 'public, max-age=3600');
         return c.redirect(redirect, 302);
       }
     }

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import type { RateLimitsService } from '../rate-limits/rate-limits.service';
+import type { ImageRules } from '../read/visibility';
 import type { Storage } from '../../storage/storage';
 import { ImageRejected, processImage } from './image-processing';
 import { imagesRepository, type ImageRow } from './images.repository';
@@ -129,8 +130,13 @@ export function createImagesService(db: Db, deps: { storage: Storage; logger: Lo
 
     find: (imageId: string) => repo.find(imageId),
 
-    /** The items that show this image, for the visibility rules of its delivery. */
-    itemRefs: (imageId: string) => (/^[A-Za-z0-9_-]{10,64}$/.test(imageId) ? repo.itemRefs(imageId) : Promise.resolve([])),
+    /** What the visibility rules of its delivery need: the items that show this image, and whose avatar it is. */
+    async accessRules(imageId: string): Promise<ImageRules> {
+      if (!/^[A-Za-z0-9_-]{10,64}$/.test(imageId)) return { items: [], avatarOf: null };
+      const items = await repo.itemRefs(imageId);
+      // No item shows an avatar: item images (most requests) stay one query.
+      return { items, avatarOf: items.length ? null : await repo.avatarOwner(imageId) };
+    },
 
     /** The rows first, then the objects: a process killed between leaves objects the sweep removes, never a row without its image. */
     async remove(ids: string[]) {

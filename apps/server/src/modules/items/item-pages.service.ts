@@ -6,6 +6,8 @@ import type { ImagesService } from '../images/images.service';
 import type { RolesService } from '../roles/roles.service';
 import { createItemPageCache, createReadService, type ItemPage } from '../read/read.service';
 import { createViewerMarksCache } from '../read/viewer-marks';
+import { profileVisible } from '../read/visibility';
+import { messagesRepository } from '../messages/messages.repository';
 import { sharedAnswer } from '../../lib/functions';
 import { itemPagesRepository } from './item-pages.repository';
 
@@ -80,13 +82,20 @@ export function createItemPagesService(
   return {
     /**
      * The item page's data. A hidden item (to others than its owner and admins) and an item of a
-     * private profile (to others than its owner) answer only what the page needs to say so.
+     * private profile (to others than its owner) answer only what the page needs to say so. A
+     * signed-in visitor's answer says whether they may message the owner (`viewer.canMessage`).
      */
     async get(itemId: string, viewerId: string | null): Promise<ItemGetResult> {
       const shared = viewerId === null ? pages.get(itemId) : null;
       const known = shared && guestAnswers.get(shared);
       if (known) return known;
-      const answer = shape(await read.page(itemId, viewerId, pages, marks), viewerId);
+      const page = await read.page(itemId, viewerId, pages, marks);
+      const answer = shape(page, viewerId);
+      if (viewerId !== null && answer.access === 'visible' && !answer.viewer.isOwner) {
+        // The Message button: the one DM rule, and (for a new thread) the owner's profile visible to the viewer.
+        const canMessage = profileVisible(page.item.owner, viewerId) && (await messagesRepository(db).allowed(viewerId, page.item.userId));
+        return { ...answer, viewer: { ...answer.viewer, canMessage } };
+      }
       if (viewerId === null) {
         const cached = pages.get(itemId);
         // Answered before routing for as long as this very page stays cached.

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { dmMessages, dmThreads, follows, profiles, userSettings } from '../../db/schema';
 import { cursorKey, olderThan } from '../../db/keyset';
 import type { Executor } from '../../db/types';
@@ -34,18 +34,34 @@ export interface ThreadListRow {
 const unreadOf = (userId: string) => sql`(select count(*)::int from ${dmMessages} m
   where m.thread_id = t.id and m.sender_id <> ${userId} and not m.hidden
     and m.created_at > coalesce(case when t.user_a = ${userId} then t.a_read_at else t.b_read_at end, '-infinity'::timestamptz))`;
-/** Threads of the user whose other party has no block with them, either way, as SQL over `t` (the read pipeline's `notBlockedBetween`). */
-const unblocked = (userId: string) => notBlockedBetween(userId, sql`case when t.user_a = ${userId} then t.user_b else t.user_a end`);
+/** The other party of thread `t`, as SQL. */
+const otherOf = (userId: string) => sql`case when t.user_a = ${userId} then t.user_b else t.user_a end`;
+/** Threads of the user whose other party has no block with them, either way, as SQL over `t` (the DM rule's `unblocked`). */
+const unblocked = (userId: string) => dmRule(userId, otherOf(userId)).unblocked;
 
 /**
- * Whether the other party of thread `t` accepts a message from the user, as SQL: the rules of
- * `refusal` in messages.service.ts without the block (threads across a block are not listed).
+ * Who may message whom: the one rule, as SQL over the sender and the recipient (columns, expressions
+ * or ids). A message is accepted when both parts hold:
+ * - `unblocked`: no block between the two, either way (the read pipeline's `notBlockedBetween`);
+ * - `admitted`: the recipient's DM setting admits the sender: `everyone`; or they follow the sender;
+ *   or they wrote in the pair's thread themselves (a reply to someone who wrote first is always welcome).
+ * The service's refusal (which tells the two apart for its error), a thread's `canSend`, the profile's
+ * and the item page's `canMessage` and the recipients search all compose it; none writes its own.
+ * Starting a new thread also needs the recipient's profile visible to the sender (`profileVisible`).
  */
-const admits = (userId: string) => {
-  const other = sql`case when t.user_a = ${userId} then t.user_b else t.user_a end`;
-  return sql`(coalesce((select s.allow_dms from ${userSettings} s where s.user_id = ${other}), 'everyone') = 'everyone'
-    or exists (select 1 from ${follows} f where f.follower_id = ${other} and f.followee_id = ${userId})
-    or exists (select 1 from ${dmMessages} m2 where m2.thread_id = t.id and m2.sender_id = ${other}))`;
+export function dmRule(sender: AnyColumn | SQL | string, recipient: AnyColumn | SQL | string): { unblocked: SQL; admitted: SQL } {
+  return {
+    unblocked: notBlockedBetween(sender, recipient),
+    admitted: sql`(coalesce((select s.allow_dms from ${userSettings} s where s.user_id = ${recipient}), 'everyone') = 'everyone'
+      or exists (select 1 from ${follows} f where f.follower_id = ${recipient} and f.followee_id = ${sender})
+      or exists (select 1 from ${dmThreads} pt join ${dmMessages} pm on pm.thread_id = pt.id and pm.sender_id = ${recipient}
+                 where (pt.user_a = ${sender} and pt.user_b = ${recipient}) or (pt.user_a = ${recipient} and pt.user_b = ${sender})))`,
+  };
+}
+/** The whole rule: `sender` may message `recipient` now. */
+export const dmAllowed = (sender: AnyColumn | SQL | string, recipient: AnyColumn | SQL | string): SQL => {
+  const rule = dmRule(sender, recipient);
+  return sql`(${rule.unblocked} and ${rule.admitted})`;
 };
 
 export function messagesRepository(db: Executor) {
@@ -72,11 +88,13 @@ export function messagesRepository(db: Executor) {
       const result = await db.execute(sql`
         select t.id, ${cursorKey(sql`t.last_message_at`)} as key,
                case when t.user_a = ${userId} then t.user_b else t.user_a end as "otherId",
-               p.handle, p.display_name as "displayName", p.avatar_image_id as "avatarImageId",
+               p.handle, p.display_name as "displayName",
+               -- The avatar of someone the user may no longer see (private, hidden) is theirs alone (image delivery refuses it).
+               case when ${profileVisibleTo('p', userId)} then p.avatar_image_id end as "avatarImageId",
                t.last_message_at as "lastMessageAt",
                lm.id as "lastId", lm.text as "lastText", lm.sender_id as "lastSenderId", lm.created_at as "lastCreatedAt",
                ${unreadOf(userId)} as unread,
-               ${admits(userId)} as "canSend"
+               ${dmRule(userId, otherOf(userId)).admitted} as "canSend"
         from ${dmThreads} t
         left join ${profiles} p on p.user_id = case when t.user_a = ${userId} then t.user_b else t.user_a end
         left join lateral (select m.id, m.text, m.sender_id, m.created_at from ${dmMessages} m where m.thread_id = t.id and not m.hidden
@@ -127,29 +145,32 @@ export function messagesRepository(db: Executor) {
       const set = thread.userA === userId ? { aReadAt: sql`now()` } : { bReadAt: sql`now()` };
       await db.update(dmThreads).set(set).where(eq(dmThreads.id, thread.id));
     },
-    async hasSent(threadId: string, senderId: string): Promise<boolean> {
-      const [row] = await db
-        .select({ id: dmMessages.id })
-        .from(dmMessages)
-        .where(and(eq(dmMessages.threadId, threadId), eq(dmMessages.senderId, senderId)))
-        .limit(1);
-      return Boolean(row);
+    /** The DM rule for `senderId` writing to `recipientId` now, its two parts apart (one query). */
+    async admission(senderId: string, recipientId: string): Promise<{ unblocked: boolean; admitted: boolean }> {
+      const rule = dmRule(senderId, recipientId);
+      const [row] = rowsOf<{ unblocked: boolean | string; admitted: boolean | string }>(
+        await db.execute(sql`select ${rule.unblocked} as unblocked, ${rule.admitted} as admitted`),
+      );
+      const yes = (v: boolean | string | undefined) => v === true || v === 't' || v === 'true';
+      return { unblocked: yes(row?.unblocked), admitted: yes(row?.admitted) };
     },
-    async allowDms(userId: string): Promise<'everyone' | 'followed_only'> {
-      const [row] = await db.select({ allowDms: userSettings.allowDms }).from(userSettings).where(eq(userSettings.userId, userId));
-      return row?.allowDms ?? 'everyone';
+    /** Whether `senderId` may message `recipientId` now (the whole DM rule; never oneself). */
+    async allowed(senderId: string, recipientId: string): Promise<boolean> {
+      if (senderId === recipientId) return false;
+      const [row] = rowsOf<{ ok: boolean | string }>(await db.execute(sql`select ${dmAllowed(senderId, recipientId)} as ok`));
+      return row?.ok === true || row?.ok === 't' || row?.ok === 'true';
     },
     async profileOf(userId: string) {
       const [row] = await db
-        .select({ userId: profiles.userId, handle: profiles.handle, displayName: profiles.displayName, avatarImageId: profiles.avatarImageId, public: profiles.public })
+        .select({ userId: profiles.userId, handle: profiles.handle, displayName: profiles.displayName, avatarImageId: profiles.avatarImageId, public: profiles.public, hidden: profiles.hidden })
         .from(profiles)
         .where(eq(profiles.userId, userId));
       return row ?? null;
     },
     /**
      * People the viewer may start a conversation with, by handle or name (prefix matches first, at
-     * most 8): profiles others may see (`profileVisibleTo`), not the viewer, no block either way, and
-     * their DM setting admits the viewer (everyone, or they follow the viewer).
+     * most 8): profiles others may see (`profileVisibleTo`), not the viewer, whom the DM rule lets
+     * the viewer message (`dmAllowed`).
      */
     async recipients(viewerId: string, q: string) {
       const esc = q.replace(/[%_\\]/g, (c) => `\\${c}`);
@@ -158,13 +179,10 @@ export function messagesRepository(db: Executor) {
       return db
         .select({ userId: profiles.userId, handle: profiles.handle, displayName: profiles.displayName, avatarImageId: profiles.avatarImageId })
         .from(profiles)
-        .leftJoin(userSettings, eq(userSettings.userId, profiles.userId))
         .where(
           sql`${profileVisibleTo(profiles, null)} and ${profiles.userId} <> ${viewerId}
             and (${profiles.handle} ilike ${like} or ${profiles.displayName} ilike ${like})
-            and ${notBlockedBetween(viewerId, profiles.userId)}
-            and (coalesce(${userSettings.allowDms}, 'everyone') = 'everyone'
-                 or exists (select 1 from ${follows} f where f.follower_id = ${profiles.userId} and f.followee_id = ${viewerId}))`,
+            and ${dmAllowed(viewerId, profiles.userId)}`,
         )
         .orderBy(sql`case when ${profiles.handle} ilike ${prefix} then 0 when ${profiles.displayName} ilike ${prefix} then 1 else 2 end`, profiles.handle)
         .limit(8);

@@ -3,11 +3,10 @@ import type { Db } from '../../db/client';
 import type { Executor } from '../../db/types';
 import { decodeCursor, nextCursor } from '../../lib/cursor';
 import { AppError, badRequest, notFound } from '../../lib/errors';
-import { blocksRepository } from '../blocks/blocks.repository';
 import type { EventsService } from '../events/events.service';
-import { followsRepository } from '../follows/follows.repository';
 import type { RateLimitsService } from '../rate-limits/rate-limits.service';
-import { messagesRepository, type MessageRow, type ThreadListRow, type ThreadRow } from './messages.repository';
+import { profileVisible } from '../read/visibility';
+import { messagesRepository, type MessageRow, type ThreadListRow } from './messages.repository';
 
 export interface MessageLimits {
   /** One message per this many seconds (0: no limit). */
@@ -28,23 +27,19 @@ const notAllowed = () => new AppError(403, 'dm_not_allowed', DM_MESSAGES.notAllo
 
 /**
  * Direct messages: one thread per pair of people. Only its two participants can read a thread
- * (anyone else gets 404). A message is refused when either side blocked the other, or when the
- * recipient accepts messages only from people they follow, does not follow the sender and has not
- * written in the thread themselves. Each message is recorded on the `messages` stream of both.
+ * (anyone else gets 404). Who may message whom is the one DM rule (`dmRule` in messages.repository.ts):
+ * a message is refused when either side blocked the other, or when the recipient accepts messages
+ * only from people they follow, does not follow the sender and has not written in the thread
+ * themselves. Each message is recorded on the `messages` stream of both.
  */
 export function createMessagesService(db: Db, deps: { events: EventsService; rateLimits: RateLimitsService; limits: MessageLimits }) {
   const repo = messagesRepository(db);
 
-  /** Why `senderId` may not write to `recipientId` now, or null when they may (the thread list's `admits` in SQL keeps the same rules). */
-  async function refusal(tx: Executor, senderId: string, recipientId: string, thread: ThreadRow | null): Promise<AppError | null> {
-    const b = await blocksRepository(tx).between(senderId, recipientId);
-    if (b.aBlockedB || b.bBlockedA) return blocked();
-    const r = messagesRepository(tx);
-    if ((await r.allowDms(recipientId)) === 'everyone') return null;
-    if (await followsRepository(tx).follows(recipientId, senderId)) return null;
-    // A reply to someone who wrote first is always welcome.
-    if (thread && (await r.hasSent(thread.id, recipientId))) return null;
-    return notAllowed();
+  /** Why `senderId` may not write to `recipientId` now, or null when they may: the DM rule (`dmRule` in messages.repository.ts). */
+  async function refusal(tx: Executor, senderId: string, recipientId: string): Promise<AppError | null> {
+    const { unblocked, admitted } = await messagesRepository(tx).admission(senderId, recipientId);
+    if (!unblocked) return blocked();
+    return admitted ? null : notAllowed();
   }
 
   /** The thread if the user takes part in it; 404 otherwise (and for a thread hidden by a block). */
@@ -82,23 +77,21 @@ export function createMessagesService(db: Db, deps: { events: EventsService; rat
     unreadTotal: (userId: string) => repo.unreadTotal(userId),
 
     /** Whether `senderId` may message `recipientId` now (the profile's Message button). */
-    async canMessage(senderId: string, recipientId: string): Promise<boolean> {
-      if (senderId === recipientId) return false;
-      return (await refusal(db, senderId, recipientId, await repo.findThreadOfPair(senderId, recipientId))) === null;
-    },
+    canMessage: (senderId: string, recipientId: string): Promise<boolean> => repo.allowed(senderId, recipientId),
 
     /**
      * The pair's thread, created when there is none. Refused with a block either way; a new thread
-     * also needs the other's DM setting to admit the user, and a private profile is not found
-     * unless the two already have a thread.
+     * also needs the other's DM setting to admit the user, and a profile the user may not see
+     * (private, or hidden by a moderator: `profileVisible`) is not found unless the two already
+     * have a thread.
      */
     async upsert(userId: string, otherUserId: string) {
       if (otherUserId === userId) throw badRequest('You cannot message yourself');
       const other = await repo.profileOf(otherUserId);
       if (!other) throw notFound('Profile not found');
       const existing = await repo.findThreadOfPair(userId, otherUserId);
-      if (!existing && !other.public) throw notFound('Profile not found');
-      const why = await refusal(db, userId, otherUserId, existing);
+      if (!existing && !profileVisible(other, userId)) throw notFound('Profile not found');
+      const why = await refusal(db, userId, otherUserId);
       if (why && (why.code === 'blocked' || !existing)) throw why;
       const thread = existing ?? (await repo.upsertThread(userId, otherUserId));
       return { thread: { id: thread.id } };
@@ -135,7 +128,7 @@ export function createMessagesService(db: Db, deps: { events: EventsService; rat
       const { thread, otherId } = await ownThread(userId, input.threadId);
       // The other person deleted their account: nobody reads this thread any more.
       if (otherId === null) throw notAllowed();
-      const why = await refusal(db, userId, otherId, thread);
+      const why = await refusal(db, userId, otherId);
       if (why) throw why;
       if (deps.limits.intervalSeconds > 0) {
         await deps.rateLimits.hit('dm-interval', userId, { max: 1, windowSeconds: deps.limits.intervalSeconds, message: DM_MESSAGES.tooFast });

@@ -172,6 +172,55 @@ describe('who may message whom', () => {
     expect((await send(friend, id, 'still there?')).json.error.code).toBe('dm_not_allowed');
   });
 
+  it('one rule everywhere: whoever a thread, the send and the profile admit, the recipients search offers, and no one else', async () => {
+    const picky = await t.onboardedUser();
+    const writer = await t.onboardedUser();
+    const stranger = await t.onboardedUser();
+    await t.call('settings-update', { cookie: picky.cookie, body: { allowDMs: 'followed_only' } });
+    // Picky writes first to someone they do not follow: the writer may answer, so the search offers Picky to them.
+    const id = await threadOf(picky, writer);
+    await send(picky, id, 'Hi, about your robot');
+    const offered = async (u: U) => (await t.call('dm-recipients-search', { cookie: u.cookie, body: { q: picky.handle } })).json.users.map((x: { userId: string }) => x.userId);
+    const profileSays = async (u: U) => {
+      const r = await t.call('profile-get', { cookie: u.cookie, body: { handle: picky.handle } });
+      return r.json.viewer.canMessage as boolean;
+    };
+    expect((await threads(writer)).threads.find((th) => th.id === id)?.canSend).toBe(true);
+    expect(await profileSays(writer)).toBe(true);
+    expect(await offered(writer)).toEqual([picky.userId]);
+    expect((await send(writer, id, 'Sure!')).status).toBe(200);
+    // The stranger: refused by the send, the profile and the search alike.
+    expect((await upsert(stranger, picky)).json.error.code).toBe('dm_not_allowed');
+    expect(await profileSays(stranger)).toBe(false);
+    expect(await offered(stranger)).toEqual([]);
+    // A block by Picky closes all of them for the writer.
+    await t.call('user-block-toggle', { cookie: picky.cookie, body: { targetUserId: writer.userId } });
+    expect((await send(writer, id, 'still there?')).json.error.code).toBe('blocked');
+    expect(await profileSays(writer)).toBe(false);
+    expect(await offered(writer)).toEqual([]);
+  });
+
+  it('item pages tell a signed-in visitor whether they may message the owner', async () => {
+    const owner = await t.onboardedUser();
+    const visitor = await t.onboardedUser();
+    const itemId = (await t.call('items-create', { cookie: owner.cookie, body: { title: 'Tin robot', tags: 'robots' } })).json.item.id as string;
+    // A draft's page is enough here: item-get answers it (lists leave drafts out).
+    const page = async (cookie?: string) => (await t.call('item-get', { body: { itemId }, ...(cookie ? { cookie } : {}) })).json;
+    const seen = await page(visitor.cookie);
+    if (seen.access !== 'visible') return expect.unreachable(`item-get answered ${JSON.stringify(seen)}`);
+    expect(seen.viewer.canMessage).toBe(true);
+    expect((await page(owner.cookie)).viewer.canMessage).toBeUndefined();
+    expect((await page()).viewer.canMessage).toBeUndefined();
+    // The owner blocks the visitor: no Message button for them (the server refuses it too).
+    await t.call('user-block-toggle', { cookie: owner.cookie, body: { targetUserId: visitor.userId } });
+    expect((await page(visitor.cookie)).viewer.canMessage).toBe(false);
+    expect((await upsert(visitor, owner)).json.error.code).toBe('blocked');
+    await t.call('user-block-toggle', { cookie: owner.cookie, body: { targetUserId: visitor.userId } });
+    expect((await page(visitor.cookie)).viewer.canMessage).toBe(true);
+    await t.call('settings-update', { cookie: owner.cookie, body: { allowDMs: 'followed_only' } });
+    expect((await page(visitor.cookie)).viewer.canMessage).toBe(false);
+  });
+
   it('a private profile is not found to start a conversation with', async () => {
     const shy = await t.onboardedUser();
     const a = await t.onboardedUser();

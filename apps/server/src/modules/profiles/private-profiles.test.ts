@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pngBytes, stubGenerator } from '../../test/images';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { createTestApp, TEST_ORIGIN, type TestApp } from '../../test/harness';
 
 /**
  * A private profile leaks nothing to others, anywhere: its page, its lists, mentions,
@@ -13,6 +13,8 @@ let shy: U;
 let other: U;
 let item: string;
 let shyItem: string;
+let shyAvatar: string;
+let otherAvatar: string;
 
 beforeAll(async () => {
   t = await createTestApp({ COMMENT_INTERVAL_SECONDS: '0', MESSAGE_INTERVAL_SECONDS: '0' }, { generator: stubGenerator() });
@@ -25,6 +27,8 @@ beforeAll(async () => {
   await t.call('social-like-toggle', { cookie: shy.cookie, body: { itemId: item } });
   await t.call('comments-create', { cookie: shy.cookie, body: { itemId: item, body: 'Nice one' } });
   shyItem = await published(shy, 'Shy piece');
+  shyAvatar = await avatarOf(shy);
+  otherAvatar = await avatarOf(other);
   await t.call('settings-update', { cookie: shy.cookie, body: { profilePublic: false } });
 });
 afterAll(() => t.close());
@@ -37,6 +41,16 @@ async function published(u: U, title: string) {
   await t.call('items-choose', { cookie: u.cookie, body: { itemId: created.json.item.id, compositeId: gen.json.variants[0].compositeId } });
   await t.call('items-place', { cookie: u.cookie, body: { itemId: created.json.item.id } });
   return created.json.item.id as string;
+}
+/** Uploads an avatar and makes it the person's own; answers its id. */
+async function avatarOf(u: U) {
+  const signed = await t.call('uploads-sign', { cookie: u.cookie, body: { kind: 'avatar', fileName: 'me.png', contentType: 'image/png' } });
+  const form = new FormData();
+  form.set('file', new Blob([new Uint8Array(photo)], { type: 'image/png' }), 'me.png');
+  const res = await t.app.request(`${TEST_ORIGIN}${signed.json.uploadURL}`, { method: 'POST', headers: { cookie: u.cookie, origin: TEST_ORIGIN }, body: form });
+  expect(res.status).toBe(200);
+  expect((await t.call('profile-update', { cookie: u.cookie, body: { avatarImageId: signed.json.imageId } })).status).toBe(200);
+  return signed.json.imageId as string;
 }
 /** Nothing identifying the private person appears in the answer. */
 const leaksNothing = (json: unknown) => {
@@ -103,5 +117,20 @@ describe('a private profile', () => {
       expect(explore.status).toBe(200);
       leaksNothing(await explore.json());
     }
+  });
+
+  it('has an avatar only its owner is served, never publicly cached', async () => {
+    for (const cookie of [undefined, other.cookie]) {
+      const img = await t.request(`/img/${shyAvatar}/avatar`, cookie ? { cookie } : {});
+      expect(img.status).toBe(404);
+      expect(img.headers.get('cache-control')).toBe('private, no-store');
+    }
+    const own = await t.request(`/img/${shyAvatar}/avatar`, { cookie: shy.cookie });
+    expect(own.status).toBe(200);
+    expect(own.headers.get('cache-control')).toBe('private, no-store');
+    // A public person's avatar is public, but revalidated: they may go private later.
+    const pub = await t.request(`/img/${otherAvatar}/avatar`);
+    expect(pub.status).toBe(200);
+    expect(pub.headers.get('cache-control')).toBe('public, max-age=300, must-revalidate');
   });
 });

@@ -88,17 +88,30 @@ export const hiddenByBlock = (authorId: string | null, viewer: BlockRules) => au
 export type ImageItemRules = Pick<ItemRules, 'userId' | 'hidden' | 'owner'> & { hiddenSource: 'dmca' | 'other' | null };
 
 /**
- * Who may fetch a stored image: `everyone` when no item shows it (avatars, uploads not yet placed)
- * or an item everyone may see shows it; otherwise only those who may see one of its items (owner,
- * admins) and moderators: `viewer` for them, `dmca` for others when an item was taken down by a DMCA notice (451),
- * `denied` for the rest (404: hidden for another reason, or a private profile's item).
+ * What decides who may fetch a stored image: the items that show it, and for an avatar (an image
+ * uploaded as one, chosen or not) the profile of the person who uploaded it (null when they have none).
+ */
+export interface ImageRules {
+  items: ImageItemRules[];
+  avatarOf: ProfileRules | null;
+}
+
+/**
+ * Who may fetch a stored image: `everyone` when nothing governs it (an upload not placed yet), an
+ * item everyone may see shows it, or it is the avatar of a profile everyone may see; otherwise only
+ * those who may see one of its items or the avatar's profile (owner, admins) and moderators:
+ * `viewer` for them, `dmca` for others when an item was taken down by a DMCA notice (451), `denied`
+ * for the rest (404: hidden for another reason, a private profile's item, or the avatar of a private
+ * or hidden person, whom no one but its owner may see).
  */
 export type ImageAccess = 'everyone' | 'viewer' | 'dmca' | 'denied';
 
-export async function imageAccess(refs: ImageItemRules[], viewer: () => Promise<ViewerRules & { isModerator: boolean }>): Promise<ImageAccess> {
-  if (!refs.length || refs.some((r) => itemAccess(r, EVERYONE) === 'visible')) return 'everyone';
+export async function imageAccess(image: ImageRules, viewer: () => Promise<ViewerRules & { isModerator: boolean }>): Promise<ImageAccess> {
+  const { items: refs, avatarOf } = image;
+  if (!refs.length && !avatarOf) return 'everyone';
+  if (refs.some((r) => itemAccess(r, EVERYONE) === 'visible') || (avatarOf && profileVisible(avatarOf, null))) return 'everyone';
   const v = await viewer();
-  // Moderators (admins too) review reported and noticed items with their images, whatever their state.
-  if (v.id !== null && (v.isModerator || refs.some((r) => itemAccess(r, v) === 'visible'))) return 'viewer';
+  // Moderators (admins too) review reported and noticed items and profiles with their images, whatever their state.
+  if (v.id !== null && (v.isModerator || refs.some((r) => itemAccess(r, v) === 'visible') || (avatarOf && profileVisible(avatarOf, v.id)))) return 'viewer';
   return refs.some((r) => r.hidden && r.hiddenSource === 'dmca') ? 'dmca' : 'denied';
 }

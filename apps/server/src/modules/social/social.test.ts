@@ -46,7 +46,7 @@ describe('item-get', () => {
     expect(r.json.item.composites.filter((c: any) => c.chosen)).toHaveLength(1);
     expect(r.json.item.photos).toEqual([{ id: expect.any(String), imageId: item.photoImageId, role: 'front' }]);
     expect(r.json.owner).toMatchObject({ handle: owner.handle, displayName: 'Test Collector', public: true });
-    expect(r.json.viewer).toEqual({ signedIn: true, isOwner: false, isAdmin: false, liked: true, saved: false });
+    expect(r.json.viewer).toEqual({ signedIn: true, isOwner: false, isAdmin: false, liked: true, saved: false, canMessage: true });
     const guest = await t.request('/functions/v1/item-get', { query: { itemId: item.id } });
     expect(((await guest.json()) as any).viewer).toEqual({ signedIn: false, isOwner: false, isAdmin: false, liked: false, saved: false });
   });
