@@ -11,7 +11,8 @@ import { cn } from '@/lib/utils';
 
 /**
  * "Message": opens the one thread with this person (`dm-thread-upsert`), then goes to it. Used on
- * profiles and item pages; shown only to signed-in visitors of someone else.
+ * profiles and item pages; shown only to signed-in visitors of someone else whom the server says may
+ * message them (`viewer.canMessage`: no block either way, their DM setting admits the visitor).
  */
 export function MessageButton({ userId, variant = 'secondary', className, testId = 'message-button' }: { userId: string; variant?: ButtonProps['variant']; className?: string; testId?: string }) {
   const { t } = useTranslation();

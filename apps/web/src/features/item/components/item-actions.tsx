@@ -63,7 +63,8 @@ export function ItemActions({ data }: { data: VisibleItem }) {
           {viewer.saved ? t('item.unsave') : t('item.save')}
         </Button>
         <ShareButton itemId={item.id} />
-        {viewer.signedIn && !viewer.isOwner ? <MessageButton userId={data.owner.userId} testId="item-message-owner" /> : null}
+        {/* Only when the server's DM rule lets the viewer write to the owner (never across a block). */}
+        {viewer.signedIn && !viewer.isOwner && viewer.canMessage ? <MessageButton userId={data.owner.userId} testId="item-message-owner" /> : null}
         {viewer.signedIn && !viewer.isOwner ? <ReportButton target={{ kind: 'item', itemId: item.id }} testId="item-report" /> : null}
       </div>
       {viewer.isOwner ? (

@@ -80,3 +80,20 @@ describe('ProfileHeader follow toasts', () => {
     expect(toasts.success).not.toHaveBeenCalled();
   });
 });
+
+describe('ProfileHeader Message button', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('is offered when the server says the viewer may message them', () => {
+    followAnswers(true);
+    renderWithProviders(<ProfileHeader data={profile} />, { route: '/u/ben' });
+    expect(screen.getByTestId('message-button').textContent).toBe('Message');
+  });
+
+  it('is not offered when they blocked the viewer (canMessage false), while Follow stays', () => {
+    followAnswers(true);
+    renderWithProviders(<ProfileHeader data={{ ...profile, viewer: { ...profile.viewer, canMessage: false } }} />, { route: '/u/ben' });
+    expect(screen.getByTestId('follow-button')).toBeTruthy();
+    expect(screen.queryByTestId('message-button')).toBeNull();
+  });
+});

@@ -130,7 +130,8 @@ export function ProfileHeader({ data }: { data: VisibleProfile }) {
                   {viewer.following ? <UserCheck className="size-4" aria-hidden="true" /> : <UserPlus className="size-4" aria-hidden="true" />}
                   {viewer.following ? t('profile.unfollow') : t('profile.follow')}
                 </Button>
-                <MessageButton userId={profile.userId} />
+                {/* Only when the server's DM rule lets the viewer write to them (not when they blocked the viewer). */}
+                {viewer.canMessage ? <MessageButton userId={profile.userId} /> : null}
                 <ReportButton target={{ kind: 'profile', userId: profile.userId }} testId="profile-report" />
               </>
             )}
