@@ -7,6 +7,7 @@ describe('mfaErrorKey', () => {
   it("words better-auth's code errors, a rate limit and the rest", () => {
     expect(mfaErrorKey(new ApiError(401, 'INVALID_CODE', 'Invalid code'))).toBe('authMfa.errors.invalidCode');
     expect(mfaErrorKey(new ApiError(401, 'INVALID_BACKUP_CODE', 'x'))).toBe('authMfa.errors.invalidRecoveryCode');
+    expect(mfaErrorKey(new ApiError(401, 'TOTP_CODE_USED', 'x'))).toBe('authMfa.errors.codeUsed');
     expect(mfaErrorKey(new ApiError(429, 'ACCOUNT_TEMPORARILY_LOCKED', 'x'))).toBe('authMfa.errors.locked');
     expect(mfaErrorKey(new ApiError(429, 'auth_failed', 'Too many requests'))).toBe('authMfa.errors.rateLimited');
     expect(mfaErrorKey(new ApiError(400, 'NO_VERIFIED_PHONE', 'x'))).toBe('authMfa.errors.noPhone');

@@ -3,6 +3,7 @@ import { isApiError } from './api-client';
 /** The message keys (authMfa.errors.*) of better-auth's code, password and phone errors. */
 const BY_CODE: Record<string, string> = {
   INVALID_CODE: 'invalidCode',
+  TOTP_CODE_USED: 'codeUsed',
   INVALID_BACKUP_CODE: 'invalidRecoveryCode',
   INVALID_OTP: 'invalidCode',
   OTP_HAS_EXPIRED: 'codeExpired',

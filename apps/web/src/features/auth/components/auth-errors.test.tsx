@@ -77,4 +77,12 @@ describe('what the sign-in and sign-up forms say when the server refuses', () =>
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('Too many attempts. Wait a minute, then try again.')).toBeTruthy();
   });
+
+  it('too many wrong passwords for the account: says to wait or use a link or a passkey', async () => {
+    fake.signInEmail.mockResolvedValue({ data: null, error: { status: 429, code: 'TOO_MANY_FAILED_SIGN_INS', message: 'Too many wrong passwords for this account.' } });
+    renderWithProviders(<SignInForm onSuccess={vi.fn()} />, { route: '/login' });
+    const user = await fill('ada@example.com');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText(/Too many wrong passwords for this account\. Wait a few minutes .* or sign in now with an emailed link or a passkey\./)).toBeTruthy();
+  });
 });

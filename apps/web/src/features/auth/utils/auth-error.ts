@@ -2,6 +2,7 @@ import { isApiError } from '@/lib/api-client';
 
 /** What went wrong with a sign-in, sign-up or reset, as the forms tell it. */
 export type AuthErrorKind =
+  | 'accountLocked'
   | 'invalidCredentials'
   | 'invalidOrigin'
   | 'invalidToken'
@@ -18,6 +19,8 @@ const BY_CODE: Record<string, AuthErrorKind> = {
   TOKEN_EXPIRED: 'invalidToken',
   // A suspended account (better-auth's admin plugin refuses its sessions).
   BANNED_USER: 'suspended',
+  // Too many wrong passwords for the account (any client): its password sign-ins wait a while.
+  TOO_MANY_FAILED_SIGN_INS: 'accountLocked',
 };
 
 /** better-auth's error codes (and statuses) to the kinds above; anything unknown is `generic`. */
