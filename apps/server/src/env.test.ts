@@ -20,8 +20,8 @@ describe('environment', () => {
 
   it('requires AUTH_SECRET when DATABASE_URL is set, and not without it', () => {
     const url = 'postgres://postgres@127.0.0.1:5432/curio';
-    expect(() => parseEnv({ DATABASE_URL: url })).toThrow(/AUTH_SECRET: required when DATABASE_URL is set/);
-    expect(parseEnv({ DATABASE_URL: url, AUTH_SECRET: 'x'.repeat(32) }).DATABASE_URL).toBe(url);
+    expect(() => parseEnv({ DATABASE_URL: url, S3_BUCKET: 'curio' })).toThrow(/AUTH_SECRET: required when DATABASE_URL is set/);
+    expect(parseEnv({ DATABASE_URL: url, AUTH_SECRET: 'x'.repeat(32), S3_BUCKET: 'curio' }).DATABASE_URL).toBe(url);
     expect(parseEnv({}).AUTH_SECRET).toBeUndefined();
   });
 
@@ -29,7 +29,19 @@ describe('environment', () => {
     expect(() => parseEnv({ WORKERS: '0' })).toThrow(/WORKERS: 0 needs CUTOUT=simple on the embedded database/);
     expect(parseEnv({ WORKERS: '0', CUTOUT: 'simple' }).WORKERS).toBe(0);
     // On PostgreSQL the cut-outs can come from worker processes started elsewhere.
-    expect(parseEnv({ WORKERS: '0', DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/curio', AUTH_SECRET: 'x'.repeat(32) }).WORKERS).toBe(0);
+    expect(parseEnv({ WORKERS: '0', DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/curio', AUTH_SECRET: 'x'.repeat(32), S3_BUCKET: 'curio' }).WORKERS).toBe(0);
+  });
+
+  it('refuses DATABASE_URL with images in DATA_DIR unless S3_BUCKET is set or the folder is declared shared', () => {
+    const pgEnv = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/curio', AUTH_SECRET: 'x'.repeat(32) };
+    expect(() => parseEnv(pgEnv)).toThrow(EnvError);
+    expect(() => parseEnv(pgEnv)).toThrow(/S3_BUCKET: required when DATABASE_URL is set.*LOCAL_STORAGE_SHARED=true/);
+    expect(() => parseEnv({ ...pgEnv, LOCAL_STORAGE_SHARED: 'false' })).toThrow(/S3_BUCKET:/);
+    expect(parseEnv({ ...pgEnv, LOCAL_STORAGE_SHARED: 'true' }).LOCAL_STORAGE_SHARED).toBe(true);
+    expect(parseEnv({ ...pgEnv, S3_BUCKET: 'curio' }).S3_BUCKET).toBe('curio');
+    // The embedded database serves one process: its folder needs no declaration.
+    expect(parseEnv({}).LOCAL_STORAGE_SHARED).toBe(false);
+    expect(() => parseEnv({ LOCAL_STORAGE_SHARED: 'maybe' })).toThrow(/LOCAL_STORAGE_SHARED:/);
   });
 
   it.each([

@@ -80,6 +80,12 @@ export const envSchema = z.object({
   S3_FORCE_PATH_STYLE: bool.optional(),
   S3_PREFIX: z.string().default(''),
   S3_PUBLIC_URL: optionalUrl,
+  /**
+   * Without S3_BUCKET on PostgreSQL: the operator's word that every process on the database keeps its
+   * images in this same DATA_DIR/storage folder (one machine, one DATA_DIR: `npm start` and its worker
+   * children, `npm run worker` started beside it with the same DATA_DIR).
+   */
+  LOCAL_STORAGE_SHARED: bool.default(false),
   GENERATOR: z.enum(['studio', 'openai']).default('studio'),
   GENERATOR_URL: optionalUrl,
   GENERATOR_MODEL: z.string().default('gpt-image-1'),
@@ -114,6 +120,16 @@ function checkCombinations(env: RawEnv): string[] {
     problems.push('  S3_PUBLIC_URL: needs S3_BUCKET and the keys (S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY) to sign URLs');
   }
   if (env.DATABASE_URL && !env.AUTH_SECRET) problems.push('  AUTH_SECRET: required when DATABASE_URL is set (every process must share it)');
+  // PostgreSQL is there for several processes, and they must see the same images: one kept in a
+  // process's own DATA_DIR/storage would be missing in every other (404 on the image, 502 on a
+  // generation, an export without its images).
+  if (env.DATABASE_URL && !env.S3_BUCKET && !env.LOCAL_STORAGE_SHARED) {
+    problems.push(
+      '  S3_BUCKET: required when DATABASE_URL is set, so that every process sees the same images; ' +
+        'or set LOCAL_STORAGE_SHARED=true if every process on this database runs on this machine with this same DATA_DIR ' +
+        '(npm start with its workers, npm run worker with the same DATA_DIR)',
+    );
+  }
   // On the embedded database no other process can make cut-outs: without a worker, photos would wait
   // for one forever and generation would answer photos_preparing.
   if (!env.DATABASE_URL && env.WORKERS === 0 && env.CUTOUT === 'model') {

@@ -23,13 +23,27 @@ describe('npm run worker', () => {
     expect(stderr).toContain('DATABASE_URL');
   }, 30_000);
 
+  it('refuses PostgreSQL with images in its own DATA_DIR, naming S3_BUCKET', async () => {
+    const child = startWorker({ DATABASE_URL: 'postgres://postgres@127.0.0.1:9/none', AUTH_SECRET: 'x'.repeat(40), S3_BUCKET: '', LOCAL_STORAGE_SHARED: '' });
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    expect(await new Promise((r) => child.on('exit', r))).toBe(1);
+    expect(stderr).toContain('S3_BUCKET: required when DATABASE_URL is set');
+  }, 30_000);
+
   it.runIf(process.env.DATABASE_URL)('takes the cut-out jobs a web process queued, and stops gracefully', async () => {
     const t = await createTestApp({ CUTOUT: 'model' }); // a web process: it queues cut-outs and never cuts
     try {
       const u = await t.itemWithPhoto(await pngBytes(320, 400));
       expect(await t.services.jobs.pending('cutout')).toBe(1);
       const url = ((t.database.db as unknown as { $client: pg.Pool }).$client.options as { connectionString: string }).connectionString;
-      const worker = startWorker({ DATABASE_URL: url, DATA_DIR: t.env.DATA_DIR, AUTH_SECRET: t.env.AUTH_SECRET, CUTOUT: 'simple' });
+      const worker = startWorker({
+        DATABASE_URL: url,
+        DATA_DIR: t.env.DATA_DIR, // the web process's own folder: the photos are there
+        LOCAL_STORAGE_SHARED: 'true',
+        AUTH_SECRET: t.env.AUTH_SECRET,
+        CUTOUT: 'simple',
+      });
       let stdout = '';
       worker.stdout.on('data', (d) => (stdout += d));
       worker.stderr.on('data', (d) => (stdout += d));
