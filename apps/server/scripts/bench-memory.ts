@@ -104,6 +104,7 @@ async function measure(kind: 'pglite' | 'postgres') {
     dbUrl.pathname = `/${name}`;
     env.DATABASE_URL = dbUrl.toString();
     env.AUTH_SECRET = 'bench-secret-that-is-long-enough-0123456789';
+    env.LOCAL_STORAGE_SHARED = 'true'; // the server and its worker child on one DATA_DIR
     dropDb = async () => {
       const c = new pg.Client({ connectionString: PG_URL });
       await c.connect();

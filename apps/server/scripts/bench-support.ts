@@ -104,6 +104,7 @@ export async function benchDatabase(kind: 'pglite' | 'postgres') {
       DATABASE_URL: u.toString(),
       AUTH_SECRET: 'bench-secret-that-is-long-enough-0123456789',
       DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'curio-bench-')),
+      LOCAL_STORAGE_SHARED: 'true', // one server: its images stay in its DATA_DIR
     } as Record<string, string>,
     drop: async () => {
       const c = new pg.Client({ connectionString: BENCH_PG_URL });

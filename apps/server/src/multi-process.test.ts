@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REALTIME_RETRY_MS } from '@curio/contract';
 import { REPO_ROOT } from './env';
 import { ITEM_PAGE_CACHE_MS } from './modules/items/item-pages.service';
+import { LOCAL_S3_KEYS, startLocalS3, type LocalS3 } from './storage/local-s3';
 import { pngBytes } from './test/images';
 import { sseReader } from './test/sse';
 
@@ -31,6 +32,8 @@ interface Server {
 let dbName = '';
 let dbUrl = '';
 const servers: Server[] = [];
+/** The images' store both processes share (each keeps its own DATA_DIR for its mails). */
+let s3: LocalS3 | null = null;
 
 async function admin<T>(connectionString: string, fn: (c: pg.Client) => Promise<T>) {
   const c = new pg.Client({ connectionString });
@@ -61,6 +64,10 @@ function start(): Server {
       WORKERS: '0',
       STATIC_DIR: path.join(os.tmpdir(), 'curio-no-web'),
       DATA_DIR: dataDir,
+      S3_BUCKET: 'curio-mp',
+      S3_ENDPOINT: s3!.endpoint,
+      S3_ACCESS_KEY_ID: LOCAL_S3_KEYS.accessKeyId,
+      S3_SECRET_ACCESS_KEY: LOCAL_S3_KEYS.secretAccessKey,
       EXPLORE_SNAPSHOT_SECONDS: '3600', // cached for an hour: only a cleared cache can show a change
       COMMENT_INTERVAL_SECONDS: '0',
       ADMIN_EMAILS: ADMIN,
@@ -180,6 +187,7 @@ describe.skipIf(!url)('two server processes on one PostgreSQL database', () => {
     const u = new URL(url!);
     u.pathname = `/${dbName}`;
     dbUrl = u.toString();
+    s3 = await startLocalS3({ directory: mkdtempSync(path.join(os.tmpdir(), 'curio-mp-s3-')), bucket: 'curio-mp' });
     // Both boot at once on the fresh database: the migrations run once, under the advisory lock.
     a = start();
     b = start();
@@ -190,6 +198,7 @@ describe.skipIf(!url)('two server processes on one PostgreSQL database', () => {
     for (const s of servers) if (s.child.exitCode === null) s.child.kill('SIGKILL');
     await Promise.all(servers.map((s) => s.exited));
     await admin(url!, (c) => c.query(`drop database if exists ${dbName} with (force)`));
+    await s3?.close();
   }, 20_000);
 
   it('runs each photo’s cut-out job exactly once, whichever process recorded the photo', async () => {

@@ -46,7 +46,7 @@ describe.skipIf(!url)('the cut-out worker killed during cut-outs', () => {
     const startWorker = () => {
       const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/worker.ts')], {
         cwd: path.join(REPO_ROOT, 'apps/server'),
-        env: { ...process.env, DATABASE_URL: dbUrl, AUTH_SECRET: 'worker-fault-secret-long-enough-0123456789', CUTOUT: 'simple', DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn' },
+        env: { ...process.env, DATABASE_URL: dbUrl, AUTH_SECRET: 'worker-fault-secret-long-enough-0123456789', CUTOUT: 'simple', DATA_DIR: dataDir, LOCAL_STORAGE_SHARED: 'true', NODE_ENV: 'test', LOG_LEVEL: 'warn' },
         stdio: 'ignore',
       });
       worker = child;

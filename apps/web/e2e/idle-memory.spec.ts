@@ -83,6 +83,7 @@ test.describe('an idle web process', () => {
         DATABASE_URL: url.toString(),
         AUTH_SECRET: 'idle-memory-e2e-secret-that-is-long-enough',
         DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'curio-e2e-memory-pg-')),
+        LOCAL_STORAGE_SHARED: 'true', // one server (and its worker child) on one DATA_DIR: images stay in it
       });
       console.log(`PostgreSQL: ${mb} MB`);
       expect(mb).toBeLessThan(POSTGRES_LIMIT_MB);

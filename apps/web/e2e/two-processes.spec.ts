@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Browser, type BrowserContext } from '@playwright/test';
 import pg from 'pg';
+import { LOCAL_S3_KEYS, startLocalS3, type LocalS3 } from '../../server/src/storage/local-s3';
 import { PASSWORD, samplePhotoFile, uniqueEmail, uniqueHandle } from './support/api';
 
 /**
@@ -19,6 +20,8 @@ const SECRET = 'two-processes-e2e-secret-that-is-long-enough';
 let available = false;
 let dbName = '';
 const servers: { child: ChildProcess; base: string }[] = [];
+/** The images' store both processes share, as every process on one database must. */
+let s3: LocalS3 | null = null;
 
 async function sql<T>(connectionString: string, run: (c: pg.Client) => Promise<T>) {
   const c = new pg.Client({ connectionString, connectionTimeoutMillis: 3_000 });
@@ -43,6 +46,10 @@ async function startServer(dbUrl: string) {
       DATABASE_URL: dbUrl,
       AUTH_SECRET: SECRET,
       DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'curio-e2e-two-')),
+      S3_BUCKET: 'curio-e2e-two',
+      S3_ENDPOINT: s3!.endpoint,
+      S3_ACCESS_KEY_ID: LOCAL_S3_KEYS.accessKeyId,
+      S3_SECRET_ACCESS_KEY: LOCAL_S3_KEYS.secretAccessKey,
       STATIC_DIR: path.join(REPO, 'apps/web/dist'),
       LOG_LEVEL: 'warn',
       CUTOUT: 'simple',
@@ -117,6 +124,7 @@ test.describe('two server processes of one PostgreSQL database', () => {
     await sql(PG_URL, (c) => c.query(`create database ${dbName}`));
     const url = new URL(PG_URL);
     url.pathname = `/${dbName}`;
+    s3 = await startLocalS3({ directory: mkdtempSync(path.join(os.tmpdir(), 'curio-e2e-two-s3-')), bucket: 'curio-e2e-two' });
     // Both boot together on the fresh database: the migrations run once, under their lock.
     await Promise.all([startServer(url.toString()), startServer(url.toString())]);
   });
@@ -125,6 +133,7 @@ test.describe('two server processes of one PostgreSQL database', () => {
     for (const s of servers) s.child.kill('SIGTERM');
     await Promise.all(servers.map((s) => (s.child.exitCode === null ? new Promise((r) => s.child.once('exit', r)) : null)));
     if (dbName) await sql(PG_URL, (c) => c.query(`drop database if exists ${dbName} with (force)`));
+    await s3?.close();
   });
 
   test('a follow through A lights the bell at B, and a message sent through A appears in the open thread at B within 2 s', async ({ browser }) => {

@@ -210,11 +210,13 @@ describe.skipIf(!process.env.DATABASE_URL)('the session cache across processes (
   beforeAll(async () => {
     database = await createTestDatabase();
     const mailer: Mailer = { send: async () => undefined, outbox: async () => [] };
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'curio-data-'));
     for (let i = 0; i < 2; i++) {
       const env = resolveEnv(
         parseEnv({
           NODE_ENV: 'test',
-          DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'curio-data-')),
+          DATA_DIR: dataDir, // both keep images in one folder, as processes on one machine may
+          LOCAL_STORAGE_SHARED: 'true',
           STATIC_DIR: path.join(os.tmpdir(), 'curio-no-web'),
           AUTH_SECRET: 'test-secret-that-is-long-enough-1234567890',
           PUBLIC_URL: TEST_ORIGIN,
