@@ -52,7 +52,8 @@ export function twoFactorPlugin({ db, env, sms }: AuthPluginDeps) {
     ...plugin,
     hooks: {
       ...plugin.hooks,
-      before: [...(plugin.hooks?.before ?? []), totpCodeOnce(db)],
+      // The plugin has no before hooks of its own.
+      before: [totpCodeOnce(db)],
       after: [...(plugin.hooks?.after ?? []), mailedSignInChallenge(env.PUBLIC_URL)],
     },
   };
