@@ -106,7 +106,7 @@ export function createApp(deps: AppDeps) {
         await services.roles.syncAdminEmail(user);
       },
       async onSessionCreated(session) {
-        await syncAdminForUser(session.userId);
+        await syncAdminForUser(session.userId, (session as { id?: string }).id);
         await services.accountSessions.sessionCreated(session); // a new device is told by mail
         // Signing in during a deletion's grace period cancels it (an admin's impersonation does not).
         if (!(session as { impersonatedBy?: string | null }).impersonatedBy) await services.accountData.onSessionCreated(session.userId);
@@ -136,19 +136,22 @@ export function createApp(deps: AppDeps) {
     },
   });
   // Function calls find their session in memory for a few seconds; revocations end it everywhere at once.
-  // A bearer JWT (GET /auth/v1/token, or an OAuth access token for the functions) is verified against the JWKS.
+  // A bearer JWT (GET /auth/v1/token, or an OAuth access token for the functions) is verified against the
+  // JWKS and holds only while the session it names lives (looked up again after every revocation).
   const jwtVerifier = createJwtVerifier({
     issuer: jwtIssuer(env),
     audiences: [jwtIssuer(env), functionsResource(env)],
     loadKeys: () => auth.api.getJwks(),
     findUser: async (id) => (await auth.$context).internalAdapter.findUserById(id),
+    findSession: async (id) => (await auth.$context).adapter.findOne<{ userId: string; expiresAt: Date }>({ model: 'session', where: [{ field: 'id', value: id }] }),
   });
   const sessionCache = createSessionCache({ lookup: withJwtBearer(jwtVerifier, (headers) => auth.api.getSession({ headers })), revocations: services.sessions });
-  async function syncAdminForUser(userId: string) {
+  /** ADMIN_EMAILS' grant at a sign-in: the new session is kept, the account's older ones end (roles.service.ts). */
+  async function syncAdminForUser(userId: string, newSessionId?: string) {
     if (!env.ADMIN_EMAILS.length) return;
     const ctx = await auth.$context;
     const user = await ctx.internalAdapter.findUserById(userId);
-    if (user) await services.roles.syncAdminEmail(user);
+    if (user) await services.roles.syncAdminEmail(user, newSessionId);
   }
 
   const app = new Hono();

@@ -77,7 +77,11 @@ export function createServices(
   const viewerMarks = forgetEverywhere({ db, events, logger }, { stream: 'viewer-marks', type: 'viewer.marks-changed', what: "a viewer's kept marks" });
   const realtime = createStreamHub();
   const rateLimits = createRateLimitsService(db);
-  const roles = createRolesService(db, { adminEmails: env.ADMIN_EMAILS, rolesChanged: (userId) => viewerMarks.forget(userId) });
+  const roles = createRolesService(db, {
+    adminEmails: env.ADMIN_EMAILS,
+    rolesChanged: (userId) => viewerMarks.forget(userId),
+    sessionsEnded: (userId) => sessions.revoke(userId),
+  });
   const credits = createCreditsService(db, { signupCredits: env.SIGNUP_CREDITS });
   const settings = createSiteSettingsService(db, { oidcName: externalOidcName(env) });
   const invites = createInvitesService(db, { defaultPrefix: env.INVITE_PREFIX });

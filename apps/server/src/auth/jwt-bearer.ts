@@ -15,8 +15,15 @@ export interface JwtUser {
   id: string;
   email: string;
   name: string;
+  emailVerified?: boolean | null;
   banned?: boolean | null;
   banExpires?: Date | string | null;
+}
+
+/** The session a JWT names (`sid`): the token is good only while this row lives. */
+export interface JwtSession {
+  userId: string;
+  expiresAt: Date | string;
 }
 
 /** What the session cache keeps for a request: the same shape as better-auth's session lookup. */
@@ -28,9 +35,12 @@ export interface JwtLooked {
 /**
  * Verifies the JWTs the functions accept as bearer tokens: those of `GET /auth/v1/token` (audience
  * PUBLIC_URL) and the OAuth provider's access tokens issued for the functions resource. Both are
- * signed with the jwt plugin's keys (its JWKS); issuer, audience and expiry are checked, and the
- * subject must be a user who exists and is not suspended. Keys are kept in memory and reloaded when
- * a token names a key id they do not hold (a rotation).
+ * signed with the jwt plugin's keys (its JWKS); issuer, audience and expiry are checked. Every token
+ * names the session it was taken from (`sid`) and is good only while that session lives (its row
+ * exists, belongs to the subject and has not expired): whatever ends the session (sign-out, a
+ * password change or reset, a deletion request, a suspension) ends the token with it. The subject
+ * must be a user who exists, has a verified address and is not suspended. Keys are kept in memory
+ * and reloaded when a token names a key id they do not hold (a rotation).
  */
 export function createJwtVerifier(deps: {
   issuer: string;
@@ -38,6 +48,8 @@ export function createJwtVerifier(deps: {
   audiences: string[];
   loadKeys(): Promise<JSONWebKeySet>;
   findUser(id: string): Promise<JwtUser | null>;
+  /** The session row with this id, or null. */
+  findSession(id: string): Promise<JwtSession | null>;
   now?: () => number;
   refreshCooldownMs?: number;
 }) {
@@ -74,7 +86,10 @@ export function createJwtVerifier(deps: {
   }
 
   return {
-    /** The token's user (with the token's expiry), or null when it is not one the functions accept. */
+    /**
+     * The token's user (kept until the token or its session expires, whichever is first), or null when
+     * it is not one the functions accept.
+     */
     async verify(token: string): Promise<JwtLooked | null> {
       let payload;
       try {
@@ -82,12 +97,17 @@ export function createJwtVerifier(deps: {
       } catch {
         return null;
       }
-      if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number') return null;
-      const user = await deps.findUser(payload.sub);
-      if (!user) return null;
+      const { sub, sid, exp } = payload;
+      if (typeof sub !== 'string' || typeof sid !== 'string' || !sid || typeof exp !== 'number') return null;
+      const [session, user] = await Promise.all([deps.findSession(sid), deps.findUser(sub)]);
+      if (!session || session.userId !== sub) return null;
+      const sessionEnds = new Date(session.expiresAt).getTime();
+      if (!(sessionEnds > now())) return null;
+      if (!user || !user.emailVerified) return null;
       const banEnds = user.banExpires ? new Date(user.banExpires).getTime() : Infinity;
       if (user.banned && banEnds > now()) return null;
-      return { session: { userId: user.id, expiresAt: new Date(payload.exp * 1000) }, user: { id: user.id, email: user.email, name: user.name } };
+      const expiresAt = new Date(Math.min(exp * 1000, sessionEnds));
+      return { session: { userId: user.id, expiresAt }, user: { id: user.id, email: user.email, name: user.name } };
     },
   };
 }
@@ -95,7 +115,9 @@ export type JwtVerifier = ReturnType<typeof createJwtVerifier>;
 
 /**
  * A session lookup that also takes bearer JWTs: a request whose `Authorization` carries a JWT is
- * judged by the JWT alone; any other goes to better-auth (cookie, or a session token as bearer).
+ * judged by the JWT and the session it names; any other goes to better-auth (cookie, or a session
+ * token as bearer). Either way the session cache keeps the answer under the user, so a revocation of
+ * the user's sessions forgets it in every process and the next request looks the session up again.
  */
 export function withJwtBearer<T>(verifier: Pick<JwtVerifier, 'verify'>, sessionLookup: (headers: Headers) => Promise<T | null>) {
   return async (headers: Headers): Promise<T | JwtLooked | null> => {

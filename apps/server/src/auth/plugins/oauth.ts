@@ -1,4 +1,5 @@
 import { oauthProvider } from '@better-auth/oauth-provider';
+import { APIError } from 'better-auth/api';
 import { jwt } from 'better-auth/plugins';
 import { OAUTH_FUNCTIONS_RESOURCE_PATH, OAUTH_SCOPES } from '@curio/contract';
 import type { Env } from '../../env';
@@ -16,6 +17,9 @@ export const OAUTH_ACCESS_TOKEN_SECONDS = 15 * 60;
 /** The owner (`reference_id`) of every client admins make: the site, so that every admin manages them all. */
 export const SITE_CLIENT_REFERENCE = 'site';
 
+/** The code `GET /auth/v1/token` answers (403) for an account whose address is not verified. */
+export const JWT_UNVERIFIED_CODE = 'EMAIL_NOT_VERIFIED';
+
 /** Whether better-auth's user carries the admin role (`users.role` mirrors user_roles, comma-separated). */
 function isAdmin(user: Record<string, unknown> | undefined): boolean {
   const role = user?.role;
@@ -25,16 +29,23 @@ function isAdmin(user: Record<string, unknown> | undefined): boolean {
 /**
  * JWKS at /auth/v1/.well-known/jwks.json and short-lived JWTs (`GET /auth/v1/token`, 15 minutes) that
  * the functions accept as bearer tokens (auth/jwt-bearer.ts). Issuer and audience are PUBLIC_URL; the
- * payload names the user (sub) and carries only their name and address.
+ * payload names the user (sub) and the session it was taken from (sid: the token is good only while
+ * that session lives), and carries only their name and address. An account whose address is not
+ * verified gets none (a pre-registration proves nothing). The session answer (`/get-session`) does
+ * not hand one out in a header: `GET /auth/v1/token` is the one way to get one.
  */
 export function jwtPlugin({ env }: AuthPluginDeps) {
   return jwt({
     jwks: { jwksPath: '/.well-known/jwks.json' },
+    disableSettingJwtHeader: true,
     jwt: {
       issuer: jwtIssuer(env),
       audience: jwtIssuer(env),
       expirationTime: JWT_EXPIRES_IN,
-      definePayload: ({ user }) => ({ name: user.name, email: user.email }),
+      definePayload: ({ user, session }) => {
+        if (!user.emailVerified) throw new APIError('FORBIDDEN', { code: JWT_UNVERIFIED_CODE, message: 'Verify your email address before asking for a token' });
+        return { name: user.name, email: user.email, sid: session.id };
+      },
     },
   });
 }

@@ -88,7 +88,7 @@ describe('Curio as an OAuth 2.1 / OpenID provider', () => {
     const created = await createClient();
     expect(created.clientSecret).toEqual(expect.any(String));
     const client: oauth.Client = { client_id: created.client.clientId };
-    const person = await t.signUp();
+    const person = await t.signInByMagicLink();
 
     const flow = await authorize(person.cookie, client.client_id, { resource: RESOURCE });
     const tokens = await exchange(client, oauth.ClientSecretBasic(created.clientSecret!), flow, { resource: RESOURCE });
@@ -105,6 +105,21 @@ describe('Curio as an OAuth 2.1 / OpenID provider', () => {
     expect(called.status).toBe(200);
     // An ID token is meant for the client, not for us.
     expect((await t.call('notifications-unseen-count', bearer(tokens.id_token!))).status).toBe(401);
+
+    // The access token names the session that granted it (sid) and ends with it.
+    const accessClaims = JSON.parse(Buffer.from(tokens.access_token.split('.')[1]!, 'base64url').toString()) as { sid?: string };
+    expect(accessClaims.sid).toEqual(expect.any(String));
+    expect((await t.request('/auth/v1/sign-out', { cookie: person.cookie, body: {} })).status).toBe(200);
+    expect((await t.call('notifications-unseen-count', bearer(tokens.access_token))).status).toBe(401);
+  });
+
+  it('refuses the functions an access token of an account whose address is not verified', async () => {
+    const created = await createClient();
+    const client: oauth.Client = { client_id: created.client.clientId };
+    const person = await t.signUp();
+    const tokens = await exchange(client, oauth.ClientSecretBasic(created.clientSecret!), await authorize(person.cookie, client.client_id, { resource: RESOURCE }), { resource: RESOURCE });
+    expect(tokens.access_token.split('.')).toHaveLength(3);
+    expect((await t.call('notifications-unseen-count', bearer(tokens.access_token))).status).toBe(401);
   });
 
   it("gives an opaque token when the client does not ask for the functions resource; the functions refuse it, userinfo takes it", async () => {
@@ -197,7 +212,7 @@ describe('Curio as an OAuth 2.1 / OpenID provider', () => {
 
 describe('JWKS and short-lived JWTs as bearer tokens', () => {
   it('serves the signing keys and a JWT from /auth/v1/token calls the functions; expired, tampered or suspended ones are refused', async () => {
-    const person = await t.signUp();
+    const person = await t.signInByMagicLink();
     const got = await t.request('/auth/v1/token', { cookie: person.cookie });
     expect(got.status).toBe(200);
     const { token } = (await got.json()) as { token: string };
@@ -205,7 +220,8 @@ describe('JWKS and short-lived JWTs as bearer tokens', () => {
     const jwks = (await (await t.request('/auth/v1/.well-known/jwks.json')).json()) as { keys: { kid: string }[] };
     const kid = JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString()).kid as string;
     expect(jwks.keys.map((k) => k.kid)).toContain(kid);
-    const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { exp: number; iat: number; iss: string; aud: string; sub: string };
+    const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { exp: number; iat: number; iss: string; aud: string; sub: string; sid: string };
+    expect(claims.sid).toEqual(expect.any(String));
     expect(claims).toMatchObject({ iss: TEST_ORIGIN, aud: TEST_ORIGIN, sub: person.userId });
     expect(claims.exp - claims.iat).toBe(15 * 60);
 
@@ -217,7 +233,7 @@ describe('JWKS and short-lived JWTs as bearer tokens', () => {
     expect((await t.call('notifications-unseen-count', bearer(`${h}.${p}.${s.slice(0, -4)}AAAA`))).status).toBe(401);
 
     const now = Math.floor(Date.now() / 1000);
-    const { token: expired } = await t.auth.api.signJWT({ body: { payload: { sub: person.userId, iat: now - 3600, exp: now - 60 } } });
+    const { token: expired } = await t.auth.api.signJWT({ body: { payload: { sub: person.userId, sid: claims.sid, iat: now - 3600, exp: now - 60 } } });
     expect((await t.call('notifications-unseen-count', bearer(expired))).status).toBe(401);
 
     // A suspension ends the JWT's use at once (the cached lookup is revoked with the sessions).

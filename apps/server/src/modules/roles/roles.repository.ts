@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Role } from '@curio/contract';
-import { userRoles, users } from '../../db/schema';
+import { sessions, userRoles, users } from '../../db/schema';
 import type { Executor } from '../../db/types';
 
 export function rolesRepository(db: Executor) {
@@ -19,6 +19,14 @@ export function rolesRepository(db: Executor) {
         .set({ role: sql`(select coalesce(string_agg(${userRoles.role}, ',' order by ${userRoles.role}), 'user') from ${userRoles} where ${userRoles.userId} = ${userId})` })
         .where(eq(users.id, userId));
       return true;
+    },
+    /** Deletes the user's sessions (all but `keep`, when given); how many went. */
+    async deleteSessions(userId: string, keep?: string): Promise<number> {
+      const rows = await db
+        .delete(sessions)
+        .where(keep ? and(eq(sessions.userId, userId), ne(sessions.id, keep)) : eq(sessions.userId, userId))
+        .returning({ id: sessions.id });
+      return rows.length;
     },
     async findUserIdByEmail(email: string): Promise<string | null> {
       const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase()));

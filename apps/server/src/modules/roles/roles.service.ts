@@ -3,7 +3,16 @@ import type { Db } from '../../db/client';
 import { forbidden } from '../../lib/errors';
 import { rolesRepository } from './roles.repository';
 
-export function createRolesService(db: Db, opts: { adminEmails: string[]; /** Awaited once a user was given a role: what processes keep of their roles is forgotten. */ rolesChanged?: (userId: string) => Promise<void> }) {
+export function createRolesService(
+  db: Db,
+  opts: {
+    adminEmails: string[];
+    /** Awaited once a user was given a role: what processes keep of their roles is forgotten. */
+    rolesChanged?: (userId: string) => Promise<void>;
+    /** Awaited once sessions were deleted here: every process forgets the user's cached sessions and JWTs. */
+    sessionsEnded?: (userId: string) => Promise<void>;
+  },
+) {
   const repo = rolesRepository(db);
   const service = {
     list: (userId: string) => repo.list(userId),
@@ -18,10 +27,16 @@ export function createRolesService(db: Db, opts: { adminEmails: string[]; /** Aw
     /**
      * Grants admin to addresses listed in ADMIN_EMAILS once the address is verified (a magic-link
      * sign-in verifies it): anyone may sign up with any address, so an unverified one proves nothing.
+     * The role takes effect only for sessions that begin after the proof: every session the account
+     * had before the grant ends first (and with it every JWT taken from one), whoever held it — a
+     * pre-registration's sign-up session included. `keepSessionId` is the session being created
+     * right now, by the sign-in that proves the address or comes after it.
      */
-    async syncAdminEmail(user: { id: string; email: string; emailVerified: boolean }) {
-      if (!user.emailVerified) return;
-      if (opts.adminEmails.includes(user.email.toLowerCase()) && (await repo.grant(user.id, 'admin'))) await opts.rolesChanged?.(user.id);
+    async syncAdminEmail(user: { id: string; email: string; emailVerified: boolean }, keepSessionId?: string) {
+      if (!user.emailVerified || !opts.adminEmails.includes(user.email.toLowerCase())) return;
+      if ((await repo.list(user.id)).includes('admin')) return;
+      if (await repo.deleteSessions(user.id, keepSessionId)) await opts.sessionsEnded?.(user.id);
+      if (await repo.grant(user.id, 'admin')) await opts.rolesChanged?.(user.id);
     },
     /** The CLI's `grant <email> <role>`. Returns false when no user has that address. */
     async grantByEmail(email: string, role: Role): Promise<boolean> {
