@@ -310,6 +310,22 @@ describe.skipIf(!url)('two server processes on one PostgreSQL database', () => {
     for (let i = 0; i < 2; i++) expect(await atB()).toMatchObject({ isAdmin: false });
   });
 
+  it('refuses at B, on the very next request, a JWT of a session signed out at A', async () => {
+    const cookie = await signInByMagicLink(a, `mp-jwt${Date.now().toString(36)}@example.com`);
+    // Each server here has its own PUBLIC_URL (a JWT's issuer and audience), so the token B takes is
+    // asked of B; the session it names began at A and ends there.
+    const got = await fetch(`${b.base}/auth/v1/token`, { headers: { origin: b.base, cookie } });
+    expect(got.status).toBe(200);
+    const { token } = (await got.json()) as { token: string };
+    const atB = async () =>
+      (await fetch(`${b.base}/functions/v1/notifications-unseen-count`, { method: 'POST', headers: { 'content-type': 'application/json', origin: b.base, authorization: `Bearer ${token}` }, body: '{}' })).status;
+    // Used at B twice: the second answer comes from what B keeps of the lookup.
+    for (let i = 0; i < 2; i++) expect(await atB()).toBe(200);
+    const out = await fetch(`${a.base}/auth/v1/sign-out`, { method: 'POST', headers: { 'content-type': 'application/json', origin: a.base, cookie }, body: '{}' });
+    expect(out.status).toBe(200);
+    expect(await atB()).toBe(401);
+  });
+
   it('serves a like made through A in B, a notification made through A on a stream at B, and a delete through A in B’s explore at once', async () => {
     const owner = await user(a);
     const fan = await user(b);
