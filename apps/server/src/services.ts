@@ -161,6 +161,7 @@ export function createServices(
   const userSettings = createSettingsService(db, {
     onVisibilityChange: () => clearReadCaches(),
     recordVisibilityChange: announceToExplore('profile.visibility'),
+    recordDmSettingChange: announceToExplore('profile.dm-setting'),
   });
   const follows = createFollowsService(db, { notifications });
   const blocks = createBlocksService(db, { marksChanged: (userId) => viewerMarks.forget(userId) });

@@ -7,7 +7,6 @@ import type { RolesService } from '../roles/roles.service';
 import { createItemPageCache, createReadService, type ItemPage } from '../read/read.service';
 import { createViewerMarksCache } from '../read/viewer-marks';
 import { profileVisible } from '../read/visibility';
-import { messagesRepository } from '../messages/messages.repository';
 import { sharedAnswer } from '../../lib/functions';
 import { itemPagesRepository } from './item-pages.repository';
 
@@ -92,8 +91,9 @@ export function createItemPagesService(
       const page = await read.page(itemId, viewerId, pages, marks);
       const answer = shape(page, viewerId);
       if (viewerId !== null && answer.access === 'visible' && !answer.viewer.isOwner) {
-        // The Message button: the one DM rule, and (for a new thread) the owner's profile visible to the viewer.
-        const canMessage = profileVisible(page.item.owner, viewerId) && (await messagesRepository(db).allowed(viewerId, page.item.userId));
+        // The Message button: the one DM rule (read with the viewer's marks, no query of its own), and
+        // (for a new thread) the owner's profile visible to the viewer.
+        const canMessage = profileVisible(page.item.owner, viewerId) && page.viewer.canMessage;
         return { ...answer, viewer: { ...answer.viewer, canMessage } };
       }
       if (viewerId === null) {
@@ -112,9 +112,13 @@ export function createItemPagesService(
     forgetViewer(viewerId: string) {
       marks.forgetViewer(viewerId);
     },
-    /** Forgets every cached page (visibility changed somewhere: hidden, deleted, a profile gone private). */
+    /**
+     * Forgets every cached page and kept viewer's marks (visibility changed somewhere: hidden, deleted,
+     * a profile gone private; or someone's DM setting, which the marks' Message button follows).
+     */
     invalidate() {
       pages.clear();
+      marks.clear();
     },
 
     /** Title, tags and NSFW; the notes too when given (`null` clears them, leaving them out keeps them). */

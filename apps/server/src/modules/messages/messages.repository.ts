@@ -1,9 +1,9 @@
-import { and, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { dmMessages, dmThreads, follows, profiles, userSettings } from '../../db/schema';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { dmMessages, dmThreads, profiles } from '../../db/schema';
 import { cursorKey, olderThan } from '../../db/keyset';
 import type { Executor } from '../../db/types';
 import type { Cursor } from '../../lib/cursor';
-import { notBlockedBetween, profileVisibleTo } from '../read/read.repository';
+import { dmAllowed, dmRule, profileVisibleTo } from '../read/read.repository';
 import { reportsRepository } from '../social/reports.repository';
 
 export type ThreadRow = typeof dmThreads.$inferSelect;
@@ -38,31 +38,6 @@ const unreadOf = (userId: string) => sql`(select count(*)::int from ${dmMessages
 const otherOf = (userId: string) => sql`case when t.user_a = ${userId} then t.user_b else t.user_a end`;
 /** Threads of the user whose other party has no block with them, either way, as SQL over `t` (the DM rule's `unblocked`). */
 const unblocked = (userId: string) => dmRule(userId, otherOf(userId)).unblocked;
-
-/**
- * Who may message whom: the one rule, as SQL over the sender and the recipient (columns, expressions
- * or ids). A message is accepted when both parts hold:
- * - `unblocked`: no block between the two, either way (the read pipeline's `notBlockedBetween`);
- * - `admitted`: the recipient's DM setting admits the sender: `everyone`; or they follow the sender;
- *   or they wrote in the pair's thread themselves (a reply to someone who wrote first is always welcome).
- * The service's refusal (which tells the two apart for its error), a thread's `canSend`, the profile's
- * and the item page's `canMessage` and the recipients search all compose it; none writes its own.
- * Starting a new thread also needs the recipient's profile visible to the sender (`profileVisible`).
- */
-export function dmRule(sender: AnyColumn | SQL | string, recipient: AnyColumn | SQL | string): { unblocked: SQL; admitted: SQL } {
-  return {
-    unblocked: notBlockedBetween(sender, recipient),
-    admitted: sql`(coalesce((select s.allow_dms from ${userSettings} s where s.user_id = ${recipient}), 'everyone') = 'everyone'
-      or exists (select 1 from ${follows} f where f.follower_id = ${recipient} and f.followee_id = ${sender})
-      or exists (select 1 from ${dmThreads} pt join ${dmMessages} pm on pm.thread_id = pt.id and pm.sender_id = ${recipient}
-                 where (pt.user_a = ${sender} and pt.user_b = ${recipient}) or (pt.user_a = ${recipient} and pt.user_b = ${sender})))`,
-  };
-}
-/** The whole rule: `sender` may message `recipient` now. */
-export const dmAllowed = (sender: AnyColumn | SQL | string, recipient: AnyColumn | SQL | string): SQL => {
-  const rule = dmRule(sender, recipient);
-  return sql`(${rule.unblocked} and ${rule.admitted})`;
-};
 
 export function messagesRepository(db: Executor) {
   return {

@@ -219,6 +219,16 @@ describe('who may message whom', () => {
     expect((await page(visitor.cookie)).viewer.canMessage).toBe(true);
     await t.call('settings-update', { cookie: owner.cookie, body: { allowDMs: 'followed_only' } });
     expect((await page(visitor.cookie)).viewer.canMessage).toBe(false);
+    // With that setting the answer follows the owner's follows (read each time, never kept).
+    expect((await t.call('social-follow-toggle', { cookie: owner.cookie, body: { targetUserId: visitor.userId } })).status).toBe(200);
+    expect((await page(visitor.cookie)).viewer.canMessage).toBe(true);
+    expect((await t.call('social-follow-toggle', { cookie: owner.cookie, body: { targetUserId: visitor.userId } })).status).toBe(200);
+    expect((await page(visitor.cookie)).viewer.canMessage).toBe(false);
+    // Back to everyone: the kept pages and marks are forgotten at once.
+    await t.call('settings-update', { cookie: owner.cookie, body: { allowDMs: 'everyone' } });
+    expect((await page(visitor.cookie)).viewer.canMessage).toBe(true);
+    await t.call('settings-update', { cookie: owner.cookie, body: { allowDMs: 'followed_only' } });
+    expect((await page(visitor.cookie)).viewer.canMessage).toBe(false);
   });
 
   it('a private profile is not found to start a conversation with', async () => {

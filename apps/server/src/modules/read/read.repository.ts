@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { PHOTO_ROLES, type Role } from '@curio/contract';
-import { bookmarks, comments, composites, items, itemStats, likes, photos, profiles, userBlocks, userRoles } from '../../db/schema';
+import { bookmarks, comments, composites, dmMessages, dmThreads, follows, items, itemStats, likes, photos, profiles, userBlocks, userRoles, userSettings } from '../../db/schema';
 import type { Executor } from '../../db/types';
 
 /** The order an item's photos are shown in: by role, as the wizard lists them. */
@@ -46,8 +46,26 @@ export interface ViewerBlockState {
   hiddenComments: number;
 }
 
-/** One viewer's marks on one item, their roles, and what their blocks hide of it. */
-export type ViewerItemState = { liked: boolean; saved: boolean; roles: Role[] } & ViewerBlockState;
+/**
+ * One viewer's marks on one item, their roles, what their blocks hide of it, and whether the DM rule
+ * lets them message the item's owner (the page's Message button).
+ */
+export type ViewerItemState = {
+  liked: boolean;
+  saved: boolean;
+  roles: Role[];
+  canMessage: boolean;
+  /**
+   * The owner's DM setting admits everyone: then `canMessage` changes only with a block or a change of
+   * that setting (both forget kept marks), so the state may be kept; otherwise it also follows the
+   * owner's follows and replies, and is read each time.
+   */
+  dmOpen: boolean;
+} & ViewerBlockState;
+
+/** The item's owner's DM setting admits everyone, as SQL over the item's owner. */
+const ownerDmOpen = (ownerId: AnyColumn | SQL) =>
+  sql<boolean>`(coalesce((select s.allow_dms from ${userSettings} s where s.user_id = ${ownerId}), 'everyone') = 'everyone')`;
 
 /** An item's page as one query reads it; `viewerState` is the signed-in viewer's (all false for a guest). */
 export type ItemPageRow = HydratedItem & {
@@ -126,6 +144,31 @@ export function notBlockedBetween(a: AnyColumn | SQL | string, b: AnyColumn | SQ
 }
 
 /**
+ * Who may message whom: the one rule, as SQL over the sender and the recipient (columns, expressions
+ * or ids). A message is accepted when both parts hold:
+ * - `unblocked`: no block between the two, either way (the read pipeline's `notBlockedBetween`);
+ * - `admitted`: the recipient's DM setting admits the sender: `everyone`; or they follow the sender;
+ *   or they wrote in the pair's thread themselves (a reply to someone who wrote first is always welcome).
+ * The service's refusal (which tells the two apart for its error), a thread's `canSend`, the profile's
+ * and the item page's `canMessage` and the recipients search all compose it; none writes its own.
+ * Starting a new thread also needs the recipient's profile visible to the sender (`profileVisible`).
+ */
+export function dmRule(sender: AnyColumn | SQL | string, recipient: AnyColumn | SQL | string): { unblocked: SQL; admitted: SQL } {
+  return {
+    unblocked: notBlockedBetween(sender, recipient),
+    admitted: sql`(coalesce((select s.allow_dms from ${userSettings} s where s.user_id = ${recipient}), 'everyone') = 'everyone'
+      or exists (select 1 from ${follows} f where f.follower_id = ${recipient} and f.followee_id = ${sender})
+      or exists (select 1 from ${dmThreads} pt join ${dmMessages} pm on pm.thread_id = pt.id and pm.sender_id = ${recipient}
+                 where (pt.user_a = ${sender} and pt.user_b = ${recipient}) or (pt.user_a = ${recipient} and pt.user_b = ${sender})))`,
+  };
+}
+/** The whole rule: `sender` may message `recipient` now. */
+export const dmAllowed = (sender: AnyColumn | SQL | string, recipient: AnyColumn | SQL | string): SQL => {
+  const rule = dmRule(sender, recipient);
+  return sql`(${rule.unblocked} and ${rule.admitted})`;
+};
+
+/**
  * Whether the viewer has any block (either way), and how many comments others may see on the item
  * are by people they have one with: the SQL of `ViewerBlockState`, for a viewer and an item given as
  * values, placeholders or columns.
@@ -142,12 +185,15 @@ function viewerBlockColumns(viewerId: SQL | string, itemId: SQL | AnyColumn) {
 
 /** See `viewerItemState`. */
 function prepareViewerItemState(db: Executor) {
+  const ownerOfPlaceholder = sql`(select ${items.userId} from ${items} where ${items.id} = ${sql.placeholder('itemId')})`;
   return db
     .select({
       liked: sql<boolean>`exists(select 1 from ${likes} where ${likes.userId} = ${sql.placeholder('viewerId')} and ${likes.itemId} = ${sql.placeholder('itemId')})`,
       saved: sql<boolean>`exists(select 1 from ${bookmarks} where ${bookmarks.userId} = ${sql.placeholder('viewerId')} and ${bookmarks.itemId} = ${sql.placeholder('itemId')})`,
       roles: sql<string[] | string>`coalesce((select array_agg(${userRoles.role}) from ${userRoles} where ${userRoles.userId} = ${sql.placeholder('viewerId')}), '{}'::text[])`,
       ...viewerBlockColumns(sql`${sql.placeholder('viewerId')}`, sql`${sql.placeholder('itemId')}`),
+      canMessage: sql<boolean>`${dmAllowed(sql`${sql.placeholder('viewerId')}`, ownerOfPlaceholder)}`,
+      dmOpen: ownerDmOpen(ownerOfPlaceholder),
     })
     .from(sql`(select 1) as one`)
     .prepare('curio_viewer_item_state');
@@ -229,6 +275,8 @@ export function readRepository(db: Executor) {
             saved: sql<boolean>`exists(select 1 from ${bookmarks} where ${bookmarks.userId} = ${viewerId} and ${bookmarks.itemId} = ${items.id})`,
             roles: sql<string[] | string>`coalesce((select array_agg(${userRoles.role}) from ${userRoles} where ${userRoles.userId} = ${viewerId}), '{}'::text[])`,
             ...viewerBlockColumns(viewerId, items.id),
+            canMessage: sql<boolean>`${dmAllowed(viewerId, items.userId)}`,
+            dmOpen: ownerDmOpen(items.userId),
           }
         : {
             liked: sql<boolean>`false`,
@@ -236,6 +284,8 @@ export function readRepository(db: Executor) {
             roles: sql<string[] | string>`'{}'::text[]`,
             blocks: sql<boolean>`false`,
             hiddenComments: sql<number | string>`0`,
+            canMessage: sql<boolean>`false`,
+            dmOpen: sql<boolean>`true`,
           };
       const [row] = await db
         .select({ ...fields, compositeList, photoList, notes: items.metadata, ...viewer })
@@ -257,6 +307,8 @@ export function readRepository(db: Executor) {
           roles: textArray(row.roles) as Role[],
           blocks: Boolean(row.blocks),
           hiddenComments: Number(row.hiddenComments ?? 0),
+          canMessage: Boolean(row.canMessage),
+          dmOpen: Boolean(row.dmOpen),
         },
       };
     },
@@ -294,6 +346,8 @@ export function readRepository(db: Executor) {
         roles: textArray(row?.roles) as Role[],
         blocks: Boolean(row?.blocks),
         hiddenComments: Number(row?.hiddenComments ?? 0),
+        canMessage: Boolean(row?.canMessage),
+        dmOpen: Boolean(row?.dmOpen),
       };
     },
 

@@ -17,7 +17,7 @@ export interface ViewerState {
 }
 
 const NOBODY: ViewerState = { of: () => ({ liked: false, saved: false }), isAdmin: false };
-const GUEST_STATE: ItemPageRow['viewerState'] = { liked: false, saved: false, roles: [], blocks: false, hiddenComments: 0 };
+const GUEST_STATE: ItemPageRow['viewerState'] = { liked: false, saved: false, roles: [], blocks: false, hiddenComments: 0, canMessage: false, dmOpen: true };
 
 /** An item's page as everyone sees it (no viewer's marks): what {@link createItemPageCache} keeps. */
 export type SharedItemPage = Omit<ItemPageRow, 'viewerState'>;
@@ -73,7 +73,8 @@ export interface ItemPage {
   /** `notes` are the owner's: shape them only into the owner's answer. */
   item: HydratedItem & { composites: CompositeRef[]; notes: string | null };
   photos: { id: string; imageId: string; role: string }[];
-  viewer: ViewerRules & ItemViewerState;
+  /** `canMessage`: the DM rule lets the viewer message the item's owner (false for a guest, or an item they may not see). */
+  viewer: ViewerRules & ItemViewerState & { canMessage: boolean };
 }
 
 /**
@@ -153,14 +154,16 @@ export function createReadService(db: Db) {
       if (cached && cached.userId !== viewerId) {
         // The item as everyone sees it from the cache; only this viewer's marks and roles are read,
         // unless this process has them already.
-        // Marks are kept only for viewers without any block (so their blocks hide nothing of the item);
-        // a block forgets both people's marks everywhere before it answers.
+        // Marks are kept only for viewers without any block (so their blocks hide nothing of the item)
+        // and owners whose DM setting admits everyone (so the Message button follows only blocks and
+        // that setting); a block forgets both people's marks everywhere before it answers, a change of
+        // the setting every kept mark.
         const kept = viewerId ? (marks?.get(viewerId, itemId) ?? null) : null;
-        let state: ItemPageRow['viewerState'] | null = viewerId ? (kept && { ...kept, blocks: false, hiddenComments: 0 }) : GUEST_STATE;
+        let state: ItemPageRow['viewerState'] | null = viewerId ? (kept && { ...kept, blocks: false, hiddenComments: 0, dmOpen: true }) : GUEST_STATE;
         if (!state) {
           const readAt = marks?.generation() ?? 0;
           state = await repo.viewerItemState(viewerId!, itemId);
-          if (!state.blocks) marks?.set(viewerId!, itemId, { liked: state.liked, saved: state.saved, roles: state.roles }, readAt);
+          if (!state.blocks && state.dmOpen) marks?.set(viewerId!, itemId, { liked: state.liked, saved: state.saved, roles: state.roles, canMessage: state.canMessage }, readAt);
         }
         row = { ...cached, viewerState: state };
       } else {
@@ -185,7 +188,7 @@ export function createReadService(db: Db) {
         access,
         item,
         photos: visible ? photos : [],
-        viewer: { ...viewer, liked: visible && state.liked, saved: visible && state.saved },
+        viewer: { ...viewer, liked: visible && state.liked, saved: visible && state.saved, canMessage: visible && state.canMessage },
       };
     },
 

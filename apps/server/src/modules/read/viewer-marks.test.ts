@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createViewerMarksCache } from './viewer-marks';
 
-const LIKED = { liked: true, saved: false, roles: [] };
-const ADMIN = { liked: false, saved: true, roles: ['admin' as const] };
+const LIKED = { liked: true, saved: false, roles: [], canMessage: true };
+const ADMIN = { liked: false, saved: true, roles: ['admin' as const], canMessage: false };
 
 describe('the viewer marks kept beside cached item pages', () => {
   it('keeps a viewer’s marks per item until they expire', () => {

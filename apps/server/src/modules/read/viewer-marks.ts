@@ -5,6 +5,12 @@ export interface ViewerMarks {
   liked: boolean;
   saved: boolean;
   roles: Role[];
+  /**
+   * The DM rule's answer for the viewer and the item's owner (the Message button). Kept only while the
+   * owner's DM setting admits everyone: a block forgets both people's marks, a change of the setting
+   * clears every kept mark (`clear`).
+   */
+  canMessage: boolean;
 }
 
 /** How long marks are kept at most: a safety net, since every change forgets them at once. */
@@ -63,6 +69,12 @@ export function createViewerMarksCache(opts: { ttlMs?: number; max?: number; now
       generation++;
       for (const key of keysOf.get(viewerId) ?? []) entries.delete(key);
       keysOf.delete(viewerId);
+    },
+    /** Drops every kept mark (a change that may touch any viewer's: an owner's DM setting). */
+    clear() {
+      generation++;
+      entries.clear();
+      keysOf.clear();
     },
     /** How many marks are kept (tests). */
     get size() {

@@ -11,6 +11,11 @@ export function createSettingsService(
     onVisibilityChange?: () => void;
     /** Records the change in its transaction, so that every process hears of it. */
     recordVisibilityChange?: (tx: Executor, change: { userId: string; public: boolean }) => Promise<void>;
+    /**
+     * Records a change of who may message the user, in its transaction, so that every process forgets
+     * what it kept of it (the item pages' Message button); `onVisibilityChange` then runs here too.
+     */
+    recordDmSettingChange?: (tx: Executor, change: { userId: string; allowDms: 'everyone' | 'followed_only' }) => Promise<void>;
   } = {},
 ) {
   const repo = settingsRepository(db);
@@ -39,7 +44,15 @@ export function createSettingsService(
       if (input.includeNSFW !== undefined) set.includeNsfw = input.includeNSFW;
       if (input.allowDMs !== undefined) set.allowDms = input.allowDMs;
       if (input.analyticsOptOut !== undefined) set.analyticsOptOut = input.analyticsOptOut;
-      if (Object.keys(set).length) await repo.upsert(userId, set);
+      if (Object.keys(set).length) {
+        const current = set.allowDms !== undefined ? await repo.get(userId) : null;
+        const dmSettingChanged = set.allowDms !== undefined && set.allowDms !== (current?.allowDms ?? 'everyone');
+        await db.transaction(async (tx) => {
+          await settingsRepository(tx).upsert(userId, set);
+          if (dmSettingChanged) await deps.recordDmSettingChange?.(tx, { userId, allowDms: set.allowDms! });
+        });
+        if (dmSettingChanged) deps.onVisibilityChange?.();
+      }
       if (input.profilePublic !== undefined) {
         const value = input.profilePublic;
         await db.transaction(async (tx) => {
