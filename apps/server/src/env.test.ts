@@ -1,5 +1,8 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EnvError, parseEnv } from './env';
+import { EnvError, parseEnv, REPO_ROOT } from './env';
 
 describe('environment', () => {
   it('fills the documented defaults', () => {
@@ -42,6 +45,39 @@ describe('environment', () => {
     // The embedded database serves one process: its folder needs no declaration.
     expect(parseEnv({}).LOCAL_STORAGE_SHARED).toBe(false);
     expect(() => parseEnv({ LOCAL_STORAGE_SHARED: 'maybe' })).toThrow(/LOCAL_STORAGE_SHARED:/);
+  });
+
+  it('refuses an empty PORT or 0 (the system would pick a random port), naming the range', () => {
+    for (const value of ['', '0', ' ', '65536', '80.5', '-1']) {
+      expect(() => parseEnv({ PORT: value })).toThrow(/PORT: must be a port number 1–65535/);
+    }
+    expect(parseEnv({ PORT: '8080' }).PORT).toBe(8080);
+    expect(parseEnv({ PORT: '65535' }).PORT).toBe(65535);
+  });
+
+  it('refuses the AUTH_SECRET of deploy/env.example and other placeholders, saying how to make one', () => {
+    const example = readFileSync(path.join(REPO_ROOT, 'deploy/env.example'), 'utf8').match(/^AUTH_SECRET=(.*)$/m)![1]!;
+    for (const value of [example, 'changeme-changeme-changeme-changeme', 'REPLACE_ME_WITH_A_LONG_RANDOM_SECRET_VALUE', 'your-secret-of-at-least-32-characters-here']) {
+      expect(() => parseEnv({ AUTH_SECRET: value })).toThrow(/AUTH_SECRET: is an example value; generate a secret of your own, e\.g\. `openssl rand -base64 32`/);
+    }
+    const generated = randomBytes(32).toString('base64');
+    expect(parseEnv({ AUTH_SECRET: generated }).AUTH_SECRET).toBe(generated);
+  });
+
+  it('refuses an S3_ENDPOINT that is not an http(s) URL', () => {
+    for (const value of ['minio:9000', 'ftp://minio:9000', 's3://bucket']) {
+      expect(() => parseEnv({ S3_ENDPOINT: value })).toThrow(/S3_ENDPOINT: must be an http:\/\/ or https:\/\/ URL/);
+    }
+    expect(parseEnv({ S3_ENDPOINT: 'http://minio:9000' }).S3_ENDPOINT).toBe('http://minio:9000');
+    expect(parseEnv({ S3_ENDPOINT: 'https://s3.example.org' }).S3_ENDPOINT).toBe('https://s3.example.org');
+  });
+
+  it('refuses an SMTP_URL that is not smtp:// or smtps:// with a host', () => {
+    for (const value of ['smtp.example.org:587', 'https://smtp.example.org', 'smtp:', 'smtps://']) {
+      expect(() => parseEnv({ SMTP_URL: value })).toThrow(/SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL with a host/);
+    }
+    expect(parseEnv({ SMTP_URL: 'smtp://127.0.0.1:2525' }).SMTP_URL).toBe('smtp://127.0.0.1:2525');
+    expect(parseEnv({ SMTP_URL: 'smtps://user:password@smtp.example.org' }).SMTP_URL).toBe('smtps://user:password@smtp.example.org');
   });
 
   it.each([

@@ -18,10 +18,30 @@ const optionalUrl = z
   .optional()
   .transform((v) => (v ? v : undefined))
   .pipe(z.string().url().optional());
+/** An optional URL whose scheme must be one of `protocols` (e.g. `['http:', 'https:']`), with a host. */
+const optionalUrlOf = (protocols: string[], message: string) =>
+  optionalUrl.refine((v) => {
+    if (v === undefined) return true;
+    const url = new URL(v);
+    return protocols.includes(url.protocol) && url.hostname !== '';
+  }, message);
+
+/** A TCP port to listen on: empty or 0 would let the system pick a random one nobody can reach. */
+const port = z
+  .string()
+  .optional()
+  .refine((v) => v === undefined || (/^\s*\d+\s*$/.test(v) && Number(v) >= 1 && Number(v) <= 65535), 'must be a port number 1–65535')
+  .transform((v) => (v === undefined ? 3000 : Number(v)));
+
+/**
+ * Example values of AUTH_SECRET from deploy/env.example and the documentation, and the words such
+ * placeholders are made of: anyone who copied one would sign sessions with a secret that is public.
+ */
+export const AUTH_SECRET_PLACEHOLDER = /change[-_ ]?me|replace[-_ ]?(me|this|with)|your[-_ ]?(auth[-_ ]?)?secret|placeholder|random[-_ ]string/i;
 
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: int(3000, 0, 65535),
+  PORT: port,
   HOST: z.string().default('0.0.0.0'),
   PUBLIC_URL: optionalUrl,
   APP_NAME: z.string().trim().min(1).default(APP_NAME_DEFAULT),
@@ -30,7 +50,11 @@ export const envSchema = z.object({
   STATIC_DIR: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
   /** The web app's server-side bundle (a guest's profile is rendered with it); none there: profiles arrive as their skeleton. */
   SSR_DIR: z.string().default(path.join(REPO_ROOT, 'apps/web/dist-ssr')),
-  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  AUTH_SECRET: z
+    .string()
+    .min(32, 'must be at least 32 characters')
+    .refine((v) => !AUTH_SECRET_PLACEHOLDER.test(v), 'is an example value; generate a secret of your own, e.g. `openssl rand -base64 32`')
+    .optional(),
   ADMIN_EMAILS: z
     .string()
     .default('')
@@ -53,7 +77,7 @@ export const envSchema = z.object({
     .pipe(z.array(z.email('must be a comma-separated list of email addresses'))),
   SIGNUP_CREDITS: int(30),
   INVITE_PREFIX: z.string().regex(/^[A-Z0-9-]{0,12}$/, 'must be up to 12 of A-Z, 0-9 and -').default(INVITE_PREFIX_DEFAULT),
-  SMTP_URL: optionalUrl,
+  SMTP_URL: optionalUrlOf(['smtp:', 'smtps:'], 'must be an smtp:// or smtps:// URL with a host, e.g. smtps://user:password@smtp.example.org'),
   MAIL_FROM: z.string().default('Curio <no-reply@localhost>'),
   AUTH_RATE_LIMIT_WINDOW: int(60, 1),
   AUTH_RATE_LIMIT_MAX: int(100, 1),
@@ -73,7 +97,7 @@ export const envSchema = z.object({
   /** How often each process adds its function statistics to the database. */
   FUNCTION_STATS_FLUSH_SECONDS: int(5, 1),
   S3_BUCKET: z.string().trim().optional().transform((v) => (v ? v : undefined)),
-  S3_ENDPOINT: optionalUrl,
+  S3_ENDPOINT: optionalUrlOf(['http:', 'https:'], 'must be an http:// or https:// URL, e.g. http://minio:9000'),
   S3_REGION: z.string().default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),

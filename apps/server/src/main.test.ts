@@ -24,6 +24,73 @@ describe('server process', () => {
     expect(stderr).toContain('PORT:');
   }, 30_000);
 
+  /** Starts the server with `env` and waits for it to exit; answers its exit code and everything it printed. */
+  async function refusedStart(env: Record<string, string>) {
+    const child = startServer({ DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'curio-main-')), PORT: String(20000 + Math.floor(Math.random() * 20000)), ...env });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    const code = await new Promise((r) => child.on('exit', r));
+    return { code, stdout, stderr };
+  }
+
+  it.each([
+    ['an empty PORT', { PORT: '' }, 'PORT: must be a port number 1–65535'],
+    ['PORT=0', { PORT: '0' }, 'PORT: must be a port number 1–65535'],
+    ['the AUTH_SECRET of deploy/env.example', { AUTH_SECRET: 'change-me-to-a-random-string-of-32-or-more-characters' }, 'AUTH_SECRET: is an example value'],
+    ['an S3_ENDPOINT without a scheme', { S3_BUCKET: 'curio', S3_ENDPOINT: 'minio:9000' }, 'S3_ENDPOINT: must be an http:// or https:// URL'],
+    ['an SMTP_URL without a scheme', { SMTP_URL: 'smtp.example.org:587' }, 'SMTP_URL: must be an smtp:// or smtps:// URL'],
+    ['an https SMTP_URL', { SMTP_URL: 'https://smtp.example.org' }, 'SMTP_URL: must be an smtp:// or smtps:// URL'],
+  ])('stops %s at start-up with one line naming the variable', async (_, env, message) => {
+    const { code, stdout, stderr } = await refusedStart(env);
+    expect(code).toBe(1);
+    expect(stderr).toContain(message);
+    expect(stderr).not.toMatch(/\n\s+at /); // no stack trace
+    expect(stdout).not.toContain('is listening');
+  }, 30_000);
+
+  it('stops at start-up when the bucket does not exist, naming S3_BUCKET, before it listens', async () => {
+    const s3 = await startLocalS3({ directory: mkdtempSync(path.join(os.tmpdir(), 'curio-main-s3-')) }); // no bucket made
+    try {
+      const { code, stdout, stderr } = await refusedStart({
+        S3_BUCKET: 'curio-missing',
+        S3_ENDPOINT: s3.endpoint,
+        S3_ACCESS_KEY_ID: LOCAL_S3_KEYS.accessKeyId,
+        S3_SECRET_ACCESS_KEY: LOCAL_S3_KEYS.secretAccessKey,
+      });
+      expect(code).toBe(1);
+      expect(stderr).toContain(`S3_BUCKET: the bucket "curio-missing" does not exist at S3_ENDPOINT ${s3.endpoint}`);
+      expect(stderr).not.toMatch(/\n\s+at /);
+      expect(stdout).not.toContain('is listening');
+    } finally {
+      await s3.close();
+    }
+  }, 30_000);
+
+  it('stops at start-up when S3_ENDPOINT does not answer, naming it', async () => {
+    const { code, stdout, stderr } = await refusedStart({ S3_BUCKET: 'curio', S3_ENDPOINT: 'http://127.0.0.1:9', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' });
+    expect(code).toBe(1);
+    expect(stderr).toContain('S3_ENDPOINT: cannot reach http://127.0.0.1:9 to check the bucket "curio" (S3_BUCKET): ECONNREFUSED');
+    expect(stderr).not.toMatch(/\n\s+at /);
+    expect(stdout).not.toContain('is listening');
+  }, 30_000);
+
+  it('stops at start-up when the database does not answer, naming DATABASE_URL without its password', async () => {
+    const { code, stdout, stderr } = await refusedStart({
+      DATABASE_URL: 'postgres://curio:s3cret-pw@127.0.0.1:9/curio',
+      AUTH_SECRET: 'x'.repeat(40),
+      LOCAL_STORAGE_SHARED: 'true',
+      S3_BUCKET: '',
+    });
+    expect(code).toBe(1);
+    expect(stderr).toContain('DATABASE_URL: cannot use the PostgreSQL database at postgres://curio:***@127.0.0.1:9/curio: ');
+    expect(stderr).toContain('ECONNREFUSED');
+    expect(stderr).not.toContain('s3cret-pw');
+    expect(stderr).not.toMatch(/\n\s+at /);
+    expect(stdout).not.toContain('is listening');
+  }, 30_000);
+
   it('shuts down on SIGTERM after serving, closing the database and releasing the data directory', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'curio-main-'));
     const port = 20000 + Math.floor(Math.random() * 20000);

@@ -8,6 +8,7 @@ import { createLogger } from './lib/logger';
 import { queuedMailer } from './mail/mail-queue';
 import { createMailer } from './mail/mailer';
 import { startCutoutWorkers, workerEntryBeside } from './modules/jobs/workers';
+import { checkStorageFromEnv } from './storage/from-env';
 
 async function main() {
   let env;
@@ -21,6 +22,10 @@ async function main() {
     throw err;
   }
   const logger = createLogger(env.LOG_LEVEL, env.NODE_ENV === 'development' && process.stdout.isTTY);
+
+  // The bucket and the database are checked before anything listens: a wrong one stops the start
+  // with one line naming its variable (an EnvError), instead of a process that is ready and fails.
+  await checkStorageFromEnv(env);
 
   let database;
   try {
@@ -110,6 +115,6 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err);
+  console.error(err instanceof EnvError ? err.message : err);
   process.exit(1);
 });

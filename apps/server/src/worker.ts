@@ -24,7 +24,7 @@ async function queueWorker() {
     );
     process.exit(1);
   }
-  const [{ createLogger }, { openConfiguredDatabase }, { createServices }, { createStorageFromEnv }, { modelSegmenter, simpleSegmenter }] =
+  const [{ createLogger }, { openConfiguredDatabase }, { createServices }, { checkStorageFromEnv, createStorageFromEnv }, { modelSegmenter, simpleSegmenter }] =
     await Promise.all([
       import('./lib/logger'),
       import('./bootstrap'),
@@ -33,6 +33,7 @@ async function queueWorker() {
       import('./modules/cutouts/segmenter'),
     ]);
   const logger = createLogger(env.LOG_LEVEL, env.NODE_ENV === 'development' && process.stdout.isTTY).child({ process: 'worker' });
+  await checkStorageFromEnv(env); // a missing bucket stops the worker naming S3_BUCKET, like the web process
   const database = await openConfiguredDatabase(env, logger);
   await database.migrate();
   const services = createServices(database.db, env, {

@@ -57,7 +57,7 @@ async function main() {
   try {
     database = await openConfiguredDatabase(env, logger);
   } catch (err) {
-    if (err instanceof DataDirLockedError) fail(err.message);
+    if (err instanceof DataDirLockedError || err instanceof EnvError) fail(err.message);
     throw err;
   }
   try {

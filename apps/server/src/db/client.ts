@@ -235,6 +235,11 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   return openPglite(client);
 }
 
+/** One `select 1`: resolves when the database answers, throws the driver's error when it does not. */
+export async function probe(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
+}
+
 async function ping(db: Db): Promise<boolean> {
   try {
     await db.execute(sql`select 1`);

@@ -22,7 +22,7 @@ describe('data directory lock', () => {
     try {
       const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/main.ts')], {
         cwd: path.join(REPO_ROOT, 'apps/server'),
-        env: { ...process.env, DATA_DIR: dir, PORT: '0', DATABASE_URL: '', NODE_ENV: 'test', LOG_LEVEL: 'silent' },
+        env: { ...process.env, DATA_DIR: dir, PORT: '39999', DATABASE_URL: '', NODE_ENV: 'test', LOG_LEVEL: 'silent' },
       });
       let stderr = '';
       child.stderr.on('data', (d) => (stderr += d));

@@ -2,6 +2,7 @@ import {
   DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   ListObjectsV2Command,
   NoSuchKey,
   PutObjectCommand,
@@ -68,14 +69,31 @@ export function presignGet(
   return `${base.origin}${path}?${canonicalQuery}&X-Amz-Signature=${signature}`;
 }
 
-/** Any S3-compatible bucket (AWS, MinIO, R2, …) through the AWS SDK. */
-export function createS3Storage(cfg: S3Config): Storage {
-  const client = new S3Client({
+const clientFor = (cfg: S3Config, extra: { maxAttempts?: number } = {}) =>
+  new S3Client({
     region: cfg.region,
     endpoint: cfg.endpoint,
     forcePathStyle: cfg.forcePathStyle ?? Boolean(cfg.endpoint),
     credentials: cfg.accessKeyId && cfg.secretAccessKey ? { accessKeyId: cfg.accessKeyId, secretAccessKey: cfg.secretAccessKey } : undefined,
+    ...extra,
   });
+
+/**
+ * Asks the store whether the bucket exists and these keys may use it (HeadBucket), giving up after
+ * `timeoutMs`; throws the SDK's error (or an AbortError on the time-out) when not.
+ */
+export async function checkBucket(cfg: S3Config, timeoutMs = 10_000): Promise<void> {
+  const client = clientFor(cfg, { maxAttempts: 2 });
+  try {
+    await client.send(new HeadBucketCommand({ Bucket: cfg.bucket }), { abortSignal: AbortSignal.timeout(timeoutMs) });
+  } finally {
+    client.destroy();
+  }
+}
+
+/** Any S3-compatible bucket (AWS, MinIO, R2, …) through the AWS SDK. */
+export function createS3Storage(cfg: S3Config): Storage {
+  const client = clientFor(cfg);
   const base = cfg.prefix ? cfg.prefix.replace(/\/$/, '') + '/' : '';
   const k = (key: string) => {
     assertSafeKey(key);
