@@ -5,7 +5,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { API_PATHS } from '@curio/contract';
+import { API_PATHS, isWebRoute } from '@curio/contract';
 import { CLIENT_IP_HEADER, createAuth } from './auth/auth';
 import { createSessionCache } from './auth/session-cache';
 import { accountSessionsFunctions } from './modules/account-sessions/account-sessions.routes';
@@ -332,7 +332,10 @@ export function createApp(deps: AppDeps) {
     const spaIndex = cached(serveStatic({ root, path: 'index.html' }), () => 'no-cache');
     app.get('*', async (c, next) => {
       if (SERVER_PREFIXES.some((p) => c.req.path.startsWith(p)) || c.req.path.startsWith('/assets/')) return next();
-      return spaIndex(c, next);
+      const res = await spaIndex(c, next);
+      // An address that is none of the app's pages: the same index.html (the app shows its not-found page), answered 404.
+      if (res instanceof Response && res.status === 200 && !isWebRoute(c.req.path)) return new Response(res.body, { status: 404, headers: res.headers });
+      return res;
     });
   } else {
     logger.warn({ staticDir: env.STATIC_DIR }, 'web app not built: run `npm run build` to serve it');

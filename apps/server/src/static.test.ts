@@ -23,12 +23,22 @@ describe('serving the web app', () => {
   });
 
   it('answers every client route with index.html, not cached', async () => {
-    for (const route of ['/', '/login', '/me/shelf', '/u/someone', '/no/such/page']) {
+    for (const route of ['/', '/login', '/me/shelf', '/Me/Shelf/', '/me/messages/some-thread', '/mod/reports/r1']) {
       const res = await t.request(route);
       expect(res.status, route).toBe(200);
       expect(res.headers.get('content-type')).toContain('text/html');
       expect(res.headers.get('cache-control')).toBe('no-cache');
       expect(await res.text()).toContain('<div id="root">');
+    }
+  });
+
+  it('answers an address that is none of the app’s pages with index.html and 404', async () => {
+    for (const route of ['/no/such/page', '/404', '/me', '/me/shelf/extra', '/u/someone', '/favicon.png']) {
+      const res = await t.request(route);
+      expect(res.status, route).toBe(404);
+      expect(res.headers.get('content-type'), route).toContain('text/html');
+      expect(res.headers.get('cache-control'), route).toBe('no-cache');
+      expect(await res.text(), route).toContain('<div id="root">');
     }
   });
 

@@ -19,3 +19,4 @@ export * from './account-data';
 export * from './account-sessions';
 export * from './account-mfa';
 export * from './api';
+export * from './web-routes';

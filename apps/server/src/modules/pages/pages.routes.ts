@@ -2,15 +2,17 @@ import { EXPLORE_PAGE_SIZE } from '@curio/contract';
 import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { sessionKey } from '../../auth/session-cache';
+import { AppError } from '../../lib/errors';
 import type { ExploreService } from '../explore/explore.service';
 import type { ItemPagesService } from '../items/item-pages.service';
 import type { ProfilesService } from '../profiles/profiles.service';
 import type { PageRenderer } from './page-renderer';
-import { createPagesService, GUEST_EXPLORE, LANGUAGE_COOKIE, pageLanguage, type PageName, type PagesService } from './pages.service';
+import { createPagesService, GUEST_EXPLORE, LANGUAGE_COOKIE, pageLanguage, type PageName, type PagesService, type PageStatus } from './pages.service';
 
 /**
  * GET /, /explore, /i/{id} and /u/{handle}: the app's index.html with the page's scripts, first data
- * and largest image named in its head (pages.service.ts). Other paths get the plain index.html.
+ * and largest image named in its head (pages.service.ts), answered 404 for an item or a handle nobody
+ * has (410 and 451 for a removed item, see itemPageStatus). Other paths get the plain index.html.
  */
 export function pagesRouter(pages: PagesService) {
   const router = new Hono();
@@ -19,16 +21,31 @@ export function pagesRouter(pages: PagesService) {
     const url = c.req.url;
     const query = url.indexOf('?');
     const search = query < 0 || query === url.length - 1 ? '' : url.slice(query);
-    const html = await pages.html(name, { param, path: c.req.path, search, lng, signedIn: sessionKey(c.req.raw.headers) !== null });
+    const { html, status } = await pages.page(name, { param, path: c.req.path, search, lng, signedIn: sessionKey(c.req.raw.headers) !== null });
     c.header('Cache-Control', 'no-cache');
     c.header('Vary', 'Cookie, Accept-Language');
-    return c.html(html);
+    return c.html(html, status);
   };
   router.get('/', (c) => page(c, 'landing'));
   router.get('/explore', (c) => page(c, 'explore'));
   router.get('/i/:id', (c) => page(c, 'item', c.req.param('id')));
   router.get('/u/:handle', (c) => page(c, 'profile', c.req.param('handle')));
   return router;
+}
+
+/**
+ * The status of an item's page as a guest is answered it: 404 for no such item, 410 for an item
+ * removed by moderation, 451 for one taken down by a DMCA notice; 200 otherwise (a private profile's
+ * item says so on its page), and when the lookup failed for another reason.
+ */
+export async function itemPageStatus(itemPages: ItemPagesService, itemId: string): Promise<PageStatus> {
+  try {
+    const data = await itemPages.get(itemId, null);
+    if (data.access !== 'removed') return 200;
+    return data.item.hiddenSource === 'dmca' ? 451 : 410;
+  } catch (err) {
+    return err instanceof AppError && err.status === 404 ? 404 : 200;
+  }
 }
 
 /** The router over the app's own services: explore's snapshot cache, the item pages and the profiles (rendered by `renderer`). */
@@ -51,6 +68,7 @@ export function appPagesRouter(
         const data = await services.itemPages.get(itemId, null);
         return data.access === 'visible' && data.item.imageId ? { imageId: data.item.imageId, nsfw: data.item.nsfw } : null;
       },
+      itemStatus: (itemId) => itemPageStatus(services.itemPages, itemId),
       // As a guest sees it (profile-get without a session); the service takes a failure (a handle nobody has) for none.
       guestProfile: (handle) => services.profiles.get(handle, null),
       renderer,

@@ -27,6 +27,11 @@ export interface PagesDeps {
   /** The item's picture when anyone may see it: its image id, and whether the item is marked NSFW. */
   itemImage(itemId: string): Promise<{ imageId: string; nsfw: boolean } | null>;
   /**
+   * The HTTP status of an item's page as a guest is answered it: 404 for no such item, 410 for one
+   * removed by moderation, 451 for one taken down by a DMCA notice. Optional: without it 200.
+   */
+  itemStatus?(itemId: string): Promise<PageStatus>;
+  /**
    * A profile as a guest sees it (`profile-get` without a session); null, or a failure, when there is
    * none. Optional: without it a profile names only its data.
    */
@@ -36,6 +41,12 @@ export interface PagesDeps {
 }
 
 type ProfileGet = FunctionOutput<'profile-get'>;
+
+/** The statuses a page's HTML is answered with (the same HTML: the app shows the page's own message). */
+export type PageStatus = 200 | 404 | 410 | 451;
+
+/** A lookup's failure that says there is no such thing (the services' not-found error). */
+const isNotFound = (err: unknown) => typeof err === 'object' && err !== null && (err as { status?: unknown }).status === 404;
 
 /** The top plank of a shelf a guest may see, left to right, without NSFW items: what a profile shows first. */
 function topPlankImages(profile: ProfileGet | null): string[] {
@@ -119,23 +130,34 @@ export function createPagesService(deps: PagesDeps) {
    * The pictures a page shows first, for everyone: the ids (in order) and whether they may show
    * unblurred; for a profile, the profile a guest sees too.
    */
-  async function firstImages(page: PageName, param: string, search: string): Promise<{ ids: string[]; plain: boolean; profile?: ProfileGet | null }> {
-    if (page === 'item' && UUID.test(param)) {
-      const image = await deps.itemImage(param).catch(() => null);
-      return image && IMAGE_ID.test(image.imageId) ? { ids: [image.imageId], plain: !image.nsfw } : { ids: [], plain: false };
+  async function firstImages(page: PageName, param: string, search: string): Promise<{ ids: string[]; plain: boolean; profile?: ProfileGet | null; status: PageStatus }> {
+    if (page === 'item') {
+      if (!UUID.test(param)) return { ids: [], plain: false, status: 404 };
+      const ok: PageStatus = 200;
+      const [image, status] = await Promise.all([deps.itemImage(param).catch(() => null), deps.itemStatus ? deps.itemStatus(param).catch(() => ok) : ok]);
+      return image && IMAGE_ID.test(image.imageId) ? { ids: [image.imageId], plain: !image.nsfw, status } : { ids: [], plain: false, status };
     }
     // Explore's first cards for the default filters only (another query string shows other cards).
     if (page === 'explore' && !search) {
       const ids = await deps.exploreImages().catch(() => []);
-      return { ids: ids.filter((id) => IMAGE_ID.test(id)), plain: true };
+      return { ids: ids.filter((id) => IMAGE_ID.test(id)), plain: true, status: 200 };
     }
     // Only a handle that can exist is looked up (profile-get lower-cases the address's).
     const handle = param.toLowerCase();
-    if (page === 'profile' && HANDLE_PATTERN.test(handle) && deps.guestProfile) {
-      const profile = await deps.guestProfile(handle).catch(() => null);
-      return { ids: topPlankImages(profile).filter((id) => IMAGE_ID.test(id)), plain: true, profile };
+    if (page === 'profile' && !HANDLE_PATTERN.test(handle)) return { ids: [], plain: false, status: 404 };
+    if (page === 'profile' && deps.guestProfile) {
+      // No such handle is a 404; a lookup that failed otherwise (a busy database) says nothing of it.
+      let profile: ProfileGet | null = null;
+      let status: PageStatus = 404;
+      try {
+        profile = await deps.guestProfile(handle);
+        if (profile) status = 200;
+      } catch (err) {
+        if (!isNotFound(err)) status = 200;
+      }
+      return { ids: topPlankImages(profile).filter((id) => IMAGE_ID.test(id)), plain: true, profile, status };
     }
-    return { ids: [], plain: false };
+    return { ids: [], plain: false, status: 200 };
   }
 
   /**
@@ -185,8 +207,16 @@ export function createPagesService(deps: PagesDeps) {
      * a guest may see comes rendered whole, with its data.
      */
     async html(page: PageName, request: PageRequest = {}): Promise<string> {
+      return (await this.page(page, request)).html;
+    },
+
+    /**
+     * The page's HTML (see `html`) and the HTTP status it is answered with: 404 for an item or a handle
+     * nobody has, 410 for an item removed by moderation, 451 for one taken down by a DMCA notice.
+     */
+    async page(page: PageName, request: PageRequest = {}): Promise<{ html: string; status: PageStatus }> {
       const { param = '', search = '', lng = 'en', signedIn = false } = request;
-      const { ids, plain, profile } = await firstImages(page, param, search);
+      const { ids, plain, profile, status } = await firstImages(page, param, search);
       const skeleton = page === 'landing' || !signedIn;
       const shell = files().prerendered.shell[lng];
       // A request without a session: the app starts signed out rather than asking first.
@@ -194,7 +224,7 @@ export function createPagesService(deps: PagesDeps) {
       if (page === 'profile' && !signedIn && profile?.access === 'visible' && shell && deps.renderer) {
         const address = `${request.path ?? `/u/${encodeURIComponent(param)}`}${search}`;
         const rendered = await deps.renderer.profile({ path: address, handle: param, lng, profile });
-        if (rendered) return withRender(shell, rendered, [...this.headTags(page, param, ids, true, true), ...guest]);
+        if (rendered) return { html: withRender(shell, rendered, [...this.headTags(page, param, ids, true, true), ...guest]), status };
       }
       const slots = page === 'explore' || page === 'item' ? PAGE_IMAGE_SLOTS[page] : 0;
       const withImages = skeleton && plain && slots > 0 && ids.length >= slots ? files().prerendered[`${page as ImagePage}-images`][lng] : undefined;
@@ -208,7 +238,7 @@ export function createPagesService(deps: PagesDeps) {
         const path = `${page === 'item' ? `/i/${param}` : '/explore'}${search}`;
         tags.push(`<meta name="${PAGE_IMAGES_META}" content="${escapeHtml(shown.join(' '))}" data-path="${escapeHtml(path)}">`);
       }
-      return tags.length ? html.replace('</head>', `${tags.join('\n')}\n</head>`) : html;
+      return { html: tags.length ? html.replace('</head>', `${tags.join('\n')}\n</head>`) : html, status };
     },
   };
 }

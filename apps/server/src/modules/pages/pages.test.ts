@@ -21,9 +21,9 @@ let nsfw: string;
 const INDEX = '<!doctype html><html><head><title>Curio</title></head><body><div id="root"></div></body></html>';
 const PRELOADS = { landing: ['/assets/landing-1.js'], explore: ['/assets/explore-1.js'], item: ['/assets/item-1.js', '/assets/dialog-1.js'], profile: ['/assets/profile-1.js'] };
 
-const head = async (route: string) => {
+const head = async (route: string, status = 200) => {
   const res = await t.request(route);
-  expect(res.status, route).toBe(200);
+  expect(res.status, route).toBe(status);
   expect(res.headers.get('cache-control')).toBe('no-cache');
   const html = await res.text();
   return html.slice(0, html.indexOf('</head>'));
@@ -67,9 +67,9 @@ describe('the HTML of the pages people arrive on', () => {
   });
 
   it('names no picture a guest may not see, and nothing for an address that is no item', async () => {
-    const html = await head(`/i/${hidden}`);
+    const html = await head(`/i/${hidden}`, 410);
     expect(html).not.toContain('as="image"');
-    const junk = await head('/i/not-an-id');
+    const junk = await head('/i/not-an-id', 404);
     expect(junk).not.toContain('as="fetch"');
     expect(junk).toContain('/assets/item-1.js');
   });
@@ -184,6 +184,32 @@ describe('the HTML of the pages people arrive on', () => {
     const filtered = await (await t.request('/explore?tag=robots')).text();
     expect(filtered).not.toContain('curio-page-images');
     expect(/<h1>([^<]+)<\/h1>/.exec(filtered)?.[1]).toBe('explore en');
+  });
+
+  it('answers 404 for an item or a handle nobody has, 410 for a removed item and 451 for a DMCA takedown, with the same pages', async () => {
+    const takenDown = await t.publishedItem(owner.cookie, await pngBytes(60, 75), 'Taken down robot');
+    await t.database.db.update(items).set({ hidden: true, hiddenSource: 'dmca' }).where(eq(items.id, takenDown));
+    const cases: [string, number][] = [
+      [`/i/${shown}`, 200],
+      [`/u/${handle}`, 200],
+      [`/i/${hidden}`, 410],
+      [`/i/${takenDown}`, 451],
+      ['/i/00000000-0000-4000-8000-000000000000', 404],
+      ['/i/not-an-id', 404],
+      ['/u/nobody-has-this', 404],
+      ['/u/not a handle!', 404],
+    ];
+    for (const [route, status] of cases) {
+      for (const headers of [{}, { cookie: 'curio.session_token=abc.def' }] as Record<string, string>[]) {
+        const res = await t.request(route, { headers });
+        expect(res.status, route).toBe(status);
+        expect(res.headers.get('content-type'), route).toContain('text/html');
+        // The app's page, which says what became of the item or that there is no such page.
+        expect(await res.text(), route).toContain('<div id="root">');
+      }
+    }
+    // A guest's item page is answered the same skeleton, whatever its status.
+    expect(/<h1>([^<]+)<\/h1>/.exec(await (await t.request(`/i/${takenDown}`)).text())?.[1]).toBe('item en');
   });
 
   it('leaves other pages’ HTML as it is', async () => {

@@ -1,11 +1,15 @@
 import { Hono } from 'hono';
 import type { ItemPagesService } from '../items/item-pages.service';
 import { escapeHtml } from '../../lib/html';
+import { itemPageStatus } from '../pages/pages.routes';
+import type { PageStatus } from '../pages/pages.service';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * GET /s/item/{id}: a small page for link previews (OpenGraph and Twitter card tags) that sends a
- * browser on to /i/{id}. A hidden or private item (and an NSFW one) shares no title or image.
+ * browser on to /i/{id}. A hidden or private item (and an NSFW one) shares no title or image. The
+ * page is answered with the item page's status: 404 for no such item, 410 and 451 for a removed one.
  */
 export function shareRouter(pages: ItemPagesService, opts: { publicUrl: string; appName: string }) {
   const router = new Hono();
@@ -15,7 +19,9 @@ export function shareRouter(pages: ItemPagesService, opts: { publicUrl: string; 
     let title = opts.appName;
     let description = `A piece on display at ${opts.appName}`;
     let image: string | null = null;
-    if (/^[0-9a-f-]{36}$/i.test(id)) {
+    let status: PageStatus = 404;
+    if (UUID.test(id)) {
+      status = await itemPageStatus(pages, id);
       const data = await pages.get(id, null).catch(() => null);
       if (data?.access === 'visible' && data.item) {
         title = `${data.item.title} · ${opts.appName}`;
@@ -37,13 +43,16 @@ export function shareRouter(pages: ItemPagesService, opts: { publicUrl: string; 
       image ? `<meta name="twitter:image" content="${escapeHtml(image)}">` : '',
     ].filter(Boolean);
     c.header('Cache-Control', 'public, max-age=300');
-    return c.html(`<!doctype html>
+    return c.html(
+      `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${escapeHtml(title)}</title>
 ${tags.join('\n')}
 <link rel="canonical" href="${escapeHtml(url)}">
 <meta http-equiv="refresh" content="0; url=${escapeHtml(target)}">
-</head><body><p><a href="${escapeHtml(target)}">${escapeHtml(title)}</a></p></body></html>`);
+</head><body><p><a href="${escapeHtml(target)}">${escapeHtml(title)}</a></p></body></html>`,
+      status,
+    );
   });
   return router;
 }

@@ -330,7 +330,27 @@ describe('share page', () => {
     expect(html).not.toContain('Secret title');
     expect(html).not.toContain('og:image');
     expect(html).toContain(`url=/i/${item.id}`);
-    expect((await t.request('/s/item/not-a-uuid')).status).toBe(200);
+  });
+
+  it('answers with the item page’s status: 404 for no such item, 410 for a removed one, 451 for a DMCA takedown', async () => {
+    const owner = await t.onboardedUser();
+    const removed = await published(owner, 'Removed title');
+    const takenDown = await published(owner, 'Taken down title');
+    await t.database.db.update(items).set({ hidden: true, hiddenSource: 'other' }).where(eq(items.id, removed.id));
+    await t.database.db.update(items).set({ hidden: true, hiddenSource: 'dmca' }).where(eq(items.id, takenDown.id));
+    const cases: [string, number][] = [
+      [`/s/item/${(await published(owner, 'Shown')).id}`, 200],
+      ['/s/item/not-a-uuid', 404],
+      ['/s/item/00000000-0000-4000-8000-000000000000', 404],
+      [`/s/item/${removed.id}`, 410],
+      [`/s/item/${takenDown.id}`, 451],
+    ];
+    for (const [route, status] of cases) {
+      const res = await t.request(route);
+      expect(res.status, route).toBe(status);
+      // The same page: it sends a browser on to the item page, which says what became of the item.
+      expect(await res.text(), route).toContain(`url=/i/${route.slice('/s/item/'.length)}`);
+    }
   });
 });
 
