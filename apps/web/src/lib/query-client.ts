@@ -7,6 +7,15 @@ function shouldRetry(failureCount: number, error: unknown) {
   return failureCount < 2;
 }
 
+/**
+ * A query's `meta` when the part that shows it tells its own failure (an inline message with Retry):
+ * the server-error page (ServerFailureGate) does not replace the page for it.
+ */
+export const SHOWS_OWN_ERROR = { showsOwnError: true } as const;
+
+/** Whether a query's `meta` says its part shows its own failure (see SHOWS_OWN_ERROR). */
+export const showsOwnError = (meta: Record<string, unknown> | undefined): boolean => meta?.showsOwnError === true;
+
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { isApiError, type ApiError } from '@/lib/api-client';
+import { showsOwnError } from '@/lib/query-client';
 
 // Loaded only when needed, so it stays out of every first load.
 const ServerErrorPage = lazy(() => import('./server-error-page').then((m) => ({ default: m.ServerErrorPage })));
@@ -14,7 +15,8 @@ export function isServerFailure(error: unknown): error is ApiError {
 /**
  * Shows the server-error page instead of the page when loading it failed because of the server
  * (5xx or unreachable, after the query's own retries). A background refresh of data the page
- * already shows does not count. Try again re-runs the page's queries; going elsewhere clears it.
+ * already shows does not count, nor does a query whose part tells its own failure (SHOWS_OWN_ERROR).
+ * Try again re-runs the page's queries; going elsewhere clears it.
  */
 export function ServerFailureGate({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
@@ -26,7 +28,7 @@ export function ServerFailureGate({ children }: { children: ReactNode }) {
       queryClient.getQueryCache().subscribe((event) => {
         if (event.type !== 'updated' || event.action.type !== 'error') return;
         const { query } = event;
-        if (query.state.data !== undefined || query.getObserversCount() === 0) return;
+        if (query.state.data !== undefined || query.getObserversCount() === 0 || showsOwnError(query.meta)) return;
         if (isServerFailure(event.action.error)) setFailure(event.action.error);
       }),
     [queryClient],

@@ -2,6 +2,7 @@
 import { LANDING_GALLERY, type ExploreCard, type ExploreSort, type FunctionInput, type FunctionOutput, type TimeRange } from '@curio/contract';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { callFunction } from '@/lib/api-client';
+import { SHOWS_OWN_ERROR } from '@/lib/query-client';
 import { exploreKeys } from '@/lib/query-keys';
 
 export type ExploreItem = ExploreCard;
@@ -27,7 +28,10 @@ export function useTrendingItems() {
 export type ExploreFeedParams = { sort: ExploreSort; timeRange: TimeRange; tag: string | null; includeNSFW: boolean };
 type FeedPageParam = { page: number; snapshot?: string };
 
-/** The explore grid: `pageSize` (30) cards a page, infinite, pinned to the snapshot of its first page. */
+/**
+ * The explore grid: `pageSize` (30) cards a page, infinite, pinned to the snapshot of its first page.
+ * A failure shows in the grid (its message and Retry), never as the server-error page.
+ */
 export function useExploreFeed(params: ExploreFeedParams, { pageSize, enabled = true }: { pageSize: number; enabled?: boolean }) {
   return useInfiniteQuery({
     queryKey: exploreKeys.feed(params),
@@ -49,5 +53,7 @@ export function useExploreFeed(params: ExploreFeedParams, { pageSize, enabled = 
       last.nextPage === null ? undefined : { page: last.nextPage, snapshot: pages[0]?.snapshot ?? last.snapshot },
     enabled,
     staleTime: 60_000,
+    // The grid says "Failed to load items" with Retry in place of the cards, whatever the failure.
+    meta: SHOWS_OWN_ERROR,
   });
 }

@@ -1,5 +1,6 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ServerFailureGate } from '@/components/errors/server-error';
 import { jsonResponse, renderWithProviders } from '@/testing/test-utils';
 import { ExploreGrid } from './explore-grid';
 
@@ -60,5 +61,33 @@ describe('ExploreGrid', () => {
     act(() => report.forEach((cb) => cb([{ isIntersecting: true, target: sentinel }])));
     expect(await screen.findByText('Card 4')).toBeTruthy();
     expect(screen.getAllByText(/^Card \d$/)).toHaveLength(4);
+  });
+
+  it('shows "Failed to load items" with Retry in place of the cards when the server fails, not the server-error page', async () => {
+    let failing = true;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (String(url).includes('get-session')) return jsonResponse(null);
+        if (failing) return jsonResponse({ error: { code: 'internal', message: 'Something went wrong' } }, 500);
+        return jsonResponse({ items: [card(1)], nextPage: null, snapshot: 's1' });
+      }),
+    );
+    renderWithProviders(
+      <ServerFailureGate>
+        <h1>Explore</h1>
+        <ExploreGrid params={{ sort: 'new', timeRange: '7d', tag: null, includeNSFW: false }} />
+      </ServerFailureGate>,
+      { route: '/explore' },
+    );
+    const error = await screen.findByTestId('explore-error');
+    expect(error.textContent).toContain('Failed to load items');
+    // The rest of the page stays (its heading, the filters); no server-error page replaces it.
+    expect(screen.getByRole('heading', { name: 'Explore' })).toBeTruthy();
+    expect(screen.queryByText('Our server ran into a problem')).toBeNull();
+    failing = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Card 1')).toBeTruthy();
+    expect(screen.queryByTestId('explore-error')).toBeNull();
   });
 });
