@@ -15,19 +15,47 @@ import {
 } from 'lucide-react';
 import type { ComponentType, SVGProps } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { CabinetHero } from '@/components/illustrations/cabinet-hero';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { Button } from '@/components/ui/button';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { TrendingGallery } from '@/features/explore/components/trending-gallery';
+import { useAfterHydration } from '@/hooks/use-after-hydration';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
+import { useAuth } from '@/lib/auth';
 
 type Icon = ComponentType<SVGProps<SVGSVGElement>>;
 
+/** The codes a mailed sign-in link lands here with (`/?error=…`) when it expired or was used already. */
+const USED_LINK_ERRORS = new Set(['INVALID_TOKEN', 'TOKEN_EXPIRED']);
+
+/**
+ * A mailed sign-in link that no longer works lands on `/?error=INVALID_TOKEN`: says so, with the way to
+ * a new one (the sign-in page's link form). Shown once the page is the app's: the pre-rendered page
+ * knows no query string.
+ */
+function UsedLinkNotice() {
+  const { t } = useTranslation();
+  const ready = useAfterHydration();
+  const [searchParams] = useSearchParams();
+  if (!ready || !USED_LINK_ERRORS.has(searchParams.get('error') ?? '')) return null;
+  return (
+    <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-danger-bg px-3.5 py-2.5 text-sm font-medium text-danger-fg" data-testid="used-link">
+      {t('landing.usedLink.text')}
+      <Button asChild variant="secondary" size="sm">
+        <Link to={paths.login.getHref()}>{t('landing.usedLink.action')}</Link>
+      </Button>
+    </div>
+  );
+}
+
 function Hero() {
   const { t } = useTranslation();
+  const { user } = useAuth();
+  // The page is pre-rendered for guests: a session shows once the page is the app's (as in the header).
+  const signedIn = useAfterHydration() && !!user;
   return (
     <section aria-labelledby="hero-title" className="relative overflow-hidden">
       <div
@@ -36,6 +64,7 @@ function Hero() {
       />
       <div className="mx-auto grid w-full max-w-content items-center gap-10 px-4 pt-10 pb-16 sm:px-6 sm:pt-16 lg:grid-cols-[1.1fr_1fr] lg:gap-16 lg:pt-20 lg:pb-24">
         <div className="grid gap-6">
+          <UsedLinkNotice />
           <p className="inline-flex w-fit items-center gap-2 rounded-full border border-border bg-surface px-3 py-1 text-sm font-medium text-muted-foreground shadow-soft">
             <span className="size-1.5 rounded-full bg-accent" aria-hidden="true" />
             {t('landing.hero.eyebrow')}
@@ -46,8 +75,8 @@ function Hero() {
           <p className="max-w-xl text-lg text-muted-foreground sm:text-xl">{t('landing.hero.subtitle', { appName: env.appName })}</p>
           <div className="flex flex-wrap gap-3 pt-2">
             <Button asChild size="lg">
-              <Link to={paths.login.getHref()}>
-                {t('landing.hero.getStarted')}
+              <Link to={signedIn ? paths.myShelf.getHref() : paths.login.getHref()}>
+                {t(signedIn ? 'landing.hero.openShelf' : 'landing.hero.getStarted')}
                 <ArrowRight aria-hidden="true" />
               </Link>
             </Button>

@@ -20,6 +20,9 @@ import { useDocumentMeta } from '@/hooks/use-document-meta';
 import { useAuth } from '@/lib/auth';
 import { useTwoFactorChallenge } from '@/lib/two-factor-challenge';
 
+/** The codes a mailed sign-in link comes back with when it expired or was used already. */
+const USED_LINK_ERRORS = new Set(['INVALID_TOKEN', 'TOKEN_EXPIRED']);
+
 export default function LoginRoute() {
   const { t } = useTranslation();
   const { user, loading } = useAuth();
@@ -75,6 +78,12 @@ export default function LoginRoute() {
               {searchParams.get('error') === 'BANNED_USER' ? (
                 <p role="alert" className="mb-4 rounded-lg border border-danger/40 bg-danger-bg p-3 text-sm text-danger-fg" data-testid="login-suspended">
                   {t('auth.errors.suspended')}
+                </p>
+              ) : null}
+              {/* A mailed link that no longer works, sent back here: the link form below asks for a new one. */}
+              {USED_LINK_ERRORS.has(searchParams.get('error') ?? '') ? (
+                <p role="alert" className="mb-4 rounded-lg border border-danger/40 bg-danger-bg p-3 text-sm text-danger-fg" data-testid="login-used-link">
+                  {t('auth.errors.invalidToken')}
                 </p>
               ) : null}
               <OidcCallbackError />
