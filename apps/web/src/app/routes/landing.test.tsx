@@ -25,6 +25,7 @@ const collector = { id: 'u1', email: 'ada@example.com', name: 'Ada' };
 
 beforeEach(() => {
   auth.user = null;
+  auth.loading = false;
   prerender.on = false;
   vi.stubGlobal(
     'fetch',
@@ -75,6 +76,19 @@ describe('the landing page', () => {
       unmount();
     }
     renderWithProviders(<LandingRoute />, { route: '/?error=SOMETHING_ELSE' });
+    await screen.findByRole('link', { name: 'Get started' });
+    expect(screen.queryByTestId('used-link')).toBeNull();
+  });
+
+  it('says nothing of a used link to a collector signed in already (the link opened twice), nor while the session loads', async () => {
+    auth.user = collector;
+    const { unmount } = renderWithProviders(<LandingRoute />, { route: '/?error=INVALID_TOKEN' });
+    await screen.findByRole('link', { name: 'Open my shelf' });
+    expect(screen.queryByTestId('used-link')).toBeNull();
+    unmount();
+    auth.user = null;
+    auth.loading = true;
+    renderWithProviders(<LandingRoute />, { route: '/?error=INVALID_TOKEN' });
     await screen.findByRole('link', { name: 'Get started' });
     expect(screen.queryByTestId('used-link')).toBeNull();
   });

@@ -32,15 +32,16 @@ type Icon = ComponentType<SVGProps<SVGSVGElement>>;
 const USED_LINK_ERRORS = new Set(['INVALID_TOKEN', 'TOKEN_EXPIRED']);
 
 /**
- * A mailed sign-in link that no longer works lands on `/?error=INVALID_TOKEN`: says so, with the way to
- * a new one (the sign-in page's link form). Shown once the page is the app's: the pre-rendered page
- * knows no query string.
+ * A mailed sign-in link that no longer works lands on `/?error=INVALID_TOKEN`: tells a guest so, with the
+ * way to a new one (the sign-in page's link form). Someone signed in already (the link opened twice)
+ * needs none. Shown once the page is the app's: the pre-rendered page knows no query string.
  */
 function UsedLinkNotice() {
   const { t } = useTranslation();
   const ready = useAfterHydration();
+  const { user, loading } = useAuth();
   const [searchParams] = useSearchParams();
-  if (!ready || !USED_LINK_ERRORS.has(searchParams.get('error') ?? '')) return null;
+  if (!ready || loading || user || !USED_LINK_ERRORS.has(searchParams.get('error') ?? '')) return null;
   return (
     <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-danger-bg px-3.5 py-2.5 text-sm font-medium text-danger-fg" data-testid="used-link">
       {t('landing.usedLink.text')}
