@@ -38,6 +38,7 @@ describe('serving the web app', () => {
       expect(res.status, route).toBe(404);
       expect(res.headers.get('content-type'), route).toContain('text/html');
       expect(res.headers.get('cache-control'), route).toBe('no-cache');
+      expect(res.headers.get('content-security-policy'), route).toContain("default-src 'self'");
       expect(await res.text(), route).toContain('<div id="root">');
     }
   });
