@@ -24,14 +24,23 @@ describe('server process', () => {
     expect(stderr).toContain('PORT:');
   }, 30_000);
 
-  /** Starts the server with `env` and waits for it to exit; answers its exit code and everything it printed. */
+  /**
+   * Starts the server with `env` and waits for it to exit (a server that starts listening instead, or
+   * is still running after 25 s, is killed: its code is then null); answers its exit code and output.
+   */
   async function refusedStart(env: Record<string, string>) {
     const child = startServer({ DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'curio-main-')), PORT: String(20000 + Math.floor(Math.random() * 20000)), ...env });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
     child.stderr.on('data', (d) => (stderr += d));
-    const code = await new Promise((r) => child.on('exit', r));
+    const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+    const deadline = Date.now() + 25_000;
+    while (child.exitCode === null && child.signalCode === null && !stdout.includes('is listening') && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    const code = await exited;
     return { code, stdout, stderr };
   }
 
