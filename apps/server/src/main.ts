@@ -4,6 +4,7 @@ import { createApp } from './app';
 import { openConfiguredDatabase } from './bootstrap';
 import { DataDirLockedError } from './db/lock';
 import { EnvError, loadEnv } from './env';
+import { SchemaNewerError } from './db/schema-version';
 import { createLogger } from './lib/logger';
 import { queuedMailer } from './mail/mail-queue';
 import { createMailer } from './mail/mailer';
@@ -115,6 +116,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err instanceof EnvError ? err.message : err);
+  // A bad setting or a database a newer version migrated: one line, no stack trace.
+  console.error(err instanceof EnvError || err instanceof SchemaNewerError ? err.message : err);
   process.exit(1);
 });

@@ -7,6 +7,7 @@
  *   process may open); it receives photos over IPC and answers cut-outs, nothing else.
  */
 import { EnvError, envSchema, loadEnv } from './env';
+import { SchemaNewerError } from './db/schema-version';
 
 async function segmenterChild() {
   const { serveSegmenter } = await import('./modules/cutouts/segmenter-ipc');
@@ -65,6 +66,7 @@ async function queueWorker() {
 }
 
 (process.argv.includes('--segmenter') ? segmenterChild() : queueWorker()).catch((err) => {
-  console.error(err instanceof EnvError ? err.message : err);
+  // A bad setting or a database a newer version migrated: one line, no stack trace.
+  console.error(err instanceof EnvError || err instanceof SchemaNewerError ? err.message : err);
   process.exit(1);
 });

@@ -11,6 +11,7 @@ import pg from 'pg';
 import { MIGRATIONS_DIR } from '../paths';
 import * as schema from './schema';
 import { installPooledTransactionFix } from './pooled-transaction';
+import { refuseNewerSchema } from './schema-version';
 
 export { MIGRATIONS_DIR };
 
@@ -20,6 +21,7 @@ export type Db = NodePgDatabase<typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Applies the code's migrations; a database that a newer version migrated is refused (a SchemaNewerError). */
   migrate(): Promise<void>;
   /**
    * Runs `fn` while no other process on this database runs one (or migrates): a session advisory
@@ -47,7 +49,10 @@ export function openPglite(client: PGlite): Database {
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+    async migrate() {
+      await refuseNewerSchema(db);
+      await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
+    },
     exclusive: (fn) => fn(),
     ping: () => ping(db),
     async listen(channel, onPayload) {
@@ -87,7 +92,12 @@ export function openPostgres(connectionString: string, max = 10, onError: (err: 
     kind: 'postgres',
     // Processes booting together take turns: a session-level advisory lock on a connection of its
     // own, held around the migrator (which runs on the pool). The next one finds nothing to apply.
-    migrate: () => exclusive(() => migratePg(db, { migrationsFolder: MIGRATIONS_DIR })),
+    // A database migrated by a newer version is refused (a SchemaNewerError) before anything is applied.
+    migrate: () =>
+      exclusive(async () => {
+        await refuseNewerSchema(db);
+        await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
+      }),
     exclusive,
     ping: () => ping(db),
     async listen(channel, onPayload, onReconnect) {
