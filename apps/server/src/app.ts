@@ -289,7 +289,10 @@ export function createApp(deps: AppDeps) {
     API_PATHS.realtime,
     realtimeRouter({ auth, events: services.events, hub: services.realtime, notifications: services.notifications, messages: services.messages, logger }),
   );
-  app.route('/metrics', metricsRouter(services.metrics, { token: env.METRICS_TOKEN }));
+  // In production /metrics needs METRICS_TOKEN; without it the page does not exist (said once at start).
+  const metricsClosed = env.NODE_ENV === 'production' && !env.METRICS_TOKEN;
+  if (metricsClosed) logger.info('metrics are off: /metrics answers 404 until METRICS_TOKEN is set');
+  app.route('/metrics', metricsRouter(services.metrics, { token: env.METRICS_TOKEN, closed: metricsClosed }));
   app.route('/s', shareRouter(services.itemPages, { publicUrl: env.PUBLIC_URL, appName: env.APP_NAME }));
   app.route('/storage/v1/upload', uploadRouter(auth, services.images));
   app.route('/storage/v1/exports', exportDownloadRouter(auth, services.accountData));

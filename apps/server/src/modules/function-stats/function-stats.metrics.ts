@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import { envelope } from '../../lib/errors';
 import { LATENCY_BUCKETS_MS } from './function-stats.histogram';
 import type { FunctionCall } from './function-stats.service';
 
@@ -44,10 +45,14 @@ const sameText = (a: string, b: string) => {
   return x.length === y.length && timingSafeEqual(x, y);
 };
 
-/** GET /metrics; with a token configured, only for `Authorization: Bearer <token>`. */
-export function metricsRouter(metrics: Metrics, opts: { token?: string }) {
+/**
+ * GET /metrics; with a token configured, only for `Authorization: Bearer <token>`. `closed` (production
+ * without a token) answers 404 as if there were no such page: the process's counters are not public.
+ */
+export function metricsRouter(metrics: Metrics, opts: { token?: string; closed?: boolean }) {
   const router = new Hono();
   router.get('/', async (c) => {
+    if (opts.closed && !opts.token) return c.json(envelope('not_found', `No route for ${c.req.method} ${c.req.path}`), 404);
     if (opts.token) {
       const given = /^Bearer\s+(.+)$/i.exec(c.req.header('authorization') ?? '')?.[1]?.trim() ?? '';
       if (!sameText(given, opts.token)) {

@@ -100,6 +100,35 @@ describe('function statistics', () => {
 });
 
 describe('/metrics', () => {
+  /** Another process on the same database with `env` changed; answers its app and its log lines. */
+  function appWith(env: Partial<TestApp['env']>) {
+    const lines: string[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(line) });
+    const mailer = { send: async () => {}, outbox: async () => [] };
+    const { app } = createApp({ env: { ...t.env, ...env }, database: t.database, logger, mailer });
+    const get = (headers: Record<string, string> = {}) => app.request(`${TEST_ORIGIN}/metrics`, { headers });
+    return { get, lines };
+  }
+
+  it('is private in production: without METRICS_TOKEN it answers 404, and the start says so once', async () => {
+    const prod = appWith({ NODE_ENV: 'production', METRICS_TOKEN: undefined });
+    const res = await prod.get({ authorization: 'Bearer anything' });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ error: { code: 'not_found' } });
+    expect(prod.lines.filter((l) => l.includes('metrics are off: /metrics answers 404 until METRICS_TOKEN is set'))).toHaveLength(1);
+
+    const withToken = appWith({ NODE_ENV: 'production', METRICS_TOKEN: 'prod-token' });
+    expect((await withToken.get()).status).toBe(401);
+    expect((await withToken.get({ authorization: 'Bearer prod-token' })).status).toBe(200);
+    expect(withToken.lines.some((l) => l.includes('metrics are off'))).toBe(false);
+  });
+
+  it('stays open without METRICS_TOKEN outside production', async () => {
+    const dev = appWith({ NODE_ENV: 'test', METRICS_TOKEN: undefined });
+    expect((await dev.get()).status).toBe(200);
+    expect(dev.lines.some((l) => l.includes('metrics are off'))).toBe(false);
+  });
+
   it('needs the bearer token when METRICS_TOKEN is set', async () => {
     expect((await t.request('/metrics')).status).toBe(401);
     expect((await t.request('/metrics', { headers: { authorization: 'Bearer wrong' } })).status).toBe(401);
