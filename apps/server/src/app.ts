@@ -118,6 +118,16 @@ export function createApp(deps: AppDeps) {
       onSessionDeleted: (session) => services.sessions.revoke(session.userId),
     },
   });
+  const adminAccounts = createAdminAccountsService(database.db, {
+    auth: async () => (await auth.$context).internalAdapter,
+    // The same deletion as a person's own (content, images, comments kept as "deleted user"), at once.
+    deleteAccountNow: async (userId) => void (await services.accountData.deleteAccountNow(userId)),
+    revokeSessions: (userId) => services.sessions.revoke(userId),
+    mailer,
+    logger,
+    publicUrl: env.PUBLIC_URL,
+    appName: env.APP_NAME,
+  });
   services.accountData.attachAuth({
     async hasPassword(userId) {
       const ctx = await auth.$context;
@@ -250,18 +260,7 @@ export function createApp(deps: AppDeps) {
     ...insightsFunctions(services.insights),
     ...moderationFunctions(services.moderation),
     ...adminUsersFunctions(services.adminUsers),
-    ...adminAccountsFunctions(
-      createAdminAccountsService(database.db, {
-        auth: async () => (await auth.$context).internalAdapter,
-        // The same deletion as a person's own (content, images, comments kept as "deleted user"), at once.
-        deleteAccountNow: async (userId) => void (await services.accountData.deleteAccountNow(userId)),
-        revokeSessions: (userId) => services.sessions.revoke(userId),
-        mailer,
-        logger,
-        publicUrl: env.PUBLIC_URL,
-        appName: env.APP_NAME,
-      }),
-    ),
+    ...adminAccountsFunctions(adminAccounts),
     ...functionStatsFunctions(services.functionStats),
     ...dmcaFunctions(services.dmca),
     ...accountDataFunctions(services.accountData),
@@ -367,7 +366,7 @@ export function createApp(deps: AppDeps) {
 
   /** Stops what the app started beside its services (the page renderer's worker thread). */
   const close = () => pageRenderer?.close() ?? Promise.resolve();
-  return { app, fetch, auth, services, drained, startDraining, guestAnswers, close };
+  return { app, fetch, auth, services, adminAccounts, drained, startDraining, guestAnswers, close };
 }
 
 /** Sets Cache-Control on what a static middleware served (its onFound runs too late for headers). */

@@ -43,7 +43,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, o
     },
     outbox: async () => mails,
   };
-  const { app, fetch: serverFetch, guestAnswers, services, auth, drained } = createApp({ env, database, logger: createLogger('silent'), mailer, overrides });
+  const { app, fetch: serverFetch, guestAnswers, services, auth, adminAccounts, drained } = createApp({ env, database, logger: createLogger('silent'), mailer, overrides });
 
   /** Sends a request as a browser on the test origin would. */
   async function send(url: string, opts: CallOptions = {}) {
@@ -159,6 +159,8 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, o
     env,
     services,
     auth,
+    /** The admin panel's account actions (the admin command line uses them too). */
+    adminAccounts,
     database,
     mails,
     request,

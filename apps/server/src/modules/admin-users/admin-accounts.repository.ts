@@ -142,7 +142,7 @@ export function adminAccountsRepository(db: Executor) {
       await db.delete(sessions).where(eq(sessions.userId, userId));
     },
 
-    async record(entry: { actorId: string; userId: string; userEmail: string; action: AdminAccountAction; note?: string }) {
+    async record(entry: { actorId: string | null; userId: string; userEmail: string; action: AdminAccountAction; note?: string }) {
       await db.insert(adminAccountActions).values({ ...entry, note: entry.note ?? '' });
     },
 

@@ -112,7 +112,7 @@ export function createAdminAccountsService(
      * Removes an authenticator app, the phone or a passkey. Without a verified second factor left,
      * sign-in no longer asks for a code. The person is mailed a notice.
      */
-    async removeFactor(actorId: string, input: { userId: string; factorId: string }) {
+    async removeFactor(actorId: string | null, input: { userId: string; factorId: string }) {
       const { userId, factorId } = input;
       const user = await existing(userId);
       const factor = (await repo.factors(userId)).find((f) => f.id === factorId);

@@ -41,9 +41,10 @@ export function createAdminUsersService(db: Db, deps: {
     /**
      * Sets roles, the tester flag and suspension. An admin cannot take their own admin role away or
      * suspend themselves (the site would be left without a way back in). Suspending ends every
-     * session of the user at once: sessions are read from the database on every request.
+     * session of the user at once: sessions are read from the database on every request. `actorId`
+     * is null for the operators' command line.
      */
-    async update(actorId: string, input: { userId: string; roles?: Role[]; tester?: boolean; suspended?: boolean }) {
+    async update(actorId: string | null, input: { userId: string; roles?: Role[]; tester?: boolean; suspended?: boolean }) {
       const { userId } = input;
       if (userId === actorId && input.roles && !input.roles.includes('admin')) {
         throw ownAccount('You cannot remove your own admin role');

@@ -20,6 +20,19 @@ export function rolesRepository(db: Executor) {
         .where(eq(users.id, userId));
       return true;
     },
+    /** Takes the role away; whether the user had it. */
+    async revoke(userId: string, role: Role): Promise<boolean> {
+      const removed = await db
+        .delete(userRoles)
+        .where(and(eq(userRoles.userId, userId), eq(userRoles.role, role)))
+        .returning({ userId: userRoles.userId });
+      if (!removed.length) return false;
+      await db
+        .update(users)
+        .set({ role: sql`(select coalesce(string_agg(${userRoles.role}, ',' order by ${userRoles.role}), 'user') from ${userRoles} where ${userRoles.userId} = ${userId})` })
+        .where(eq(users.id, userId));
+      return true;
+    },
     /** Deletes the user's sessions (all but `keep`, when given); how many went. */
     async deleteSessions(userId: string, keep?: string): Promise<number> {
       const rows = await db

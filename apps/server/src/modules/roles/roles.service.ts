@@ -45,6 +45,17 @@ export function createRolesService(
       if (await repo.grant(userId, role)) await opts.rolesChanged?.(userId);
       return true;
     },
+    /**
+     * The CLI's `revoke <email> <role>`: null when no user has that address, else whether they had
+     * the role. An address in ADMIN_EMAILS gets admin back at its next verified sign-in.
+     */
+    async revokeByEmail(email: string, role: Role): Promise<boolean | null> {
+      const userId = await repo.findUserIdByEmail(email);
+      if (!userId) return null;
+      const had = await repo.revoke(userId, role);
+      if (had) await opts.rolesChanged?.(userId);
+      return had;
+    },
   };
   return service;
 }

@@ -29,7 +29,13 @@ export function createStorageSweep(db: Db, deps: { storage: Storage; logger: Log
   const repo = storageSweepRepository(db);
   const { storage, logger } = deps;
 
-  async function sweep(opts: { now?: Date; graceMs?: number } = {}): Promise<SweepResult> {
+  /**
+   * `dryRun` removes nothing and answers what a sweep would remove; `onImage` hears of each image
+   * without a row (its id and object count) as it is found (the command line lists them).
+   */
+  async function sweep(
+    opts: { now?: Date; graceMs?: number; dryRun?: boolean; onImage?: (image: { id: string; objects: number }) => void } = {},
+  ): Promise<SweepResult> {
     const cutoff = (opts.now ?? new Date()).getTime() - (opts.graceMs ?? SWEEP_GRACE_MS);
     const result: SweepResult = { images: 0, objects: 0 };
     /** Objects per image id, in listing order; the last id of a page may go on in the next one. */
@@ -43,12 +49,13 @@ export function createStorageSweep(db: Db, deps: { storage: Storage; logger: Log
         if (existing.has(id)) {
           // A kept image: only the temporary files of a write that never finished go.
           for (const o of objects.filter((o) => o.key.endsWith('.tmp'))) {
-            await storage.delete(o.key);
+            if (!opts.dryRun) await storage.delete(o.key);
             result.objects++;
           }
           continue;
         }
-        await storage.deletePrefix(`images/${id}`);
+        if (!opts.dryRun) await storage.deletePrefix(`images/${id}`);
+        opts.onImage?.({ id, objects: objects.length });
         result.images++;
         result.objects += objects.length;
       }
@@ -70,7 +77,7 @@ export function createStorageSweep(db: Db, deps: { storage: Storage; logger: Log
       pending = carried ? new Map([[last!, carried]]) : new Map();
     }
     await settle(pending);
-    if (result.objects) logger.info(result, 'storage sweep: removed objects without a database row');
+    if (result.objects && !opts.dryRun) logger.info(result, 'storage sweep: removed objects without a database row');
     return result;
   }
 
