@@ -2,6 +2,7 @@ import path from 'node:path';
 import { openDatabase, probe, type Database } from './db/client';
 import { lockDataDir } from './db/lock';
 import { EnvError, type Env } from './env';
+import { ownerOnlyDir } from './lib/owner-only';
 import type { Logger } from './lib/logger';
 
 /** A database URL fit for a log line: its password replaced by `***`. */
@@ -48,6 +49,8 @@ export async function openConfiguredDatabase(env: Env, logger: Logger): Promise<
       dataDir: env.DATA_DIR,
       onPoolError: (err) => logger.warn({ err }, 'PostgreSQL connection lost; the pool reconnects'),
     });
+    // The embedded database's files are readable by their owner only (a cluster made before, too).
+    if (database.kind === 'pglite') ownerOnlyDir(path.join(env.DATA_DIR, 'pglite'));
     if (env.DATABASE_URL) {
       try {
         await checkPostgres(database, env.DATABASE_URL);

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { APP_NAME_DEFAULT, INVITE_PREFIX_DEFAULT } from '@curio/contract';
+import { ownerOnlyDir } from './lib/owner-only';
 import { REPO_ROOT } from './paths';
 
 export { REPO_ROOT };
@@ -184,7 +185,7 @@ export function resolveEnv(raw: RawEnv): Env {
   const PUBLIC_URL = (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, '');
   let AUTH_SECRET = raw.AUTH_SECRET;
   if (!AUTH_SECRET) {
-    mkdirSync(raw.DATA_DIR, { recursive: true });
+    ownerOnlyDir(raw.DATA_DIR);
     const file = path.join(raw.DATA_DIR, '.auth-secret');
     if (existsSync(file)) AUTH_SECRET = readFileSync(file, 'utf8').trim();
     else {

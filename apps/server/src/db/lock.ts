@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { ownerOnlyDir } from '../lib/owner-only';
 import lockfile from 'proper-lockfile';
 
 export class DataDirLockedError extends Error {
@@ -16,7 +16,8 @@ export class DataDirLockedError extends Error {
  * when another live process holds it. Returns the release function.
  */
 export async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
-  mkdirSync(dataDir, { recursive: true });
+  // The database files, the auth secret and the mail outbox live here: readable by the owner only.
+  ownerOnlyDir(dataDir);
   try {
     return await lockfile.lock(dataDir, {
       lockfilePath: `${dataDir}/.lock`,
