@@ -1,23 +1,8 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ORIGIN_HEADER, onboardedUserInPage, PASSWORD, uniqueEmail } from './support/api';
+import { ORIGIN_HEADER, onboardedUserInPage, PASSWORD, uniqueEmail, waitForMail } from './support/api';
 import { expectNoAxeViolations, useTheme } from './support/axe';
 
 const SHOTS = '/tmp/team/shots';
-
-/** The newest outbox mail to `email` whose subject contains `subject`: its subject, first link and text. */
-async function mailFromOutbox(request: APIRequestContext, email: string, subject: string) {
-  const html = await (await request.get('/dev/outbox')).text();
-  const article = html.split('<article>').find((a) => a.includes(`to ${email} `) && a.includes(subject));
-  if (!article) return null;
-  const href = article.match(/href="([^"]+)"/)?.[1]?.replaceAll('&amp;', '&') ?? null;
-  const heading = article.match(/<strong>([^<]*)<\/strong>/)?.[1] ?? '';
-  return { href, subject: heading, text: article };
-}
-async function waitForMail(request: APIRequestContext, email: string, subject: string) {
-  let mail: Awaited<ReturnType<typeof mailFromOutbox>> = null;
-  await expect.poll(async () => (mail = await mailFromOutbox(request, email, subject)) !== null, { timeout: 15_000 }).toBe(true);
-  return mail!;
-}
 
 async function signInByApi(request: APIRequestContext, email: string, password: string) {
   const res = await request.post('/auth/v1/sign-in/email', { data: { email, password }, headers: ORIGIN_HEADER });

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { expectNoAxeViolations, useTheme } from './support/axe';
-import { E2E_ORIGIN, PASSWORD, signInAdmin, uniqueEmail } from './support/api';
+import { E2E_ORIGIN, PASSWORD, signInAdmin, uniqueEmail, waitForMail } from './support/api';
 
 /**
  * Curio as an OAuth provider, end to end: an admin registers a client in /admin (the secret shown
@@ -102,7 +102,10 @@ test('a collector allows the client on the consent page; the client gets a code 
   const context = await browser.newContext();
   const page = await context.newPage();
   await catchRedirect(page);
-  await signUpInPage(page);
+  const email = await signUpInPage(page);
+  // Only a verified account's tokens are accepted (a pre-registration proves nothing): confirm the address.
+  const confirm = await waitForMail(page.request, email, 'Confirm your address');
+  expect((await page.request.get(confirm.href!)).ok()).toBe(true);
   const { verifier, challenge } = pkce();
   await page.goto(authorizeUrl(client.id, challenge, 'state-1'));
 

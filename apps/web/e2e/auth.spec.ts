@@ -54,7 +54,7 @@ test('signs in with a magic link from the outbox', async ({ page }) => {
   await mail.getByRole('link').first().click();
   await expect(page).toHaveURL(/\/$/);
   // A new account by magic link goes on to onboarding from the header's My shelf.
-  await page.getByRole('link', { name: 'My shelf' }).click();
+  await page.getByRole('link', { name: 'My shelf', exact: true }).click();
   await expect(page).toHaveURL(/\/onboarding$/);
 });
 

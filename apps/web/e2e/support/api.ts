@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const ADMIN_EMAIL = 'admin@e2e.curio.test';
 export const PASSWORD = 'display-cabinet-42';
@@ -83,4 +83,21 @@ export async function seedShelfItems(
     ids.push(item.id);
   }
   return ids;
+}
+
+/** The newest outbox mail to `email` whose subject contains `subject`: its subject, first link and text. */
+export async function mailFromOutbox(request: APIRequestContext, email: string, subject: string) {
+  const html = await (await request.get('/dev/outbox')).text();
+  const article = html.split('<article>').find((a) => a.includes(`to ${email} `) && a.includes(subject));
+  if (!article) return null;
+  const href = article.match(/href="([^"]+)"/)?.[1]?.replaceAll('&amp;', '&') ?? null;
+  const heading = article.match(/<strong>([^<]*)<\/strong>/)?.[1] ?? '';
+  return { href, subject: heading, text: article };
+}
+
+/** Waits for the mail {@link mailFromOutbox} finds (mails are sent as jobs). */
+export async function waitForMail(request: APIRequestContext, email: string, subject: string) {
+  let mail: Awaited<ReturnType<typeof mailFromOutbox>> = null;
+  await expect.poll(async () => (mail = await mailFromOutbox(request, email, subject)) !== null, { timeout: 15_000 }).toBe(true);
+  return mail!;
 }
