@@ -28,6 +28,7 @@ const connect: AdminConnect = async ({ migrate }) => {
       await auth.$context.catch(() => undefined);
       await services.functionStats.stop();
       await services.jobs.stop();
+      await services.events.stop(); // the app starts listening in the background: stop before closing
       await close();
       await database.close();
     },
