@@ -12,10 +12,11 @@ const rss = (pid: number) => Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSyn
 const { database, serverEnv, drop } = await benchDatabase('postgres');
 const seeded = await seed(database, seedSize(2000)); await database.close();
 const entry = await buildServer();
-const server = await startServer(entry, { ...serverEnv, LOG_LEVEL: 'warn' });
+// Production keeps /metrics private without a token: the heap figures read it with one.
+const server = await startServer(entry, { ...serverEnv, LOG_LEVEL: 'warn', METRICS_TOKEN: 'bench-heap-metrics' });
 try {
 const viewer = await signedInViewer(server.url, seeded.itemIds);
-const heap = async () => { const t = await (await fetch(server.url + '/metrics')).text(); const m = /nodejs_heap_size_used_bytes (\d+)/.exec(t); const o = /nodejs_heap_space_size_used_bytes\{space="old"\} (\d+)/.exec(t); return `heapUsed ${m ? Math.round(Number(m[1]) / 1048576) : '?'} MB, old space ${o ? Math.round(Number(o[1]) / 1048576) : '?'} MB`; };
+const heap = async () => { const t = await (await fetch(server.url + '/metrics', { headers: { authorization: 'Bearer bench-heap-metrics' } })).text(); const m = /nodejs_heap_size_used_bytes (\d+)/.exec(t); const o = /nodejs_heap_space_size_used_bytes\{space="old"\} (\d+)/.exec(t); return `heapUsed ${m ? Math.round(Number(m[1]) / 1048576) : '?'} MB, old space ${o ? Math.round(Number(o[1]) / 1048576) : '?'} MB`; };
 let i = 0;
 const paths = [`/functions/v1/explore-list?sort=trending&timeRange=7d&page=0&pageSize=30`, ...seeded.itemIds.map((id) => `/functions/v1/item-get?itemId=${id}`)];
 console.log(`start: rss ${rss(server.child.pid!)} MB, ${await heap()}`);

@@ -43,6 +43,8 @@ const LIMITS = {
   MESSAGES_PER_HOUR: '1000000',
   CUTOUT: 'simple',
   LOG_LEVEL: 'warn',
+  // Production processes keep /metrics private without a token; the heap figures below read it.
+  METRICS_TOKEN: 'bench-load-metrics',
 };
 
 /** Web processes log at warn: their warnings and errors are shown (an error answer is a finding). */
@@ -370,7 +372,7 @@ const dir = mkdtempSync(path.join(os.tmpdir(), 'curio-load-'));
 const cores = os.cpus().length;
 /** A web process's V8 heap in use and old space, in MB (its /metrics, read directly, not through the proxy). */
 async function heapMb(w: { url?: string }): Promise<{ used: number; old: number }> {
-  const text = await (await fetch(`${w.url}/metrics`)).text();
+  const text = await (await fetch(`${w.url}/metrics`, { headers: { authorization: `Bearer ${LIMITS.METRICS_TOKEN}` } })).text();
   const mb = (re: RegExp) => Math.round(Number(re.exec(text)?.[1] ?? NaN) / 1048576);
   return { used: mb(/nodejs_heap_size_used_bytes (\d+)/), old: mb(/nodejs_heap_space_size_used_bytes\{space="old"\} (\d+)/) };
 }
