@@ -93,7 +93,7 @@ export const envSchema = z.object({
   OIDC_NAME: z.string().trim().max(40).optional().transform((v) => (v ? v : undefined)),
   /** Where SMS codes are POSTed ({to, text} as JSON); unset, they go to the SMS outbox in the database. */
   SMS_URL: optionalUrl,
-  /** When set, /metrics answers only `Authorization: Bearer <METRICS_TOKEN>`; unset, it is open. */
+  /** When set, /metrics answers only `Authorization: Bearer <METRICS_TOKEN>`; unset, it answers 404 in production and is open otherwise. */
   METRICS_TOKEN: z.string().trim().optional().transform((v) => (v ? v : undefined)),
   /** How often each process adds its function statistics to the database. */
   FUNCTION_STATS_FLUSH_SECONDS: int(5, 1),
