@@ -34,7 +34,6 @@ const TEXT = {
     unreachableText: "The server isn't answering. Check your connection, then try again.",
     tryAgain: 'Try again',
     goHome: 'Go home',
-    explore: 'Explore',
     removedTitle: 'This item has been removed',
     removedText: "It was removed for breaking the site's rules.",
     removedDmcaText: 'It was removed in response to a copyright (DMCA) notice.',
@@ -61,7 +60,6 @@ const TEXT = {
     unreachableText: '服务器没有响应。请检查网络连接，然后重试。',
     tryAgain: '重试',
     goHome: '返回首页',
-    explore: '发现',
     removedTitle: '这件藏品已被移除',
     removedText: '它因违反网站规则已被移除。',
     removedDmcaText: '它已因版权（DMCA）通知被移除。',
@@ -187,14 +185,16 @@ test('a guest gets Access Denied at /admin and /mod with Sign in, which returns 
 });
 
 test("\"Can't reach Curio\" when the server does not answer: one request (English, light) or all of them (Chinese, dark)", async ({ browser }) => {
-  // One request refused: the explore page's data.
+  // One request refused: an item page's data (explore's feed shows its failures in place instead:
+  // first-week-dead-ends.spec.ts).
+  const noSuchItem = '/i/00000000-0000-4000-8000-000000000000';
   {
     const look = { lang: 'en', theme: 'light' } as const;
     const t = TEXT[look.lang];
     const context = await contextWith(browser, look);
     const page = await context.newPage();
-    await page.route('**/functions/v1/explore-list**', (route) => route.abort('connectionrefused'));
-    await page.goto('/explore');
+    await page.route('**/functions/v1/item-get**', (route) => route.abort('connectionrefused'));
+    await page.goto(noSuchItem);
     const error = page.getByTestId('server-error');
     await expect(error.getByRole('heading', { name: t.unreachableTitle, level: 1 })).toBeVisible({ timeout: 20_000 });
     await expect(error.getByText(t.unreachableText)).toBeVisible();
@@ -205,10 +205,10 @@ test("\"Can't reach Curio\" when the server does not answer: one request (Englis
     await expectNoAxeViolations(page, `unreachable server page (${label(look)})`);
 
     // Back again: Try again shows the page.
-    await page.unroute('**/functions/v1/explore-list**');
+    await page.unroute('**/functions/v1/item-get**');
     await error.getByRole('button', { name: t.tryAgain }).click();
     await expect(page.getByTestId('server-error')).toHaveCount(0);
-    await expect(page.getByRole('heading', { name: t.explore, level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Item not found' })).toBeVisible();
     await context.close();
   }
 
@@ -219,7 +219,7 @@ test("\"Can't reach Curio\" when the server does not answer: one request (Englis
     const context = await contextWith(browser, look);
     const page = await context.newPage();
     await page.route(/\/(functions|auth)\/v1\//, (route) => route.abort('connectionrefused'));
-    await page.goto('/explore');
+    await page.goto(noSuchItem);
     const error = page.getByTestId('server-error');
     await expect(error.getByRole('heading', { name: t.unreachableTitle, level: 1 })).toBeVisible({ timeout: 30_000 });
     await expect(error.getByText(t.unreachableText)).toBeVisible();
