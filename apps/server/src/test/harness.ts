@@ -139,14 +139,27 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, o
     return { ...u, itemId: item.json.item.id as string, imageId: up.imageId };
   }
 
-  /** An item with one photo, generated (style bright_gallery) and chosen: on display for others. */
-  async function publishedItem(cookie: string, photo: Buffer, title: string) {
+  /** An item with one photo, generated (style bright_gallery) and chosen: on display for others (and on the shelf with `place`). */
+  async function publishedItem(cookie: string, photo: Buffer, title: string, opts: { place?: boolean } = {}) {
     const item = await call('items-create', { cookie, body: { title, tags: 'robots' } });
     const up = await upload(cookie, photo);
     await call('photos-add', { cookie, body: { itemId: item.json.item.id, imageId: up.imageId } });
     const gen = await call('items-generate', { cookie, body: { itemId: item.json.item.id, style: 'bright_gallery' } });
     await call('items-choose', { cookie, body: { itemId: item.json.item.id, compositeId: gen.json.variants[0].compositeId } });
+    if (opts.place) await call('items-place', { cookie, body: { itemId: item.json.item.id } });
     return item.json.item.id as string;
+  }
+
+  /** Uploads a PNG as an avatar and makes it the user's own; answers its image id. */
+  async function avatar(cookie: string, png: Buffer) {
+    const signed = await call('uploads-sign', { cookie, body: { kind: 'avatar', fileName: 'me.png', contentType: 'image/png' } });
+    const form = new FormData();
+    form.set('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'me.png');
+    const res = await app.request(`${TEST_ORIGIN}${signed.json.uploadURL}`, { method: 'POST', headers: { cookie, origin: TEST_ORIGIN }, body: form });
+    if (res.status !== 200) throw new Error(`avatar upload failed: ${res.status} ${await res.text()}`);
+    const set = await call('profile-update', { cookie, body: { avatarImageId: signed.json.imageId } });
+    if (set.status !== 200) throw new Error(`profile-update failed: ${JSON.stringify(set.json)}`);
+    return signed.json.imageId as string;
   }
 
   return {
@@ -171,6 +184,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, o
     upload,
     itemWithPhoto,
     publishedItem,
+    avatar,
     async close() {
       // better-auth finishes its start-up (its plugins write to the database) on first use, in the
       // background: let it end before the database closes, or it fails with an unhandled rejection.

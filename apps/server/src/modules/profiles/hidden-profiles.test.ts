@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userRoles } from '../../db/schema';
 import { pngBytes, stubGenerator } from '../../test/images';
-import { createTestApp, TEST_ORIGIN, type TestApp } from '../../test/harness';
+import { createTestApp, type TestApp } from '../../test/harness';
 
 /**
  * A profile a moderator hid leaks nothing to others, anywhere, as a private one does
@@ -26,14 +26,13 @@ beforeAll(async () => {
   other = await t.onboardedUser();
   mod = await t.onboardedUser();
   await t.database.db.insert(userRoles).values({ userId: mod.userId, role: 'moderator' });
-  item = await published(other, 'Public piece');
+  item = await t.publishedItem(other.cookie, photo, 'Public piece', { place: true });
   // Before the hide: a follow and a like that would otherwise name them, an item and an avatar.
   await t.call('social-follow-toggle', { cookie: muted.cookie, body: { targetUserId: other.userId } });
   await t.call('social-like-toggle', { cookie: muted.cookie, body: { itemId: item } });
-  mutedItem = await published(muted, 'Muted piece');
+  mutedItem = await t.publishedItem(muted.cookie, photo, 'Muted piece', { place: true });
   mutedImage = (await t.call('item-get', { cookie: muted.cookie, body: { itemId: mutedItem } })).json.item.imageId as string;
-  avatar = await uploadAvatar(muted);
-  expect((await t.call('profile-update', { cookie: muted.cookie, body: { avatarImageId: avatar } })).status).toBe(200);
+  avatar = await t.avatar(muted.cookie, photo);
   // A moderator hides the profile after a report, as the moderation queue does.
   // (Reported by someone else: a report's outcome names its target to the reporter, who named it.)
   const reporter = await t.onboardedUser();
@@ -43,23 +42,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function published(u: U, title: string) {
-  const created = await t.call('items-create', { cookie: u.cookie, body: { title, tags: 'robots' } });
-  const up = await t.upload(u.cookie, photo);
-  await t.call('photos-add', { cookie: u.cookie, body: { itemId: created.json.item.id, imageId: up.imageId } });
-  const gen = await t.call('items-generate', { cookie: u.cookie, body: { itemId: created.json.item.id, style: 'bright_gallery' } });
-  await t.call('items-choose', { cookie: u.cookie, body: { itemId: created.json.item.id, compositeId: gen.json.variants[0].compositeId } });
-  await t.call('items-place', { cookie: u.cookie, body: { itemId: created.json.item.id } });
-  return created.json.item.id as string;
-}
-async function uploadAvatar(u: U) {
-  const signed = await t.call('uploads-sign', { cookie: u.cookie, body: { kind: 'avatar', fileName: 'me.png', contentType: 'image/png' } });
-  const form = new FormData();
-  form.set('file', new Blob([new Uint8Array(photo)], { type: 'image/png' }), 'me.png');
-  const res = await t.app.request(`${TEST_ORIGIN}${signed.json.uploadURL}`, { method: 'POST', headers: { cookie: u.cookie, origin: TEST_ORIGIN }, body: form });
-  expect(res.status).toBe(200);
-  return signed.json.imageId as string;
-}
 /** Nothing identifying the hidden person appears in the answer. */
 const leaksNothing = (json: unknown) => {
   const text = JSON.stringify(json);

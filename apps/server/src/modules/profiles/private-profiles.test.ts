@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pngBytes, stubGenerator } from '../../test/images';
-import { createTestApp, TEST_ORIGIN, type TestApp } from '../../test/harness';
+import { createTestApp, type TestApp } from '../../test/harness';
 
 /**
  * A private profile leaks nothing to others, anywhere: its page, its lists, mentions,
@@ -21,37 +21,18 @@ beforeAll(async () => {
   photo = await pngBytes(60, 75);
   shy = await t.onboardedUser();
   other = await t.onboardedUser();
-  item = await published(other, 'Public piece');
+  item = await t.publishedItem(other.cookie, photo, 'Public piece', { place: true });
   // Before going private: a follow, a like and a comment that would otherwise name them.
   await t.call('social-follow-toggle', { cookie: shy.cookie, body: { targetUserId: other.userId } });
   await t.call('social-like-toggle', { cookie: shy.cookie, body: { itemId: item } });
   await t.call('comments-create', { cookie: shy.cookie, body: { itemId: item, body: 'Nice one' } });
-  shyItem = await published(shy, 'Shy piece');
-  shyAvatar = await avatarOf(shy);
-  otherAvatar = await avatarOf(other);
+  shyItem = await t.publishedItem(shy.cookie, photo, 'Shy piece', { place: true });
+  shyAvatar = await t.avatar(shy.cookie, photo);
+  otherAvatar = await t.avatar(other.cookie, photo);
   await t.call('settings-update', { cookie: shy.cookie, body: { profilePublic: false } });
 });
 afterAll(() => t.close());
 
-async function published(u: U, title: string) {
-  const created = await t.call('items-create', { cookie: u.cookie, body: { title, tags: 'robots' } });
-  const up = await t.upload(u.cookie, photo);
-  await t.call('photos-add', { cookie: u.cookie, body: { itemId: created.json.item.id, imageId: up.imageId } });
-  const gen = await t.call('items-generate', { cookie: u.cookie, body: { itemId: created.json.item.id, style: 'bright_gallery' } });
-  await t.call('items-choose', { cookie: u.cookie, body: { itemId: created.json.item.id, compositeId: gen.json.variants[0].compositeId } });
-  await t.call('items-place', { cookie: u.cookie, body: { itemId: created.json.item.id } });
-  return created.json.item.id as string;
-}
-/** Uploads an avatar and makes it the person's own; answers its id. */
-async function avatarOf(u: U) {
-  const signed = await t.call('uploads-sign', { cookie: u.cookie, body: { kind: 'avatar', fileName: 'me.png', contentType: 'image/png' } });
-  const form = new FormData();
-  form.set('file', new Blob([new Uint8Array(photo)], { type: 'image/png' }), 'me.png');
-  const res = await t.app.request(`${TEST_ORIGIN}${signed.json.uploadURL}`, { method: 'POST', headers: { cookie: u.cookie, origin: TEST_ORIGIN }, body: form });
-  expect(res.status).toBe(200);
-  expect((await t.call('profile-update', { cookie: u.cookie, body: { avatarImageId: signed.json.imageId } })).status).toBe(200);
-  return signed.json.imageId as string;
-}
 /** Nothing identifying the private person appears in the answer. */
 const leaksNothing = (json: unknown) => {
   const text = JSON.stringify(json);
