@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CreateBucketCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { openPostgres } from '../db/client';
 import { DataDirLockedError, lockDataDir } from '../db/lock';
 import { BOSS_SCHEMA } from '../modules/jobs/boss';
@@ -139,6 +139,34 @@ describe('the auth secret in a backup', () => {
     const back = await PGlite.create(path.join(dataDir, 'pglite'));
     expect((await back.query('select count(*)::int as n from notes')).rows).toEqual([{ n: 1 }]);
     await back.close();
+  }, 120_000);
+});
+
+describe('backups and restores within one second', () => {
+  it('makes two backups and two restores in the same second without one overwriting or failing on the other', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-27T12:00:00Z'));
+    try {
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'curio-backup-same-second-'));
+      const env = envOf({ DATA_DIR: dataDir, DATABASE_URL: '' });
+      const db = await PGlite.create(path.join(dataDir, 'pglite'));
+      await db.exec(`create table notes (id int primary key); insert into notes values (1);`);
+      await db.close();
+      const out = mkdtempSync(path.join(os.tmpdir(), 'curio-backups-'));
+      const first = await backup(env, out);
+      const second = await backup(env, out);
+      expect(second).not.toBe(first);
+      expect(manifestOf(first).createdAt).toBe(manifestOf(second).createdAt);
+      await restore(env, first);
+      await restore(env, second);
+      // Each restore kept the state it replaced beside, under a name of its own.
+      expect(readdirSync(dataDir).filter((name) => name.startsWith('pglite.before-restore-'))).toHaveLength(2);
+      const back = await PGlite.create(path.join(dataDir, 'pglite'));
+      expect((await back.query('select count(*)::int as n from notes')).rows).toEqual([{ n: 1 }]);
+      await back.close();
+    } finally {
+      vi.useRealTimers();
+    }
   }, 120_000);
 });
 

@@ -69,6 +69,16 @@ function lockDown(root: string) {
 
 const stamp = () => new Date().toISOString().replace(/[-:]/g, '').replace(/\..*/, '');
 
+/**
+ * `base` with the time of now appended, made unique among what exists: two backups or restores within
+ * one second get `-2`, `-3`… rather than collide with the first one's folder.
+ */
+function stamped(base: string): string {
+  const first = `${base}${stamp()}`;
+  if (!existsSync(first)) return first;
+  for (let n = 2; ; n++) if (!existsSync(`${first}-${n}`)) return `${first}-${n}`;
+}
+
 function s3Of(env: Env) {
   const client = new S3Client({
     region: env.S3_REGION,
@@ -101,7 +111,7 @@ function filesUnder(root: string, rel = ''): string[] {
 
 /** Writes a backup folder under `outDir` and returns its path. */
 export async function backup(env: Env, outDir: string): Promise<string> {
-  const dir = path.join(outDir, `curio-${stamp()}`);
+  const dir = stamped(path.join(outDir, 'curio-'));
   // Owner-only from the start: nothing written inside is reachable by other users meanwhile.
   mkdirSync(outDir, { recursive: true, mode: 0o700 });
   mkdirSync(dir, { mode: 0o700 });
@@ -187,12 +197,12 @@ export async function restore(env: Env, dir: string, opts: RestoreOptions = {}):
     try {
       const target = path.join(env.DATA_DIR, 'pglite');
       const tar = readFileSync(path.join(dir, 'pglite.tar'));
-      const fresh = `${target}.restoring-${stamp()}`;
+      const fresh = stamped(`${target}.restoring-`);
       const client = await PGlite.create(fresh, { loadDataDir: new Blob([tar]) });
       await client.query('select 1');
       await client.close();
       chmodSync(fresh, 0o700);
-      if (existsSync(target)) renameSync(target, `${target}.before-restore-${stamp()}`);
+      if (existsSync(target)) renameSync(target, stamped(`${target}.before-restore-`));
       renameSync(fresh, target);
     } finally {
       await release();
@@ -215,13 +225,13 @@ export async function restore(env: Env, dir: string, opts: RestoreOptions = {}):
     s3.client.destroy();
   } else {
     const storage = path.join(env.DATA_DIR, 'storage');
-    if (existsSync(storage)) renameSync(storage, `${storage}.before-restore-${stamp()}`);
+    if (existsSync(storage)) renameSync(storage, stamped(`${storage}.before-restore-`));
     mkdirSync(storage, { recursive: true });
     cpSync(imagesDir, storage, { recursive: true });
   }
   if (secret !== null) {
     const file = path.join(env.DATA_DIR, '.auth-secret');
-    if (existsSync(file) && readFileSync(file, 'utf8').trim() !== secret) renameSync(file, `${file}.before-restore-${stamp()}`);
+    if (existsSync(file) && readFileSync(file, 'utf8').trim() !== secret) renameSync(file, stamped(`${file}.before-restore-`));
     writeFileSync(file, secret, { mode: 0o600 });
     chmodSync(file, 0o600);
   }
