@@ -252,7 +252,7 @@ export async function probe(db: Db): Promise<void> {
 
 async function ping(db: Db): Promise<boolean> {
   try {
-    await db.execute(sql`select 1`);
+    await probe(db);
     return true;
   } catch {
     return false;

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { createTestDatabase } from '../../test/database';
 import { discoverable } from '../read/read.repository';
 import { exploreRepository, type RankQuery } from './explore.repository';
+import { rowsOf } from '../../db/types';
 
 /**
  * The rankings read per-day aggregates that triggers keep: the aggregates must equal the rows they
@@ -12,7 +13,6 @@ import { exploreRepository, type RankQuery } from './explore.repository';
  */
 let database: Database;
 const run = (q: string) => database.db.execute(sql.raw(q));
-const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]));
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
 // A fixed "now" in the middle of a UTC day, so the seeded days and edges are the same every run.

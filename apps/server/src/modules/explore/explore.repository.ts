@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ExploreSort } from '@curio/contract';
 import type { Db } from '../../db/client';
-import type { Executor } from '../../db/types';
+import { type Executor, rowsOf } from '../../db/types';
 import { discoverable } from '../read/read.repository';
 
 export interface RankQuery {
@@ -15,7 +15,6 @@ export interface RankQuery {
   max: number;
 }
 
-const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]));
 
 /** Items anyone may see in discovery (the rules of read/visibility.ts, as SQL). */
 function eligible(q: Pick<RankQuery, 'snapshot' | 'includeNsfw' | 'tag'>): SQL {

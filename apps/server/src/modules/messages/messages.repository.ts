@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { dmMessages, dmThreads, profiles } from '../../db/schema';
 import { cursorKey, olderThan } from '../../db/keyset';
-import type { Executor } from '../../db/types';
+import { type Executor, rowsOf } from '../../db/types';
 import type { Cursor } from '../../lib/cursor';
 import { dmAllowed, dmRule, profileVisibleTo } from '../read/read.repository';
 import { reportsRepository } from '../social/reports.repository';
@@ -9,7 +9,6 @@ import { reportsRepository } from '../social/reports.repository';
 export type ThreadRow = typeof dmThreads.$inferSelect;
 export type MessageRow = typeof dmMessages.$inferSelect;
 
-const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]));
 /** The pair in the order the table keeps it (byte order, as its check constraint). */
 export const orderedPair = (x: string, y: string): [string, string] => (Buffer.compare(Buffer.from(x), Buffer.from(y)) < 0 ? [x, y] : [y, x]);
 

@@ -9,7 +9,7 @@ import type {
   ReportTargetType,
 } from '@curio/contract';
 import { comments, dmMessages, dmThreads, items, moderationActions, profiles, reports } from '../../db/schema';
-import type { Executor } from '../../db/types';
+import { type Executor, rowsOf } from '../../db/types';
 import type { Cursor } from '../../lib/cursor';
 
 export type ModerationActionRow = typeof moderationActions.$inferSelect;
@@ -35,7 +35,6 @@ export async function recordAction(db: Executor, action: NewModerationAction): P
   return row!;
 }
 
-const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]));
 const iso = (v: string | Date) => new Date(v).toISOString();
 const bool = (v: unknown) => v === true || v === 't' || v === 'true';
 /** Selects a timestamp as the exact text a cursor carries (lib/cursor.ts). */

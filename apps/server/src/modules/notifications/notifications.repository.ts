@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { items, notifications, profiles } from '../../db/schema';
 import { cursorKey, olderThan } from '../../db/keyset';
-import type { Executor } from '../../db/types';
+import { type Executor, rowsOf } from '../../db/types';
 import type { Cursor } from '../../lib/cursor';
 import { itemVisibleTo, notBlockedBetween } from '../read/read.repository';
 
@@ -24,7 +24,6 @@ export interface NotificationGroupRow {
   actorCount: number;
 }
 
-const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]));
 const textArray = (v: string[] | string | null): string[] => {
   if (!v) return [];
   if (Array.isArray(v)) return v;

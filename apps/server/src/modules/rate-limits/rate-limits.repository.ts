@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { rateLimitCounters } from '../../db/schema';
-import type { Executor } from '../../db/types';
+import { type Executor, rowsOf } from '../../db/types';
 
-const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]));
 
 export function rateLimitsRepository(db: Executor) {
   return {

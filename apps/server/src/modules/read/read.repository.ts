@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { PHOTO_ROLES, type Role } from '@curio/contract';
 import { bookmarks, comments, composites, dmMessages, dmThreads, follows, items, itemStats, likes, photos, profiles, userBlocks, userRoles, userSettings } from '../../db/schema';
-import type { Executor } from '../../db/types';
+import { type Executor, rowsOf } from '../../db/types';
 
 /** The order an item's photos are shown in: by role, as the wizard lists them. */
 const PHOTO_ROLE_ORDER = sql`array[${sql.join(PHOTO_ROLES.map((r) => sql`${r}`), sql`, `)}]`;
@@ -82,7 +82,6 @@ export interface ViewerStateRows {
   roles: Role[];
 }
 
-const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]));
 
 /**
  * A table as a query names it: the Drizzle table itself (`profiles`, `items`), or the alias a raw

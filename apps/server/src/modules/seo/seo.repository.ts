@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../db/types';
+import { type Executor, rowsOf } from '../../db/types';
 import { discoverable, profileVisibleTo } from '../read/read.repository';
 
-const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]));
 
 /** Candidates for the sitemap: what a guest may find (the SQL form of read/visibility.ts), paged by id. */
 export function seoRepository(db: Executor) {

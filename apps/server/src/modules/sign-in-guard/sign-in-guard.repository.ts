@@ -1,8 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/types';
+import { type Executor, rowsOf } from '../../db/types';
 import { signInFailures, totpUsedSteps } from './sign-in-guard.schema';
 
-const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]));
 
 export interface BackoffPolicy {
   /** Wrong passwords allowed before the back-off starts. */
