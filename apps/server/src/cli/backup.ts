@@ -15,11 +15,13 @@ import { execFileSync, spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { accessSync, chmodSync, constants, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { DeleteObjectsCommand, GetObjectCommand, HeadBucketCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectsCommand, GetObjectCommand, HeadBucketCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { PGlite } from '@electric-sql/pglite';
 import { lockDataDir } from '../db/lock';
 import type { Env } from '../env';
 import { ownerOnlyDir } from '../lib/owner-only';
+import { s3ConfigFromEnv } from '../storage/from-env';
+import { s3ClientFor } from '../storage/s3-storage';
 
 export interface Manifest {
   version: 2;
@@ -80,14 +82,9 @@ function stamped(base: string): string {
 }
 
 function s3Of(env: Env) {
-  const client = new S3Client({
-    region: env.S3_REGION,
-    endpoint: env.S3_ENDPOINT,
-    forcePathStyle: env.S3_FORCE_PATH_STYLE ?? Boolean(env.S3_ENDPOINT),
-    credentials: env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY } : undefined,
-  });
-  const prefix = env.S3_PREFIX ? env.S3_PREFIX.replace(/\/$/, '') + '/' : '';
   const bucket = env.S3_BUCKET!;
+  const client = s3ClientFor(s3ConfigFromEnv({ ...env, S3_BUCKET: bucket }));
+  const prefix = env.S3_PREFIX ? env.S3_PREFIX.replace(/\/$/, '') + '/' : '';
   async function keys(): Promise<string[]> {
     const out: string[] = [];
     let token: string | undefined;

@@ -4,7 +4,8 @@ import { createLocalStorage } from './local-storage';
 import { checkBucket, createS3Storage, type S3Config } from './s3-storage';
 import type { Storage } from './storage';
 
-const s3Config = (env: Env & { S3_BUCKET: string }): S3Config => ({
+/** The bucket's settings from the environment (S3_*). */
+export const s3ConfigFromEnv = (env: Env & { S3_BUCKET: string }): S3Config => ({
   bucket: env.S3_BUCKET,
   endpoint: env.S3_ENDPOINT,
   region: env.S3_REGION,
@@ -17,7 +18,7 @@ const s3Config = (env: Env & { S3_BUCKET: string }): S3Config => ({
 
 /** An S3-compatible bucket when S3_BUCKET is set, otherwise the folder DATA_DIR/storage. */
 export function createStorageFromEnv(env: Env): Storage {
-  if (env.S3_BUCKET) return createS3Storage(s3Config({ ...env, S3_BUCKET: env.S3_BUCKET }));
+  if (env.S3_BUCKET) return createS3Storage(s3ConfigFromEnv({ ...env, S3_BUCKET: env.S3_BUCKET }));
   return createLocalStorage(path.join(env.DATA_DIR, 'storage'));
 }
 
@@ -31,7 +32,7 @@ export async function checkStorageFromEnv(env: Env, timeoutMs = 10_000): Promise
   const bucket = env.S3_BUCKET;
   const where = env.S3_ENDPOINT ? `S3_ENDPOINT ${env.S3_ENDPOINT}` : `AWS S3 (S3_REGION ${env.S3_REGION})`;
   try {
-    await checkBucket(s3Config({ ...env, S3_BUCKET: bucket }), timeoutMs);
+    await checkBucket(s3ConfigFromEnv({ ...env, S3_BUCKET: bucket }), timeoutMs);
   } catch (err) {
     const e = err as Error & { code?: string; $metadata?: { httpStatusCode?: number } };
     const status = e.$metadata?.httpStatusCode;

@@ -69,7 +69,8 @@ export function presignGet(
   return `${base.origin}${path}?${canonicalQuery}&X-Amz-Signature=${signature}`;
 }
 
-const clientFor = (cfg: S3Config, extra: { maxAttempts?: number } = {}) =>
+/** An SDK client for the bucket of `cfg` (path-style addressing with an endpoint unless told otherwise). */
+export const s3ClientFor = (cfg: S3Config, extra: { maxAttempts?: number } = {}) =>
   new S3Client({
     region: cfg.region,
     endpoint: cfg.endpoint,
@@ -83,7 +84,7 @@ const clientFor = (cfg: S3Config, extra: { maxAttempts?: number } = {}) =>
  * `timeoutMs`; throws the SDK's error (or an AbortError on the time-out) when not.
  */
 export async function checkBucket(cfg: S3Config, timeoutMs = 10_000): Promise<void> {
-  const client = clientFor(cfg, { maxAttempts: 2 });
+  const client = s3ClientFor(cfg, { maxAttempts: 2 });
   try {
     await client.send(new HeadBucketCommand({ Bucket: cfg.bucket }), { abortSignal: AbortSignal.timeout(timeoutMs) });
   } finally {
@@ -93,7 +94,7 @@ export async function checkBucket(cfg: S3Config, timeoutMs = 10_000): Promise<vo
 
 /** Any S3-compatible bucket (AWS, MinIO, R2, …) through the AWS SDK. */
 export function createS3Storage(cfg: S3Config): Storage {
-  const client = clientFor(cfg);
+  const client = s3ClientFor(cfg);
   const base = cfg.prefix ? cfg.prefix.replace(/\/$/, '') + '/' : '';
   const k = (key: string) => {
     assertSafeKey(key);
