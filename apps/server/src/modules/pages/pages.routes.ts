@@ -1,4 +1,4 @@
-import { EXPLORE_PAGE_SIZE } from '@curio/contract';
+import { EXPLORE_PAGE_SIZE, type ItemGetResult } from '@curio/contract';
 import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { sessionKey } from '../../auth/session-cache';
@@ -12,7 +12,7 @@ import { createPagesService, GUEST_EXPLORE, LANGUAGE_COOKIE, pageLanguage, type 
 /**
  * GET /, /explore, /i/{id} and /u/{handle}: the app's index.html with the page's scripts, first data
  * and largest image named in its head (pages.service.ts), answered 404 for an item or a handle nobody
- * has (410 and 451 for a removed item, see itemPageStatus). Other paths get the plain index.html.
+ * has (410 and 451 for a removed item, see guestItemPage). Other paths get the plain index.html.
  */
 export function pagesRouter(pages: PagesService) {
   const router = new Hono();
@@ -34,17 +34,18 @@ export function pagesRouter(pages: PagesService) {
 }
 
 /**
- * The status of an item's page as a guest is answered it: 404 for no such item, 410 for an item
- * removed by moderation, 451 for one taken down by a DMCA notice; 200 otherwise (a private profile's
- * item says so on its page), and when the lookup failed for another reason.
+ * An item's page as a guest is answered it (item-get without a session; null when the lookup failed),
+ * and its HTTP status: 404 for no such item, 410 for an item removed by moderation, 451 for one taken
+ * down by a DMCA notice; 200 otherwise (a private profile's item says so on its page), and when the
+ * lookup failed for another reason. One lookup serves the page's head and its status.
  */
-export async function itemPageStatus(itemPages: ItemPagesService, itemId: string): Promise<PageStatus> {
+export async function guestItemPage(itemPages: ItemPagesService, itemId: string): Promise<{ data: ItemGetResult | null; status: PageStatus }> {
   try {
     const data = await itemPages.get(itemId, null);
-    if (data.access !== 'removed') return 200;
-    return data.item.hiddenSource === 'dmca' ? 451 : 410;
+    if (data.access !== 'removed') return { data, status: 200 };
+    return { data, status: data.item.hiddenSource === 'dmca' ? 451 : 410 };
   } catch (err) {
-    return err instanceof AppError && err.status === 404 ? 404 : 200;
+    return { data: null, status: err instanceof AppError && err.status === 404 ? 404 : 200 };
   }
 }
 
@@ -64,11 +65,11 @@ export function appPagesRouter(
           return id ? [decodeURIComponent(id)] : [];
         });
       },
-      async itemImage(itemId) {
-        const data = await services.itemPages.get(itemId, null);
-        return data.access === 'visible' && data.item.imageId ? { imageId: data.item.imageId, nsfw: data.item.nsfw } : null;
+      async guestItem(itemId) {
+        const { data, status } = await guestItemPage(services.itemPages, itemId);
+        const image = data?.access === 'visible' && data.item.imageId ? { imageId: data.item.imageId, nsfw: data.item.nsfw } : null;
+        return { image, status };
       },
-      itemStatus: (itemId) => itemPageStatus(services.itemPages, itemId),
       // As a guest sees it (profile-get without a session); the service takes a failure (a handle nobody has) for none.
       guestProfile: (handle) => services.profiles.get(handle, null),
       renderer,

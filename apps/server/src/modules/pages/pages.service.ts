@@ -24,13 +24,12 @@ export interface PagesDeps {
   staticDir: string;
   /** The image ids of the first explore cards a guest sees (trending, 7 days, no NSFW), in order. */
   exploreImages(): Promise<string[]>;
-  /** The item's picture when anyone may see it: its image id, and whether the item is marked NSFW. */
-  itemImage(itemId: string): Promise<{ imageId: string; nsfw: boolean } | null>;
   /**
-   * The HTTP status of an item's page as a guest is answered it: 404 for no such item, 410 for one
-   * removed by moderation, 451 for one taken down by a DMCA notice. Optional: without it 200.
+   * An item's page as a guest is answered it, from one lookup: its picture when anyone may see it (its
+   * image id, and whether the item is marked NSFW), and the HTTP status (404 for no such item, 410 for
+   * one removed by moderation, 451 for one taken down by a DMCA notice).
    */
-  itemStatus?(itemId: string): Promise<PageStatus>;
+  guestItem(itemId: string): Promise<{ image: { imageId: string; nsfw: boolean } | null; status: PageStatus }>;
   /**
    * A profile as a guest sees it (`profile-get` without a session); null, or a failure, when there is
    * none. Optional: without it a profile names only its data.
@@ -133,8 +132,7 @@ export function createPagesService(deps: PagesDeps) {
   async function firstImages(page: PageName, param: string, search: string): Promise<{ ids: string[]; plain: boolean; profile?: ProfileGet | null; status: PageStatus }> {
     if (page === 'item') {
       if (!UUID.test(param)) return { ids: [], plain: false, status: 404 };
-      const ok: PageStatus = 200;
-      const [image, status] = await Promise.all([deps.itemImage(param).catch(() => null), deps.itemStatus ? deps.itemStatus(param).catch(() => ok) : ok]);
+      const { image, status } = await deps.guestItem(param).catch(() => ({ image: null, status: 200 as const }));
       return image && IMAGE_ID.test(image.imageId) ? { ids: [image.imageId], plain: !image.nsfw, status } : { ids: [], plain: false, status };
     }
     // Explore's first cards for the default filters only (another query string shows other cards).

@@ -261,7 +261,7 @@ describe('a guest’s profile rendered with its data', () => {
     const pages = createPagesService({
       staticDir: dir,
       exploreImages: async () => [],
-      itemImage: async () => null,
+      guestItem: async () => ({ image: null, status: 200 }),
       guestProfile: async () => (options.profile === undefined ? visible : (options.profile as typeof visible | null)),
       renderer,
     });

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { ItemPagesService } from '../items/item-pages.service';
 import { escapeHtml } from '../../lib/html';
-import { itemPageStatus } from '../pages/pages.routes';
+import { guestItemPage } from '../pages/pages.routes';
 import type { PageStatus } from '../pages/pages.service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -21,8 +21,9 @@ export function shareRouter(pages: ItemPagesService, opts: { publicUrl: string; 
     let image: string | null = null;
     let status: PageStatus = 404;
     if (UUID.test(id)) {
-      status = await itemPageStatus(pages, id);
-      const data = await pages.get(id, null).catch(() => null);
+      const page = await guestItemPage(pages, id);
+      status = page.status;
+      const data = page.data;
       if (data?.access === 'visible' && data.item) {
         title = `${data.item.title} · ${opts.appName}`;
         description = `${data.item.title}, on @${data.owner.handle}'s shelf at ${opts.appName}`;
