@@ -21,15 +21,13 @@ import { SiteFooter } from '@/components/layout/site-footer';
 import { Button } from '@/components/ui/button';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
+import { isUsedLinkError } from '@/features/auth/utils/used-link';
 import { TrendingGallery } from '@/features/explore/components/trending-gallery';
 import { useAfterHydration } from '@/hooks/use-after-hydration';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
 import { useAuth } from '@/lib/auth';
 
 type Icon = ComponentType<SVGProps<SVGSVGElement>>;
-
-/** The codes a mailed sign-in link lands here with (`/?error=…`) when it expired or was used already. */
-const USED_LINK_ERRORS = new Set(['INVALID_TOKEN', 'TOKEN_EXPIRED']);
 
 /**
  * A mailed sign-in link that no longer works lands on `/?error=INVALID_TOKEN`: tells a guest so, with the
@@ -41,7 +39,7 @@ function UsedLinkNotice() {
   const ready = useAfterHydration();
   const { user, loading } = useAuth();
   const [searchParams] = useSearchParams();
-  if (!ready || loading || user || !USED_LINK_ERRORS.has(searchParams.get('error') ?? '')) return null;
+  if (!ready || loading || user || !isUsedLinkError(searchParams.get('error'))) return null;
   return (
     <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-danger-bg px-3.5 py-2.5 text-sm font-medium text-danger-fg" data-testid="used-link">
       {t('landing.usedLink.text')}

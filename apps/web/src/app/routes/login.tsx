@@ -14,14 +14,12 @@ import { PasskeySignIn } from '@/features/auth/components/passkey-sign-in';
 import { SignInForm } from '@/features/auth/components/sign-in-form';
 import { SignUpForm } from '@/features/auth/components/sign-up-form';
 import { TwoFactorStep } from '@/features/auth/components/two-factor-step';
+import { isUsedLinkError } from '@/features/auth/utils/used-link';
 import { ContinueAuthorization } from '@/features/oauth/components/continue-authorization';
 import { continueAuthorizationHref, resumeAuthorizationPath } from '@/features/oauth/utils/authorization-query';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
 import { useAuth } from '@/lib/auth';
 import { useTwoFactorChallenge } from '@/lib/two-factor-challenge';
-
-/** The codes a mailed sign-in link comes back with when it expired or was used already. */
-const USED_LINK_ERRORS = new Set(['INVALID_TOKEN', 'TOKEN_EXPIRED']);
 
 export default function LoginRoute() {
   const { t } = useTranslation();
@@ -81,7 +79,7 @@ export default function LoginRoute() {
                 </p>
               ) : null}
               {/* A mailed link that no longer works, sent back here: the link form below asks for a new one. */}
-              {USED_LINK_ERRORS.has(searchParams.get('error') ?? '') ? (
+              {isUsedLinkError(searchParams.get('error')) ? (
                 <p role="alert" className="mb-4 rounded-lg border border-danger/40 bg-danger-bg p-3 text-sm text-danger-fg" data-testid="login-used-link">
                   {t('auth.errors.invalidToken')}
                 </p>
