@@ -170,7 +170,8 @@ describe('admin command line', () => {
   it('runs as `npm run admin`: the entry opens the configured database, prints and exits', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/cli/admin.ts'), 'users'], {
       cwd: path.join(REPO_ROOT, 'apps/server'),
-      env: { ...process.env, DATABASE_URL: '', NODE_ENV: 'test', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'curio-admin-')) },
+      // STATIC_DIR without a built web app, as on a fresh clone: nothing the server would warn about reaches stdout.
+      env: { ...process.env, DATABASE_URL: '', NODE_ENV: 'test', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'curio-admin-')), STATIC_DIR: mkdtempSync(path.join(os.tmpdir(), 'curio-admin-web-')) },
     });
     let stdout = '';
     let stderr = '';

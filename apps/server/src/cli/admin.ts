@@ -9,7 +9,9 @@ import { runAdmin, type AdminConnect } from './admin-commands';
 /** The server's own wiring (services, auth and its hooks) on the configured database, without listening. */
 const connect: AdminConnect = async ({ migrate }) => {
   const env = loadEnv();
-  const logger = createLogger('warn');
+  // Only errors, and on stderr: stdout is the command's answer (scripts read it), and the server's warnings
+  // (such as an unbuilt web app, which the command line does not serve) are not about the command.
+  const logger = createLogger('error', false, 2);
   const database = await openConfiguredDatabase(env, logger);
   try {
     if (migrate) await database.migrate();

@@ -5,7 +5,8 @@ import pino from 'pino';
  * system call; lines written meanwhile go out together, and whatever is buffered is flushed when the
  * process exits). Pretty output in development on a terminal.
  */
-export function createLogger(level: string, pretty = false) {
+/** A pino logger; `dest` 1 (stdout, the server's) or 2 (stderr, for a command whose stdout is its answer). */
+export function createLogger(level: string, pretty = false, dest: 1 | 2 = 1) {
   const options: pino.LoggerOptions = {
     level,
     base: undefined,
@@ -13,6 +14,6 @@ export function createLogger(level: string, pretty = false) {
   };
   if (pretty) return pino({ ...options, transport: { target: 'pino-pretty', options: { colorize: true, ignore: 'pid,hostname' } } });
   if (level === 'silent') return pino(options);
-  return pino(options, pino.destination({ dest: 1, sync: false }));
+  return pino(options, pino.destination({ dest, sync: false }));
 }
 export type Logger = pino.Logger;
