@@ -1,8 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { onboardedUserInPage, ORIGIN_HEADER, PASSWORD } from './support/api';
-import AxeBuilder from '@axe-core/playwright';
-import { useTheme } from './support/axe';
+import { axe, expectAxeClean, useTheme } from './support/axe';
 
 const SHOTS = '/tmp/team/shots';
 
@@ -15,9 +14,7 @@ test.describe.configure({ timeout: 150_000 });
  */
 async function expectNoAxeViolations(page: Page, label: string) {
   const scope = (await page.getByTestId('two-factor-section').count()) ? '[data-testid="two-factor-section"]' : 'main';
-  const results = await new AxeBuilder({ page }).include(scope).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(summary, `axe violations on ${label}`).toEqual([]);
+  await expectAxeClean(axe(page).include(scope), label);
 }
 
 /** RFC 6238 TOTP (SHA-1, 6 digits, 30 s) from a base32 secret, as an authenticator app computes it. */

@@ -1,15 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { onboardedUserInPage } from './support/api';
-import AxeBuilder from '@axe-core/playwright';
-import { expectNoAxeViolations, useTheme } from './support/axe';
+import { axe, expectAxeClean, expectNoAxeViolations, useTheme } from './support/axe';
 
 const SHOTS = '/tmp/team/shots';
 
 /** axe on the passkeys section alone (the page's other sections have their own tests). */
 async function expectSectionAxeClean(page: Page, label: string, selector = '[data-testid="passkeys-section"]') {
-  const results = await new AxeBuilder({ page }).include(selector).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(summary, `axe violations on ${label}`).toEqual([]);
+  await expectAxeClean(axe(page).include(selector), label);
 }
 
 /** Chromium's virtual authenticator (a platform authenticator that holds resident keys and verifies the user). */

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { fn, onboardedUserInPage, PASSWORD, uniqueEmail } from './support/api';
+import { E2E_ORIGIN, fn, onboardedUserInPage, PASSWORD, uniqueEmail } from './support/api';
 
-const PORT = Number(process.env.E2E_PORT ?? 3210);
+const PORT = Number(new URL(E2E_ORIGIN).port);
 
 /** The newest outbox mail to `email` whose subject contains `subject`; returns its first link. */
 async function linkFromOutbox(page: Page, email: string, subject: string) {

@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { workerOrigin } from './ports';
 
 export const ADMIN_EMAIL = 'admin@e2e.curio.test';
 export const PASSWORD = 'display-cabinet-42';
@@ -8,8 +9,8 @@ let n = 0;
 export const uniqueEmail = (tag = 'user') => `${tag}.${Date.now().toString(36)}${(n++).toString(36)}${Math.random().toString(36).slice(2, 6)}@e2e.curio.test`;
 export const uniqueHandle = (tag = 'c') => `${tag}_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`.slice(0, 20);
 
-/** The e2e server's origin: writes that carry the session cookie must name it (browsers always do). */
-export const E2E_ORIGIN = `http://localhost:${process.env.E2E_PORT ?? 3210}`;
+/** This worker's e2e server's origin: writes that carry the session cookie must name it (browsers always do). */
+export const E2E_ORIGIN = workerOrigin();
 export const ORIGIN_HEADER = { origin: E2E_ORIGIN };
 
 export async function fn<T = any>(request: APIRequestContext, name: string, body: unknown = {}): Promise<T> {
