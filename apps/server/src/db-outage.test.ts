@@ -13,7 +13,7 @@ import { startTcpProxy } from './test/tcp-proxy';
 const logger = pino({ level: 'silent' });
 const mailer = { send: async () => {}, outbox: async () => [] };
 
-describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL restarted under load', () => {
+describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL restarted under load', { tags: ['postgres'] }, () => {
   let t: TestApp;
   let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
   let database: Database;

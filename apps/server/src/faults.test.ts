@@ -27,7 +27,7 @@ const PHOTO_OBJECTS = ['avatar.webp', 'master.png', 'public.webp', 'thumb.webp']
 const SEEDED_IMAGE = 'faultimage00000000000000';
 const url = process.env.DATABASE_URL;
 
-describe.skipIf(!url)('a web process killed (SIGKILL) during acknowledged writes', () => {
+describe.skipIf(!url)('a web process killed (SIGKILL) during acknowledged writes', { tags: ['postgres'] }, () => {
   let top: Topology;
   let dbUrl = '';
   let dbName = '';

@@ -174,16 +174,16 @@ describe('server process', () => {
     }
   }
 
-  it.runIf(process.env.DATABASE_URL)('starts on PostgreSQL with images in DATA_DIR when LOCAL_STORAGE_SHARED=true', async () => {
+  it.runIf(process.env.DATABASE_URL)('starts on PostgreSQL with images in DATA_DIR when LOCAL_STORAGE_SHARED=true', { tags: ['postgres'], timeout: 90_000 }, async () => {
     await startsOnPostgres({ LOCAL_STORAGE_SHARED: 'true' });
-  }, 90_000);
+  });
 
-  it.runIf(process.env.DATABASE_URL)('starts on PostgreSQL with images in an S3-compatible bucket', async () => {
+  it.runIf(process.env.DATABASE_URL)('starts on PostgreSQL with images in an S3-compatible bucket', { tags: ['postgres'], timeout: 90_000 }, async () => {
     const s3 = await startLocalS3({ directory: mkdtempSync(path.join(os.tmpdir(), 'curio-main-s3-')), bucket: 'curio-main' });
     try {
       await startsOnPostgres({ S3_BUCKET: 'curio-main', S3_ENDPOINT: s3.endpoint, S3_ACCESS_KEY_ID: LOCAL_S3_KEYS.accessKeyId, S3_SECRET_ACCESS_KEY: LOCAL_S3_KEYS.secretAccessKey });
     } finally {
       await s3.close();
     }
-  }, 90_000);
+  });
 });

@@ -177,7 +177,7 @@ const exploreIds = async (s: Server) => {
   return ((await res.json()) as { items: { itemId: string }[] }).items.map((i) => i.itemId);
 };
 
-describe.skipIf(!url)('two server processes on one PostgreSQL database', () => {
+describe.skipIf(!url)('two server processes on one PostgreSQL database', { tags: ['postgres'] }, () => {
   let a: Server;
   let b: Server;
 

@@ -73,7 +73,7 @@ async function appBehindProxy(options: { cutFirst?: boolean } = {}) {
   return { app, auth, proxy, close };
 }
 
-describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL out of reach (a proxy between the app and the server, cut and restored)', () => {
+describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL out of reach (a proxy between the app and the server, cut and restored)', { tags: ['postgres'] }, () => {
   it('answers 503 on /ready and a clean 503 envelope on requests, then recovers without a restart', async () => {
     const { app, proxy, close } = await appBehindProxy();
     const item = () => app.request(`${TEST_ORIGIN}/functions/v1/item-get?itemId=${randomUUID()}`);

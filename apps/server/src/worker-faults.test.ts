@@ -25,7 +25,7 @@ import { pngBytes } from './test/images';
 const url = process.env.DATABASE_URL;
 const PHOTOS = 16;
 
-describe.skipIf(!url)('the cut-out worker killed during cut-outs', () => {
+describe.skipIf(!url)('the cut-out worker killed during cut-outs', { tags: ['postgres'] }, () => {
   it('finishes every job after a restart, none twice, nothing half-stored', async () => {
     const name = `curio_wfault_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
     const admin = new pg.Client({ connectionString: url });

@@ -14,7 +14,7 @@ const startWorker = (env: Record<string, string>) =>
     env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', ...env },
   });
 
-describe('npm run worker', () => {
+describe('npm run worker', { tags: ['postgres'] }, () => {
   it('refuses to start on the embedded database', async () => {
     const child = startWorker({ DATABASE_URL: '', AUTH_SECRET: 'x'.repeat(40) });
     let stderr = '';

@@ -7,7 +7,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe("better-auth's database adapter", () => {
+describe("better-auth's database adapter", { tags: ['postgres'] }, () => {
   it('names a unique violation in its message, which is how plugins tell a lost insert race (two processes seeding one row)', async () => {
     const ctx = await t.auth.$context;
     const row = { identifier: 'https://example.com/race', name: 'race', createdAt: new Date(), updatedAt: new Date() };

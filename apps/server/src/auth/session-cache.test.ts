@@ -13,7 +13,7 @@ import { cookieFrom, createTestApp, TEST_ORIGIN, type TestApp } from '../test/ha
 import { countQueries } from '../test/query-count';
 import { createSessionCache, sessionKey, sessionRevocations } from './session-cache';
 
-describe('the session cache', () => {
+describe('the session cache', { tags: ['postgres'] }, () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
@@ -142,7 +142,7 @@ function fakeBus() {
   return bus;
 }
 
-describe('session revocations', () => {
+describe('session revocations', { tags: ['postgres'] }, () => {
   const logger = { warn: () => undefined } as never;
   const settle = async (bus: ReturnType<typeof fakeBus>) => {
     for (let i = 0; i < 5; i++) {
@@ -204,7 +204,7 @@ describe('session revocations', () => {
 });
 
 /** Two app instances on one PostgreSQL database: each has its own session cache and event listener. */
-describe.skipIf(!process.env.DATABASE_URL)('the session cache across processes (PostgreSQL)', () => {
+describe.skipIf(!process.env.DATABASE_URL)('the session cache across processes (PostgreSQL)', { tags: ['postgres'] }, () => {
   let database: Database;
   const apps: App[] = [];
   beforeAll(async () => {

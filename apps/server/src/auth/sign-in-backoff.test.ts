@@ -25,7 +25,7 @@ async function guess(email: string, net: string) {
   return answers;
 }
 
-describe('wrong passwords per account', () => {
+describe('wrong passwords per account', { tags: ['postgres'] }, () => {
   it('slows many addresses guessing one account: 429 with Retry-After and a code the sign-in form translates', async () => {
     const u = await t.signUp();
     const answers = await guess(u.email, '198.51.100');

@@ -54,7 +54,7 @@ async function challenge(app: { request: (url: string, init: RequestInit) => Res
   return res.cookie;
 }
 
-describe('an authenticator code signs in once', () => {
+describe('an authenticator code signs in once', { tags: ['postgres'] }, () => {
   it('refuses the same code on the other process once it signed in (and enrolment did not use it up)', async () => {
     const u = await enrolled();
     const [a, b] = [await challenge(t.app, u.email, u.password), await challenge(other.app, u.email, u.password)];

@@ -170,7 +170,7 @@ describe('backups and restores within one second', () => {
   }, 120_000);
 });
 
-describe.skipIf(!process.env.DATABASE_URL)('backup and restore on PostgreSQL and an S3-compatible bucket', () => {
+describe.skipIf(!process.env.DATABASE_URL)('backup and restore on PostgreSQL and an S3-compatible bucket', { tags: ['postgres'] }, () => {
   it('restores the earlier state whole over the live, migrated database with its job queue; an unreachable bucket leaves the database as it was', async () => {
     const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await admin.connect();

@@ -37,7 +37,7 @@ describe('data directory lock', () => {
 });
 
 describe('PostgreSQL pool', () => {
-  it.runIf(Boolean(process.env.DATABASE_URL))('survives the server ending an idle connection', async () => {
+  it.runIf(Boolean(process.env.DATABASE_URL))('survives the server ending an idle connection', { tags: ['postgres'] }, async () => {
     const { openPostgres } = await import('./client');
     const pg = (await import('pg')).default;
     const errors: Error[] = [];

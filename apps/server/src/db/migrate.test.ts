@@ -19,7 +19,7 @@ async function admin<T>(fn: (c: pg.Client) => Promise<T>) {
   }
 }
 
-describe.skipIf(!url)('migrations on PostgreSQL', () => {
+describe.skipIf(!url)('migrations on PostgreSQL', { tags: ['postgres'] }, () => {
   beforeAll(async () => {
     name = `curio_migrate_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
     await admin((c) => c.query(`create database ${name}`));

@@ -15,7 +15,7 @@ async function addNewerMigration(database: Database) {
   await database.db.execute(sql`insert into drizzle.__drizzle_migrations (hash, created_at) values ('from-a-newer-version', ${latest + 86_400_000})`);
 }
 
-describe('schema version', () => {
+describe('schema version', { tags: ['postgres'] }, () => {
   it("reports a migrated database as up to date with the code's latest migration", async () => {
     const database = await createTestDatabase();
     try {

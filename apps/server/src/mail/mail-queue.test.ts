@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('mails through the job queue', () => {
+describe('mails through the job queue', { tags: ['postgres'] }, () => {
   it('keeps a mail while the mail server is down and delivers it once, when the server is back', async () => {
     const logger = pino({ level: 'silent' });
     const port = await freePort(); // nothing listens there yet: the mail server is down

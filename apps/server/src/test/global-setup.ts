@@ -9,6 +9,10 @@ declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplate: string;
   }
+  /** The tags of vitest.config.ts. */
+  export interface TestTags {
+    tags: 'postgres';
+  }
 }
 
 /**

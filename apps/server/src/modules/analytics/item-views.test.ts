@@ -41,7 +41,7 @@ const views = async (itemId: string) => {
 const trending = () =>
   exploreRepository(t.database.db).rank({ sort: 'trending', from: null, snapshot: new Date(Date.now() + 5000), includeNsfw: false, max: 50 });
 
-describe('counted item views', () => {
+describe('counted item views', { tags: ['postgres'] }, () => {
   it('counts 1,000 guest views from one address as one, and they no longer flip the trending order', async () => {
     const owner = await t.onboardedUser();
     const liked = await published(owner, 'Liked');

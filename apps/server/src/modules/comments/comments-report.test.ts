@@ -19,7 +19,7 @@ async function aComment() {
 const reportsOf = (commentId: string) =>
   t.database.db.select().from(reports).where(and(eq(reports.targetType, 'comment'), eq(reports.targetId, commentId)));
 
-describe('comments-report', () => {
+describe('comments-report', { tags: ['postgres'] }, () => {
   it('makes one report of twenty identical concurrent reports, and answers its id to each', async () => {
     const commentId = await aComment();
     const reporter = await t.onboardedUser();

@@ -68,7 +68,7 @@ describe('comments-list paging', () => {
     for (const limit of [1, 3, 7, 20]) expect(await pageThrough(itemId, limit)).toEqual(expected);
   });
 
-  it('pages through every comment written by 16 writers at once', async () => {
+  it('pages through every comment written by 16 writers at once', { tags: ['postgres'] }, async () => {
     const itemId = await published(owner, 'Busy');
     const writers = await Promise.all(Array.from({ length: 16 }, () => t.onboardedUser()));
     const perWriter = 19;

@@ -56,7 +56,7 @@ describe('cut-out jobs', () => {
     }
   });
 
-  it('two runs of the same job at once store one cut-out (the loser leaves nothing behind)', async () => {
+  it('two runs of the same job at once store one cut-out (the loser leaves nothing behind)', { tags: ['postgres'] }, async () => {
     const seg = heldSegmenter();
     const direct = await createTestApp({ CUTOUT: 'model' }); // no segmenter here: photos-add only queues
     try {

@@ -54,7 +54,7 @@ async function bShows(itemId: string, cookie: string, likes: number, withinMs: n
   }
 }
 
-describe('a like through one process drops the item page another process keeps', () => {
+describe('a like through one process drops the item page another process keeps', { tags: ['postgres'] }, () => {
   it('is in B’s answers (guest and signed-in non-owner) within a second, long before the cache would expire', async () => {
     const owner = await a.onboardedUser();
     const fan = await a.onboardedUser();
@@ -91,7 +91,7 @@ describe('a like through one process drops the item page another process keeps',
   });
 });
 
-describe('hints', () => {
+describe('hints', { tags: ['postgres'] }, () => {
   it('reach the other processes’ handlers, not the sender’s, and record nothing', async () => {
     const atA: unknown[] = [];
     const atB: unknown[] = [];

@@ -25,7 +25,7 @@ const published = (u: U, title = 'A piece') => t.publishedItem(u.cookie, photo, 
 
 const connect = (stream: string, cookie?: string, headers: Record<string, string> = {}) => t.request(`/realtime/v1/${stream}`, { cookie, headers });
 
-describe('/realtime/v1/{stream}', () => {
+describe('/realtime/v1/{stream}', { tags: ['postgres'] }, () => {
   it('answers 401 to a guest and 404 to an unknown stream, with the error envelope', async () => {
     const guest = await connect('notifications');
     expect(guest.status).toBe(401);
@@ -137,7 +137,7 @@ describe('/realtime/v1/{stream}', () => {
   });
 });
 
-describe('events', () => {
+describe('events', { tags: ['postgres'] }, () => {
   it('a process catching up after its listening connection dropped delivers what committed late, once, and nothing from before it listened', async () => {
     const u = await t.onboardedUser();
     const record = (n: string) => t.services.events.record(t.database.db, { userId: u.userId, stream: 'photos', type: 'test', payload: { n } });

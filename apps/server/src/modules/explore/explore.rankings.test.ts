@@ -117,7 +117,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => database?.close());
 
-describe('engagement aggregates', () => {
+describe('engagement aggregates', { tags: ['postgres'] }, () => {
   it('hold exactly the counts of the seeded rows (kept by the triggers as they were inserted)', async () => {
     expect(await aggregateMismatches()).toEqual([]);
     const [total] = rowsOf<{ n: number }>(await run(`select sum(likes)::int as n from item_engagement_daily where day = '-infinity'`));
@@ -141,7 +141,7 @@ describe('engagement aggregates', () => {
   });
 });
 
-describe('rankings from the aggregates', () => {
+describe('rankings from the aggregates', { tags: ['postgres'] }, () => {
   // Snapshots early and late in a UTC day (both ways of handling a range's first, partial day),
   // one right on midnight, and the present; engagement exists after each of them.
   const snapshots = [NOW, Date.UTC(2026, 5, 14, 3, 10, 0), Date.UTC(2026, 5, 13, 21, 45, 30), Date.UTC(2026, 5, 12), NOW - 8 * DAY];
@@ -295,7 +295,7 @@ describe('rankings from the aggregates', () => {
   });
 });
 
-describe('a trending ranking cut short', () => {
+describe('a trending ranking cut short', { tags: ['postgres'] }, () => {
   let fresh: Database;
   beforeAll(async () => {
     fresh = await createTestDatabase();

@@ -116,7 +116,7 @@ describe('social-follow-toggle', () => {
     expect((await follow(a, b, false)).json).toEqual({ following: false, followersCount: 0, followingCount: 0 });
   });
 
-  it('keeps the counts right under 20 concurrent toggles of one pair', async () => {
+  it('keeps the counts right under 20 concurrent toggles of one pair', { tags: ['postgres'] }, async () => {
     const a = await t.onboardedUser();
     const b = await t.onboardedUser();
     const results = await Promise.all(Array.from({ length: 20 }, () => follow(a, b)));
@@ -131,7 +131,7 @@ describe('social-follow-toggle', () => {
     expect(results.filter((r) => r.json.following).length).toBe(10);
   });
 
-  it('keeps the counts right when 20 people follow one person at once, and each of them back', async () => {
+  it('keeps the counts right when 20 people follow one person at once, and each of them back', { tags: ['postgres'] }, async () => {
     const star = await t.onboardedUser();
     const fans = await Promise.all(Array.from({ length: 20 }, () => t.onboardedUser()));
     const results = await Promise.all(fans.flatMap((f) => [follow(f, star, true), follow(star, f, true)]));

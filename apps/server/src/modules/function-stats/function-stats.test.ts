@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('latency histogram', () => {
+describe('latency histogram', { tags: ['postgres'] }, () => {
   it('puts durations in buckets by their upper bound', () => {
     expect(bucketOf(0)).toBe(0);
     expect(bucketOf(5)).toBe(0);
@@ -33,7 +33,7 @@ describe('latency histogram', () => {
   });
 });
 
-describe('function statistics', () => {
+describe('function statistics', { tags: ['postgres'] }, () => {
   it('are counted in memory: a request writes nothing until the flush', async () => {
     await t.call('public-site-settings', { method: 'GET' });
     const before = await t.database.db.select().from(functionStats);
@@ -99,7 +99,7 @@ describe('function statistics', () => {
   });
 });
 
-describe('/metrics', () => {
+describe('/metrics', { tags: ['postgres'] }, () => {
   /** Another process on the same database with `env` changed; answers its app and its log lines. */
   function appWith(env: Partial<TestApp['env']>) {
     const lines: string[] = [];

@@ -165,7 +165,7 @@ describe('upload rate limit', () => {
     expect(last!.res.headers.get('retry-after')).toBeTruthy();
   });
 
-  it('lets exactly UPLOADS_PER_HOUR of 200 concurrent signatures through (no more, no 500)', async () => {
+  it('lets exactly UPLOADS_PER_HOUR of 200 concurrent signatures through (no more, no 500)', { tags: ['postgres'] }, async () => {
     const u = await t.signUp();
     const results = await Promise.all(
       Array.from({ length: 200 }, () => t.call('uploads-sign', { cookie: u.cookie, body: { kind: 'photo', fileName: 'a.png', contentType: 'image/png' } })),

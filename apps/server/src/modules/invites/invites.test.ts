@@ -77,7 +77,7 @@ describe('invite-redeem', () => {
     expect(r.json.error).toMatchObject({ code: 'invite_fully_used', message: 'This code has been fully used' });
   });
 
-  it('never lets concurrent redemptions exceed max uses', async () => {
+  it('never lets concurrent redemptions exceed max uses', { tags: ['postgres'] }, async () => {
     const code = await makeCode({ maxUses: 2, grantCredits: 5 });
     const users = await Promise.all(Array.from({ length: 6 }, () => t.signUp()));
     const results = await Promise.all(users.map((u) => t.call('invite-redeem', { cookie: u.cookie, body: { code } })));

@@ -38,7 +38,7 @@ describe('items-create', () => {
     expect(r.json.error.code).toBe('validation_failed');
   });
 
-  it('lets exactly one of several concurrent creations through at 49 items', async () => {
+  it('lets exactly one of several concurrent creations through at 49 items', { tags: ['postgres'] }, async () => {
     const u = await t.onboardedUser();
     const { items } = await import('../../db/schema');
     await t.database.db.insert(items).values(Array.from({ length: 49 }, (_, i) => ({ shelfId: u.shelfId, userId: u.userId, title: `Item ${i}` })));
@@ -83,7 +83,7 @@ describe('photos', () => {
     expect(stolen.status).toBe(404);
   });
 
-  it('holds at most 10 photos per item, even when added at once', async () => {
+  it('holds at most 10 photos per item, even when added at once', { tags: ['postgres'] }, async () => {
     const u = await t.itemWithPhoto(photo);
     const uploads = await Promise.all(Array.from({ length: 11 }, () => t.upload(u.cookie, photo)));
     const results = await Promise.all(uploads.map((up) => t.call('photos-add', { cookie: u.cookie, body: { itemId: u.itemId, imageId: up.imageId } })));
@@ -159,7 +159,7 @@ describe('items-generate', () => {
     expect(r.json.error).toMatchObject({ code: 'insufficient_credits', message: 'Insufficient credits (need 3)' });
   });
 
-  it('never spends credits that are not there: 10 concurrent requests with 9 credits → exactly 3 succeed', async () => {
+  it('never spends credits that are not there: 10 concurrent requests with 9 credits → exactly 3 succeed', { tags: ['postgres'] }, async () => {
     const u = await t.itemWithPhoto(photo);
     const { creditLedger } = await import('../../db/schema');
     await t.database.db.insert(creditLedger).values({ userId: u.userId, amount: -21, reason: 'admin_grant' });

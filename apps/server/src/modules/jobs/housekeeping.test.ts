@@ -17,7 +17,7 @@ afterAll(() => t.close());
 
 const ago = (ms: number) => new Date(Date.now() - ms);
 
-describe('analytics retention', () => {
+describe('analytics retention', { tags: ['postgres'] }, () => {
   async function seed() {
     const u = await t.signUp();
     const rows = await t.database.db
@@ -55,7 +55,7 @@ describe('analytics retention', () => {
   });
 });
 
-describe('invite expiry', () => {
+describe('invite expiry', { tags: ['postgres'] }, () => {
   it('marks active codes past their expiry as expired and leaves the others', async () => {
     const [past] = await t.services.invites.create({ count: 1, maxUses: 1, expiresAt: ago(60_000) }, null);
     const [future] = await t.services.invites.create({ count: 1, maxUses: 1, expiresAt: new Date(Date.now() + DAY) }, null);
@@ -81,7 +81,7 @@ describe('invite expiry', () => {
   });
 });
 
-describe('abandoned drafts', () => {
+describe('abandoned drafts', { tags: ['postgres'] }, () => {
   it('removes items with no chosen image after 24 h, with their photos, cut-outs, composites and stored images', async () => {
     // An abandoned draft with a photo, its cut-out and five generated variants, none chosen.
     const draft = await t.itemWithPhoto(photo, 'Abandoned');
@@ -114,7 +114,7 @@ describe('abandoned drafts', () => {
   });
 });
 
-describe('unused upload signatures', () => {
+describe('unused upload signatures', { tags: ['postgres'] }, () => {
   it('deletes signatures that expired unused, and keeps used and valid ones', async () => {
     const u = await t.onboardedUser();
     const sign = async () => (await t.call('uploads-sign', { cookie: u.cookie, body: { kind: 'photo', fileName: 'a.png', contentType: 'image/png' } })).json;
@@ -133,7 +133,7 @@ describe('unused upload signatures', () => {
   });
 });
 
-describe('schedules', () => {
+describe('schedules', { tags: ['postgres'] }, () => {
   it('every housekeeping job has a schedule once the queue starts', async () => {
     const web = await createTestApp();
     try {

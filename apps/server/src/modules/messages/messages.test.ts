@@ -24,7 +24,7 @@ const send = (u: U, threadId: string, text: string) => t.call('dm-send', { cooki
 const threads = async (u: U) => dmThreadsListResultSchema.parse((await t.call('dm-threads-list', { cookie: u.cookie, body: {} })).json);
 const messagesOf = (u: U, threadId: string, extra: Record<string, unknown> = {}) => t.call('dm-messages-list', { cookie: u.cookie, body: { threadId, ...extra } });
 
-describe('threads', () => {
+describe('threads', { tags: ['postgres'] }, () => {
   it('are one per pair, whoever opens it, even when opened concurrently', async () => {
     const a = await t.onboardedUser();
     const b = await t.onboardedUser();
@@ -118,7 +118,7 @@ describe('threads', () => {
   });
 });
 
-describe('who may message whom', () => {
+describe('who may message whom', { tags: ['postgres'] }, () => {
   it('nobody across a block, either way; the thread disappears for both until unblocked', async () => {
     const a = await t.onboardedUser();
     const b = await t.onboardedUser();
@@ -245,7 +245,7 @@ describe('who may message whom', () => {
   });
 });
 
-describe('live', () => {
+describe('live', { tags: ['postgres'] }, () => {
   it('greets with the unread total, then pushes each message and each read to the stream', async () => {
     const a = await t.onboardedUser();
     const b = await t.onboardedUser();
@@ -279,7 +279,7 @@ describe('live', () => {
   });
 });
 
-describe('rate limits', () => {
+describe('rate limits', { tags: ['postgres'] }, () => {
   it('1 per second: "Please wait before sending another message"', async () => {
     const app = await createTestApp({ MESSAGES_PER_HOUR: '100' });
     try {

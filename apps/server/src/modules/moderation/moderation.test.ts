@@ -35,7 +35,7 @@ const outcomes = async (u: U) => {
   return (r.json.notifications as { kind: string; ref_id: string; report: unknown }[]).filter((n) => n.kind === 'report_outcome');
 };
 
-describe('access', () => {
+describe('access', { tags: ['postgres'] }, () => {
   const calls: [string, Record<string, unknown>][] = [
     ['mod-reports-list', {}],
     ['mod-report-get', { reportId: '00000000-0000-4000-8000-000000000000' }],
@@ -64,7 +64,7 @@ describe('access', () => {
   });
 });
 
-describe('item-report and profile-report', () => {
+describe('item-report and profile-report', { tags: ['postgres'] }, () => {
   it('files one open report per reporter and target: a repeat answers the open one, a report after it closed is new', async () => {
     const owner = await t.onboardedUser();
     const itemId = await published(owner);
@@ -115,7 +115,7 @@ describe('item-report and profile-report', () => {
   });
 });
 
-describe('mod-report-act', () => {
+describe('mod-report-act', { tags: ['postgres'] }, () => {
   it('hide: hides the item everywhere, marks every open report of it hidden, records the action and tells each reporter', async () => {
     const owner = await t.onboardedUser();
     const itemId = await published(owner, 'Counterfeit robot');
@@ -315,7 +315,7 @@ describe('mod-report-act', () => {
   });
 });
 
-describe('mod-reports-list, mod-report-get and mod-actions-list', () => {
+describe('mod-reports-list, mod-report-get and mod-actions-list', { tags: ['postgres'] }, () => {
   it('lists by status with counts, shows a report with its content, other reports and earlier actions, and the history', async () => {
     const owner = await t.onboardedUser();
     const itemId = await published(owner, 'Listed robot');

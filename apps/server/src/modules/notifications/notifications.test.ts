@@ -31,7 +31,7 @@ const like = (u: U, itemId: string) => t.call('social-like-toggle', { cookie: u.
 const comment = (u: U, itemId: string, body: string) => t.call('comments-create', { cookie: u.cookie, body: { itemId, body } });
 const block = (u: U, target: U, blocked = true) => t.call('user-block-toggle', { cookie: u.cookie, body: { targetUserId: target.userId, blocked } });
 
-describe('notifications', () => {
+describe('notifications', { tags: ['postgres'] }, () => {
   it('come for a follow, a like, a comment and a mention, newest first with the actor and the item title', async () => {
     const owner = await t.onboardedUser();
     const fan = await t.onboardedUser();

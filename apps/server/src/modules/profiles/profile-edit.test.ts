@@ -54,7 +54,7 @@ describe('profile-update', () => {
     expect((await update(u, { avatarImageId: null })).json.profile.avatarImageId).toBeNull();
   });
 
-  it('making a profile private hides it from others at once', async () => {
+  it('making a profile private hides it from others at once', { tags: ['postgres'] }, async () => {
     const u = await t.onboardedUser();
     expect((await update(u, { public: false })).json.profile.public).toBe(false);
     expect((await t.call('profile-get', { body: { handle: u.handle } })).json).toEqual({ access: 'private', handle: u.handle });
@@ -80,7 +80,7 @@ describe('profile-handle-change', () => {
     expect((await t.call('profile-handle-change', { cookie: u.cookie, body: { handle: fresh } })).status).toBe(200);
   });
 
-  it('gives a handle to one of two people asking for it at once', async () => {
+  it('gives a handle to one of two people asking for it at once', { tags: ['postgres'] }, async () => {
     const a = await t.onboardedUser();
     const b = await t.onboardedUser();
     const wanted = `w${Date.now().toString(36)}`;

@@ -16,7 +16,7 @@ const settle = async (n: number, fn: () => Promise<unknown>) => {
   return { allowed: results.length - refused.length, refused };
 };
 
-describe('rate limiter', () => {
+describe('rate limiter', { tags: ['postgres'] }, () => {
   it('lets exactly max of 200 concurrent hits through and refuses the rest with 429 and Retry-After', async () => {
     const { allowed, refused } = await settle(200, () => t.services.rateLimits.hit('test-burst', 'user-a', { max: 120, windowSeconds: 3600 }));
     expect(allowed).toBe(120);

@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('item-get reads an item page in one query', () => {
+describe('item-get reads an item page in one query', { tags: ['postgres'] }, () => {
   it('answers a guest and a signed-in viewer (session in memory) with one round trip each', async () => {
     const owner = await t.onboardedUser();
     const item = await t.publishedItem(owner.cookie, await pngBytes(60, 75), 'One query');
@@ -37,7 +37,7 @@ describe('item-get reads an item page in one query', () => {
   });
 });
 
-describe('item pages kept in memory for a few seconds', () => {
+describe('item pages kept in memory for a few seconds', { tags: ['postgres'] }, () => {
   it('serves a guest\'s repeated view without a query, and a signed-in viewer with only their own marks read', async () => {
     const owner = await t.onboardedUser();
     const item = await t.publishedItem(owner.cookie, await pngBytes(60, 75), 'Busy item');
@@ -92,7 +92,7 @@ describe('item pages kept in memory for a few seconds', () => {
   });
 });
 
-describe('guests\' item pages answered before routing', () => {
+describe('guests\' item pages answered before routing', { tags: ['postgres'] }, () => {
   const get = (itemId: string, headers: Record<string, string> = {}) =>
     t.serverFetch(new Request(`http://localhost:3000/functions/v1/item-get?itemId=${itemId}`, { headers }));
 
@@ -119,7 +119,7 @@ describe('guests\' item pages answered before routing', () => {
   });
 });
 
-describe('the item page cache', () => {
+describe('the item page cache', { tags: ['postgres'] }, () => {
   it('keeps a page for its time only, and never stores a read that started before a change', () => {
     let now = 1_000;
     const cache = createItemPageCache({ ttlMs: 5_000, now: () => now });

@@ -8,7 +8,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('item photos', () => {
+describe('item photos', { tags: ['postgres'] }, () => {
   it('follow their roles (front, side, back, box, detail), then upload order', async () => {
     const u = await t.onboardedUser();
     const item = await t.call('items-create', { cookie: u.cookie, body: { title: 'Tin robot', tags: '' } });

@@ -47,7 +47,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('robots.txt', () => {
+describe('robots.txt', { tags: ['postgres'] }, () => {
   it('answers plain text that allows the site, keeps crawlers out of signed-in pages and names the sitemap', async () => {
     const res = await t.request('/robots.txt');
     expect(res.status).toBe(200);
@@ -61,7 +61,7 @@ describe('robots.txt', () => {
   });
 });
 
-describe('sitemap', () => {
+describe('sitemap', { tags: ['postgres'] }, () => {
   it('is an index of XML files, cached briefly', async () => {
     const res = await t.request('/sitemap.xml');
     expect(res.status).toBe(200);

@@ -56,7 +56,7 @@ async function expectConsistent(u: U, ids: string[]) {
   return { layout: { cols, rows }, list };
 }
 
-describe('concurrent shelf writes', () => {
+describe('concurrent shelf writes', { tags: ['postgres'] }, () => {
   it('30 concurrent shelf-apply from one user all succeed and leave exactly one of the applied arrangements', async () => {
     const { u, ids } = await shelfWithItems(5);
     const lists = Array.from({ length: 30 }, (_, i) => arrangementFor(ids, 6, 3, i));

@@ -80,7 +80,7 @@ describe('shelf-move', () => {
     expect((await t.call('shelf-get', { cookie: u.cookie })).json.arrangements[0]).toMatchObject({ col: 0, row: 0 });
   });
 
-  it('lets only one of two concurrent moves into the same cell win', async () => {
+  it('lets only one of two concurrent moves into the same cell win', { tags: ['postgres'] }, async () => {
     const u = await t.onboardedUser();
     const a = await savedItem(u, 'A');
     const b = await savedItem(u, 'B');

@@ -145,7 +145,7 @@ describe('likes and saves', () => {
     expect((await t.call('saves-list', { cookie: fan.cookie })).json.items).toEqual([]);
   });
 
-  it('stay consistent under 20 concurrent like toggles by one user', async () => {
+  it('stay consistent under 20 concurrent like toggles by one user', { tags: ['postgres'] }, async () => {
     const owner = await t.onboardedUser();
     const item = await published(owner);
     const fan = await t.onboardedUser();

@@ -100,7 +100,7 @@ describe('the storage sweep as a job (folder store)', () => {
   });
   afterAll(() => t.close());
 
-  it('runs through the queue with the real clock: objects without a row older than an hour go, a fresh one and temporary files of kept images as they should', async () => {
+  it('runs through the queue with the real clock: objects without a row older than an hour go, a fresh one and temporary files of kept images as they should', { tags: ['postgres'] }, async () => {
     const root = path.join(t.env.DATA_DIR, 'storage');
     const storage = createLocalStorage(root);
     const u = await t.onboardedUser();
