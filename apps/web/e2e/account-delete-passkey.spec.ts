@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { onboardedUserInPage, ORIGIN_HEADER } from './support/api';
 import { expectNoAxeViolations, useTheme } from './support/axe';
+import { shot } from './support/shots';
 
-const SHOTS = '/tmp/team/shots';
 
 /** Chromium's virtual authenticator (a platform authenticator that holds resident keys and verifies the user). */
 async function virtualAuthenticator(page: Page) {
@@ -42,7 +42,7 @@ test('delete my account confirmed by a passkey: offered only with one, done by k
   await expect(withPasskey).toBeVisible();
   await expect(dialog.getByLabel('Your password')).toBeVisible();
   await expectNoAxeViolations(page, 'delete dialog with a passkey');
-  await dialog.screenshot({ path: `${SHOTS}/gaps-delete-passkey-dialog-desktop-en.png` });
+  await shot(dialog, `gaps-delete-passkey-dialog-desktop-en`);
 
   await withPasskey.focus();
   await page.keyboard.press('Enter');
@@ -67,5 +67,5 @@ test('the passkey choice in the delete dialog on a phone, in Chinese, dark', asy
   const dialog = page.getByRole('dialog', { name: '确定删除你的账号？' });
   await expect(dialog.getByRole('button', { name: '用通行密钥确认' })).toBeVisible();
   await expectNoAxeViolations(page, 'delete dialog with a passkey, phone, Chinese, dark');
-  await page.screenshot({ path: `${SHOTS}/gaps-delete-passkey-dialog-phone-zh-dark.png` });
+  await shot(page, `gaps-delete-passkey-dialog-phone-zh-dark`);
 });

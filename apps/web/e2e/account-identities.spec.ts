@@ -1,10 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { fn, onboardedUserInPage, PASSWORD, uniqueEmail, uniqueHandle } from './support/api';
 import { axe, expectAxeClean, expectNoAxeViolations, useTheme } from './support/axe';
+import { shot } from './support/shots';
 
 // The provider is the test one started by playwright.config.ts (OIDC_NAME "Test ID").
 const PROVIDER = 'Test ID';
-const SHOTS = '/tmp/team/shots';
 
 const uniqueLogin = (tag: string) => `${tag}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -25,7 +25,7 @@ test('signs in with the external provider from /login: a new account goes to onb
   const button = page.getByRole('button', { name: `Sign in with ${PROVIDER}` });
   await expect(button).toBeVisible();
   await expectNoAxeViolations(page, '/login with the provider button');
-  await page.screenshot({ path: `${SHOTS}/identities-login-desktop-en.png`, fullPage: true });
+  await shot(page, `identities-login-desktop-en`, { fullPage: true });
 
   await button.focus();
   await page.keyboard.press('Enter');
@@ -71,7 +71,7 @@ test('an address that has an account here is not joined without proof: the reaso
   await phone.waitForURL(/\/login\?via=oidc&error=account_not_linked/);
   await expect(phone.getByTestId('oidc-callback-error')).toContainText('使用此邮箱地址的账号已存在');
   await expectNoAxeViolations(phone, '/login with a provider error');
-  await phone.screenshot({ path: `${SHOTS}/identities-login-error-phone-zh.png`, fullPage: true });
+  await shot(phone, `identities-login-error-phone-zh`, { fullPage: true });
   await guest.close();
 });
 
@@ -96,7 +96,7 @@ test('links and unlinks the provider from /settings/account, with the identity e
   await expect(section.getByTestId('identity-oidc')).toContainText(login);
   await expect(page).toHaveURL(/\/settings\/account$/);
   await expectSectionAxeClean(page);
-  await section.screenshot({ path: `${SHOTS}/identities-section-linked-desktop-en.png` });
+  await shot(section, `identities-section-linked-desktop-en`);
 
   // Unlinking asks first; Escape keeps the identity.
   await section.getByRole('button', { name: `Unlink ${PROVIDER}` }).focus();
@@ -105,7 +105,7 @@ test('links and unlinks the provider from /settings/account, with the identity e
   await expect(confirm).toBeVisible();
   await expect(confirm).toContainText(`You will no longer be able to sign in with ${PROVIDER}.`);
   await expectNoAxeViolations(page, 'unlink confirmation');
-  await confirm.screenshot({ path: `${SHOTS}/gaps-identity-unlink-confirm-desktop-en.png` });
+  await shot(confirm, `gaps-identity-unlink-confirm-desktop-en`);
   await page.keyboard.press('Escape');
   await expect(confirm).toHaveCount(0);
   await expect(section.getByRole('button', { name: `Unlink ${PROVIDER}` })).toBeFocused();
@@ -150,6 +150,6 @@ test('links and unlinks the provider from /settings/account, with the identity e
   );
   await expect(otherSection.getByTestId('identity-oidc')).toBeVisible();
   await expectSectionAxeClean(otherPage);
-  await otherSection.screenshot({ path: `${SHOTS}/identities-section-error-phone-dark.png` });
+  await shot(otherSection, `identities-section-error-phone-dark`);
   await other.close();
 });

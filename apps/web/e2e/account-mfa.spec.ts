@@ -2,8 +2,8 @@ import { createHmac } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { onboardedUserInPage, ORIGIN_HEADER, PASSWORD } from './support/api';
 import { axe, expectAxeClean, useTheme } from './support/axe';
+import { shot } from './support/shots';
 
-const SHOTS = '/tmp/team/shots';
 
 // Three sign-ins and five axe runs: more than the default minute on a shared machine.
 test.describe.configure({ timeout: 150_000 });
@@ -76,7 +76,7 @@ test('an authenticator app is enrolled with a QR code, named, asked for at sign-
 
   const { secret } = await enrol(page);
   await expectNoAxeViolations(page, 'two-step sign-in enrolment');
-  await section.screenshot({ path: `${SHOTS}/mfa-enrol-desktop-en.png` });
+  await shot(section, `mfa-enrol-desktop-en`);
   // A wrong code is refused in words; the right one turns it on.
   const code = section.getByLabel('Six-digit code');
   await code.fill(totp(secret) === '000000' ? '111111' : '000000');
@@ -94,7 +94,7 @@ test('an authenticator app is enrolled with a QR code, named, asked for at sign-
   const download = page.waitForEvent('download');
   await section.getByRole('button', { name: 'Download as text' }).click();
   expect((await download).suggestedFilename()).toMatch(/recovery-codes\.txt$/);
-  await section.screenshot({ path: `${SHOTS}/mfa-codes-desktop-en.png` });
+  await shot(section, `mfa-codes-desktop-en`);
   await section.getByRole('button', { name: "I've saved them" }).click();
   await expect(section.getByTestId('two-factor-state')).toHaveText('On: sign-in with a password asks for a code.');
   await expect(section.getByTestId('two-factor-name')).toHaveText('Pixel phone');
@@ -108,7 +108,7 @@ test('an authenticator app is enrolled with a QR code, named, asked for at sign-
   await page.keyboard.press('Enter');
   await expect(section.getByTestId('two-factor-name')).toHaveText('Work phone');
   await expectNoAxeViolations(page, 'two-step sign-in, on');
-  await section.screenshot({ path: `${SHOTS}/mfa-section-on-desktop-en.png` });
+  await shot(section, `mfa-section-on-desktop-en`);
 
   // Signed out, the password alone is not enough: the code step asks for the app's code.
   await page.context().clearCookies();
@@ -116,7 +116,7 @@ test('an authenticator app is enrolled with a QR code, named, asked for at sign-
   const field = page.getByLabel('Code from your authenticator app');
   await expect(field).toBeFocused();
   await expectNoAxeViolations(page, 'sign-in code step');
-  await page.screenshot({ path: `${SHOTS}/mfa-step-desktop-en.png` });
+  await shot(page, `mfa-step-desktop-en`);
   await page.keyboard.type(totp(secret) === '123456' ? '654321' : '123456');
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('two-factor-error')).toHaveText('Invalid code. Check it and try again.');
@@ -203,14 +203,14 @@ test('the section and the code step on a phone, in Chinese, dark', async ({ page
   await section.getByRole('button', { name: '继续' }).click();
   await expect(section.getByTestId('two-factor-qr')).toBeVisible();
   await expectNoAxeViolations(page, 'enrolment, zh-CN dark phone');
-  await section.screenshot({ path: `${SHOTS}/mfa-enrol-phone-zh-dark.png` });
+  await shot(section, `mfa-enrol-phone-zh-dark`);
   const secret = (await section.getByTestId('two-factor-secret').innerText()).replace(/\s+/g, '');
   await section.getByLabel('六位验证码').fill(totp(secret));
   await section.getByRole('button', { name: '验证并开启' }).click();
   await expect(section.getByTestId('two-factor-code')).toHaveCount(10);
-  await section.screenshot({ path: `${SHOTS}/mfa-codes-phone-zh-dark.png` });
+  await shot(section, `mfa-codes-phone-zh-dark`);
   await section.getByRole('button', { name: '我已保存' }).click();
-  await page.screenshot({ path: `${SHOTS}/mfa-section-phone-zh-dark.png`, fullPage: true });
+  await shot(page, `mfa-section-phone-zh-dark`, { fullPage: true });
 
   await page.context().clearCookies();
   await page.goto('/login');
@@ -220,7 +220,7 @@ test('the section and the code step on a phone, in Chinese, dark', async ({ page
   await panel.getByRole('button', { name: '登录', exact: true }).click();
   await expect(page.getByTestId('two-factor-step')).toBeVisible();
   await expectNoAxeViolations(page, 'code step, zh-CN dark phone');
-  await page.screenshot({ path: `${SHOTS}/mfa-step-phone-zh-dark.png`, fullPage: true });
+  await shot(page, `mfa-step-phone-zh-dark`, { fullPage: true });
 });
 
 test('a sign-in link on an account with a second factor lands on the code step', async ({ page }) => {

@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { onboardedUserInPage } from './support/api';
 import { axe, expectAxeClean, expectNoAxeViolations, useTheme } from './support/axe';
+import { shot } from './support/shots';
 
-const SHOTS = '/tmp/team/shots';
 
 /** axe on the passkeys section alone (the page's other sections have their own tests). */
 async function expectSectionAxeClean(page: Page, label: string, selector = '[data-testid="passkeys-section"]') {
@@ -43,7 +43,7 @@ test('a passkey is added with a name, signs the person in, is renamed by keyboar
   await expect(section.getByTestId('passkey-add-error')).toHaveText('This device already holds a passkey for your account.');
   expect(await authenticator.credentials()).toHaveLength(1);
   await expectSectionAxeClean(page, 'account passkeys, one passkey and an error');
-  await section.screenshot({ path: `${SHOTS}/passkeys-section-desktop-en.png` });
+  await shot(section, `passkeys-section-desktop-en`);
 
   // Signed out, the person signs in with the passkey alone.
   await page.context().clearCookies();
@@ -97,8 +97,8 @@ test('the passkeys section on a phone, in Chinese, dark', async ({ page }) => {
   await section.getByRole('button', { name: '添加通行密钥' }).click();
   await expect(section.getByTestId('passkey-name')).toHaveText(['我的手机']);
   await expectSectionAxeClean(page, 'passkeys section, phone, Chinese, dark');
-  await section.screenshot({ path: `${SHOTS}/passkeys-section-phone-zh-dark.png` });
+  await shot(section, `passkeys-section-phone-zh-dark`);
   await page.context().clearCookies();
   await page.goto('/login');
-  await page.screenshot({ path: `${SHOTS}/passkeys-login-phone-zh-dark.png`, fullPage: true });
+  await shot(page, `passkeys-login-phone-zh-dark`, { fullPage: true });
 });

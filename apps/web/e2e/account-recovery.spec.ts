@@ -1,8 +1,8 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { ORIGIN_HEADER, onboardedUserInPage, PASSWORD, uniqueEmail, waitForMail } from './support/api';
 import { expectNoAxeViolations, useTheme } from './support/axe';
+import { shot } from './support/shots';
 
-const SHOTS = '/tmp/team/shots';
 
 async function signInByApi(request: APIRequestContext, email: string, password: string) {
   const res = await request.post('/auth/v1/sign-in/email', { data: { email, password }, headers: ORIGIN_HEADER });
@@ -24,7 +24,7 @@ test('changing the password signs the other session out; the account page passes
   await expect(section.getByTestId('email-unverified')).toBeVisible();
   await expect(section.getByLabel('Current password')).toBeVisible();
   await expectNoAxeViolations(page, '/settings/account');
-  await section.screenshot({ path: `${SHOTS}/recovery-email-section-desktop-en.png` });
+  await shot(section, `recovery-email-section-desktop-en`);
 
   // A wrong current password is said so.
   await section.getByLabel('Current password').fill('not my password');
@@ -65,7 +65,7 @@ test('signs in with a code by mail; a wrong code is told', async ({ page, browse
   const code = mail.subject.match(/\b(\d{6})\b/)![1]!;
   await expect(form.getByLabel('Code')).toBeFocused();
   await expectNoAxeViolations(p, '/login code step');
-  await p.screenshot({ path: `${SHOTS}/recovery-code-phone-en.png`, fullPage: true });
+  await shot(p, `recovery-code-phone-en`, { fullPage: true });
 
   await form.getByLabel('Code').fill(code === '000000' ? '111111' : '000000');
   await form.getByRole('button', { name: 'Sign in with this code' }).click();
@@ -105,7 +105,7 @@ test('screenshots: the account page in Chinese on a phone, and dark', async ({ p
   await page.goto('/settings/account');
   await expect(page.getByRole('region', { name: '邮箱和密码' })).toBeVisible();
   await expect(page.getByRole('region', { name: '你的登录位置' }).getByTestId('session-row').first()).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/recovery-account-phone-zh.png`, fullPage: true });
+  await shot(page, `recovery-account-phone-zh`, { fullPage: true });
 });
 
 test('screenshots: dark', async ({ page }) => {
@@ -115,6 +115,6 @@ test('screenshots: dark', async ({ page }) => {
   await page.goto('/settings/account');
   await expect(page.getByRole('region', { name: 'Email and password' }).getByLabel('Current password')).toBeVisible();
   await expectNoAxeViolations(page, '/settings/account (dark)');
-  await page.getByRole('region', { name: 'Email and password' }).screenshot({ path: `${SHOTS}/recovery-email-section-dark.png` });
+  await shot(page.getByRole('region', { name: 'Email and password' }), `recovery-email-section-dark`);
 });
 

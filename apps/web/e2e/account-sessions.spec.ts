@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { ORIGIN_HEADER, onboardedUserInPage, PASSWORD } from './support/api';
 import { expectNoAxeViolations } from './support/axe';
+import { shot } from './support/shots';
 
-const SHOTS = '/tmp/team/shots';
 const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
 
 test('lists both browsers’ sessions; "sign out other sessions" ends the other one', async ({ page, browser }) => {
@@ -27,7 +27,7 @@ test('lists both browsers’ sessions; "sign out other sessions" ends the other 
   await expect(rows.filter({ hasText: 'Firefox on Windows' })).toHaveCount(1);
   await expect(rows.first()).toContainText('Active now');
   await expectNoAxeViolations(page, '/settings/account sessions');
-  await section.screenshot({ path: `${SHOTS}/recovery-sessions-desktop-en.png` });
+  await shot(section, `recovery-sessions-desktop-en`);
 
   // By keyboard: focus "Sign out other sessions" and press Enter.
   await section.getByRole('button', { name: 'Sign out other sessions' }).focus();

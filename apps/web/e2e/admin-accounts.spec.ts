@@ -2,8 +2,8 @@ import { createHmac } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { onboardedUserInPage, ORIGIN_HEADER, PASSWORD, signInAdmin } from './support/api';
 import { expectNoAxeViolations, useTheme } from './support/axe';
+import { shot } from './support/shots';
 
-const SHOTS = '/tmp/team/shots';
 
 /** RFC 6238 TOTP (SHA-1, 6 digits, 30 s) from a base32 secret, as an authenticator app computes it. */
 function totp(base32Secret: string, at = Date.now()) {
@@ -32,7 +32,7 @@ async function openAccount(page: Page, handle: string, listShot?: string) {
   await page.getByTestId('admin-users-search').fill(handle);
   const row = page.getByTestId('admin-user-row').filter({ hasText: `@${handle}` }).filter({ visible: true });
   await expect(row).toHaveCount(1);
-  if (listShot) await page.screenshot({ path: `${SHOTS}/${listShot}.png` });
+  if (listShot) await shot(page, `${listShot}`);
   await row.getByTestId('admin-user-details').click();
   const dialog = page.getByTestId('admin-user-detail');
   await expect(dialog.getByTestId('admin-user-facts')).toBeVisible();
@@ -66,7 +66,7 @@ test('an admin sees an account in detail, removes its authenticator app, hands o
   await expect(dialog.getByTestId('admin-factor')).toHaveCount(1);
   await expect(dialog.getByTestId('admin-factor')).toContainText('Authenticator app');
   await expectNoAxeViolations(page, 'account detail');
-  await page.screenshot({ path: `${SHOTS}/admin-detail-desktop.png`, fullPage: false });
+  await shot(page, `admin-detail-desktop`);
 
   // Remove the factor, by keyboard.
   await dialog.getByTestId('admin-factor-remove').focus();
@@ -155,11 +155,11 @@ test('the account detail in Chinese, dark, on a phone', async ({ browser }) => {
   await expectNoAxeViolations(page, 'account detail, zh-CN dark phone');
   // Nothing scrolls sideways.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await page.screenshot({ path: `${SHOTS}/admin-detail-phone-zh-dark.png`, fullPage: false });
+  await shot(page, `admin-detail-phone-zh-dark`);
   await dialog.getByTestId('admin-sign-in-link-create').click();
   await expect(dialog.getByTestId('admin-sign-in-link')).toBeVisible();
   await dialog.getByTestId('admin-sign-in-link').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SHOTS}/admin-detail-phone-zh-dark-link.png`, fullPage: false });
+  await shot(page, `admin-detail-phone-zh-dark-link`);
   await adminContext.close();
   await userContext.close();
 });

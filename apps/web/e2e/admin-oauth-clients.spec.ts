@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { expectNoAxeViolations, useTheme } from './support/axe';
 import { E2E_ORIGIN, PASSWORD, signInAdmin, uniqueEmail, waitForMail } from './support/api';
+import { shot } from './support/shots';
 
 /**
  * Curio as an OAuth provider, end to end: an admin registers a client in /admin (the secret shown
@@ -10,7 +11,6 @@ import { E2E_ORIGIN, PASSWORD, signInAdmin, uniqueEmail, waitForMail } from './s
  */
 
 const REDIRECT = 'https://client.example/callback';
-const SHOTS = '/tmp/team/shots';
 test.describe.configure({ timeout: 120_000, mode: 'serial' });
 
 let adminContext: BrowserContext;
@@ -81,7 +81,7 @@ test('an admin registers a confidential client in the API clients tab; the secre
   expect(secret.length).toBeGreaterThan(20);
   client = { id, secret };
   await expectNoAxeViolations(page, '/admin API clients with a new secret');
-  await page.screenshot({ path: `${SHOTS}/oauth-admin-secret-desktop.png`, fullPage: true });
+  await shot(page, `oauth-admin-secret-desktop`, { fullPage: true });
 
   await notice.getByRole('button', { name: 'I have stored it' }).press('Enter');
   await expect(notice).toBeHidden();
@@ -94,7 +94,7 @@ test('an admin registers a confidential client in the API clients tab; the secre
   expect(await page.content()).not.toContain(secret);
 
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${SHOTS}/oauth-admin-list-phone.png`, fullPage: true });
+  await shot(page, `oauth-admin-list-phone`, { fullPage: true });
   await page.close();
 });
 
@@ -114,7 +114,7 @@ test('a collector allows the client on the consent page; the client gets a code 
   await expect(page.getByText('See your e-mail address')).toBeVisible();
   await expect(page.getByTestId('oauth-scope-functions')).toBeVisible();
   await expectNoAxeViolations(page, '/oauth/consent');
-  await page.screenshot({ path: `${SHOTS}/oauth-consent-desktop.png`, fullPage: true });
+  await shot(page, `oauth-consent-desktop`, { fullPage: true });
 
   // By keyboard: Allow is reached with Tab and pressed with Enter.
   await page.getByTestId('oauth-consent-allow').focus();
@@ -157,7 +157,7 @@ test('a guest sent to /login by the provider signs in and lands on the consent p
   await expect(page).toHaveURL(/\/oauth\/consent\?/);
   await expect(page.getByRole('heading', { name: 'Shelf Sync 想使用你的 Curio 账号', level: 1 })).toBeVisible();
   await expectNoAxeViolations(page, '/oauth/consent in Chinese, dark');
-  await page.screenshot({ path: `${SHOTS}/oauth-consent-zh-dark-phone.png`, fullPage: true });
+  await shot(page, `oauth-consent-zh-dark-phone`, { fullPage: true });
 
   await page.getByTestId('oauth-consent-deny').click();
   await expect(page).toHaveURL(/^https:\/\/client\.example\/callback\?/);

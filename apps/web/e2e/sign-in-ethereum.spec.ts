@@ -2,8 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { E2E_ORIGIN } from './support/api';
 import { expectNoAxeViolations } from './support/axe';
+import { shot } from './support/shots';
 
-const SHOTS = '/tmp/team/shots';
 
 type WalletBehaviour = 'signs' | 'refuses';
 
@@ -74,7 +74,7 @@ test('a refused signature and a missing wallet are told, in both languages', asy
   await expect(page.getByRole('alert').filter({ hasText: 'The wallet request was declined.' })).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
   await expectNoAxeViolations(page, 'login with a refused wallet request');
-  await page.screenshot({ path: `${SHOTS}/passkeys-login-ethereum-refused-desktop-en.png`, fullPage: true });
+  await shot(page, `passkeys-login-ethereum-refused-desktop-en`, { fullPage: true });
 
   const context = await browser.newContext();
   const phone = await context.newPage();
@@ -84,6 +84,6 @@ test('a refused signature and a missing wallet are told, in both languages', asy
   await phone.getByRole('button', { name: '使用以太坊登录' }).click();
   await expect(phone.getByRole('alert').filter({ hasText: '此浏览器中没有以太坊钱包' })).toBeVisible();
   await expectNoAxeViolations(phone, 'login without a wallet, Chinese, phone');
-  await phone.screenshot({ path: `${SHOTS}/passkeys-login-no-wallet-phone-zh.png`, fullPage: true });
+  await shot(phone, `passkeys-login-no-wallet-phone-zh`, { fullPage: true });
   await context.close();
 });
