@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { itemEngagementDaily } from '../../db/schema';
 import { pngBytes, stubGenerator } from '../../test/images';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -99,19 +99,31 @@ describe('rank totals roll-up', () => {
     await t.call('social-like-toggle', { cookie: fans[0]!.cookie, body: { itemId: a, liked: false } });
     expect(await totals(a)).toMatchObject({ likes_24h: 1, likes_all: 1 });
     expect(await totals(b)).toMatchObject({ likes_24h: 0 });
-    await new Promise((r) => setTimeout(r, 1100)); // the next snapshot window (1 s here)
-    const top = await t.request('/functions/v1/explore-list', { query: { sort: 'top', timeRange: '24h' } });
-    const ids = ((await top.json()) as { items: { itemId: string }[] }).items.map((i) => i.itemId);
-    expect(ids.indexOf(b)).toBeGreaterThanOrEqual(0);
-    expect(ids.indexOf(b)).toBeLessThan(ids.indexOf(a));
+    // The next snapshot window (1 s here) ranks b, liked after the roll-up, above a.
+    await vi.waitFor(
+      async () => {
+        const top = await t.request('/functions/v1/explore-list', { query: { sort: 'top', timeRange: '24h' } });
+        const ids = ((await top.json()) as { items: { itemId: string }[] }).items.map((i) => i.itemId);
+        expect(ids.indexOf(b)).toBeGreaterThanOrEqual(0);
+        expect(ids.indexOf(b)).toBeLessThan(ids.indexOf(a));
+      },
+      { timeout: 5_000, interval: 100 },
+    );
   });
 });
 
 describe('explore guards', () => {
   it('answers an unknown tag with an empty list, and a made-up snapshot with the current ranking', async () => {
     const u = await t.onboardedUser();
-    await t.publishedItem(u.cookie, photo, 'Guarded');
-    await new Promise((r) => setTimeout(r, 1100));
+    const guarded = await t.publishedItem(u.cookie, photo, 'Guarded');
+    // Wait for a snapshot window (1 s here) that lists it, so the current ranking is not empty.
+    await vi.waitFor(
+      async () => {
+        const r = await t.request('/functions/v1/explore-list', { query: { sort: 'new' } });
+        expect(((await r.json()) as { items: { itemId: string }[] }).items.map((i) => i.itemId)).toContain(guarded);
+      },
+      { timeout: 5_000, interval: 100 },
+    );
     const unknown = await t.request('/functions/v1/explore-list', { query: { tag: 'never-used-anywhere' } });
     expect(unknown.status).toBe(200);
     expect(await unknown.json()).toMatchObject({ items: [], nextPage: null });

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { items, likes } from '../../db/schema';
 import { pngBytes, stubGenerator } from '../../test/images';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -23,7 +23,12 @@ async function published(u: U, title: string, extra: { tags?: string; nsfw?: boo
   return item.json.item.id as string;
 }
 const explore = (query: Record<string, string> = {}) => t.request('/functions/v1/explore-list', { query }).then(async (r) => ({ status: r.status, json: (await r.json()) as any }));
-const tick = () => new Promise((r) => setTimeout(r, 1100));
+const ids = (r: { json: any }): string[] => r.json.items.map((i: any) => i.itemId);
+/**
+ * Rankings are cached for a snapshot window (1 s here) and hold what existed at its start: what a
+ * test just wrote shows from the next window on, so the tests poll for it rather than sleep.
+ */
+const eventually = (check: () => Promise<void>) => vi.waitFor(check, { timeout: 5_000, interval: 100 });
 
 describe('explore-list', () => {
   let owner: U;
@@ -44,7 +49,9 @@ describe('explore-list', () => {
     await t.call('settings-update', { cookie: shy.cookie, body: { profilePublic: false } });
     const d = await t.call('items-create', { cookie: owner.cookie, body: { title: 'Draft without image' } });
     draft = d.json.item.id;
-    await tick();
+    // An item published after all of the above: once a snapshot lists it, the snapshot covers them all.
+    const last = await published(owner, 'Published last');
+    await eventually(async () => expect(ids(await explore({ sort: 'new', timeRange: 'all' }))).toContain(last));
   });
 
   it('answers cards with the spec fields and never lists hidden, private, imageless or (unasked) NSFW items', async () => {
@@ -71,9 +78,7 @@ describe('explore-list', () => {
     const u = await t.onboardedUser();
     const a = await published(u, 'Soon deleted', { tags: 'gone-soon' });
     const b = await published(u, 'Soon private', { tags: 'gone-soon' });
-    await tick();
-    const before = await explore({ sort: 'new', tag: 'gone-soon' });
-    expect(before.json.items.map((i: any) => i.itemId).sort()).toEqual([a, b].sort());
+    await eventually(async () => expect(ids(await explore({ sort: 'new', tag: 'gone-soon' })).sort()).toEqual([a, b].sort()));
     await t.call('items-delete', { cookie: u.cookie, body: { itemId: a } });
     expect((await explore({ sort: 'new', tag: 'gone-soon' })).json.items.map((i: any) => i.itemId)).toEqual([b]);
     await t.call('settings-update', { cookie: u.cookie, body: { profilePublic: false } });
@@ -112,28 +117,37 @@ describe('explore-list', () => {
     await t.database.db.update(items).set({ createdAt: new Date(Date.now() - 3 * 3600_000) }).where(eq(items.id, older));
     const fans = await Promise.all([1, 2, 3].map(() => t.signUp()));
     for (const f of fans) await t.call('social-like-toggle', { cookie: f.cookie, body: { itemId: older } });
-    await tick();
-    const top = (await explore({ sort: 'top', timeRange: '7d', pageSize: '60' })).json.items.map((i: any) => i.itemId);
-    expect(top.indexOf(older)).toBeLessThan(top.indexOf(newer));
-    const trending = (await explore({ sort: 'trending', timeRange: '24h', pageSize: '60' })).json.items.map((i: any) => i.itemId);
+    // Once a snapshot holds both items, the loved one ranks above the other.
+    await eventually(async () => {
+      const top = ids(await explore({ sort: 'top', timeRange: '7d', pageSize: '60' }));
+      expect(top).toEqual(expect.arrayContaining([older, newer]));
+      expect(top.indexOf(older)).toBeLessThan(top.indexOf(newer));
+    });
+    const trending = ids(await explore({ sort: 'trending', timeRange: '24h', pageSize: '60' }));
     expect(trending[0]).toBe(older);
-    // Likes older than the range do not count for it.
+    // Likes older than the range do not count for it (from the next snapshot on).
     await t.database.db.update(likes).set({ createdAt: new Date(Date.now() - 2 * 86_400_000) }).where(eq(likes.itemId, older));
-    await tick();
-    const day = (await explore({ sort: 'top', timeRange: '24h', pageSize: '60' })).json.items.map((i: any) => i.itemId);
-    expect(day.indexOf(older)).toBeGreaterThan(day.indexOf(newer));
+    await eventually(async () => {
+      const day = ids(await explore({ sort: 'top', timeRange: '24h', pageSize: '60' }));
+      expect(day).toContain(older);
+      expect(day.indexOf(older)).toBeGreaterThan(day.indexOf(newer));
+    });
   });
 
   it('pages without repeating or skipping while new items arrive', async () => {
     const p = await t.onboardedUser();
     for (let i = 0; i < 7; i++) await published(p, `Paged ${i}`, { tags: 'paged' });
-    await tick();
-    const first = await explore({ sort: 'new', tag: 'paged', pageSize: '3' });
+    let first!: Awaited<ReturnType<typeof explore>>;
+    await eventually(async () => {
+      first = await explore({ sort: 'new', tag: 'paged', pageSize: '3' });
+      expect(first.json.items.map((i: any) => i.title)).toEqual(['Paged 6', 'Paged 5', 'Paged 4']);
+    });
     expect(first.json.nextPage).toBe(1);
     // Two new items arrive between pages.
     await published(p, 'Arrived later 1', { tags: 'paged' });
     await published(p, 'Arrived later 2', { tags: 'paged' });
-    await tick();
+    // A fresh first page shows the newcomers once the next snapshot starts; the session's snapshot does not.
+    await eventually(async () => expect((await explore({ sort: 'new', tag: 'paged', pageSize: '3' })).json.items[0]?.title).toBe('Arrived later 2'));
     const seen = [...first.json.items];
     let next = first.json.nextPage;
     while (next !== null) {
@@ -155,10 +169,12 @@ describe('explore-top-tags', () => {
     const u = await t.onboardedUser();
     await published(u, 'T1', { tags: 'zebra-tag, common-tag' });
     await published(u, 'T2', { tags: 'common-tag' });
-    await tick();
-    const r = await t.request('/functions/v1/explore-top-tags', { query: { timeRange: '7d', limit: '50' } });
-    const tags = (await r.json()) as { tag: string; count: number }[];
-    expect(tags.find((x) => x.tag === 'common-tag')).toEqual({ tag: 'common-tag', count: 2 });
+    let tags: { tag: string; count: number }[] = [];
+    await eventually(async () => {
+      const r = await t.request('/functions/v1/explore-top-tags', { query: { timeRange: '7d', limit: '50' } });
+      tags = (await r.json()) as { tag: string; count: number }[];
+      expect(tags.find((x) => x.tag === 'common-tag')).toEqual({ tag: 'common-tag', count: 2 });
+    });
     expect(tags.findIndex((x) => x.tag === 'common-tag')).toBeLessThan(tags.findIndex((x) => x.tag === 'zebra-tag'));
     expect(tags.find((x) => x.tag === 'figures')).toBeUndefined(); // only on an NSFW item
     expect((await t.request('/functions/v1/explore-top-tags', { query: { limit: '0' } })).status).toBe(400);

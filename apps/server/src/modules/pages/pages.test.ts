@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { items } from '../../db/schema';
 import { pngBytes, stubGenerator } from '../../test/images';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -20,6 +20,11 @@ let nsfw: string;
 
 const INDEX = '<!doctype html><html><head><title>Curio</title></head><body><div id="root"></div></body></html>';
 const PRELOADS = { landing: ['/assets/landing-1.js'], explore: ['/assets/explore-1.js'], item: ['/assets/item-1.js', '/assets/dialog-1.js'], profile: ['/assets/profile-1.js'] };
+
+/** Explore's rankings are cached for a snapshot window (1 s here): what a test just wrote shows from the next one on. */
+const eventually = <T>(check: () => Promise<T>) => vi.waitFor(check, { timeout: 5_000, interval: 100 });
+const exploreCards = async (query: Record<string, string> = {}) =>
+  ((await (await t.request('/functions/v1/explore-list', { query })).json()) as { items: { itemId: string; nsfw: boolean }[] }).items;
 
 const head = async (route: string, status = 200) => {
   const res = await t.request(route);
@@ -75,8 +80,11 @@ describe('the HTML of the pages people arrive on', () => {
   });
 
   it('names the first explore card’s picture and a profile’s data', async () => {
-    await new Promise((r) => setTimeout(r, 1100)); // the next snapshot holds the items
-    const explore = await head('/explore');
+    const explore = await eventually(async () => {
+      const html = await head('/explore'); // once a snapshot holds the items
+      expect(html).toMatch(/<link rel="preload" as="image"/);
+      return html;
+    });
     expect(explore).toMatch(/<link rel="preload" as="image" href="\/img\/[^/"]+\/public" imagesrcset="[^"]+ 384w, [^"]+ 1200w" imagesizes="[^"]*50vw" fetchpriority="high">/);
     expect(explore).toContain('/assets/explore-1.js');
     const profile = await head(`/u/${handle}`);
@@ -168,16 +176,23 @@ describe('the HTML of the pages people arrive on', () => {
   });
 
   it('answers a guest explore with its first cards’ pictures in place once there are enough, for the default filters only', async () => {
-    await new Promise((r) => setTimeout(r, 1100)); // the next snapshot holds the NSFW mark
+    // Wait for a snapshot that holds the items above, the NSFW one with its mark.
+    await eventually(async () => {
+      expect((await exploreCards({ includeNSFW: 'true' })).find((c) => c.itemId === nsfw)).toMatchObject({ nsfw: true });
+      expect((await exploreCards()).map((c) => c.itemId)).toEqual([shown]);
+    });
     // One item a guest may see (the others are hidden or NSFW): fewer than the four places, so the plain skeleton.
     expect(await (await t.request('/explore')).text()).not.toContain('curio-page-images');
     const owner = await t.onboardedUser();
     const photo = await pngBytes(60, 75);
     for (const title of ['Second robot', 'Third robot', 'Fourth robot']) await t.publishedItem(owner.cookie, photo, title);
-    await new Promise((r) => setTimeout(r, 1100));
-    const html = await (await t.request('/explore')).text();
-    const images = /<meta name="curio-page-images" content="([^"]+)" data-path="\/explore">/.exec(html)?.[1]?.split(' ');
-    expect(images).toHaveLength(4);
+    // The next snapshot holds the three new items.
+    const { html, images } = await eventually(async () => {
+      const html = await (await t.request('/explore')).text();
+      const images = /<meta name="curio-page-images" content="([^"]+)" data-path="\/explore">/.exec(html)?.[1]?.split(' ');
+      expect(images).toHaveLength(4);
+      return { html, images };
+    });
     expect(images).toContain(shownImage);
     for (const id of images!) expect(html).toContain(`<img src="/img/${id}/thumb">`);
     expect(html).toContain(`as="image" href="/img/${images![0]}/public"`);

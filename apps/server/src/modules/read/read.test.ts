@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { exploreListResultSchema, itemGetResultSchema, savesListResultSchema } from '@curio/contract';
 import { items, notifications } from '../../db/schema';
 import { pngBytes, stubGenerator } from '../../test/images';
@@ -17,7 +17,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const published = (u: U, title = 'A piece') => t.publishedItem(u.cookie, photo, title);
-const tick = () => new Promise((r) => setTimeout(r, 1100));
 const exploreAs = async (cookie?: string, snapshot?: string) => {
   const r = await t.request('/functions/v1/explore-list', { query: { sort: 'new', ...(snapshot ? { snapshot } : {}) }, ...(cookie ? { cookie } : {}) });
   expect(r.status).toBe(200);
@@ -39,7 +38,11 @@ describe('explore cards carry the viewer state', () => {
     plain = await published(owner, 'Never touched');
     await t.call('social-like-toggle', { cookie: fan.cookie, body: { itemId: liked } });
     await t.call('social-bookmark-toggle', { cookie: fan.cookie, body: { itemId: saved } });
-    await tick();
+    // The next snapshot window (1 s here) lists the three items.
+    await vi.waitFor(async () => expect((await exploreAs(fan.cookie)).items.map((c) => c.itemId)).toEqual(expect.arrayContaining([liked, saved, plain])), {
+      timeout: 5_000,
+      interval: 100,
+    });
   });
 
   it('marks what a signed-in viewer liked and saved, and nothing for guests', async () => {
