@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { images, photos } from '../../db/schema';
 import { createLogger } from '../../lib/logger';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -39,7 +39,7 @@ describe('cut-out jobs', () => {
       const u = await held.itemWithPhoto(photo);
       const { id: photoId } = await photoRow(held, u.imageId);
       // photos-add sent the first job; wait for it to be running (held in the segmenter).
-      for (let i = 0; i < 100 && seg.calls === 0; i++) await new Promise((r) => setTimeout(r, 50));
+      await vi.waitFor(() => expect(seg.calls).toBeGreaterThan(0), { timeout: 5_000, interval: 50 });
       expect(seg.calls).toBe(1);
       const second = await held.services.cutouts.enqueue(photoId);
       const third = await held.services.cutouts.enqueue(photoId);
@@ -70,7 +70,7 @@ describe('cut-out jobs', () => {
         logger: createLogger('silent'),
       });
       const runs = Promise.all([cutouts.process({ photoId }), cutouts.process({ photoId })]);
-      for (let i = 0; i < 100 && seg.calls < 2; i++) await new Promise((r) => setTimeout(r, 20));
+      await vi.waitFor(() => expect(seg.calls).toBe(2), { timeout: 5_000, interval: 20 });
       seg.release();
       expect((await runs).sort()).toEqual(['done', 'skipped']);
       expect(await cutoutImages(direct)).toBe(1);

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PHOTO_EVENTS, photoPreparedEventSchema } from '@curio/contract';
 import { photos } from '../../db/schema';
 import { createLogger } from '../../lib/logger';
@@ -104,10 +104,13 @@ describe('items-generate waits for the cut-outs', () => {
     const t = await createTestApp({}, { segmenter: seg, generator: gen });
     try {
       const u = await t.itemWithPhoto(photo);
-      for (let i = 0; i < 100 && seg.calls === 0; i++) await new Promise((r) => setTimeout(r, 20));
+      await vi.waitFor(() => expect(seg.calls).toBeGreaterThan(0), { timeout: 5_000, interval: 20 });
       let settled = false;
       const pending = t.call('items-generate', { cookie: u.cookie, body: { itemId: u.itemId, style: 'bookshelf_hero' } }).finally(() => (settled = true));
-      await new Promise((r) => setTimeout(r, 600));
+      // A fixed wait on purpose: the test asserts that the Generate does NOT finish while the model is
+      // held, and nothing observable marks "it is waiting" (it would answer, or call the generator).
+      const quietPeriod = 600;
+      await new Promise((r) => setTimeout(r, quietPeriod));
       expect(settled).toBe(false); // still waiting for the model
       expect(gen.requests).toHaveLength(0);
       seg.release();

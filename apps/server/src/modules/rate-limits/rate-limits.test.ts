@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../lib/errors';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { createRateLimitsService } from './rate-limits.service';
@@ -43,9 +43,14 @@ describe('rate limiter', { tags: ['postgres'] }, () => {
 
   it('starts a window at the first hit, so no clock boundary splits a burst', async () => {
     const limit = { max: 2, windowSeconds: 2 };
+    // The first hit in the second half of a clock-aligned 2-second period, the second once the clock has
+    // passed that period's end (under a second later): a window aligned to the clock would have turned
+    // over in between; this one has not.
+    const period = () => Math.floor(Date.now() / 2000);
+    await vi.waitFor(() => expect(Date.now() % 2000).toBeGreaterThanOrEqual(1000), { timeout: 3_000, interval: 10 });
+    const firstPeriod = period();
     await t.services.rateLimits.hit('test-rolling', 's', limit);
-    await new Promise((r) => setTimeout(r, 1200));
-    // A window aligned to the clock would very likely have turned over by now; this one has not.
+    await vi.waitFor(() => expect(period()).toBeGreaterThan(firstPeriod), { timeout: 3_000, interval: 10 });
     expect(await t.services.rateLimits.hit('test-rolling', 's', limit)).toEqual({ count: 2, remaining: 0 });
     await expect(t.services.rateLimits.hit('test-rolling', 's', limit)).rejects.toMatchObject({ status: 429 });
   });
@@ -61,12 +66,18 @@ describe('rate limiter', { tags: ['postgres'] }, () => {
     const limit = { max: 1, windowSeconds: 1 };
     await t.services.rateLimits.hit('test-window', 's', limit);
     await expect(t.services.rateLimits.hit('test-window', 's', limit)).rejects.toMatchObject({ status: 429 });
-    await new Promise((r) => setTimeout(r, 1100));
-    await expect(t.services.rateLimits.hit('test-window', 's', limit)).resolves.toEqual({ count: 1, remaining: 0 });
-    await new Promise((r) => setTimeout(r, 1100));
+    // Refused until the window has passed (a refused hit does not extend it), then a new window starts.
+    await vi.waitFor(() => expect(t.services.rateLimits.hit('test-window', 's', limit)).resolves.toEqual({ count: 1, remaining: 0 }), { timeout: 5_000, interval: 100 });
+    // Once that window has ended too, any hit that prunes (every one here) forgets it.
     const pruning = createRateLimitsService(t.database.db, { random: () => 0 });
-    await pruning.hit('test-prune', 's', { max: 1, windowSeconds: 3600 });
-    const left = await t.database.db.execute(sql`select count(*)::int as n from rate_limit_counters where bucket = 'test-window'`);
-    expect(Number((left as any).rows[0].n)).toBe(0);
+    let subject = 0;
+    await vi.waitFor(
+      async () => {
+        await pruning.hit('test-prune', String(subject++), { max: 1, windowSeconds: 3600 });
+        const left = await t.database.db.execute(sql`select count(*)::int as n from rate_limit_counters where bucket = 'test-window'`);
+        expect(Number((left as any).rows[0].n)).toBe(0);
+      },
+      { timeout: 5_000, interval: 100 },
+    );
   });
 });
