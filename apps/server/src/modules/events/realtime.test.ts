@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { notificationCreatedEventSchema, REALTIME_RETRY_MS } from '@curio/contract';
 import { events, items } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -158,8 +158,10 @@ describe('events', { tags: ['postgres'] }, () => {
     expect(got.map((e) => e.id)).toEqual([announced.id]);
     const after = await record('while it was away');
     reconnected();
-    for (let i = 0; i < 100 && got.length < 3; i++) await new Promise((r) => setTimeout(r, 20));
-    await new Promise((r) => setTimeout(r, 100));
+    await vi.waitFor(() => expect(got.map((e) => e.id)).toEqual([announced.id, late.id, after.id]), { timeout: 2_000, interval: 20 });
+    // A fixed wait on purpose: "once" means no second delivery follows, and nothing marks when one would.
+    const quietPeriod = 100;
+    await new Promise((r) => setTimeout(r, quietPeriod));
     expect(got.map((e) => e.id)).toEqual([announced.id, late.id, after.id]);
     expect(got.map((e) => e.id)).not.toContain(before.id);
     await service.stop();
@@ -176,9 +178,7 @@ describe('events', { tags: ['postgres'] }, () => {
     await t.database.db.update(items).set({ hidden: true }).where(eq(items.id, itemId));
     expect(await list()).toContain(itemId);
     await t.services.events.record(t.database.db, { userId: null, stream: 'explore', type: 'item.changed', payload: { itemId } });
-    const deadline = Date.now() + 3000;
-    while ((await list()).includes(itemId) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-    expect(await list()).not.toContain(itemId);
+    await vi.waitFor(async () => expect(await list()).not.toContain(itemId), { timeout: 3_000, interval: 20 });
   });
 
   it('records a broadcast on the explore stream when an item is edited or deleted or a profile changes visibility', async () => {
@@ -211,12 +211,11 @@ describe('events', { tags: ['postgres'] }, () => {
     );
     expect(killed.rows).toHaveLength(1);
     const missed = await t.services.events.record(t.database.db, { userId: u.userId, stream: 'notifications', type: 'x', payload: {} });
-    const deadline = Date.now() + 5000;
-    while (!received.includes(missed.id) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+    await vi.waitFor(() => expect(received).toContain(missed.id), { timeout: 5_000, interval: 25 });
     expect(received).toEqual([missed.id]);
     // Listening again: the next event arrives through NOTIFY.
     const next = await t.services.events.record(t.database.db, { userId: u.userId, stream: 'notifications', type: 'x', payload: {} });
-    while (!received.includes(next.id) && Date.now() < deadline + 2000) await new Promise((r) => setTimeout(r, 25));
+    await vi.waitFor(() => expect(received).toContain(next.id), { timeout: 5_000, interval: 25 });
     expect(received).toEqual([missed.id, next.id]);
     unsubscribe();
   });
