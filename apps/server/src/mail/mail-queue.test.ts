@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { freePort } from '../cli/topology';
 import { QUEUES } from '../modules/jobs/jobs';
 import { createTestApp, type TestApp } from '../test/harness';
@@ -67,8 +67,15 @@ describe('mails through the job queue', { tags: ['postgres'] }, () => {
     await Promise.all(
       Array.from({ length: count }, (_, i) => mailer.send({ to: `reader${i}@example.com`, subject: `Notice number ${i}`, text: `Body ${i}`, html: `<p>Body ${i}</p>` })),
     );
-    // Let the first attempts fail against the closed port.
-    await new Promise((r) => setTimeout(r, 1500));
+    // Wait for the first attempts to fail against the closed port (their jobs wait for a retry).
+    await vi.waitFor(
+      async () => {
+        const rows = await t.database.db.execute<{ state: string }>(`select state from pgboss.job where name = '${QUEUES.mail.name}'` as never);
+        const list = (rows as unknown as { rows?: { state: string }[] }).rows ?? (rows as unknown as { state: string }[]);
+        expect(list.some((r) => r.state === 'retry')).toBe(true);
+      },
+      { timeout: 10_000, interval: 100 },
+    );
     const sink = await startSmtpSink(port);
     try {
       await t.services.jobs.idle(QUEUES.mail.name, 90_000);

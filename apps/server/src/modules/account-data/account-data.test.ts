@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accountDeletions, accountExports, comments, dmMessages, images, items, profileStats, sessions, users } from '../../db/schema';
 import { pngBytes, stubGenerator } from '../../test/images';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -184,10 +184,12 @@ describe('delete my account', () => {
     const other = await t.onboardedUser();
     const otherItem = await t.publishedItem(other.cookie, photo, 'Their piece');
     const gone = await activePerson(other, otherItem);
-    // Someone answers gone's comment; gone also writes a last, unanswered one.
-    await new Promise((r) => setTimeout(r, 5));
+    // Someone answers gone's comment; gone also writes a last, unanswered one (each once the clock has
+    // moved on, so their times order them).
+    const clockPast = (ms: number) => vi.waitFor(() => expect(Date.now()).toBeGreaterThan(ms), { interval: 1 });
+    await clockPast(Date.now());
     await t.call('comments-create', { cookie: other.cookie, body: { itemId: otherItem, body: 'Thank you!' } });
-    await new Promise((r) => setTimeout(r, 5));
+    await clockPast(Date.now());
     await t.call('comments-create', { cookie: gone.cookie, body: { itemId: otherItem, body: 'You are welcome' } });
     expect((await t.call('dm-send', { cookie: other.cookie, body: { threadId: gone.threadId, text: 'Hi back' } })).status).toBe(200);
     await t.call('account-export-request', { cookie: gone.cookie, body: {} });
