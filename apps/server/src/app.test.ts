@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createTestApp, type TestApp } from './test/harness';
@@ -6,6 +6,7 @@ import { pngBytes } from './test/images';
 import { countQueries } from './test/query-count';
 
 let t: TestApp;
+let slowHandlerStarted = false;
 let slowHandlerDone = false;
 beforeAll(async () => {
   t = await createTestApp({ MAX_BODY_BYTES: '2048' });
@@ -13,7 +14,8 @@ beforeAll(async () => {
     throw new Error('kaboom secret detail');
   });
   t.app.get('/__slow', async (c) => {
-    await new Promise((r) => setTimeout(r, 300));
+    slowHandlerStarted = true;
+    await new Promise((r) => setTimeout(r, 300)); // the slow handler's work
     slowHandlerDone = true;
     return c.json({ done: true });
   });
@@ -139,7 +141,7 @@ describe('HTTP foundation', () => {
 
   it('lets shutdown wait for running handlers, not only open sockets', async () => {
     const pending = t.request('/__slow');
-    await new Promise((r) => setTimeout(r, 50));
+    await vi.waitFor(() => expect(slowHandlerStarted).toBe(true), { timeout: 2_000, interval: 5 });
     expect(slowHandlerDone).toBe(false);
     await t.drained(5000);
     expect(slowHandlerDone).toBe(true);

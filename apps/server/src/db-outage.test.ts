@@ -1,11 +1,12 @@
 import pino from 'pino';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from './app';
 import { openPostgres, type Database } from './db/client';
 import { createTestApp, TEST_ORIGIN, type TestApp } from './test/harness';
 import { sseReader } from './test/sse';
 import { startTcpProxy } from './test/tcp-proxy';
+import { testPasswordHashing } from './test/password-hashing';
 
 // PostgreSQL going away and coming back under load, as a restart of the server does. The shared
 // server cannot be restarted by a test, so the app reaches it through a proxy that drops every
@@ -30,7 +31,7 @@ describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL restarted under load', { 
     url.host = `127.0.0.1:${proxy.port}`;
     url.pathname = `/${dbName}`;
     database = openPostgres(url.toString(), 6, () => undefined);
-    app = createApp({ env: t.env, database, logger, mailer });
+    app = createApp({ env: t.env, database, logger, mailer, passwordHashing: testPasswordHashing });
     await app.services.events.start();
   });
   afterAll(async () => {
@@ -94,14 +95,16 @@ describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL restarted under load', { 
       }
     };
     const clients = Array.from({ length: 8 }, (_, n) => client(n));
-    await new Promise((r) => setTimeout(r, 1000));
+    /** Until the load has had `count` answers of `status` in the phase. */
+    const answered = (p: keyof typeof statuses, status: number, count: number) =>
+      vi.waitFor(() => expect(statuses[p].get(status) ?? 0).toBeGreaterThan(count), { timeout: 15_000, interval: 50 });
+    await answered('before', 200, 10);
 
-    // Down for three seconds.
+    // Down until the load has met the outage many times, and the server reports it.
     await proxy.cut();
     phase = 'down';
-    await new Promise((r) => setTimeout(r, 3000));
-    const ready = await request('/ready');
-    expect(ready.status).toBe(503);
+    await answered('down', 503, 10);
+    await vi.waitFor(async () => expect((await request('/ready')).status).toBe(503), { timeout: 15_000, interval: 100 });
 
     // Back: the app recovers by itself.
     await proxy.restore();
@@ -113,7 +116,7 @@ describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL restarted under load', { 
     }
     expect(recovered).toBe(true);
     phase = 'after';
-    await new Promise((r) => setTimeout(r, 1500));
+    await answered('after', 200, 10);
     loading = false;
     await Promise.all(clients);
 

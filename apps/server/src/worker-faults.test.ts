@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { openPostgres } from './db/client';
 import { REPO_ROOT } from './env';
 import { createLogger } from './lib/logger';
@@ -95,9 +95,11 @@ describe.skipIf(!url)('the cut-out worker killed during cut-outs', { tags: ['pos
       expect(jobs.rows).toEqual([{ state: 'completed', n: PHOTOS }]);
       // Nothing half-stored: every row has its objects; objects without a row (the kill came between
       // a cut-out's objects and its row) are what the storage sweep removes, after which none is left.
-      await new Promise((r) => setTimeout(r, 500));
-      const rows = new Set((await c.query(`select id from images`)).rows.map((r: { id: string }) => r.id));
-      for (const id of rows) expect(readdirSync(path.join(dataDir, 'storage/images', id)), `objects of ${id}`).not.toEqual([]);
+      let rows = new Set<string>();
+      await vi.waitFor(async () => {
+        rows = new Set((await c.query(`select id from images`)).rows.map((r: { id: string }) => r.id));
+        for (const id of rows) expect(readdirSync(path.join(dataDir, 'storage/images', id)), `objects of ${id}`).not.toEqual([]);
+      });
       await createStorageSweep(database.db, { storage, logger: createLogger('silent') }).sweep({ now: new Date(Date.now() + 2 * 3600_000) });
       const folders = readdirSync(path.join(dataDir, 'storage/images'));
       expect(folders.filter((f) => !rows.has(f))).toEqual([]);

@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../../lib/logger';
 import { createPageRenderer, type PageRenderer, type ProfileRender } from './page-renderer';
 
@@ -85,9 +85,15 @@ describe('the page renderer', () => {
   });
 
   it('stops its worker when idle and starts it again for the next page', async () => {
-    renderer = createPageRenderer({ dir: workerDir('echo'), logger, idleMs: 100 });
-    expect((await renderer.profile(request('Ada')))?.html).toContain('Ada');
-    await new Promise((r) => setTimeout(r, 300));
-    expect((await renderer.profile(request('Grace')))?.html).toContain('Grace');
+    // The renderer's timers on a fake clock: its idle time passes when the test says, not by sleeping.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      renderer = createPageRenderer({ dir: workerDir('echo'), logger, idleMs: 100 });
+      expect((await renderer.profile(request('Ada')))?.html).toContain('Ada');
+      await vi.advanceTimersByTimeAsync(100);
+      expect((await renderer.profile(request('Grace')))?.html).toContain('Grace');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
