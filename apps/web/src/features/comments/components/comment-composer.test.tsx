@@ -59,8 +59,12 @@ describe('CommentComposer', () => {
     const box = renderComposer();
     box.focus();
     type(box, 'Look @b');
-    await new Promise((r) => setTimeout(r, 250));
+    // A fixed wait on purpose: the check is that one character asks for NO suggestions; this outlasts
+    // the composer's 200 ms debounce, after which they would have been asked for.
+    const quietPeriod = 250;
+    await new Promise((r) => setTimeout(r, quietPeriod));
     expect(screen.queryByRole('listbox')).toBeNull();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('mentions-search'))).toBe(false);
 
     type(box, 'Look @bo');
     const listbox = await screen.findByRole('listbox', {}, { timeout: 2000 });
