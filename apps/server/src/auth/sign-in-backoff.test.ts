@@ -89,4 +89,16 @@ describe('wrong passwords per account', { tags: ['postgres'] }, () => {
     expect(results.filter((r) => r.waitSeconds === 0)).toHaveLength(6);
     expect(results.filter((r) => r.notify)).toHaveLength(1);
   });
+
+  it('tells a counted attempt from a waiting one when both carry the same clock time', async () => {
+    // Within one transaction now() stands still: the same as two statements in one tick of PGlite's clock.
+    const results = await t.database.db.transaction(async (tx) => {
+      const repo = signInGuardRepository(tx);
+      const out = [];
+      for (let i = 0; i < 9; i++) out.push(await repo.attempt('same-tick@example.com', SIGN_IN_BACKOFF));
+      return out;
+    });
+    expect(results.map((r) => r.waitSeconds === 0)).toEqual([true, true, true, true, true, true, false, false, false]);
+    expect(results.map((r) => r.notify)).toEqual([false, false, false, false, false, true, false, false, false]);
+  });
 });

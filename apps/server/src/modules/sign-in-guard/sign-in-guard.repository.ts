@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/types';
 import { signInFailures, totpUsedSteps } from './sign-in-guard.schema';
@@ -27,13 +28,16 @@ export function signInGuardRepository(db: Executor) {
       const forgotten = sql`greatest(${t}.last_failure_at, coalesce(${t}.locked_until, ${t}.last_failure_at)) + make_interval(secs => ${p.forgetSeconds}::int) <= now()`;
       const next = sql`(case when ${forgotten} then 1 else ${t}.failures + 1 end)`;
       const wait = (n: unknown) => sql`case when ${n} > ${p.free}::int then now() + make_interval(secs => least(power(2, least(${n} - ${p.free}::int, 30)), ${p.maxWaitSeconds}::int)) end`;
-      // now() is the statement's own time: a row that carries it was counted (or marked) by this attempt.
+      // A row that carries this attempt's id was counted by it. (Not now(): two statements can share one
+      // timestamp, as PGlite's clock ticks in milliseconds, and a waiting row then looked counted.)
+      const attemptId = randomUUID();
       const rows = rowsOf<{ counted: boolean; failures: number; wait_seconds: number | string; notify: boolean }>(
         await db.execute(sql`
-          insert into ${t} (email, failures, last_failure_at, locked_until, notified_at)
-          values (${email}, 1, now(), ${wait(sql`1`)}, null)
+          insert into ${t} (email, failures, last_failure_at, locked_until, notified_at, last_attempt_id)
+          values (${email}, 1, now(), ${wait(sql`1`)}, null, ${attemptId})
           on conflict (email) do update set
             failures = case when ${waiting} then ${t}.failures else ${next} end,
+            last_attempt_id = case when ${waiting} then ${t}.last_attempt_id else ${attemptId} end,
             last_failure_at = case when ${waiting} then ${t}.last_failure_at else now() end,
             locked_until = case when ${waiting} then ${t}.locked_until else ${wait(next)} end,
             notified_at = case
@@ -42,10 +46,11 @@ export function signInGuardRepository(db: Executor) {
               when ${next} > ${p.free}::int and ${t}.notified_at is null then now()
               else ${t}.notified_at end
           returning
-            last_failure_at = now() as counted,
+            last_attempt_id = ${attemptId} as counted,
             failures,
             ceil(greatest(extract(epoch from (locked_until - now())), 0))::int as wait_seconds,
-            coalesce(notified_at = now(), false) as notify`),
+            -- the attempt that starts the episode's first wait: counted, and the first failure past the free ones
+            (last_attempt_id = ${attemptId} and failures = ${p.free + 1}::int) as notify`),
       );
       const row = rows[0]!;
       return { waitSeconds: row.counted ? 0 : Math.max(1, Number(row.wait_seconds)), failures: Number(row.failures), notify: Boolean(row.notify) };

@@ -13,6 +13,8 @@ export const signInFailures = pgTable(
     lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull(),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     notifiedAt: timestamp('notified_at', { withTimezone: true }),
+    /** The id of the attempt that was last counted: how a statement knows it counted its own attempt. */
+    lastAttemptId: text('last_attempt_id'),
   },
   (t) => [index('sign_in_failures_last_failure_idx').on(t.lastFailureAt)],
 );

@@ -1,0 +1,1 @@
+ALTER TABLE "sign_in_failures" ADD COLUMN "last_attempt_id" text;
