@@ -136,7 +136,9 @@ test('after an account is deleted, others see its answered comment and its conve
   const ownerId = ((await fn(page.request, 'profile-me')) as { profile: { userId: string } }).profile.userId;
   const { thread } = await fn(gone, 'dm-thread-upsert', { otherUserId: ownerId });
   await fn(gone, 'dm-send', { threadId: thread.id, text: 'Would you sell it?' });
-  await new Promise((r) => setTimeout(r, 20));
+  // The answers once the clock has moved on, so their times order them after what they answer.
+  const asked = Date.now();
+  await expect.poll(() => Date.now()).toBeGreaterThan(asked);
   await fn(page.request, 'comments-create', { itemId, body: 'At a flea market!' });
   await fn(page.request, 'dm-send', { threadId: thread.id, text: 'Not for sale, sorry.' });
 

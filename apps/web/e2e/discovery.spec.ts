@@ -10,16 +10,27 @@ async function othersItems(page: Page, items: { title: string; tags?: string; ns
   const ids = await seedShelfItems(owner.request, items);
   return { ids, handle, ctx, owner };
 }
-const waitForExplore = () => new Promise((r) => setTimeout(r, 1200)); // the e2e server's snapshot window is 1 s
+/** Until explore lists these items: the e2e server ranks in snapshot windows of 1 s, so new items show from the next one. */
+const waitForExplore = (page: Page, ids: string[]) =>
+  expect
+    .poll(
+      async () => {
+        const res = await page.request.get('/functions/v1/explore-list?sort=new&pageSize=60');
+        const listed = ((await res.json()) as { items: { itemId: string }[] }).items.map((i) => i.itemId);
+        return ids.filter((id) => !listed.includes(id));
+      },
+      { message: 'explore lists the new items', timeout: 10_000 },
+    )
+    .toEqual([]);
 
 test.describe('explore', () => {
   test.setTimeout(120_000);
 
   test('filters round-trip through the query string, and infinite scroll loads the next page', async ({ page }) => {
     const tag = uniqueHandle('tag');
-    const { ctx } = await othersItems(page, [1, 2, 3, 4, 5].map((i) => ({ title: `Scroll ${i}`, tags: tag })));
+    const { ids, ctx } = await othersItems(page, [1, 2, 3, 4, 5].map((i) => ({ title: `Scroll ${i}`, tags: tag })));
     await ctx.close();
-    await waitForExplore();
+    await waitForExplore(page, ids);
     // Ask for pages of 2 so that five items need three pages (the app asks for 30).
     const pagesAsked: string[] = [];
     await page.route('**/functions/v1/explore-list?**', (route) => {
@@ -62,9 +73,9 @@ test.describe('explore', () => {
 
   test('like and save from explore are optimistic; a guest is sent to log in', async ({ page }) => {
     const tag = uniqueHandle('like');
-    const { ctx } = await othersItems(page, [{ title: 'Likeable', tags: tag }]);
+    const { ids, ctx } = await othersItems(page, [{ title: 'Likeable', tags: tag }]);
     await ctx.close();
-    await waitForExplore();
+    await waitForExplore(page, ids);
     await page.goto(`/explore?sort=new&tag=${tag}`);
     const card = page.getByTestId('explore-card').first();
     await card.hover();
@@ -183,7 +194,7 @@ test.describe('the item page', () => {
   test('a guest’s item page and explore paint their pictures from the HTML, and the app takes those over as they are', async ({ page }) => {
     const { ids, ctx } = await othersItems(page, [1, 2, 3, 4].map((i) => ({ title: `Early robot ${i}` })));
     await ctx.close();
-    await waitForExplore();
+    await waitForExplore(page, ids);
     // Pictures parsed from the HTML are marked before any script runs; a node React made itself is not.
     await page.addInitScript(() => {
       new MutationObserver(() => {
@@ -246,7 +257,7 @@ test('axe: explore, item and saves pages', async ({ page }) => {
   const { ids, ctx } = await othersItems(page, [{ title: 'Axe item', tags: tag }]);
   await ctx.close();
   await onboardedUserInPage(page);
-  await waitForExplore();
+  await waitForExplore(page, ids);
   await page.goto(`/explore?sort=new&tag=${tag}`);
   await expect(page.getByTestId('explore-card').first()).toBeVisible();
   await expectNoAxeViolations(page, 'explore');
