@@ -49,7 +49,12 @@ async function expectToastClearOfFooter(page: Page, label: string) {
   };
   // Measured once the toast has slid into place (its entrance and the glide above the footer are animated).
   await expect.poll(gap, { message: `the toast ends above the footer (${label})` }).toBeGreaterThanOrEqual(0);
-  await page.waitForTimeout(400);
+  // Once the toaster's animations have ended, it stays there.
+  await expect
+    .poll(() => toast.evaluate((el) => (el.closest('[data-sonner-toaster]') ?? el).getAnimations({ subtree: true }).filter((a) => a.playState === 'running').length), {
+      message: `the toast has settled (${label})`,
+    })
+    .toBe(0);
   expect(await gap(), `the toast stays above the footer (${label})`).toBeGreaterThanOrEqual(0);
   expect((await toast.boundingBox())!.y, `the toast is on screen (${label})`).toBeGreaterThanOrEqual(0);
   if (process.env.SCREENSHOTS_DIR) await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/wizard-toast-${label.replace(/[^a-z0-9]+/gi, '-')}.png` });
