@@ -60,8 +60,9 @@ export default function LoginRoute() {
   return (
     <>
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
-        {/* Top-aligned: the card grows downwards when a message appears, it never jumps. */}
-        <div className="mx-auto grid w-full max-w-content items-start gap-12 px-4 py-10 sm:px-6 sm:py-16 lg:grid-cols-2">
+        {/* Top-aligned: the card grows downwards when a message appears, it never jumps (nor widens: the column
+            is the window's width, whatever a message or button inside would like). */}
+        <div className="mx-auto grid w-full max-w-content grid-cols-1 items-start gap-12 px-4 py-10 sm:px-6 sm:py-16 lg:grid-cols-2">
           <div className="hidden gap-6 lg:grid">
             <h1 className="font-display text-5xl leading-tight font-semibold tracking-tight">{t(tab === 'sign-up' ? 'auth.signUpTitle' : 'auth.welcomeTitle')}</h1>
             <p className="max-w-md text-lg text-muted-foreground">{t(tab === 'sign-up' ? 'auth.signUpText' : 'auth.welcomeText', { appName: env.appName })}</p>

@@ -28,7 +28,7 @@ export function PasswordLinkOffer({ email, idPrefix }: { email: string; idPrefix
   }
   return (
     <div className="grid gap-2">
-      <Button type="button" variant="secondary" onClick={send} disabled={!parsed.success || mutation.isPending} className="w-full" data-testid={`${idPrefix}-reset-offer`}>
+      <Button type="button" variant="secondary" onClick={send} disabled={!parsed.success || mutation.isPending} className="h-auto min-h-11 w-full py-2.5 whitespace-normal" data-testid={`${idPrefix}-reset-offer`}>
         {mutation.isPending ? <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : <KeyRound aria-hidden="true" />}
         {t('auth.reset.offerButton')}
       </Button>
