@@ -37,7 +37,8 @@ async function openContext(browser: Browser, c: Combo, storageState?: StorageSta
 /** Scrolls through the page as a reader would (a full-page screenshot does not), then waits for the pictures and fonts. */
 async function settle(page: Page) {
   await page.evaluate(async () => {
-    const frame = () => new Promise((resolve) => setTimeout(resolve, 60));
+    // A frame drawn after each scroll: lazy pictures that came into view have been asked for by then.
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
       window.scrollTo(0, y);
       await frame();
@@ -59,8 +60,8 @@ async function settle(page: Page) {
     await Promise.race([loaded, new Promise((resolve) => setTimeout(resolve, 5000))]);
     await document.fonts.ready;
   });
-  // Entrances and skeleton fades are 150–200 ms.
-  await page.waitForTimeout(300);
+  // Entrances and skeleton fades (150–200 ms) have ended: no finite animation is still running.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity));
 }
 
 /** No sideways scroll, no axe violation; a screenshot when SCREENSHOTS_DIR is set. */
