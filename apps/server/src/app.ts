@@ -6,7 +6,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { API_PATHS, isWebRoute } from '@curio/contract';
-import { CLIENT_IP_HEADER, createAuth } from './auth/auth';
+import { CLIENT_IP_HEADER, createAuth, type PasswordHashing } from './auth/auth';
 import { createSessionCache } from './auth/session-cache';
 import { accountSessionsFunctions } from './modules/account-sessions/account-sessions.routes';
 import { createJwtVerifier, withJwtBearer } from './auth/jwt-bearer';
@@ -84,6 +84,8 @@ export interface AppDeps {
   overrides?: ServiceOverrides;
   /** The peer address of a request (the socket's); tests inject one. */
   remoteAddress?: AddressResolver;
+  /** Password hashing other than better-auth's own: only the in-process tests give one (a cheaper scrypt). */
+  passwordHashing?: PasswordHashing;
 }
 
 export function createApp(deps: AppDeps) {
@@ -100,6 +102,7 @@ export function createApp(deps: AppDeps) {
     logger,
     mailer,
     sms,
+    passwordHashing: deps.passwordHashing,
     hooks: {
       async onUserCreated(user) {
         await services.credits.grantSignup(user.id);

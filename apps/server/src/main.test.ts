@@ -8,9 +8,10 @@ import { lockDataDir } from './db/lock';
 import { REPO_ROOT } from './env';
 import { LOCAL_S3_KEYS, startLocalS3 } from './storage/local-s3';
 import { createTestDatabase } from './test/database';
+import { compiledServer } from './test/compiled';
 
 const startServer = (env: Record<string, string>) =>
-  spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/main.ts')], {
+  spawn(process.execPath, compiledServer('main'), {
     cwd: path.join(REPO_ROOT, 'apps/server'),
     env: { ...process.env, DATABASE_URL: '', NODE_ENV: 'test', LOG_LEVEL: 'info', HOST: '127.0.0.1', ...env },
   });

@@ -12,6 +12,7 @@ import { ITEM_PAGE_CACHE_MS } from './modules/items/item-pages.service';
 import { LOCAL_S3_KEYS, startLocalS3, type LocalS3 } from './storage/local-s3';
 import { pngBytes } from './test/images';
 import { sseReader } from './test/sse';
+import { compiledServer } from './test/compiled';
 
 /**
  * Two real server processes on one PostgreSQL database: what one process serves or changes is seen
@@ -49,7 +50,7 @@ function start(): Server {
   const port = 20000 + Math.floor(Math.random() * 30000);
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'curio-mp-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/main.ts')], {
+  const child = spawn(process.execPath, compiledServer('main'), {
     cwd: path.join(REPO_ROOT, 'apps/server'),
     env: {
       ...process.env,

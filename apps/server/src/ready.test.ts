@@ -5,6 +5,7 @@ import { createApp } from './app';
 import { openPostgres } from './db/client';
 import { createTestApp, TEST_ORIGIN, type TestApp } from './test/harness';
 import { startTcpProxy } from './test/tcp-proxy';
+import { testPasswordHashing } from './test/password-hashing';
 
 // /ready is what a load balancer asks: this process takes requests, its database answers and its
 // migrations are applied. Anything else answers 503 so that traffic goes to another process.
@@ -26,7 +27,7 @@ describe('/ready', () => {
 
   it('answers 503 until the migrations are applied', async () => {
     let migrated = false;
-    const { app, services } = createApp({ env: t.env, database: t.database, logger, mailer, isMigrated: () => migrated });
+    const { app, services } = createApp({ env: t.env, database: t.database, logger, mailer, isMigrated: () => migrated, passwordHashing: testPasswordHashing });
     const res = await app.request(`${TEST_ORIGIN}/ready`);
     expect(res.status).toBe(503);
     expect(await res.json()).toMatchObject({ status: 'starting', migrations: false });
@@ -36,7 +37,7 @@ describe('/ready', () => {
   });
 
   it('answers 503 from the moment shutdown begins, while other requests are still served', async () => {
-    const { app, services, startDraining } = createApp({ env: t.env, database: t.database, logger, mailer });
+    const { app, services, startDraining } = createApp({ env: t.env, database: t.database, logger, mailer, passwordHashing: testPasswordHashing });
     expect((await app.request(`${TEST_ORIGIN}/ready`)).status).toBe(200);
     startDraining();
     const res = await app.request(`${TEST_ORIGIN}/ready`);
@@ -62,7 +63,7 @@ async function appBehindProxy(options: { cutFirst?: boolean } = {}) {
   url.pathname = `/${db}`;
   const database = openPostgres(url.toString(), 4, () => undefined);
   if (options.cutFirst) await proxy.cut();
-  const { app, auth, services } = createApp({ env: t.env, database, logger, mailer });
+  const { app, auth, services } = createApp({ env: t.env, database, logger, mailer, passwordHashing: testPasswordHashing });
   const close = async () => {
     await proxy.restore().catch(() => undefined);
     await services.events.stop().catch(() => undefined);

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { REPO_ROOT } from './env';
+import { compiledServer } from './test/compiled';
 
 // A real server process receiving SIGTERM: it stops accepting connections at once, finishes the
 // request it is serving, ends live streams with a retry hint, and exits cleanly within 10 s.
@@ -13,7 +14,7 @@ describe('shutdown drains', () => {
     const port = 20000 + Math.floor(Math.random() * 20000);
     const origin = `http://localhost:${port}`;
     const base = `http://127.0.0.1:${port}`;
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/main.ts')], {
+    const child = spawn(process.execPath, compiledServer('main'), {
       cwd: path.join(REPO_ROOT, 'apps/server'),
       env: {
         ...process.env,

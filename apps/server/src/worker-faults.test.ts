@@ -14,6 +14,7 @@ import { QUEUES } from './modules/jobs/jobs';
 import { createStorageSweep } from './modules/storage-sweep/storage-sweep.service';
 import { createLocalStorage } from './storage/local-storage';
 import { pngBytes } from './test/images';
+import { compiledServer } from './test/compiled';
 
 /**
  * The cut-out worker killed with SIGKILL while it works the queue: after a restart every cut-out
@@ -44,7 +45,7 @@ describe.skipIf(!url)('the cut-out worker killed during cut-outs', { tags: ['pos
     boss.on('error', () => undefined);
     let worker: ChildProcess | null = null;
     const startWorker = () => {
-      const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/worker.ts')], {
+      const child = spawn(process.execPath, compiledServer('worker'), {
         cwd: path.join(REPO_ROOT, 'apps/server'),
         env: { ...process.env, DATABASE_URL: dbUrl, AUTH_SECRET: 'worker-fault-secret-long-enough-0123456789', CUTOUT: 'simple', DATA_DIR: dataDir, LOCAL_STORAGE_SHARED: 'true', NODE_ENV: 'test', LOG_LEVEL: 'warn' },
         stdio: 'ignore',

@@ -7,9 +7,10 @@ import { photos } from './db/schema';
 import { REPO_ROOT } from './env';
 import { createTestApp } from './test/harness';
 import { pngBytes } from './test/images';
+import { compiledServer } from './test/compiled';
 
 const startWorker = (env: Record<string, string>) =>
-  spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/worker.ts')], {
+  spawn(process.execPath, compiledServer('worker'), {
     cwd: path.join(REPO_ROOT, 'apps/server'),
     env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', ...env },
   });

@@ -94,7 +94,13 @@ function authAdapter(db: Db) {
   };
 }
 
-export function createAuth(deps: { db: Db; env: Env; logger: Logger; mailer: Mailer; hooks: AuthHooks; sms?: Sms }) {
+/** How passwords are hashed and checked: better-auth's own (scrypt, N=16384) unless given (the tests' cheaper one). */
+export interface PasswordHashing {
+  hash(password: string): Promise<string>;
+  verify(data: { hash: string; password: string }): Promise<boolean>;
+}
+
+export function createAuth(deps: { db: Db; env: Env; logger: Logger; mailer: Mailer; hooks: AuthHooks; sms?: Sms; passwordHashing?: PasswordHashing }) {
   const { db, env, logger, mailer, hooks } = deps;
   const limit = { window: env.AUTH_RATE_LIMIT_WINDOW, max: env.AUTH_SIGNIN_RATE_LIMIT_MAX };
   const trusted = trustedOrigins(env);
@@ -109,6 +115,7 @@ export function createAuth(deps: { db: Db; env: Env; logger: Logger; mailer: Mai
     emailAndPassword: {
       enabled: true,
       minPasswordLength: PASSWORD_MIN,
+      ...(deps.passwordHashing ? { password: deps.passwordHashing } : {}),
       maxPasswordLength: PASSWORD_MAX,
       autoSignIn: true,
       // The link goes straight to the web page; the token is single-use and expires in an hour.

@@ -12,6 +12,7 @@ import { createTestDatabase } from '../test/database';
 import { cookieFrom, createTestApp, TEST_ORIGIN, type TestApp } from '../test/harness';
 import { countQueries } from '../test/query-count';
 import { createSessionCache, sessionKey, sessionRevocations } from './session-cache';
+import { testPasswordHashing } from '../test/password-hashing';
 
 describe('the session cache', { tags: ['postgres'] }, () => {
   let t: TestApp;
@@ -227,7 +228,7 @@ describe.skipIf(!process.env.DATABASE_URL)('the session cache across processes (
           DATABASE_URL: process.env.DATABASE_URL,
         }),
       );
-      const app = createApp({ env, database, logger: createLogger('silent'), mailer });
+      const app = createApp({ env, database, logger: createLogger('silent'), mailer, passwordHashing: testPasswordHashing });
       await app.services.events.start();
       apps.push(app);
     }

@@ -5,6 +5,7 @@ import { createApp } from '../app';
 import { createLogger } from '../lib/logger';
 import { cookieFrom, createTestApp, TEST_ORIGIN, type TestApp } from '../test/harness';
 import { TOTP_CODE_USED_CODE } from './plugins/two-factor';
+import { testPasswordHashing } from '../test/password-hashing';
 
 /**
  * An authenticator code signs in once per account (RFC 6238 §5.2), whichever process is asked: two
@@ -14,7 +15,7 @@ let t: TestApp;
 let other: ReturnType<typeof createApp>;
 beforeAll(async () => {
   t = await createTestApp();
-  other = createApp({ env: t.env, database: t.database, logger: createLogger('silent'), mailer: { send: async () => undefined, outbox: async () => [] } });
+  other = createApp({ env: t.env, database: t.database, logger: createLogger('silent'), mailer: { send: async () => undefined, outbox: async () => [] }, passwordHashing: testPasswordHashing });
 });
 afterAll(async () => {
   await other.auth.$context.catch(() => undefined);

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { REPO_ROOT } from '../env';
 import { DataDirLockedError, lockDataDir } from './lock';
+import { compiledServer } from '../test/compiled';
 
 describe('data directory lock', () => {
   it('refuses a second lock on the same directory until the first is released', async () => {
@@ -20,7 +21,7 @@ describe('data directory lock', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'curio-lock-'));
     const release = await lockDataDir(dir);
     try {
-      const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/main.ts')], {
+      const child = spawn(process.execPath, compiledServer('main'), {
         cwd: path.join(REPO_ROOT, 'apps/server'),
         env: { ...process.env, DATA_DIR: dir, PORT: '39999', DATABASE_URL: '', NODE_ENV: 'test', LOG_LEVEL: 'silent' },
       });

@@ -8,6 +8,7 @@ import { REPO_ROOT } from '../paths';
 import { createTestDatabase } from '../test/database';
 import { openDatabase, type Database } from './client';
 import { codeMigrations, SchemaNewerError, schemaStatus } from './schema-version';
+import { compiledServer } from '../test/compiled';
 
 /** Records a migration no version of the code has: what a newer version leaves behind. */
 async function addNewerMigration(database: Database) {
@@ -55,7 +56,7 @@ describe('schema version', { tags: ['postgres'] }, () => {
     await addNewerMigration(database);
     await database.close();
 
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/main.ts')], {
+    const child = spawn(process.execPath, compiledServer('main'), {
       cwd: path.join(REPO_ROOT, 'apps/server'),
       env: { ...process.env, DATABASE_URL: '', NODE_ENV: 'test', LOG_LEVEL: 'info', HOST: '127.0.0.1', DATA_DIR: dataDir, PORT: String(20000 + Math.floor(Math.random() * 20000)) },
     });

@@ -11,6 +11,7 @@ import { createTestApp, TEST_ORIGIN, type TestApp } from '../test/harness';
 import { createMailer } from './mailer';
 import { isLoopback, isLoopbackHost } from './outbox-route';
 import { magicLinkMail } from './templates';
+import { testPasswordHashing } from '../test/password-hashing';
 
 const LINK = 'http://localhost:3000/auth/v1/magic-link/verify?token=secret-token-123';
 
@@ -99,7 +100,7 @@ describe('/dev/outbox', () => {
   afterAll(() => t.close());
 
   const appWith = (remoteAddress: () => string | null, env = t.env) =>
-    createApp({ env, database: t.database, logger: pino({ level: 'silent' }), mailer: { send: async () => {}, outbox: async () => [] }, remoteAddress }).app;
+    createApp({ env, database: t.database, logger: pino({ level: 'silent' }), mailer: { send: async () => {}, outbox: async () => [] }, remoteAddress, passwordHashing: testPasswordHashing }).app;
 
   const local = { host: 'localhost:3000' };
 
@@ -149,7 +150,7 @@ describe('/dev/outbox', () => {
 
   it('is announced at start-up', () => {
     const { logger, lines } = capturedLogger('info');
-    createApp({ env: t.env, database: t.database, logger, mailer: { send: async () => {}, outbox: async () => [] } });
+    createApp({ env: t.env, database: t.database, logger, mailer: { send: async () => {}, outbox: async () => [] }, passwordHashing: testPasswordHashing });
     return flush().then(() => {
       expect(lines).toContainEqual(expect.objectContaining({ outbox: 'http://localhost:3000/dev/outbox', level: 30 }));
     });

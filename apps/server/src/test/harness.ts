@@ -7,6 +7,7 @@ import { createLogger } from '../lib/logger';
 import type { Mail, Mailer, StoredMail } from '../mail/mailer';
 import type { ServiceOverrides } from '../services';
 import { createTestDatabase } from './database';
+import { testPasswordHashing } from './password-hashing';
 import { assertMatchesContract, functionNameOf } from './contract-check';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
@@ -43,7 +44,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, o
     },
     outbox: async () => mails,
   };
-  const { app, fetch: serverFetch, guestAnswers, services, auth, adminAccounts, drained } = createApp({ env, database, logger: createLogger('silent'), mailer, overrides });
+  const { app, fetch: serverFetch, guestAnswers, services, auth, adminAccounts, drained } = createApp({ env, database, logger: createLogger('silent'), mailer, overrides, passwordHashing: testPasswordHashing });
 
   /** Sends a request as a browser on the test origin would. */
   async function send(url: string, opts: CallOptions = {}) {

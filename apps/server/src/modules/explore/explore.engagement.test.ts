@@ -30,7 +30,7 @@ const rowCount = async (table: 'likes' | 'bookmarks', itemId: string) => {
   return (((r as unknown as { rows?: { n: number }[] }).rows ?? (r as unknown as { n: number }[]))[0]!).n;
 };
 
-describe('engagement aggregates through the API', () => {
+describe('engagement aggregates through the API', { tags: ['postgres'] }, () => {
   let owner: U;
   let itemId: string;
   beforeAll(async () => {
@@ -81,7 +81,7 @@ async function totals(itemId: string) {
   return rows[0] ?? { likes_24h: 0, likes_all: 0, points_24h: 0 };
 }
 
-describe('rank totals roll-up', () => {
+describe('rank totals roll-up', { tags: ['postgres'] }, () => {
   it('runs as a job through the queue, and a like after it counts in the next ranking at once', async () => {
     const owner = await t.onboardedUser();
     const a = await t.publishedItem(owner.cookie, photo, 'Rolled robot');
@@ -112,7 +112,7 @@ describe('rank totals roll-up', () => {
   });
 });
 
-describe('explore guards', () => {
+describe('explore guards', { tags: ['postgres'] }, () => {
   it('answers an unknown tag with an empty list, and a made-up snapshot with the current ranking', async () => {
     const u = await t.onboardedUser();
     const guarded = await t.publishedItem(u.cookie, photo, 'Guarded');
@@ -140,7 +140,7 @@ describe('explore guards', () => {
   });
 });
 
-describe.skipIf(!process.env.DATABASE_URL)('engagement aggregates under concurrent writes (PostgreSQL)', () => {
+describe.skipIf(!process.env.DATABASE_URL)('engagement aggregates under concurrent writes (PostgreSQL)', { tags: ['postgres'] }, () => {
   it('lose no count when many collectors like, unlike and save one item at the same moment', async () => {
     const owner = await t.onboardedUser();
     const itemId = await t.publishedItem(owner.cookie, photo, 'Popular robot');

@@ -30,7 +30,7 @@ const ids = (r: { json: any }): string[] => r.json.items.map((i: any) => i.itemI
  */
 const eventually = (check: () => Promise<void>) => vi.waitFor(check, { timeout: 5_000, interval: 100 });
 
-describe('explore-list', () => {
+describe('explore-list', { tags: ['postgres'] }, () => {
   let owner: U;
   let visible: string;
   let nsfw: string;
@@ -164,7 +164,7 @@ describe('explore-list', () => {
   });
 });
 
-describe('explore-top-tags', () => {
+describe('explore-top-tags', { tags: ['postgres'] }, () => {
   it('counts tags of visible items, most used first', async () => {
     const u = await t.onboardedUser();
     await published(u, 'T1', { tags: 'zebra-tag, common-tag' });

@@ -4,6 +4,7 @@ import { createApp } from '../../app';
 import { functionStats } from '../../db/schema';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../test/harness';
 import { bucketOf, emptyHistogram, LATENCY_BUCKETS_MS, quantile } from './function-stats.histogram';
+import { testPasswordHashing } from '../../test/password-hashing';
 
 const ADMIN = 'ops@example.com';
 let t: TestApp;
@@ -46,7 +47,7 @@ describe('function statistics', { tags: ['postgres'] }, () => {
   it('add up across two processes on one database', async () => {
     const logger = pino({ level: 'silent' });
     const mailer = { send: async () => {}, outbox: async () => [] };
-    const second = createApp({ env: t.env, database: t.database, logger, mailer });
+    const second = createApp({ env: t.env, database: t.database, logger, mailer, passwordHashing: testPasswordHashing });
     const before = (await t.call('admin-function-stats', { cookie: admin.cookie, body: {} })).json;
     const callsOf = (stats: typeof before, name: string) => stats.functions.find((f: { name: string }) => f.name === name);
     const baseline = callsOf(before, 'explore-top-tags')?.hour.calls ?? 0;
@@ -105,7 +106,7 @@ describe('/metrics', { tags: ['postgres'] }, () => {
     const lines: string[] = [];
     const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(line) });
     const mailer = { send: async () => {}, outbox: async () => [] };
-    const { app } = createApp({ env: { ...t.env, ...env }, database: t.database, logger, mailer });
+    const { app } = createApp({ env: { ...t.env, ...env }, database: t.database, logger, mailer, passwordHashing: testPasswordHashing });
     const get = (headers: Record<string, string> = {}) => app.request(`${TEST_ORIGIN}/metrics`, { headers });
     return { get, lines };
   }

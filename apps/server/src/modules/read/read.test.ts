@@ -23,7 +23,7 @@ const exploreAs = async (cookie?: string, snapshot?: string) => {
   return exploreListResultSchema.parse(await r.json());
 };
 
-describe('explore cards carry the viewer state', () => {
+describe('explore cards carry the viewer state', { tags: ['postgres'] }, () => {
   let owner: U;
   let fan: U;
   let liked: string;
@@ -87,7 +87,7 @@ describe('explore cards carry the viewer state', () => {
   });
 });
 
-describe('like and save with a target state', () => {
+describe('like and save with a target state', { tags: ['postgres'] }, () => {
   it('are idempotent with a target and toggle without one', async () => {
     const owner = await t.onboardedUser();
     const item = await published(owner);
@@ -132,7 +132,7 @@ describe('like and save with a target state', () => {
   });
 });
 
-describe('item-get', () => {
+describe('item-get', { tags: ['postgres'] }, () => {
   it('answers a signed-in viewer in at most 5 round trips, session lookup included', async () => {
     const owner = await t.onboardedUser();
     const item = await published(owner);
@@ -156,7 +156,7 @@ describe('item-get', () => {
   });
 });
 
-describe('saves-list through the read pipeline', () => {
+describe('saves-list through the read pipeline', { tags: ['postgres'] }, () => {
   it('lists saves newest first and drops what the viewer may no longer see', async () => {
     const owner = await t.onboardedUser();
     const fan = await t.onboardedUser();
