@@ -156,7 +156,8 @@ export function startServer(entry: string, env: Record<string, string>, nodeArgs
  * node: through tsx the bare route answered about a fifth fewer requests, which flattered every ratio.
  */
 async function compiledBareServer(): Promise<string> {
-  const outdir = mkdtempSync(path.join(os.tmpdir(), 'curio-bench-bare-js-'));
+  // Under apps/server (like the server's copy), so that node finds the packages it leaves external.
+  const outdir = path.join(SERVER_DIR, '.bench', `bare-${process.pid}`);
   await build({
     absWorkingDir: SERVER_DIR,
     entryPoints: { 'bare-server': 'scripts/bare-server.ts' },
