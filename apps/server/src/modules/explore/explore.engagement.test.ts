@@ -1,9 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { itemEngagementDaily } from '../../db/schema';
 import { pngBytes, stubGenerator } from '../../test/images';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { QUEUES } from '../jobs/jobs';
+import { untilNextSnapshot } from '../../test/snapshot';
 
 /** The aggregates the rankings read follow every write of the API, at once and exactly. */
 let t: TestApp;
@@ -100,15 +101,12 @@ describe('rank totals roll-up', { tags: ['postgres'] }, () => {
     expect(await totals(a)).toMatchObject({ likes_24h: 1, likes_all: 1 });
     expect(await totals(b)).toMatchObject({ likes_24h: 0 });
     // The next snapshot window (1 s here) ranks b, liked after the roll-up, above a.
-    await vi.waitFor(
-      async () => {
-        const top = await t.request('/functions/v1/explore-list', { query: { sort: 'top', timeRange: '24h' } });
-        const ids = ((await top.json()) as { items: { itemId: string }[] }).items.map((i) => i.itemId);
-        expect(ids.indexOf(b)).toBeGreaterThanOrEqual(0);
-        expect(ids.indexOf(b)).toBeLessThan(ids.indexOf(a));
-      },
-      { timeout: 5_000, interval: 100 },
-    );
+    await untilNextSnapshot(async () => {
+      const top = await t.request('/functions/v1/explore-list', { query: { sort: 'top', timeRange: '24h' } });
+      const ids = ((await top.json()) as { items: { itemId: string }[] }).items.map((i) => i.itemId);
+      expect(ids.indexOf(b)).toBeGreaterThanOrEqual(0);
+      expect(ids.indexOf(b)).toBeLessThan(ids.indexOf(a));
+    });
   });
 });
 
@@ -117,13 +115,10 @@ describe('explore guards', { tags: ['postgres'] }, () => {
     const u = await t.onboardedUser();
     const guarded = await t.publishedItem(u.cookie, photo, 'Guarded');
     // Wait for a snapshot window (1 s here) that lists it, so the current ranking is not empty.
-    await vi.waitFor(
-      async () => {
-        const r = await t.request('/functions/v1/explore-list', { query: { sort: 'new' } });
-        expect(((await r.json()) as { items: { itemId: string }[] }).items.map((i) => i.itemId)).toContain(guarded);
-      },
-      { timeout: 5_000, interval: 100 },
-    );
+    await untilNextSnapshot(async () => {
+      const r = await t.request('/functions/v1/explore-list', { query: { sort: 'new' } });
+      expect(((await r.json()) as { items: { itemId: string }[] }).items.map((i) => i.itemId)).toContain(guarded);
+    });
     const unknown = await t.request('/functions/v1/explore-list', { query: { tag: 'never-used-anywhere' } });
     expect(unknown.status).toBe(200);
     expect(await unknown.json()).toMatchObject({ items: [], nextPage: null });

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { items, likes } from '../../db/schema';
 import { pngBytes, stubGenerator } from '../../test/images';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { untilNextSnapshot } from '../../test/snapshot';
 
 let t: TestApp;
 let photo: Buffer;
@@ -24,11 +25,7 @@ async function published(u: U, title: string, extra: { tags?: string; nsfw?: boo
 }
 const explore = (query: Record<string, string> = {}) => t.request('/functions/v1/explore-list', { query }).then(async (r) => ({ status: r.status, json: (await r.json()) as any }));
 const ids = (r: { json: any }): string[] => r.json.items.map((i: any) => i.itemId);
-/**
- * Rankings are cached for a snapshot window (1 s here) and hold what existed at its start: what a
- * test just wrote shows from the next window on, so the tests poll for it rather than sleep.
- */
-const eventually = (check: () => Promise<void>) => vi.waitFor(check, { timeout: 5_000, interval: 100 });
+const eventually = untilNextSnapshot;
 
 describe('explore-list', { tags: ['postgres'] }, () => {
   let owner: U;

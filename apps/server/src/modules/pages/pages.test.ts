@@ -2,13 +2,14 @@ import { eq } from 'drizzle-orm';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { items } from '../../db/schema';
 import { pngBytes, stubGenerator } from '../../test/images';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { PAGE_IMAGE_SLOTS, PAGE_IMAGE_TOKEN, PAGE_ROOT_SLOT } from '@curio/contract';
 import type { PageRenderer, ProfileRender } from './page-renderer';
 import { createPagesService, pageLanguage } from './pages.service';
+import { untilNextSnapshot } from '../../test/snapshot';
 
 let t: TestApp;
 let handle: string;
@@ -21,8 +22,7 @@ let nsfw: string;
 const INDEX = '<!doctype html><html><head><title>Curio</title></head><body><div id="root"></div></body></html>';
 const PRELOADS = { landing: ['/assets/landing-1.js'], explore: ['/assets/explore-1.js'], item: ['/assets/item-1.js', '/assets/dialog-1.js'], profile: ['/assets/profile-1.js'] };
 
-/** Explore's rankings are cached for a snapshot window (1 s here): what a test just wrote shows from the next one on. */
-const eventually = <T>(check: () => Promise<T>) => vi.waitFor(check, { timeout: 5_000, interval: 100 });
+const eventually = untilNextSnapshot;
 const exploreCards = async (query: Record<string, string> = {}) =>
   ((await (await t.request('/functions/v1/explore-list', { query })).json()) as { items: { itemId: string; nsfw: boolean }[] }).items;
 

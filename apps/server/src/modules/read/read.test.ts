@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exploreListResultSchema, itemGetResultSchema, savesListResultSchema } from '@curio/contract';
 import { items, notifications } from '../../db/schema';
 import { pngBytes, stubGenerator } from '../../test/images';
 import { countQueries } from '../../test/query-count';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { untilNextSnapshot } from '../../test/snapshot';
 
 let t: TestApp;
 let photo: Buffer;
@@ -39,10 +40,7 @@ describe('explore cards carry the viewer state', { tags: ['postgres'] }, () => {
     await t.call('social-like-toggle', { cookie: fan.cookie, body: { itemId: liked } });
     await t.call('social-bookmark-toggle', { cookie: fan.cookie, body: { itemId: saved } });
     // The next snapshot window (1 s here) lists the three items.
-    await vi.waitFor(async () => expect((await exploreAs(fan.cookie)).items.map((c) => c.itemId)).toEqual(expect.arrayContaining([liked, saved, plain])), {
-      timeout: 5_000,
-      interval: 100,
-    });
+    await untilNextSnapshot(async () => expect((await exploreAs(fan.cookie)).items.map((c) => c.itemId)).toEqual(expect.arrayContaining([liked, saved, plain])));
   });
 
   it('marks what a signed-in viewer liked and saved, and nothing for guests', async () => {
