@@ -1,6 +1,5 @@
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -8,11 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTopology, waitReady, type Proc, type Topology } from './cli/topology';
 import { openPostgres, type Database } from './db/client';
 import { createLogger } from './lib/logger';
-import { SERVER_ROOT } from './paths';
 import { createStorageSweep } from './modules/storage-sweep/storage-sweep.service';
 import { createS3Storage } from './storage/s3-storage';
 import type { Storage } from './storage/storage';
 import { pngBytes } from './test/images';
+import { compiledServerDir } from './test/compiled';
 
 /**
  * Faults on the production topology (two web processes on one PostgreSQL, images in s3rver), run
@@ -35,9 +34,6 @@ describe.skipIf(!url)('a web process killed (SIGKILL) during acknowledged writes
   let database: Database;
   let storage: Storage;
   let photo: Buffer;
-  // The processes run compiled (a copy of `npm run build` of their own): a restart then takes a
-  // third of the time it takes through tsx, which is most of each run.
-  const distDir = `dist-faults-${process.pid}`;
   const users: { cookie: string; userId: string }[] = [];
   const itemIds: string[] = [];
   /** Two shown items nobody likes during the kills: the live-stream test's likes are new ones. */
@@ -52,15 +48,14 @@ describe.skipIf(!url)('a web process killed (SIGKILL) during acknowledged writes
     const u = new URL(url!);
     u.pathname = `/${dbName}`;
     dbUrl = u.toString();
-    const built = spawnSync(process.execPath, ['scripts/build.mjs', '--outdir', distDir], { cwd: SERVER_ROOT, encoding: 'utf8' });
-    expect(built.status, built.stderr).toBe(0);
     top = await startTopology({
       databaseUrl: dbUrl,
       web: 2,
       workers: 0,
       proxy: false,
       entry: 'dist',
-      distDir,
+      // Compiled: a restart then takes a third of the time it takes through tsx, which is most of each run.
+      distDir: compiledServerDir(),
       dir: mkdtempSync(path.join(os.tmpdir(), 'curio-faults-')),
       env: {
         NODE_ENV: 'test',
@@ -114,7 +109,6 @@ describe.skipIf(!url)('a web process killed (SIGKILL) during acknowledged writes
     await client?.end();
     await database?.close();
     await top?.stop();
-    rmSync(path.join(SERVER_ROOT, distDir), { recursive: true, force: true });
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`drop database if exists ${dbName} with (force)`);

@@ -1,24 +1,27 @@
 import { spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
 import path from 'node:path';
+import { inject } from 'vitest';
 import { SERVER_ROOT } from '../paths';
 
 let outdir: string | undefined;
 
 /**
- * The command line that starts an entry of the compiled server (`main`, `worker`), as `npm start` starts it:
- * plain node on the JavaScript `npm run build` makes. The server is compiled once per test process (into
- * apps/server/dist-test-<pid>, removed when the process ends): a start then takes a fraction of the time it
+ * The server compiled as `npm run build` compiles it, once per test process: the name of its folder under
+ * apps/server (dist-test-<run>-<pid>, removed when the run ends: test/global-setup.ts). Tests that start the
+ * server as a process run this on plain node, as `npm start` does: a start then takes a fraction of the time it
  * takes through tsx, which compiles the whole server again for every process.
  */
-export function compiledServer(entry: 'main' | 'worker'): string[] {
+export function compiledServerDir(): string {
   if (!outdir) {
-    const dir = `dist-test-${process.pid}`;
+    const dir = `${inject('compiledPrefix')}${process.pid}`;
     const built = spawnSync(process.execPath, ['scripts/build.mjs', '--outdir', dir], { cwd: SERVER_ROOT, encoding: 'utf8' });
     if (built.status !== 0) throw new Error(`could not compile the server: ${built.stderr}`);
-    const full = path.join(SERVER_ROOT, dir);
-    process.on('exit', () => rmSync(full, { recursive: true, force: true }));
-    outdir = full;
+    outdir = dir;
   }
-  return ['--enable-source-maps', path.join(outdir, `${entry}.js`)];
+  return outdir;
+}
+
+/** The node arguments that start an entry of the compiled server (`main`, `worker`). */
+export function compiledServer(entry: 'main' | 'worker'): string[] {
+  return ['--enable-source-maps', path.join(SERVER_ROOT, compiledServerDir(), `${entry}.js`)];
 }

@@ -1,13 +1,16 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { openPglite } from '../db/client';
+import { SERVER_ROOT } from '../paths';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplate: string;
+    /** The start of the names of this run's compiled servers under apps/server (test/compiled.ts). */
+    compiledPrefix: string;
   }
   /** The tags of vitest.config.ts. */
   export interface TestTags {
@@ -32,5 +35,12 @@ export default async function setup(project: TestProject) {
     await client.close();
   }
   project.provide('pgliteTemplate', file);
-  return () => rmSync(dir, { recursive: true, force: true });
+  // Workers are stopped without running their exit handlers: this run removes its compiled servers itself,
+  // and only its own (a PostgreSQL run beside it has its own prefix).
+  const compiledPrefix = `dist-test-${process.pid}-`;
+  project.provide('compiledPrefix', compiledPrefix);
+  return () => {
+    rmSync(dir, { recursive: true, force: true });
+    for (const name of readdirSync(SERVER_ROOT)) if (name.startsWith(compiledPrefix)) rmSync(path.join(SERVER_ROOT, name), { recursive: true, force: true });
+  };
 }
