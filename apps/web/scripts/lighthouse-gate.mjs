@@ -32,7 +32,7 @@ const CHROME_FLAGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
-export const GOALS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100, lcpMs: 2000 };
+export const GOALS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100, lcpMs: 2000, cls: 0.1 };
 /**
  * What fails the gate: the goals, unless LIGHTHOUSE_MIN_PERFORMANCE / LIGHTHOUSE_MAX_LCP_MS set a
  * floor below them (CI does, see docs/benchmarks.md "Pages on a phone": the goals are not met on the
@@ -194,6 +194,8 @@ export function judge(lhr, limits = GATE) {
     if (scores[id] < limits[id]) failures.push(`${id} ${scores[id]} < ${limits[id]}`);
   }
   if (lcpMs > limits.lcpMs) failures.push(`LCP ${(lcpMs / 1000).toFixed(2)} s > ${limits.lcpMs / 1000} s`);
+  const cls = lhr.audits['cumulative-layout-shift']?.numericValue ?? Infinity;
+  if (cls > limits.cls) failures.push(`CLS ${cls.toFixed(3)} > ${limits.cls}`);
   const missedGoals = limits === GOALS ? failures : judge(lhr, GOALS).failures;
   return { scores, lcpMs, failures, missedGoals };
 }
@@ -291,7 +293,9 @@ async function main() {
         if (!verdict.failures.length) break;
       }
       const { scores, lcpMs, failures, missedGoals } = best.verdict;
-      const row = `${p.name.padEnd(8)} performance ${scores.performance}  LCP ${(lcpMs / 1000).toFixed(2)} s  accessibility ${scores.accessibility}  best practices ${scores['best-practices']}  SEO ${scores.seo}`;
+      const tbt = Math.round(best.lhr.audits['total-blocking-time']?.numericValue ?? NaN);
+      const cls = best.lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN;
+      const row = `${p.name.padEnd(8)} performance ${scores.performance}  LCP ${(lcpMs / 1000).toFixed(2)} s  TBT ${tbt} ms  CLS ${cls.toFixed(3)}  accessibility ${scores.accessibility}  best practices ${scores['best-practices']}  SEO ${scores.seo}`;
       rows.push(row);
       console.log(`${failures.length ? 'FAIL' : 'ok  '} ${row}`);
       if (failures.length) {

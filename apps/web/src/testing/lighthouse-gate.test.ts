@@ -4,7 +4,7 @@ import { GOALS, judge, lostPoints, pageGates } from '../../scripts/lighthouse-ga
 
 type Report = Parameters<typeof judge>[0];
 
-function report({ performance = 1, seo = 1, lcpMs = 1500, canonical = 1 } = {}): Report {
+function report({ performance = 1, seo = 1, lcpMs = 1500, canonical = 1, cls = 0 } = {}): Report {
   return {
     categories: {
       performance: { score: performance, auditRefs: [{ id: 'largest-contentful-paint', weight: 25 }] },
@@ -14,6 +14,7 @@ function report({ performance = 1, seo = 1, lcpMs = 1500, canonical = 1 } = {}):
     },
     audits: {
       'largest-contentful-paint': { score: lcpMs <= 2500 ? 0.9 : 0.1, numericValue: lcpMs, displayValue: `${(lcpMs / 1000).toFixed(1)} s`, title: 'Largest Contentful Paint' },
+      'cumulative-layout-shift': { score: cls <= 0.1 ? 1 : 0.5, numericValue: cls, title: 'Cumulative Layout Shift' },
       canonical: { score: canonical, title: 'Document has a valid rel=canonical', details: { items: [{ description: 'Relative URL (/x)' }] } },
     },
   };
@@ -27,6 +28,11 @@ describe('lighthouse gate', () => {
   it('fails below each goal and says which', () => {
     const { failures } = judge(report({ performance: 0.94, seo: 0.92, lcpMs: 2100, canonical: 0 }), GOALS);
     expect(failures).toEqual(['performance 94 < 95', 'seo 92 < 100', 'LCP 2.10 s > 2 s']);
+  });
+
+  it('fails a page whose layout shifts more than 0.1, whatever the floor for its performance', () => {
+    expect(judge(report({ cls: 0.12 }), { ...GOALS, performance: 65 }).failures).toEqual(['CLS 0.120 > 0.1']);
+    expect(judge(report({ cls: 0.1 }), GOALS).failures).toEqual([]);
   });
 
   it('names the audits that cost the points, with what they found', () => {
