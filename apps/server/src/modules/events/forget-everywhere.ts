@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Executor } from '../../db/types';
 import type { Logger } from '../../lib/logger';
 import type { EventsService } from './events.service';
@@ -12,9 +13,13 @@ const HEARD_KEPT = 1024;
  * marks on items), acknowledged: `forget` forgets here at once and records a broadcast event on
  * `stream` (NOTIFY reaches every process listening on the events channel). Each process that hears
  * it runs its handlers and then says so (a hint, `<stream>.heard`); `forget` waits until every
- * process listening when it began has (its own announcement coming back, and one acknowledgement
- * from each of the others), so that by the time the request that called it answers, no process
- * serves what was forgotten. A process gone quiet delays it by at most {@link ECHO_WAIT_MS}.
+ * other process listening when it began has (its own announcement coming back, and one
+ * acknowledgement from each of the others), so that by the time the request that called it answers,
+ * no process serves what was forgotten. A process gone quiet delays it by at most {@link ECHO_WAIT_MS}.
+ * When no other process listened (PGlite's one process, or the only process on PostgreSQL) there is
+ * nobody to wait for: the handlers ran here, and the announcement is recorded for a process whose
+ * listening connection is coming back (it catches up on recorded events). A process does not
+ * acknowledge its own announcements (nobody waits for that), so a lone process spends no statement on it.
  */
 export function forgetEverywhere(
   deps: {
@@ -25,6 +30,8 @@ export function forgetEverywhere(
   opts: { stream: string; type: string; /** What is forgotten, for the log line of a forget not acknowledged in time. */ what: string },
 ) {
   const heardHint = `${opts.stream}.heard`;
+  // Which forgetEverywhere announced an event (a process may hold more than one app in tests).
+  const me = randomUUID();
   const handlers = new Set<(userId: string) => void>();
   // Per event: whether it came back here, and how many other processes acknowledged it.
   const heard = new Map<number, { echo: boolean; others: number }>();
@@ -39,11 +46,11 @@ export function forgetEverywhere(
     return e;
   };
   deps.events.onBroadcast(opts.stream, (event) => {
-    const userId = (event.payload as { userId?: unknown } | null)?.userId;
+    const { userId, from } = (event.payload ?? {}) as { userId?: unknown; from?: unknown };
     if (typeof userId === 'string') run(userId);
     entry(event.id).echo = true;
     waiters.get(event.id)?.();
-    void deps.events.hint(heardHint, { id: event.id });
+    if (from !== me) void deps.events.hint(heardHint, { id: event.id });
   });
   deps.events.onHint(heardHint, (data) => {
     const id = (data as { id?: unknown } | null)?.id;
@@ -54,7 +61,7 @@ export function forgetEverywhere(
   return {
     async forget(userId: string): Promise<void> {
       run(userId);
-      const record = () => deps.events.record(deps.db, { userId: null, stream: opts.stream, type: opts.type, payload: { userId } });
+      const record = () => deps.events.record(deps.db, { userId: null, stream: opts.stream, type: opts.type, payload: { userId, from: me } });
       // A process that does not listen (the admin command) hears no answers: it announces and goes on.
       if (!deps.events.listening) {
         await record();
@@ -64,6 +71,7 @@ export function forgetEverywhere(
       const listeners = await deps.events.listeners();
       const event = await record();
       const others = Math.max(0, (listeners ?? 1) - 1);
+      if (others === 0) return;
       const done = () => {
         const e = heard.get(event.id);
         return !!e?.echo && e.others >= others;
