@@ -11,4 +11,9 @@ const files = (process.env.BARE_JSON_FILES ?? '').split(',').filter(Boolean);
 const bodies = files.map((f) => readFileSync(f, 'utf8'));
 const app = new Hono();
 app.get('/bare/:n', (c) => c.body(bodies[Number(c.req.param('n'))] ?? '{}', 200, { 'content-type': 'application/json' }));
+// A write's yardstick reads its JSON body first, as the function does.
+app.post('/bare/:n', async (c) => {
+  await c.req.json();
+  return c.body(bodies[Number(c.req.param('n'))] ?? '{}', 200, { 'content-type': 'application/json' });
+});
 serve({ fetch: app.fetch, port: Number(process.env.PORT), hostname: '127.0.0.1' }, () => console.log('bare server ready'));

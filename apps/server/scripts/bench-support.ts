@@ -258,14 +258,31 @@ export function postgresCpuMs(): number {
 }
 
 /** autocannon with {@link CONNECTIONS} connections for `seconds`, cycling through the paths; any non-2xx answer fails the run. */
-export async function load(url: string, paths: string[], opts: { seconds: number; headers?: Record<string, string> }): Promise<LoadResult> {
+/**
+ * `connections` requests at a time for `seconds`, cycling through `paths` (GET), or POSTing `body(i)` (JSON) to them
+ * when a body is given.
+ */
+export async function load(
+  url: string,
+  paths: string[],
+  opts: { seconds: number; headers?: Record<string, string>; body?: (i: number) => string },
+): Promise<LoadResult> {
   let i = 0;
+  const { body } = opts;
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
     duration: opts.seconds,
-    headers: opts.headers ?? {},
-    requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length]! }) }],
+    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...opts.headers },
+    requests: [
+      {
+        method: body ? 'POST' : 'GET',
+        setupRequest: (req) => {
+          const n = i++;
+          return { ...req, path: paths[n % paths.length]!, ...(body ? { body: body(n) } : {}) };
+        },
+      },
+    ],
   });
   if (result.non2xx) throw new Error(`${result.non2xx} non-2xx answers from ${url}${paths[0]}`);
   if (result.errors) throw new Error(`${result.errors} errors (${result.timeouts} time-outs) from ${url}${paths[0]}`);
