@@ -4,7 +4,7 @@
 #   docker compose -f deploy/compose.yaml up                                # PostgreSQL, MinIO, 2 web, 1 worker, Caddy
 
 # ---- build: every dependency, the web app (Vite) and the compiled server (esbuild) ----
-FROM node:24-slim AS build
+FROM node:20-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 COPY packages/contract/package.json packages/contract/
@@ -15,7 +15,7 @@ COPY . .
 RUN npm run build
 
 # ---- production dependencies only (the server's and the root's; none of the web app's: its server-side bundle carries them) ----
-FROM node:24-slim AS deps
+FROM node:20-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 COPY packages/contract/package.json packages/contract/
@@ -25,7 +25,7 @@ RUN npm ci --omit=dev --workspace=@curio/server --include-workspace-root --no-au
  && npm cache clean --force
 
 # ---- runtime ----
-FROM node:24-slim
+FROM node:20-slim
 # MALLOC_ARENA_MAX: glibc's per-thread memory arenas, left half used by the image library's threads,
 # hold 50–70 MB more resident memory per process under uploads than two arenas do (docs/benchmarks.md).
 ENV NODE_ENV=production \

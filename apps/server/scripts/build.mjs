@@ -22,7 +22,7 @@ await build({
   splitting: true,
   format: 'esm',
   platform: 'node',
-  target: 'node24',
+  target: 'node20',
   sourcemap: true,
   external,
   // Bundled CommonJS dependencies (none today) would need require in ES modules.

@@ -6,14 +6,12 @@ import { DataDirLockedError } from './db/lock';
 import { EnvError, loadEnv } from './env';
 import { SchemaNewerError } from './db/schema-version';
 import { createLogger } from './lib/logger';
-import { exitOnUnsupportedNode } from './lib/runtime';
 import { queuedMailer } from './mail/mail-queue';
 import { createMailer } from './mail/mailer';
 import { startCutoutWorkers, workerEntryBeside } from './modules/jobs/workers';
 import { checkStorageFromEnv } from './storage/from-env';
 
 async function main() {
-  exitOnUnsupportedNode();
   let env;
   try {
     env = loadEnv();

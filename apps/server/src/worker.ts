@@ -8,7 +8,6 @@
  */
 import { EnvError, envSchema, loadEnv } from './env';
 import { SchemaNewerError } from './db/schema-version';
-import { exitOnUnsupportedNode } from './lib/runtime';
 
 async function segmenterChild() {
   const { serveSegmenter } = await import('./modules/cutouts/segmenter-ipc');
@@ -19,7 +18,6 @@ async function segmenterChild() {
 }
 
 async function queueWorker() {
-  exitOnUnsupportedNode();
   const env = loadEnv();
   if (!env.DATABASE_URL) {
     console.error(

@@ -3,13 +3,11 @@ import { createApp } from '../app';
 import { openConfiguredDatabase } from '../bootstrap';
 import { loadEnv } from '../env';
 import { createLogger } from '../lib/logger';
-import { exitOnUnsupportedNode } from '../lib/runtime';
 import { createMailer } from '../mail/mailer';
 import { runAdmin, type AdminConnect } from './admin-commands';
 
 /** The server's own wiring (services, auth and its hooks) on the configured database, without listening. */
 const connect: AdminConnect = async ({ migrate }) => {
-  exitOnUnsupportedNode();
   const env = loadEnv();
   // Only errors, and on stderr: stdout is the command's answer (scripts read it), and the server's warnings
   // (such as an unbuilt web app, which the command line does not serve) are not about the command.
