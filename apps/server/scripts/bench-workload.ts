@@ -1,8 +1,8 @@
 /**
  * `npm run bench:workload`: resident memory of the web process after a morning of use on the embedded database.
  *
- * The compiled server, started as `npm start` starts it (NODE_ENV=production, its own defaults: PGlite under a fresh
- * DATA_DIR, the segmentation model in the cut-out child), is driven through the HTTP API with the calls the web app
+ * The compiled server, started as `npm start` starts it (NODE_ENV=production and the other settings its script gives,
+ * default settings otherwise: PGlite under a fresh DATA_DIR, the segmentation model in the cut-out child), is driven through the HTTP API with the calls the web app
  * makes: about 200 sign-ups with onboarding; 60 items, each with 1-3 photos (1200 × 1600 to 2000 × 1500 JPEGs) that
  * are cut out by the model, generated, a variant chosen and placed on the shelf, while visitors browse; likes, saves,
  * comments and follows; messages between pairs; then a browsing sweep (explore pages, item pages, profiles, and the
@@ -14,7 +14,10 @@
  *   npm run bench:workload                      (the whole morning: 20-30 minutes on 2 cores)
  *   npm run bench:workload -- --scale 0.25      (a quarter of every count, for a quick look)
  *   npm run bench:workload -- --write           (also writes its section of docs/benchmarks.md)
- *   npm run bench:workload -- --env KEY=VALUE   (a setting for the server, e.g. MALLOC_ARENA_MAX=2; may repeat)
+ *   npm run bench:workload -- --env KEY=VALUE   (a setting for the server, e.g. MALLOC_ARENA_MAX=16, glibc's own limit on
+ *                                                2 cores, against npm start's 2; may repeat)
+ *   npm run bench:workload -- --hold 300 --node-arg --heapsnapshot-signal=SIGUSR2
+ *                                               (keeps the server 300 s after the figures, to look at it)
  */
 import { execFileSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -23,13 +26,17 @@ import path from 'node:path';
 import { STYLES } from '@curio/contract';
 import { samplePhoto } from '../src/modules/generation/sample-photos';
 import { REPO_ROOT } from '../src/paths';
-import { arg, buildServer, flag, startServer, stop } from './bench-support';
+import { arg, buildServer, flag, SERVER_DIR, startServer, stop } from './bench-support';
 import { writeBenchmarkSection } from './benchmark-doc';
 
 const SCALE = Number(arg('scale') ?? 1);
 if (!(SCALE > 0)) throw new Error('--scale takes a positive number');
 const SETTLE_SECONDS = Number(arg('settle') ?? 15);
 const WRITE = flag('write');
+/** `--hold 300`: keeps the server running this many seconds after the figures, to look at it (`/proc/<pid>/smaps`, a heap snapshot). */
+const HOLD_SECONDS = Number(arg('hold') ?? 0);
+/** `--node-arg --heapsnapshot-signal=SIGUSR2`: an option for the server's node (may repeat). */
+const NODE_ARGS = process.argv.slice(2).flatMap((a, i, all) => (a === '--node-arg' ? [all[i + 1]!] : a.startsWith('--node-arg=') ? [a.slice(11)] : []));
 const count = (n: number) => Math.max(1, Math.round(n * SCALE));
 
 /** The morning: the issue's 200 sign-ups and 60 items, with the social traffic of as many people. */
@@ -94,25 +101,26 @@ function childPids(pid: number): number[] {
 }
 
 /**
- * Where a process's resident memory is, from /proc/<pid>/smaps (MB). Contiguous anonymous mappings are taken as one
- * region: a region of 4 GB or more is a WebAssembly memory's reservation (PGlite's PostgreSQL; nothing else in the web
- * process runs WebAssembly), one of exactly 64 MB on a 64 MB boundary is a glibc malloc arena of a thread (libvips',
- * libuv's pool); `[heap]` is the main malloc arena; the other anonymous memory is the V8 heaps (the main thread's and
- * any worker thread's), large malloc blocks and stacks; file-backed pages are code (node, sharp's libvips, …).
+ * Where a process's resident memory is, from /proc/<pid>/smaps (MB). A reservation is a run of contiguous anonymous
+ * mappings, its usable part first and its inaccessible rest after (as mmap'd then partly opened): one of 4 GB or more is
+ * a WebAssembly memory (the largest is PGlite's PostgreSQL; undici's HTTP parser and Node's module lexer have small
+ * ones); one of a multiple of 64 MB on a 64 MB boundary is glibc malloc arenas of threads (libvips', libuv's pool);
+ * `[heap]` is the main malloc arena; the other anonymous memory is the V8 heaps (the main thread's and any worker
+ * thread's), large malloc blocks and stacks; file-backed pages are code (node, sharp's libvips, …).
  */
 function smapsBreakdown(pid: number) {
-  const out = { wasm: 0, wasmRegions: 0, arenas: 0, arenaCount: 0, brk: 0, otherAnon: 0, files: 0 };
+  const out = { wasm: [] as number[], arenas: 0, arenaCount: 0, brk: 0, otherAnon: 0, files: 0 };
   let text: string;
   try {
     text = readFileSync(`/proc/${pid}/smaps`, 'utf8');
   } catch {
     return null;
   }
-  type Map = { start: bigint; end: bigint; name: string; rss: number };
+  type Map = { start: bigint; end: bigint; perms: string; name: string; rss: number };
   const maps: Map[] = [];
   for (const line of text.split('\n')) {
-    const head = /^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
-    if (head) maps.push({ start: BigInt(`0x${head[1]}`), end: BigInt(`0x${head[2]}`), name: head[3]!, rss: 0 });
+    const head = /^([0-9a-f]+)-([0-9a-f]+) (\S+) \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (head) maps.push({ start: BigInt(`0x${head[1]}`), end: BigInt(`0x${head[2]}`), perms: head[3]!, name: head[4]!, rss: 0 });
     else if (line.startsWith('Rss:') && maps.length) maps[maps.length - 1]!.rss = Number(/(\d+)/.exec(line)![1]) / 1024;
   }
   const ARENA = 64n * BigInt(MB);
@@ -125,19 +133,19 @@ function smapsBreakdown(pid: number) {
       i++;
       continue;
     }
-    let j = i;
-    let rss = 0;
-    while (j < maps.length && maps[j]!.name === '' && (j === i || maps[j]!.start === maps[j - 1]!.end)) rss += maps[j++]!.rss;
+    // One reservation: its accessible mappings, then its inaccessible ones (---p), all contiguous.
+    let j = i + 1;
+    while (j < maps.length && maps[j]!.name === '' && maps[j]!.start === maps[j - 1]!.end && !(maps[j - 1]!.perms.startsWith('---') && !maps[j]!.perms.startsWith('---'))) j++;
+    const rss = maps.slice(i, j).reduce((sum, x) => sum + x.rss, 0);
     const size = maps[j - 1]!.end - m.start;
-    if (size >= 4096n * BigInt(MB)) {
-      out.wasm += rss;
-      out.wasmRegions++;
-    } else if (size === ARENA && m.start % ARENA === 0n) {
+    if (size >= 4096n * BigInt(MB)) out.wasm.push(rss);
+    else if (size % ARENA === 0n && m.start % ARENA === 0n) {
       out.arenas += rss;
-      out.arenaCount++;
+      out.arenaCount += Number(size / ARENA);
     } else out.otherAnon += rss;
     i = j;
   }
+  out.wasm.sort((x, y) => y - x);
   return out;
 }
 
@@ -279,7 +287,7 @@ async function pool(tasks: (() => Promise<unknown>)[], concurrency: number) {
 
 /** Seeded choices, so that two runs make the same calls in the same order. */
 let seed = 42;
-const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+const random = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
 const pick = <T>(xs: T[]): T => xs[Math.floor(random() * xs.length)]!;
 
 async function signUp(n: number): Promise<User> {
@@ -304,7 +312,7 @@ async function signUp(n: number): Promise<User> {
   // What the app asks for on its first screens, then onboarding.
   await read('public-site-settings', {}, user);
   await read('profile-me', {}, user);
-  await call('onboarding-complete', { handle: user.handle, displayName: `Collector ${n}`, bio: n % 3 ? '' : 'Robots and vinyl, mostly.', public: n % 10 !== 0 }, user);
+  await call('onboarding-complete', { handle: user.handle, displayName: `Collector ${n}`, bio: n % 3 ? '' : 'Robots and vinyl, mostly.', public: true }, user);
   await get('/', user);
   await read('notifications-unseen-count', {}, user);
   await read('get-credit-balance', {}, user);
@@ -445,8 +453,16 @@ if (!existsSync(path.join(REPO_ROOT, 'apps/web/dist-ssr/render-worker.mjs'))) co
 const entry = await buildServer();
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'curio-bench-workload-'));
 process.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
-const serverEnv = { DATA_DIR: dataDir, DATABASE_URL: '', METRICS_TOKEN, ...LIMITS, ...EXTRA_ENV };
+/** The settings `npm start`'s script gives the server (`NAME=${NAME:-value}` before `node`) and this shell does not set. */
+function startScriptEnv(): Record<string, string> {
+  const script = (JSON.parse(readFileSync(path.join(SERVER_DIR, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.start ?? '';
+  const env: Record<string, string> = {};
+  for (const m of script.matchAll(/(\w+)=\$\{(\w+):-([^}]*)\}/g)) if (m[1] === m[2] && process.env[m[1]!] === undefined) env[m[1]!] = m[3]!;
+  return env;
+}
+const serverEnv = { ...startScriptEnv(), DATA_DIR: dataDir, DATABASE_URL: '', METRICS_TOKEN, ...LIMITS, ...EXTRA_ENV };
 const overrides = Object.entries({ ...LIMITS, ...EXTRA_ENV }).map(([k, v]) => `${k}=${v}`);
+console.log(`npm start's own settings: ${Object.entries(startScriptEnv()).map(([k, v]) => `${k}=${v}`).join(' ') || 'none'}`);
 console.log(`server settings beyond npm start's defaults: ${overrides.join(' ')} (and METRICS_TOKEN, to read the V8 heap)`);
 console.log(`plan: ${JSON.stringify(PLAN)}`);
 
@@ -457,13 +473,14 @@ await stop(first.child);
 let server: { child: ChildProcess; url: string } | null = null;
 const closers: (() => Promise<unknown>)[] = [];
 try {
-  server = await startServer(entry, serverEnv);
+  server = await startServer(entry, serverEnv, NODE_ARGS);
   BASE = server.url;
   const pid = server.child.pid!;
   const startedAt = Date.now();
-  await sleep(3000);
+  // Idle as bench:memory measures it: 15 s after it answered /ready.
+  await sleep(15_000);
   const idle = procStatus(pid)!;
-  console.log(`web process ${pid}: ${idle.rss.toFixed(0)} MB resident after start`);
+  console.log(`web process ${pid}: ${idle.rss.toFixed(0)} MB resident 15 s after start`);
   const samples = sampler(pid);
 
   // 1. Sign-ups with onboarding, four at a time.
@@ -524,7 +541,10 @@ try {
     });
   }
   // Interleaved, as people do them (a comment waits its user's interval without holding up the rest much).
-  social.sort(() => random() - 0.5);
+  for (let k = social.length - 1; k > 0; k--) {
+    const j = Math.floor(random() * (k + 1));
+    [social[k], social[j]] = [social[j]!, social[k]!];
+  }
   await pool(social, 6);
   for (const u of users) {
     await read('notifications-list', {}, u).catch(() => undefined);
@@ -625,7 +645,7 @@ try {
     storageMb: Math.round(storageBytes / MB),
   };
   const breakdown = smaps && [
-    `PGlite's WebAssembly memory ${mb(smaps.wasm)}`,
+    `WebAssembly memories ${smaps.wasm.map(mb).join(' + ') || 'none'} (the largest is PGlite's)`,
     `malloc: main arena ${mb(smaps.brk)}, ${smaps.arenaCount} thread arenas ${mb(smaps.arenas)}`,
     `other anonymous memory (V8 heaps of the main and worker threads, large blocks, stacks) ${mb(smaps.otherAnon)}` +
       (heap ? `, of which the main thread's V8 heap ${mb(heap.heapTotal)} (${mb(heap.heapUsed)} in use; external ${mb(heap.external)})` : ''),
@@ -657,13 +677,17 @@ from \`/proc\` (sampled every second; the peak also from \`VmHWM\`), ${SETTLE_SE
 
 | What | Measured |
 | --- | --- |
-| web process after start | ${summary.webAfterStart} MB |
+| web process 15 s after start | ${summary.webAfterStart} MB |
 | web process after the workload | ${summary.webAfter} MB |
 | web process, peak | ${summary.webPeak} MB |
 | cut-out child after the workload (peak) | ${summary.childAfter} MB (${summary.childPeak} MB) |
 | database on disk (\`DATA_DIR/pglite\`); images | ${summary.dbMb} MB; ${summary.storageMb} MB |
 ${breakdown ? `\nWhere the web process's memory was after the workload (\`/proc/<pid>/smaps\`, and \`/metrics\` for the V8 heap): ${breakdown.join('; ')}.\n` : ''}`;
     writeBenchmarkSection('Memory after a morning of use', section);
+  }
+  if (HOLD_SECONDS) {
+    console.log(`holding the server (pid ${pid}, ${server.url}) for ${HOLD_SECONDS} s`);
+    await sleep(HOLD_SECONDS * 1000);
   }
 } finally {
   for (const close of closers) await close();
