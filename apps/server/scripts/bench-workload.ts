@@ -664,7 +664,7 @@ try {
     const section = `## Memory after a morning of use (\`npm run bench:workload\`)
 
 \`${command}\`, ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores, Node ${process.version}, one run (load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} at its end).
-The compiled server started as \`npm start\` starts it (\`NODE_ENV=production\`, default settings: PGlite in a fresh \`DATA_DIR\`,
+The compiled server started as \`npm start\` starts it (${Object.entries(startScriptEnv()).map(([k, v]) => `\`${k}=${v}\``).join(', ')} from its script, default settings otherwise: PGlite in a fresh \`DATA_DIR\`,
 started once to create it and measured from the second start; the segmentation model in the cut-out child), with
 ${overrides.map((o) => `\`${o}\``).join(', ')} (every sign-up comes from 127.0.0.1, whose auth limit is 10 a minute) and \`METRICS_TOKEN\`.
 Through the HTTP API, as the web app calls it: ${summary.users} sign-ups with onboarding; ${madeItems} items through the wizard
