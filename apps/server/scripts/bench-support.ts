@@ -143,7 +143,8 @@ export function startServer(entry: string, env: Record<string, string>, nodeArgs
   const log = openSync(logFile, 'w');
   const child = spawn(process.execPath, [...nodeArgs, '--enable-source-maps', entry], {
     cwd: SERVER_DIR,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    // npm start's own settings (apps/server/package.json): production, and glibc's memory arenas at two.
+    env: { ...process.env, NODE_ENV: 'production', MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', log, 'inherit'],
   });
   closeSync(log);
