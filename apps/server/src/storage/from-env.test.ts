@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EnvError, parseEnv, resolveEnv } from '../env';
-import { checkStorageFromEnv } from './from-env';
+import { checkStorageFromEnv, ensureBucketFromEnv } from './from-env';
 import { LOCAL_S3_KEYS, startLocalS3, type LocalS3 } from './local-s3';
 
 const envWith = (vars: Record<string, string>) =>
@@ -47,5 +47,47 @@ describe('the start-up check of the bucket', () => {
       for (const socket of sockets) socket.destroy();
       await new Promise((r) => silent.close(r));
     }
+  });
+});
+
+describe('making the bucket once before a container stack starts (create-bucket)', () => {
+  const keys = { S3_ACCESS_KEY_ID: LOCAL_S3_KEYS.accessKeyId, S3_SECRET_ACCESS_KEY: LOCAL_S3_KEYS.secretAccessKey };
+
+  it('makes a missing bucket, then finds it there, and the start-up check passes', async () => {
+    const s3 = await startLocalS3({ directory: mkdtempSync(path.join(os.tmpdir(), 'curio-make-s3-')) });
+    try {
+      const env = envWith({ S3_BUCKET: 'curio-new', S3_ENDPOINT: s3.endpoint, ...keys });
+      await expect(checkStorageFromEnv(env)).rejects.toThrow('S3_BUCKET: the bucket "curio-new" does not exist');
+      await expect(ensureBucketFromEnv(env)).resolves.toBe('created');
+      await expect(ensureBucketFromEnv(env)).resolves.toBe('exists');
+      await expect(checkStorageFromEnv(env)).resolves.toBeUndefined();
+    } finally {
+      await s3.close();
+    }
+  });
+
+  it('waits for a store that is still starting (its port refused at first)', async () => {
+    const probe = createServer();
+    await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise((r) => probe.close(r)); // nothing listens on the port now: connections are refused
+    const env = envWith({ S3_BUCKET: 'curio-later', S3_ENDPOINT: `http://127.0.0.1:${port}`, ...keys });
+    const made = ensureBucketFromEnv(env, 30_000);
+    let settled = false;
+    void made.finally(() => (settled = true)).catch(() => undefined);
+    await new Promise((r) => setTimeout(r, 1500)); // a quiet period: the store is not up yet, nothing may settle
+    expect(settled).toBe(false);
+    const s3 = await startLocalS3({ directory: mkdtempSync(path.join(os.tmpdir(), 'curio-make-s3-')), port });
+    try {
+      await expect(made).resolves.toBe('created');
+    } finally {
+      await s3.close();
+    }
+  });
+
+  it('names the variable when the store never comes, and refuses without S3_BUCKET', async () => {
+    const env = envWith({ S3_BUCKET: 'curio', S3_ENDPOINT: 'http://127.0.0.1:9', ...keys });
+    await expect(ensureBucketFromEnv(env, 0)).rejects.toThrow('S3_ENDPOINT: cannot reach http://127.0.0.1:9 to check the bucket "curio" (S3_BUCKET)');
+    await expect(ensureBucketFromEnv(envWith({}))).rejects.toThrow('S3_BUCKET: not set');
   });
 });

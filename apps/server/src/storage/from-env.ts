@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { EnvError, type Env } from '../env';
 import { createLocalStorage } from './local-storage';
-import { checkBucket, createS3Storage, type S3Config } from './s3-storage';
+import { checkBucket, createS3Storage, ensureBucket, type S3Config } from './s3-storage';
 import type { Storage } from './storage';
 
 /** The bucket's settings from the environment (S3_*). */
@@ -55,5 +55,30 @@ export async function checkStorageFromEnv(env: Env, timeoutMs = 10_000): Promise
     }
     if (status) throw new EnvError(`S3_BUCKET: checking the bucket "${bucket}" at ${where} failed: ${status} ${e.name}`);
     throw new EnvError(`${variable}: cannot reach ${address} to check the bucket "${bucket}" (S3_BUCKET): ${e.code ?? (e.message || e.name)}`);
+  }
+}
+
+/**
+ * Makes S3_BUCKET unless it exists, waiting up to `waitMs` for a store that is still starting (its
+ * connection refused). Answers what it did; a store that answers but refuses throws the start-up check's
+ * EnvError naming the variable to correct.
+ */
+export async function ensureBucketFromEnv(env: Env, waitMs = 60_000): Promise<'created' | 'exists'> {
+  if (!env.S3_BUCKET) throw new EnvError('S3_BUCKET: not set, so there is no bucket to make (images are kept under DATA_DIR)');
+  const cfg = s3ConfigFromEnv({ ...env, S3_BUCKET: env.S3_BUCKET });
+  const until = Date.now() + waitMs;
+  for (;;) {
+    try {
+      return await ensureBucket(cfg);
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      const starting = code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'ECONNRESET';
+      if (starting && Date.now() < until) {
+        await new Promise((r) => setTimeout(r, 1000));
+        continue;
+      }
+      await checkStorageFromEnv(env);
+      throw err;
+    }
   }
 }

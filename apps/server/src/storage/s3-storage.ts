@@ -1,4 +1,5 @@
 import {
+  CreateBucketCommand,
   DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
@@ -87,6 +88,28 @@ export async function checkBucket(cfg: S3Config, timeoutMs = 10_000): Promise<vo
   const client = s3ClientFor(cfg, { maxAttempts: 2 });
   try {
     await client.send(new HeadBucketCommand({ Bucket: cfg.bucket }), { abortSignal: AbortSignal.timeout(timeoutMs) });
+  } finally {
+    client.destroy();
+  }
+}
+
+/**
+ * Makes the bucket of `cfg` unless it exists (HeadBucket first): what a fresh container stack runs once
+ * before the servers start. Answers whether it made it; throws the SDK's error otherwise (unreachable
+ * store, refused keys).
+ */
+export async function ensureBucket(cfg: S3Config, timeoutMs = 10_000): Promise<'created' | 'exists'> {
+  const client = s3ClientFor(cfg, { maxAttempts: 2 });
+  try {
+    try {
+      await client.send(new HeadBucketCommand({ Bucket: cfg.bucket }), { abortSignal: AbortSignal.timeout(timeoutMs) });
+      return 'exists';
+    } catch (err) {
+      const e = err as Error & { $metadata?: { httpStatusCode?: number } };
+      if (e.$metadata?.httpStatusCode !== 404 && e.name !== 'NotFound' && e.name !== 'NoSuchBucket') throw err;
+    }
+    await client.send(new CreateBucketCommand({ Bucket: cfg.bucket }), { abortSignal: AbortSignal.timeout(timeoutMs) });
+    return 'created';
   } finally {
     client.destroy();
   }
