@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gt, inArray, notInArray, or, sql } from 'drizzle-orm';
-import { commentMentions, comments, items, notifications, profiles } from '../../db/schema';
+import { commentMentions, comments, items, profiles } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import { cursorKey, olderThan } from '../../db/keyset';
 import type { Cursor } from '../../lib/cursor';
@@ -69,9 +69,6 @@ export function commentsRepository(db: Executor) {
     },
     async addMentions(commentId: string, userIds: string[]) {
       if (userIds.length) await db.insert(commentMentions).values(userIds.map((userId) => ({ commentId, userId }))).onConflictDoNothing();
-    },
-    async notify(rows: (typeof notifications.$inferInsert)[]) {
-      if (rows.length) await db.insert(notifications).values(rows);
     },
     /** The comment with its item's owner. */
     async findWithItem(commentId: string) {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull } from 'drizzle-orm';
 import { composites, images, items, photos } from '../../db/schema';
 import type { Executor } from '../../db/types';
 
@@ -118,10 +118,6 @@ export function imageOwnership(db: Executor) {
     async find(imageId: string) {
       const [row] = await db.select({ ownerId: images.ownerId, kind: images.kind }).from(images).where(eq(images.id, imageId));
       return row ?? null;
-    },
-    async many(ids: string[]) {
-      if (!ids.length) return [];
-      return db.select().from(images).where(inArray(images.id, ids));
     },
   };
 }

@@ -1,6 +1,5 @@
 import type { Role } from '@curio/contract';
 import type { Db } from '../../db/client';
-import { forbidden } from '../../lib/errors';
 import { rolesRepository } from './roles.repository';
 
 export function createRolesService(
@@ -20,9 +19,6 @@ export function createRolesService(
     async hasRole(userId: string, role: Role): Promise<boolean> {
       const roles = await repo.list(userId);
       return roles.includes(role) || (role === 'moderator' && roles.includes('admin'));
-    },
-    async requireRole(userId: string, role: Role) {
-      if (!(await service.hasRole(userId, role))) throw forbidden('This page requires admin access');
     },
     /**
      * Grants admin to addresses listed in ADMIN_EMAILS once the address is verified (a magic-link

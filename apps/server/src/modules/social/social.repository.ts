@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { bookmarks, likes, notifications } from '../../db/schema';
+import { bookmarks, likes } from '../../db/schema';
 import type { Executor } from '../../db/types';
 
 export function socialRepository(db: Executor) {
@@ -16,8 +16,5 @@ export function socialRepository(db: Executor) {
     /** Sets the like to `target`, or flips it when no target is given (the unique index settles double clicks). */
     setLike: (userId: string, itemId: string, target?: boolean) => setMark(likes, userId, itemId, target),
     setBookmark: (userId: string, itemId: string, target?: boolean) => setMark(bookmarks, userId, itemId, target),
-    async notify(row: typeof notifications.$inferInsert) {
-      await db.insert(notifications).values(row);
-    },
   };
 }
