@@ -3,6 +3,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from './app';
 import { openPostgres } from './db/client';
+import { rowsOf } from './db/rows';
 import { createTestApp, TEST_ORIGIN, type TestApp } from './test/harness';
 import { startTcpProxy } from './test/tcp-proxy';
 import { testPasswordHashing } from './test/password-hashing';
@@ -55,7 +56,7 @@ describe('/ready', () => {
  */
 async function appBehindProxy(options: { cutFirst?: boolean } = {}) {
   const probe = await t.database.db.execute<{ db: string }>('select current_database() as db' as never);
-  const db = ((probe as unknown as { rows?: { db: string }[] }).rows ?? (probe as unknown as { db: string }[]))[0]!.db;
+  const db = rowsOf<{ db: string }>(probe)[0]!.db;
   const target = new URL(process.env.DATABASE_URL!);
   const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
   const url = new URL(target);

@@ -4,9 +4,6 @@ import type { Db } from './client';
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Executor = Db | Tx;
 
-/** The rows of a raw `db.execute` result: node-postgres answers `{ rows }`, PGlite through Drizzle the same or the rows themselves. */
-export const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]));
-
 /** True for a PostgreSQL unique violation (optionally of the named constraint), through Drizzle's wrapper. */
 export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { freePort } from '../cli/topology';
+import { rowsOf } from '../db/rows';
 import { QUEUES } from '../modules/jobs/jobs';
 import { createTestApp, type TestApp } from '../test/harness';
 import { startSmtpSink } from '../test/smtp-sink';
@@ -30,7 +31,7 @@ describe('mails through the job queue', { tags: ['postgres'] }, () => {
     let failedOnce = false;
     while (Date.now() < deadline && !failedOnce) {
       const rows = await t.database.db.execute<{ state: string }>(`select state from pgboss.job where name = '${QUEUES.mail.name}'` as never);
-      const list = (rows as unknown as { rows?: { state: string }[] }).rows ?? (rows as unknown as { state: string }[]);
+      const list = rowsOf<{ state: string }>(rows);
       failedOnce = list.some((r) => r.state === 'retry');
       if (!failedOnce) await new Promise((r) => setTimeout(r, 100));
     }
@@ -38,7 +39,7 @@ describe('mails through the job queue', { tags: ['postgres'] }, () => {
 
     // The stored job names the recipient but holds no readable link or subject.
     const stored = await t.database.db.execute<{ data: unknown }>(`select data from pgboss.job where name = '${QUEUES.mail.name}'` as never);
-    const storedRows = (stored as unknown as { rows?: { data: unknown }[] }).rows ?? (stored as unknown as { data: unknown }[]);
+    const storedRows = rowsOf<{ data: unknown }>(stored);
     const payload = JSON.stringify(storedRows.map((r) => r.data));
     expect(payload).toContain('collector@example.com');
     expect(payload).not.toContain('https://example.com/link');
@@ -71,7 +72,7 @@ describe('mails through the job queue', { tags: ['postgres'] }, () => {
     await vi.waitFor(
       async () => {
         const rows = await t.database.db.execute<{ state: string }>(`select state from pgboss.job where name = '${QUEUES.mail.name}'` as never);
-        const list = (rows as unknown as { rows?: { state: string }[] }).rows ?? (rows as unknown as { state: string }[]);
+        const list = rowsOf<{ state: string }>(rows);
         expect(list.some((r) => r.state === 'retry')).toBe(true);
       },
       { timeout: 10_000, interval: 100 },

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/rows';
 import { itemEngagementDaily } from '../../db/schema';
 import { pngBytes, stubGenerator } from '../../test/images';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -28,7 +29,7 @@ async function engagement(itemId: string, day = today()) {
 const allTime = (itemId: string) => engagement(itemId, '-infinity');
 const rowCount = async (table: 'likes' | 'bookmarks', itemId: string) => {
   const r = await t.database.db.execute(sql`select count(*)::int as n from ${sql.raw(table)} where item_id = ${itemId}`);
-  return (((r as unknown as { rows?: { n: number }[] }).rows ?? (r as unknown as { n: number }[]))[0]!).n;
+  return rowsOf<{ n: number }>(r)[0]!.n;
 };
 
 describe('engagement aggregates through the API', { tags: ['postgres'] }, () => {
@@ -78,7 +79,7 @@ describe('engagement aggregates through the API', { tags: ['postgres'] }, () => 
 /** The rolled-up totals of one item (zeros without a row). */
 async function totals(itemId: string) {
   const r = await t.database.db.execute(sql`select likes_24h, likes_all, points_24h from item_rank_totals where item_id = ${itemId}`);
-  const rows = (r as unknown as { rows?: Record<string, number>[] }).rows ?? (r as unknown as Record<string, number>[]);
+  const rows = rowsOf<Record<string, number>>(r);
   return rows[0] ?? { likes_24h: 0, likes_all: 0, points_24h: 0 };
 }
 

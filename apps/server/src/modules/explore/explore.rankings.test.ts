@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { createTestDatabase } from '../../test/database';
 import { discoverable } from '../read/read.repository';
 import { exploreRepository, type RankQuery } from './explore.repository';
-import { rowsOf } from '../../db/types';
+import { rowsOf } from '../../db/rows';
 
 /**
  * The rankings read per-day aggregates that triggers keep: the aggregates must equal the rows they

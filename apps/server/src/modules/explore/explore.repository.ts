@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ExploreSort } from '@curio/contract';
 import type { Db } from '../../db/client';
-import { type Executor, rowsOf } from '../../db/types';
+import { rowsOf } from '../../db/rows';
+import type { Executor } from '../../db/types';
 import { discoverable } from '../read/read.repository';
 
 export interface RankQuery {

@@ -1,7 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { dmMessages, dmThreads, profiles } from '../../db/schema';
 import { cursorKey, olderThan } from '../../db/keyset';
-import { type Executor, rowsOf } from '../../db/types';
+import { pgBool, rowsOf } from '../../db/rows';
+import type { Executor } from '../../db/types';
 import type { Cursor } from '../../lib/cursor';
 import { dmAllowed, dmRule, profileVisibleTo } from '../read/read.repository';
 import { reportsRepository } from '../social/reports.repository';
@@ -80,7 +81,7 @@ export function messagesRepository(db: Executor) {
         limit ${limit + 1}`);
       return rowsOf<Omit<ThreadListRow, 'lastMessageAt' | 'lastCreatedAt' | 'unread' | 'canSend'> & { lastMessageAt: string | Date; lastCreatedAt: string | Date | null; unread: number | string; canSend: boolean | string }>(result).map((r) => ({
         ...r,
-        canSend: r.canSend === true || r.canSend === 't' || r.canSend === 'true',
+        canSend: pgBool(r.canSend),
         lastMessageAt: new Date(r.lastMessageAt).toISOString(),
         lastCreatedAt: r.lastCreatedAt ? new Date(r.lastCreatedAt).toISOString() : null,
         unread: Number(r.unread),
@@ -125,14 +126,13 @@ export function messagesRepository(db: Executor) {
       const [row] = rowsOf<{ unblocked: boolean | string; admitted: boolean | string }>(
         await db.execute(sql`select ${rule.unblocked} as unblocked, ${rule.admitted} as admitted`),
       );
-      const yes = (v: boolean | string | undefined) => v === true || v === 't' || v === 'true';
-      return { unblocked: yes(row?.unblocked), admitted: yes(row?.admitted) };
+      return { unblocked: pgBool(row?.unblocked), admitted: pgBool(row?.admitted) };
     },
     /** Whether `senderId` may message `recipientId` now (the whole DM rule; never oneself). */
     async allowed(senderId: string, recipientId: string): Promise<boolean> {
       if (senderId === recipientId) return false;
       const [row] = rowsOf<{ ok: boolean | string }>(await db.execute(sql`select ${dmAllowed(senderId, recipientId)} as ok`));
-      return row?.ok === true || row?.ok === 't' || row?.ok === 'true';
+      return pgBool(row?.ok);
     },
     async profileOf(userId: string) {
       const [row] = await db

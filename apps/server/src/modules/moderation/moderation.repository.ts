@@ -9,7 +9,8 @@ import type {
   ReportTargetType,
 } from '@curio/contract';
 import { comments, dmMessages, dmThreads, items, moderationActions, profiles, reports } from '../../db/schema';
-import { type Executor, rowsOf } from '../../db/types';
+import { pgBool, rowsOf } from '../../db/rows';
+import type { Executor } from '../../db/types';
 import type { Cursor } from '../../lib/cursor';
 
 export type ModerationActionRow = typeof moderationActions.$inferSelect;
@@ -36,7 +37,6 @@ export async function recordAction(db: Executor, action: NewModerationAction): P
 }
 
 const iso = (v: string | Date) => new Date(v).toISOString();
-const bool = (v: unknown) => v === true || v === 't' || v === 'true';
 /** Selects a timestamp as the exact text a cursor carries (lib/cursor.ts). */
 const keyOf = (col: SQL) => sql`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
@@ -91,7 +91,7 @@ const toSummary = (r: SummaryRow): ReportSummary & { key: string } => ({
   targetType: r.targetType,
   targetId: r.targetId,
   targetLabel: r.targetLabel,
-  targetHidden: bool(r.targetHidden),
+  targetHidden: pgBool(r.targetHidden),
   targetReportCount: Number(r.targetReportCount),
   reporter: person(r.reporter),
   createdAt: iso(r.createdAt),
@@ -184,8 +184,8 @@ export function moderationRepository(db: Executor) {
       id: row.id,
       title: row.title,
       tags: Array.isArray(row.tags) ? row.tags : [],
-      nsfw: bool(row.nsfw),
-      hidden: bool(row.hidden),
+      nsfw: pgBool(row.nsfw),
+      hidden: pgBool(row.hidden),
       hiddenSource: row.hiddenSource,
       imageId: row.imageId,
       photos,

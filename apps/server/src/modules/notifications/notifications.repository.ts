@@ -1,7 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { items, notifications, profiles } from '../../db/schema';
 import { cursorKey, olderThan } from '../../db/keyset';
-import { type Executor, rowsOf } from '../../db/types';
+import { rowsOf, textArray } from '../../db/rows';
+import type { Executor } from '../../db/types';
 import type { Cursor } from '../../lib/cursor';
 import { itemVisibleTo, notBlockedBetween } from '../read/read.repository';
 
@@ -23,13 +24,6 @@ export interface NotificationGroupRow {
   actorIds: (string | null)[];
   actorCount: number;
 }
-
-const textArray = (v: string[] | string | null): string[] => {
-  if (!v) return [];
-  if (Array.isArray(v)) return v;
-  const inner = v.replace(/^\{|\}$/g, '');
-  return inner ? inner.split(',').map((s) => s.replace(/^"|"$/g, '')) : [];
-};
 
 /** The kinds whose `ref_id` is an item (a follow names a person, a report outcome a report). */
 const ITEM_KINDS = sql`('like', 'comment', 'mention', 'item_hidden')`;

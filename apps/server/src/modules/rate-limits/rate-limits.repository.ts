@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { rateLimitCounters } from '../../db/schema';
-import { type Executor, rowsOf } from '../../db/types';
+import { rowsOf } from '../../db/rows';
+import type { Executor } from '../../db/types';
 
 
 export function rateLimitsRepository(db: Executor) {

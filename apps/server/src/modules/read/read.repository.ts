@@ -1,7 +1,8 @@
 import { and, desc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { PHOTO_ROLES, type Role } from '@curio/contract';
 import { bookmarks, comments, composites, dmMessages, dmThreads, follows, items, itemStats, likes, photos, profiles, userBlocks, userRoles, userSettings } from '../../db/schema';
-import { type Executor, rowsOf } from '../../db/types';
+import { rowsOf, textArray } from '../../db/rows';
+import type { Executor } from '../../db/types';
 
 /** The order an item's photos are shown in: by role, as the wizard lists them. */
 const PHOTO_ROLE_ORDER = sql`array[${sql.join(PHOTO_ROLES.map((r) => sql`${r}`), sql`, `)}]`;
@@ -389,12 +390,4 @@ export function readRepository(db: Executor) {
       return Boolean(row);
     },
   };
-}
-
-/** A text[] as the driver hands it over: an array, or PostgreSQL's `{a,b}` literal. */
-function textArray(v: string[] | string | null | undefined): string[] {
-  if (!v) return [];
-  if (Array.isArray(v)) return v;
-  const inner = v.replace(/^\{|\}$/g, '');
-  return inner ? inner.split(',').map((s) => s.replace(/^"|"$/g, '')) : [];
 }

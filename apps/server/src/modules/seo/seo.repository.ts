@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { type Executor, rowsOf } from '../../db/types';
+import { rowsOf } from '../../db/rows';
+import type { Executor } from '../../db/types';
 import { discoverable, profileVisibleTo } from '../read/read.repository';
 
 

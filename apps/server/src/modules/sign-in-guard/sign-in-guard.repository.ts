@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { type Executor, rowsOf } from '../../db/types';
+import { rowsOf } from '../../db/rows';
+import type { Executor } from '../../db/types';
 import { signInFailures, totpUsedSteps } from './sign-in-guard.schema';
 
 
