@@ -6,6 +6,9 @@ const CHROME_LINUX = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML,
 const SAFARI_IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
 const EDGE_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0';
+const CHROME_MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const CHROME_ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+const FIREFOX_UBUNTU = 'Mozilla/5.0 (X11; Ubuntu; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -29,6 +32,11 @@ describe('user agents and address classes', () => {
     expect(parseUserAgent(SAFARI_IPHONE)).toEqual({ browser: 'Safari', os: 'iOS', mobile: true });
     expect(parseUserAgent(FIREFOX_WINDOWS)).toEqual({ browser: 'Firefox', os: 'Windows', mobile: false });
     expect(parseUserAgent(EDGE_WINDOWS).browser).toBe('Edge');
+    // A browser's or system's variants keep one name: a phone's Chrome, headless Chrome, a Linux distribution.
+    expect(parseUserAgent(CHROME_ANDROID)).toEqual({ browser: 'Chrome', os: 'Android', mobile: true });
+    expect(parseUserAgent(CHROME_MAC.replace('Chrome/', 'HeadlessChrome/'))).toEqual({ browser: 'Chrome', os: 'macOS', mobile: false });
+    expect(parseUserAgent(FIREFOX_UBUNTU)).toEqual({ browser: 'Firefox', os: 'Linux', mobile: false });
+    expect(parseUserAgent('curl/8.5.0')).toEqual({ browser: 'curl', os: null, mobile: false });
     expect(parseUserAgent(null)).toEqual({ browser: null, os: null, mobile: false });
   });
   it('classes addresses as local or public, without geolocation', () => {

@@ -1,3 +1,6 @@
+import { UAParser } from 'ua-parser-js';
+import { CLIs } from 'ua-parser-js/extensions';
+
 /** A browser and system read from a user agent, for "Chrome on Linux"; null where it names neither. */
 export interface ParsedUserAgent {
   browser: string | null;
@@ -5,36 +8,28 @@ export interface ParsedUserAgent {
   mobile: boolean;
 }
 
-// Order matters: Edge and Opera say "Chrome" too, Chrome says "Safari", and so on.
-const BROWSERS: Array<[RegExp, string]> = [
-  [/\bEdg(?:e|A|iOS)?\//, 'Edge'],
-  [/\bOPR\/|\bOpera\b/, 'Opera'],
-  [/\bSamsungBrowser\//, 'Samsung Internet'],
-  [/\bVivaldi\//, 'Vivaldi'],
-  [/\bYaBrowser\//, 'Yandex'],
-  [/\bFirefox\/|\bFxiOS\//, 'Firefox'],
-  [/\bHeadlessChrome\//, 'Chrome'],
-  [/\bChrom(?:e|ium)\/|\bCriOS\//, 'Chrome'],
-  [/\bVersion\/[\d.]+.*\bSafari\//, 'Safari'],
-  [/\bMicroMessenger\//, 'WeChat'],
-  [/\bcurl\//, 'curl'],
+// ua-parser-js tells apart more than the page needs: the variants of one browser or system get one name here
+// ("Mobile Safari" is Safari, "Chrome Headless" Chrome, Ubuntu Linux), the names the sessions list has always shown.
+const BROWSER_FAMILIES: Array<[RegExp, string]> = [
+  [/^Edge\b/, 'Edge'],
+  [/^Opera\b|^OperaMobile$/, 'Opera'],
+  [/^Firefox\b/, 'Firefox'],
+  [/^Chrom(?:e|ium)\b/, 'Chrome'],
 ];
-
-const SYSTEMS: Array<[RegExp, string]> = [
-  [/\b(?:iPhone|iPad|iPod)\b/, 'iOS'],
-  [/\bAndroid\b/, 'Android'],
-  [/\bCrOS\b/, 'ChromeOS'],
-  [/\bWindows\b/, 'Windows'],
-  [/\bMac OS X\b|\bMacintosh\b/, 'macOS'],
-  [/\bLinux\b|\bX11\b/, 'Linux'],
-];
+const SYSTEM_NAMES: Record<string, string> = { 'Chrome OS': 'ChromeOS', 'Chromium OS': 'ChromeOS' };
+const NAMED_SYSTEMS = new Set(['iOS', 'Android', 'ChromeOS', 'Windows', 'macOS']);
 
 export function parseUserAgent(ua: string | null | undefined): ParsedUserAgent {
   if (!ua) return { browser: null, os: null, mobile: false };
-  const browser = BROWSERS.find(([re]) => re.test(ua))?.[1] ?? null;
-  const os = SYSTEMS.find(([re]) => re.test(ua))?.[1] ?? null;
-  const mobile = /\bMobi|\biPhone\b|\biPad\b|\bAndroid\b|\bTablet\b/.test(ua);
-  return { browser, os, mobile };
+  const { browser, os, device } = UAParser(ua, CLIs);
+  const browserName = browser.name?.replace(/^Mobile /, '');
+  let osName = os.name ? (SYSTEM_NAMES[os.name] ?? os.name) : null;
+  if (osName && !NAMED_SYSTEMS.has(osName) && /\bLinux\b/.test(ua)) osName = 'Linux';
+  return {
+    browser: browserName ? (BROWSER_FAMILIES.find(([re]) => re.test(browserName))?.[1] ?? browserName) : null,
+    os: osName,
+    mobile: device.type === 'mobile' || device.type === 'tablet',
+  };
 }
 
 export type AddressClass = 'local' | 'public' | 'unknown';
