@@ -46,6 +46,9 @@ async function queueWorker() {
   // Under the start-up lock: pg-boss's own start creates shared objects and races a booting web process.
   await database.exclusive(() => services.jobs.start({ schedules: false }));
   logger.info({ concurrency: env.CUTOUT_CONCURRENCY, cutout: env.CUTOUT }, 'cut-out worker ready');
+  // The container's liveness check (`worker.js --alive`) reads the age of this beat.
+  const { startHeartbeat, WORKER_HEARTBEAT_FILE } = await import('./lib/heartbeat');
+  startHeartbeat(WORKER_HEARTBEAT_FILE, () => database.ping());
 
   let stopping = false;
   const shutdown = async (reason: string) => {
@@ -65,7 +68,16 @@ async function queueWorker() {
   process.on('disconnect', () => void shutdown('parent exited'));
 }
 
-(process.argv.includes('--segmenter') ? segmenterChild() : queueWorker()).catch((err) => {
+/** `worker --alive`: exits 0 when this machine's (or container's) worker beat within the last minute, 1 otherwise. */
+async function aliveCheck() {
+  const { heartbeatAge, HEARTBEAT_MAX_AGE_MS, WORKER_HEARTBEAT_FILE } = await import('./lib/heartbeat');
+  const age = heartbeatAge(WORKER_HEARTBEAT_FILE);
+  if (age !== null && age <= HEARTBEAT_MAX_AGE_MS) process.exit(0);
+  console.error(age === null ? 'the worker has not beaten yet (starting, or it cannot reach its database)' : `the worker's last beat was ${Math.round(age / 1000)} s ago`);
+  process.exit(1);
+}
+
+(process.argv.includes('--alive') ? aliveCheck() : process.argv.includes('--segmenter') ? segmenterChild() : queueWorker()).catch((err) => {
   // A bad setting or a database a newer version migrated: one line, no stack trace.
   console.error(err instanceof EnvError || err instanceof SchemaNewerError ? err.message : err);
   process.exit(1);
