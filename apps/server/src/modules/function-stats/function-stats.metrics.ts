@@ -1,9 +1,19 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
-import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { envelope } from '../../lib/errors';
 import { LATENCY_BUCKETS_MS } from './function-stats.histogram';
 import type { FunctionCall } from './function-stats.service';
+
+/** One job queue's figures (the jobs module's `stats()`), read at each scrape. */
+export interface JobQueueFigures {
+  queue: string;
+  waiting: number;
+  retrying: number;
+  active: number;
+  failed: number;
+  oldestWaitingSeconds: number;
+}
 
 const statusClass = (status: number) => `${Math.floor(status / 100)}xx`;
 
@@ -12,9 +22,40 @@ const statusClass = (status: number) => `${Math.floor(status / 100)}xx`;
  * latency histogram per function (the same bounds as the database's), and Node's process metrics.
  * Each app has its own registry (tests run several apps in one process).
  */
-export function createMetrics() {
+export function createMetrics(opts: { jobQueues?: () => Promise<JobQueueFigures[]> } = {}) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  if (opts.jobQueues) {
+    const read = opts.jobQueues;
+    // Both gauges are filled by one query per scrape: the first to collect reads, the other takes its answer.
+    let pending: Promise<JobQueueFigures[]> | null = null;
+    const figures = () => {
+      pending ??= read().finally(() => setTimeout(() => (pending = null), 0));
+      return pending;
+    };
+    new Gauge({
+      name: 'curio_jobs',
+      help: 'Jobs of each queue by state: waiting, retrying (waiting for another attempt), active (running), failed (out of attempts); the same in every process',
+      labelNames: ['queue', 'state'] as const,
+      registers: [registry],
+      async collect() {
+        this.reset();
+        for (const q of await figures()) {
+          for (const state of ['waiting', 'retrying', 'active', 'failed'] as const) this.set({ queue: q.queue, state }, q[state]);
+        }
+      },
+    });
+    new Gauge({
+      name: 'curio_jobs_oldest_waiting_seconds',
+      help: 'How long the oldest job of each queue that may run now has waited, in seconds (0 when none waits)',
+      labelNames: ['queue'] as const,
+      registers: [registry],
+      async collect() {
+        this.reset();
+        for (const q of await figures()) this.set({ queue: q.queue }, q.oldestWaitingSeconds);
+      },
+    });
+  }
   const calls = new Counter({
     name: 'curio_function_calls_total',
     help: 'Calls of each function by status class (2xx, 4xx, 5xx), counted by this process',

@@ -4,6 +4,7 @@ import { createApp } from '../../app';
 import { functionStats } from '../../db/schema';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../test/harness';
 import { bucketOf, emptyHistogram, LATENCY_BUCKETS_MS, quantile } from './function-stats.histogram';
+import { createMetrics } from './function-stats.metrics';
 import { testPasswordHashing } from '../../test/password-hashing';
 
 const ADMIN = 'ops@example.com';
@@ -154,5 +155,35 @@ describe('/metrics', { tags: ['postgres'] }, () => {
     for (const line of text.split('\n').filter((l) => l && !l.startsWith('#'))) {
       expect(line).toMatch(/^[a-zA-Z_:][a-zA-Z0-9_:]*(\{[^}]*\})? -?[\d.e+-]+|NaN|[+-]Inf$/);
     }
+  });
+});
+
+describe("/metrics: the job queues", () => {
+  it('shows each queue by state and its oldest wait, read once per scrape', async () => {
+    let reads = 0;
+    const metrics = createMetrics({
+      jobQueues: async () => {
+        reads++;
+        return [
+          { queue: 'cutout', waiting: 4, retrying: 1, active: 2, failed: 3, oldestWaitingSeconds: 42.5 },
+          { queue: 'mail', waiting: 0, retrying: 0, active: 0, failed: 0, oldestWaitingSeconds: 0 },
+        ];
+      },
+    });
+    const text = await metrics.text();
+    expect(reads).toBe(1);
+    expect(text).toContain('# TYPE curio_jobs gauge');
+    for (const [state, n] of [['waiting', 4], ['retrying', 1], ['active', 2], ['failed', 3]] as const) {
+      expect(text).toContain(`curio_jobs{queue="cutout",state="${state}"} ${n}`);
+      expect(text).toContain(`curio_jobs{queue="mail",state="${state}"} 0`);
+    }
+    expect(text).toContain('curio_jobs_oldest_waiting_seconds{queue="cutout"} 42.5');
+    await new Promise((r) => setTimeout(r, 0)); // after the scrape's own reset (a timer set before this one): the next scrape reads again
+    await metrics.text();
+    expect(reads).toBe(2);
+  });
+
+  it('has no job lines where the process has no queue to read', async () => {
+    expect(await createMetrics().text()).not.toContain('curio_jobs');
   });
 });

@@ -1,7 +1,7 @@
 import type PgBoss from 'pg-boss';
 import type { Db } from '../../db/client';
 import type { Logger } from '../../lib/logger';
-import { bossDb, createBoss, trackedDb, type BossOptions } from './boss';
+import { BOSS_SCHEMA, bossDb, createBoss, trackedDb, type BossOptions } from './boss';
 
 /** Every queue, with how its jobs are retried and, for housekeeping, when they are sent. */
 export const QUEUES = {
@@ -127,6 +127,33 @@ export function createJobs(appDb: Db, opts: JobsOptions) {
       for (const w of workerIds.get(name) ?? []) boss.notifyWorker(w);
       return id;
     },
+    /**
+     * Every queue's jobs by state (waiting, waiting to be retried, running, failed for good) and how long
+     * its oldest job ready to run has waited: what /metrics shows an operator. Completed jobs are not counted.
+     */
+    async stats(): Promise<QueueStats[]> {
+      // Its tables exist once the queue has started (the server starts it after the migrations).
+      if (!started) return [];
+      await started;
+      const { rows } = await db.executeSql(
+        `select name, state, count(*)::int as n,
+           extract(epoch from now() - min(start_after) filter (where state in ('created', 'retry') and start_after <= now()))::float8 as oldest
+         from ${BOSS_SCHEMA}.job where state in ('created', 'retry', 'active', 'failed') group by name, state`,
+        [],
+      );
+      const byQueue = new Map<string, QueueStats>();
+      for (const q of byName.keys()) byQueue.set(q, { queue: q, waiting: 0, retrying: 0, active: 0, failed: 0, oldestWaitingSeconds: 0 });
+      for (const row of rows as { name: string; state: string; n: number; oldest: number | null }[]) {
+        const stats = byQueue.get(row.name);
+        if (!stats) continue;
+        if (row.state === 'created') stats.waiting = row.n;
+        else if (row.state === 'retry') stats.retrying = row.n;
+        else if (row.state === 'active') stats.active = row.n;
+        else if (row.state === 'failed') stats.failed = row.n;
+        if (row.oldest !== null) stats.oldestWaitingSeconds = Math.max(stats.oldestWaitingSeconds, Math.max(0, row.oldest));
+      }
+      return [...byQueue.values()];
+    },
     /** Jobs of a queue not finished yet (waiting, retrying or running). */
     pending: (name: QueueName) => boss.getQueueSize(name, { before: 'completed' }),
     /** Resolves once the queue has nothing waiting or running (for tests and scripts). */
@@ -161,3 +188,14 @@ export function createJobs(appDb: Db, opts: JobsOptions) {
   return jobs;
 }
 export type Jobs = ReturnType<typeof createJobs>;
+
+/** One queue's jobs by state, for /metrics. */
+export interface QueueStats {
+  queue: string;
+  waiting: number;
+  retrying: number;
+  active: number;
+  failed: number;
+  /** Seconds the oldest job that may run now has waited (0 when none waits). */
+  oldestWaitingSeconds: number;
+}
