@@ -59,6 +59,7 @@ import { moderationFunctions } from './modules/moderation/moderation.routes';
 import { adminAccountsFunctions, adminUsersFunctions } from './modules/admin-users/admin-users.routes';
 import { createAdminAccountsService } from './modules/admin-users/admin-accounts.service';
 import { functionStatsFunctions } from './modules/function-stats/function-stats.routes';
+import { jobsFunctions } from './modules/jobs/jobs.routes';
 import { metricsRouter } from './modules/function-stats/function-stats.metrics';
 import { dmcaFunctions } from './modules/dmca/dmca.routes';
 import { feedbackFunctions } from './modules/feedback/feedback.routes';
@@ -265,6 +266,7 @@ export function createApp(deps: AppDeps) {
     ...adminUsersFunctions(services.adminUsers),
     ...adminAccountsFunctions(adminAccounts),
     ...functionStatsFunctions(services.functionStats),
+    ...jobsFunctions(services.jobs),
     ...dmcaFunctions(services.dmca),
     ...accountDataFunctions(services.accountData),
     ...accountSessionsFunctions(services.accountSessions),

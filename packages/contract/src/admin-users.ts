@@ -152,3 +152,39 @@ export const adminUserDeleteResultSchema = z.object({ deleted: z.literal(true) }
 /** How long an admin's sign-in link works (once). */
 export const ADMIN_SIGN_IN_LINK_MINUTES = 15;
 export const adminUserSignInLinkResultSchema = z.object({ url: z.string(), expiresAt: z.string() });
+
+// ---- The job queue: every queue by state, the jobs that failed for good, retried or dropped by an admin ----
+
+/** How many failed jobs `admin-jobs` lists, newest first. */
+export const ADMIN_FAILED_JOBS_LIMIT = 50;
+const jobQueueFiguresSchema = z.object({
+  queue: z.string(),
+  waiting: z.number().int(),
+  retrying: z.number().int(),
+  active: z.number().int(),
+  failed: z.number().int(),
+  /** Seconds the oldest job that may run now has waited (0 when none waits). */
+  oldestWaitingSeconds: z.number(),
+});
+export const adminJobsResultSchema = z.object({
+  queues: z.array(jobQueueFiguresSchema),
+  /** Jobs out of attempts, newest first (at most ADMIN_FAILED_JOBS_LIMIT): what failed, never their data. */
+  failed: z.array(
+    z.object({
+      id: z.string(),
+      queue: z.string(),
+      attempts: z.number().int(),
+      error: z.string().nullable(),
+      createdAt: z.string(),
+      failedAt: z.string().nullable(),
+    }),
+  ),
+  generatedAt: z.string(),
+});
+export type AdminJobs = z.infer<typeof adminJobsResultSchema>;
+/** `admin-job-retry`, `admin-job-drop`: one failed job of one queue. */
+export const adminJobInputSchema = z.object({
+  queue: text().regex(/^[a-z][a-z-]{0,62}$/, 'Not a queue name'),
+  jobId: text().uuid('Not a valid id'),
+});
+export const adminJobResultSchema = z.object({ ok: z.literal(true) });

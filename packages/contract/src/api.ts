@@ -85,6 +85,9 @@ import {
 import {
   adminCreditsGrantInputSchema,
   adminFunctionStatsResultSchema,
+  adminJobInputSchema,
+  adminJobResultSchema,
+  adminJobsResultSchema,
   adminUserResultSchema,
   adminUsersListInputSchema,
   adminUsersListResultSchema,
@@ -223,6 +226,9 @@ export const API = {
   'admin-user-delete': fn({ input: adminUserDeleteInputSchema, output: adminUserDeleteResultSchema, access: 'admin' }),
   'admin-user-sign-in-link': fn({ input: adminUserIdInputSchema, output: adminUserSignInLinkResultSchema, access: 'admin' }),
   'admin-function-stats': fn({ input: emptyInputSchema, output: adminFunctionStatsResultSchema, access: 'admin', read: true }),
+  'admin-jobs': fn({ input: emptyInputSchema, output: adminJobsResultSchema, access: 'admin', read: true }),
+  'admin-job-retry': fn({ input: adminJobInputSchema, output: adminJobResultSchema, access: 'admin' }),
+  'admin-job-drop': fn({ input: adminJobInputSchema, output: adminJobResultSchema, access: 'admin' }),
   // OAuth clients (Curio as an OAuth 2.1 / OpenID provider); the secret is shown on create and regenerate only.
   'admin-oauth-clients-list': fn({ input: emptyInputSchema, output: adminOAuthClientsListResultSchema, access: 'admin', read: true }),
   'admin-oauth-client-create': fn({ input: adminOAuthClientCreateInputSchema, output: adminOAuthClientSecretResultSchema, access: 'admin' }),

@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { createJobs, QUEUES, type QueueStats } from './jobs';
 
+const ADMIN = 'queue-admin@example.com';
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ ADMIN_EMAILS: ADMIN });
 });
 afterAll(() => t.close());
 
@@ -40,5 +41,48 @@ describe("the job queue's figures (/metrics)", { tags: ['postgres'] }, () => {
     } finally {
       await jobs.stop();
     }
+  });
+});
+
+describe("the admin's job queue page (admin-jobs, admin-job-retry, admin-job-drop)", { tags: ['postgres'] }, () => {
+  it('lists the jobs out of attempts with their error (not their data); one more attempt runs it, a drop removes it', async () => {
+    const admin = await t.signInByMagicLink(ADMIN);
+    const collector = await t.signUp();
+    // The test app delivers no text messages (no SMS_URL): its queue is free for a handler that fails a message's first attempt.
+    const attempts = new Map<string, number>();
+    t.services.jobs.handle<{ to: string }>(QUEUES.sms.name, async ({ to }) => {
+      const n = (attempts.get(to) ?? 0) + 1;
+      attempts.set(to, n);
+      if (n === 1) throw new Error(`the gateway refused ${to.length} digits`);
+    });
+    const retried = (await t.services.jobs.send(QUEUES.sms.name, { to: '+15550100', secret: 'code 123456' }, { retryLimit: 0 }))!;
+    const dropped = (await t.services.jobs.send(QUEUES.sms.name, { to: '+15550101', secret: 'code 654321' }, { retryLimit: 0 }))!;
+    const page = async () => (await t.call('admin-jobs', { method: 'GET', cookie: admin.cookie })).json as { queues: QueueStats[]; failed: { id: string; queue: string; attempts: number; error: string | null }[] };
+    await vi.waitFor(async () => expect((await page()).failed.map((j) => j.id)).toEqual(expect.arrayContaining([retried, dropped])), { timeout: 15_000, interval: 100 });
+    const listed = await page();
+    expect(listed.failed.find((j) => j.id === retried)).toMatchObject({ queue: 'sms', attempts: 1, error: 'the gateway refused 9 digits' });
+    expect(JSON.stringify(listed)).not.toContain('123456'); // a job's data stays out of the page
+    const failedBefore = listed.queues.find((q) => q.queue === 'sms')!.failed; // the two, and any the test above left
+    expect(failedBefore).toBe(listed.failed.filter((j) => j.queue === 'sms').length);
+    expect(failedBefore).toBeGreaterThanOrEqual(2);
+
+    expect((await t.call('admin-job-retry', { cookie: admin.cookie, body: { queue: 'sms', jobId: retried } })).json).toEqual({ ok: true });
+    await vi.waitFor(async () => expect(attempts.get('+15550100')).toBe(2), { timeout: 15_000, interval: 100 });
+    await vi.waitFor(async () => expect((await page()).failed.map((j) => j.id)).not.toContain(retried), { timeout: 15_000, interval: 100 });
+    // A job no longer failed cannot be retried or dropped again.
+    expect((await t.call('admin-job-retry', { cookie: admin.cookie, body: { queue: 'sms', jobId: retried } })).status).toBe(404);
+
+    expect((await t.call('admin-job-drop', { cookie: admin.cookie, body: { queue: 'sms', jobId: dropped } })).json).toEqual({ ok: true });
+    const after = await page();
+    expect(after.failed.map((j) => j.id)).not.toContain(dropped);
+    expect(after.queues.find((q) => q.queue === 'sms')!.failed).toBe(failedBefore - 2);
+    expect((await t.call('admin-job-drop', { cookie: admin.cookie, body: { queue: 'sms', jobId: dropped } })).status).toBe(404);
+
+    // Admins only; a bad queue or id is refused before anything is looked up.
+    expect((await t.call('admin-jobs', { method: 'GET', cookie: collector.cookie })).status).toBe(403);
+    expect((await t.call('admin-job-drop', { cookie: collector.cookie, body: { queue: 'sms', jobId: dropped } })).status).toBe(403);
+    expect((await t.call('admin-job-retry', { cookie: admin.cookie, body: { queue: 'no such queue', jobId: retried } })).status).toBe(400);
+    expect((await t.call('admin-job-retry', { cookie: admin.cookie, body: { queue: 'sms', jobId: 'x' } })).status).toBe(400);
+    expect((await t.call('admin-job-retry', { cookie: admin.cookie, body: { queue: 'no-such-queue', jobId: retried } })).status).toBe(404);
   });
 });

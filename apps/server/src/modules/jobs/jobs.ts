@@ -154,6 +154,43 @@ export function createJobs(appDb: Db, opts: JobsOptions) {
       }
       return [...byQueue.values()];
     },
+    /** The latest jobs out of attempts, newest first: which, when, and the error (never their data, which may be private). */
+    async failedJobs(limit: number): Promise<FailedJob[]> {
+      if (!started) return [];
+      await started;
+      const { rows } = await db.executeSql(
+        `select id::text as id, name, retry_count::int as retries, output->>'message' as error, created_on, completed_on
+         from ${BOSS_SCHEMA}.job where state = 'failed' order by completed_on desc nulls last, created_on desc limit $1`,
+        [limit],
+      );
+      return (rows as { id: string; name: string; retries: number; error: string | null; created_on: Date | string; completed_on: Date | string | null }[]).map((r) => ({
+        id: r.id,
+        queue: r.name,
+        attempts: r.retries + 1,
+        error: r.error,
+        createdAt: new Date(r.created_on).toISOString(),
+        failedAt: r.completed_on === null ? null : new Date(r.completed_on).toISOString(),
+      }));
+    },
+    /**
+     * Gives a failed job of `queue` one more attempt (pg-boss's retry: back to the queue, its limit raised
+     * by one) or drops it; answers false when no such job is failed (retried, dropped or finished meanwhile).
+     */
+    async retryFailed(queue: QueueName, id: string): Promise<boolean> {
+      await jobs.start();
+      if ((await boss.getJobById(queue, id))?.state !== 'failed') return false;
+      await boss.retry(queue, id);
+      for (const w of workerIds.get(queue) ?? []) boss.notifyWorker(w);
+      return true;
+    },
+    async dropFailed(queue: QueueName, id: string): Promise<boolean> {
+      await jobs.start();
+      if ((await boss.getJobById(queue, id))?.state !== 'failed') return false;
+      await boss.deleteJob(queue, id);
+      return true;
+    },
+    /** Whether `name` is one of the queues. */
+    isQueue: (name: string): name is QueueName => byName.has(name),
     /** Jobs of a queue not finished yet (waiting, retrying or running). */
     pending: (name: QueueName) => boss.getQueueSize(name, { before: 'completed' }),
     /** Resolves once the queue has nothing waiting or running (for tests and scripts). */
@@ -188,6 +225,16 @@ export function createJobs(appDb: Db, opts: JobsOptions) {
   return jobs;
 }
 export type Jobs = ReturnType<typeof createJobs>;
+
+/** A job out of attempts, as the admin's job queue page lists it. */
+export interface FailedJob {
+  id: string;
+  queue: string;
+  attempts: number;
+  error: string | null;
+  createdAt: string;
+  failedAt: string | null;
+}
 
 /** One queue's jobs by state, for /metrics. */
 export interface QueueStats {
