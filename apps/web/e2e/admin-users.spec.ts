@@ -86,3 +86,30 @@ test('/admin/functions shows per-function rows to admins and Access Denied to ot
   await expectNoAxeViolations(page, 'admin functions');
   await adminContext.close();
 });
+
+test('/admin/jobs shows every job queue to admins from the admin panel, on a desktop and a phone, in both languages', async ({ browser }) => {
+  const adminContext = await browser.newContext();
+  await signInAdmin(adminContext.request);
+  const page = await adminContext.newPage();
+  await page.goto('/admin');
+  await page.getByTestId('admin-jobs-link').click();
+  await expect(page).toHaveURL(/\/admin\/jobs$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Job queue' })).toBeVisible();
+  for (const queue of ['cutout', 'mail', 'account-export']) {
+    await expect(page.getByTestId('job-queue-row').filter({ has: page.getByRole('rowheader', { name: queue, exact: true }) })).toBeVisible();
+  }
+  await expect(page.getByRole('heading', { name: 'Failed jobs' })).toBeVisible();
+  await expectNoAxeViolations(page, 'admin job queue');
+
+  // A phone: a labelled block per queue instead of the table, nothing scrolls sideways; Chinese.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.evaluate(() => localStorage.setItem('curio.lang', 'zh-CN'));
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: '任务队列' })).toBeVisible();
+  await expect(page.getByTestId('job-queue-item').filter({ hasText: 'account-export' })).toContainText('等待中');
+  await expect(page.getByTestId('job-queues-table')).toBeHidden();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await expectNoAxeViolations(page, 'admin job queue, phone, Chinese');
+  if (process.env.SCREENSHOTS_DIR) await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/admin-jobs-390-zh.png`, fullPage: true });
+  await adminContext.close();
+});

@@ -26,6 +26,7 @@ export const WEB_ROUTES = [
   '/dmca',
   '/admin',
   '/admin/functions',
+  '/admin/jobs',
   '/oauth/consent',
   '/feedback',
   '/maintenance',

@@ -56,6 +56,7 @@ export const routes: RouteObject[] = [
       lazyRoute(paths.dmca.path, 'dmca', () => import('./routes/dmca')),
       lazyRoute(paths.admin.path, 'admin', () => import('./routes/admin')),
       lazyRoute(paths.adminFunctions.path, 'admin-functions', () => import('./routes/admin-functions')),
+      lazyRoute(paths.adminJobs.path, 'admin-jobs', () => import('./routes/admin-jobs')),
       lazyRoute(paths.oauthConsent.path, 'oauth-consent', () => import('./routes/oauth-consent')),
       lazyRoute(paths.feedback.path, 'feedback', () => import('./routes/feedback')),
       lazyRoute(paths.maintenance.path, 'maintenance', () => import('./routes/maintenance')),

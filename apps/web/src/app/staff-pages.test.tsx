@@ -6,6 +6,7 @@ import { returnPath } from '@/config/paths';
 import { jsonResponse, renderWithProviders, Where } from '@/testing/test-utils';
 import AdminRoute from './routes/admin';
 import AdminFunctionsRoute from './routes/admin-functions';
+import AdminJobsRoute from './routes/admin-jobs';
 import LoginRoute from './routes/login';
 import ModerationRoute from './routes/mod';
 import ModerationReportRoute from './routes/mod-report';
@@ -47,6 +48,7 @@ describe('the admin and moderation pages for people without access', () => {
   it.each([
     ['/admin?tab=users', '/admin', <AdminRoute key="a" />, 'admin-access-denied', 'This page requires admin access'],
     ['/admin/functions', '/admin/functions', <AdminFunctionsRoute key="f" />, 'admin-access-denied', 'This page requires admin access'],
+    ['/admin/jobs', '/admin/jobs', <AdminJobsRoute key="j" />, 'admin-access-denied', 'This page requires admin access'],
     ['/mod?tab=dmca&id=DMCA-ABCDEFGH', '/mod', <ModerationRoute key="m" />, 'mod-access-denied', 'This page requires moderator access'],
     ['/mod/reports/r1', '/mod/reports/:reportId', <ModerationReportRoute key="r" />, 'mod-access-denied', 'This page requires moderator access'],
   ])('shows a guest at %s "Access Denied" with Sign in (coming back there), not a silent redirect', async (route, path, element, testId, text) => {
@@ -78,10 +80,13 @@ describe('the admin and moderation pages for people without access', () => {
     expect(screen.getByRole('link', { name: 'Back to home' })).toBeTruthy();
   });
 
-  it('refuses a moderator an admin-only page, without Sign in', async () => {
+  it.each([
+    ['/admin/functions', <AdminFunctionsRoute key="f" />],
+    ['/admin/jobs', <AdminJobsRoute key="j" />],
+  ])('refuses a moderator the admin-only page %s, without Sign in', async (path, element) => {
     auth.user = { id: 'u1', email: 'mod@example.com', name: 'Mod' };
     vi.stubGlobal('fetch', fetchMock(['moderator']));
-    renderAt('/admin/functions', [['/admin/functions', <AdminFunctionsRoute key="f" />]]);
+    renderAt(path, [[path, element]]);
     expect(await screen.findByTestId('admin-access-denied')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Sign in' })).toBeNull();
   });

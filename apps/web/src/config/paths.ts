@@ -35,6 +35,7 @@ export const paths = {
   privacy: { path: '/privacy', getHref: () => '/privacy' },
   admin: { path: '/admin', getHref: (tab?: string) => (tab ? `/admin?tab=${encodeURIComponent(tab)}` : '/admin') },
   adminFunctions: { path: '/admin/functions', getHref: () => '/admin/functions' },
+  adminJobs: { path: '/admin/jobs', getHref: () => '/admin/jobs' },
   oauthConsent: { path: '/oauth/consent', getHref: () => '/oauth/consent' },
   feedback: { path: '/feedback', getHref: () => '/feedback' },
   dmca: { path: '/dmca', getHref: (item?: string) => (item ? `/dmca?item=${encodeURIComponent(item)}` : '/dmca') },

@@ -1,4 +1,4 @@
-import { Activity } from 'lucide-react';
+import { Activity, ListChecks } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { AccessDeniedCard } from '@/components/errors/access-denied';
@@ -29,6 +29,7 @@ export function AdminPage() {
   const tab: AdminTab = ADMIN_TABS.includes(requested as AdminTab) ? (requested as AdminTab) : 'settings';
 
   const functionsHref = '/admin/functions';
+  const jobsHref = '/admin/jobs';
   return (
     // One column that may shrink below its content: wide tables scroll inside their cards on a phone.
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
@@ -37,12 +38,20 @@ export function AdminPage() {
           <h1 className="font-display text-3xl font-semibold tracking-tight">{t('adminPanel.title')}</h1>
           <p className="text-muted-foreground">{t('adminPanel.subtitle')}</p>
         </div>
-        {exists(functionsHref) ? (
-          <Link to={functionsHref} className={buttonVariants({ variant: 'secondary', size: 'sm' })} data-testid="admin-functions-link">
-            <Activity aria-hidden="true" />
-            {t('adminPanel.functionsLink')}
-          </Link>
-        ) : null}
+        <div className="flex flex-wrap gap-2">
+          {exists(jobsHref) ? (
+            <Link to={jobsHref} className={buttonVariants({ variant: 'secondary', size: 'sm' })} data-testid="admin-jobs-link">
+              <ListChecks aria-hidden="true" />
+              {t('adminPanel.jobsLink')}
+            </Link>
+          ) : null}
+          {exists(functionsHref) ? (
+            <Link to={functionsHref} className={buttonVariants({ variant: 'secondary', size: 'sm' })} data-testid="admin-functions-link">
+              <Activity aria-hidden="true" />
+              {t('adminPanel.functionsLink')}
+            </Link>
+          ) : null}
+        </div>
       </div>
       <Tabs
         value={tab}

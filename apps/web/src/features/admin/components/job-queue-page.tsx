@@ -1,0 +1,238 @@
+import type { AdminJobs } from '@curio/contract';
+import { ArrowLeft, RefreshCw, RotateCcw, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { InlineErrorFallback } from '@/components/errors/error-fallback';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/config/paths';
+import { errorMessageKey } from '@/lib/error-messages';
+import { cn } from '@/lib/utils';
+import { useAdminJobs, useFailedJobAction } from '../api/admin-jobs';
+
+type FailedJob = AdminJobs['failed'][number];
+const COUNTS = ['waiting', 'retrying', 'active', 'failed'] as const;
+/** A queue whose oldest ready job has waited longer than this is shown as behind. */
+const BEHIND_SECONDS = 60;
+
+/** "—", "42 s", "5 min", "1.5 h". */
+function useWait() {
+  const { t, i18n } = useTranslation();
+  const num = (v: number, digits = 0) => new Intl.NumberFormat(i18n.language, { maximumFractionDigits: digits }).format(v);
+  return (seconds: number) => {
+    if (seconds <= 0) return '—';
+    if (seconds < 60) return t('adminJobs.seconds', { value: num(Math.max(1, Math.round(seconds))) });
+    if (seconds < 3600) return t('adminJobs.minutes', { value: num(Math.round(seconds / 60)) });
+    return t('adminJobs.hours', { value: num(seconds / 3600, 1) });
+  };
+}
+
+function QueuesTable({ queues }: { queues: AdminJobs['queues'] }) {
+  const { t, i18n } = useTranslation();
+  const int = new Intl.NumberFormat(i18n.language);
+  const wait = useWait();
+  return (
+    <>
+      {/* A phone: one block per queue, every figure labelled (a table this wide would scroll sideways). */}
+      <ul className="grid gap-2 sm:hidden" data-testid="job-queues-list">
+        {queues.map((q) => (
+          <li key={q.queue} className="grid gap-2 rounded-lg border border-border p-3 text-sm" data-testid="job-queue-item">
+            <span className="font-mono font-medium">{q.queue}</span>
+            <dl className="grid grid-cols-3 gap-x-3 gap-y-1.5">
+              {COUNTS.map((c) => (
+                <div key={c} className="grid">
+                  <dt className="text-xs text-muted-foreground">{t(`adminJobs.${c}`)}</dt>
+                  <dd className={cn('tabular-nums', q[c] === 0 && 'text-muted-foreground', c === 'failed' && q.failed > 0 && 'font-semibold text-danger')}>{int.format(q[c])}</dd>
+                </div>
+              ))}
+              <div className="grid">
+                <dt className="text-xs text-muted-foreground">{t('adminJobs.oldestWait')}</dt>
+                <dd className={cn('tabular-nums', q.oldestWaitingSeconds > BEHIND_SECONDS ? 'font-semibold text-danger' : 'text-muted-foreground')}>{wait(q.oldestWaitingSeconds)}</dd>
+              </div>
+            </dl>
+          </li>
+        ))}
+      </ul>
+      <div className="hidden overflow-x-auto sm:block" tabIndex={0} role="region" aria-label={t('adminJobs.queuesTitle')}>
+        <table className="w-full min-w-[36rem] text-left text-sm" data-testid="job-queues-table">
+          <caption className="sr-only">{t('adminJobs.caption')}</caption>
+          <thead className="text-muted-foreground">
+            <tr>
+              <th scope="col" className="py-2 pr-3 font-medium">
+                {t('adminJobs.queue')}
+              </th>
+              {COUNTS.map((c) => (
+                <th key={c} scope="col" className="py-2 pr-3 text-right font-medium whitespace-nowrap">
+                  {t(`adminJobs.${c}`)}
+                </th>
+              ))}
+              <th scope="col" className="py-2 pr-3 text-right font-medium whitespace-nowrap">
+                {t('adminJobs.oldestWait')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {queues.map((q) => (
+              <tr key={q.queue} className="border-t border-border" data-testid="job-queue-row">
+                <th scope="row" className="py-2.5 pr-3 font-mono text-sm font-medium whitespace-nowrap">
+                  {q.queue}
+                </th>
+                {COUNTS.map((c) => (
+                  <td key={c} className={cn('py-2.5 pr-3 text-right tabular-nums', q[c] === 0 && 'text-muted-foreground', c === 'failed' && q.failed > 0 && 'font-semibold text-danger')}>
+                    {int.format(q[c])}
+                  </td>
+                ))}
+                <td className={cn('py-2.5 pr-3 text-right tabular-nums', q.oldestWaitingSeconds > BEHIND_SECONDS ? 'font-semibold text-danger' : 'text-muted-foreground')}>
+                  {wait(q.oldestWaitingSeconds)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
+function FailedJobs({ jobs }: { jobs: FailedJob[] }) {
+  const { t, i18n } = useTranslation();
+  const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium' });
+  const retry = useFailedJobAction('retry');
+  const drop = useFailedJobAction('drop');
+  const [confirm, setConfirm] = useState<FailedJob | null>(null);
+  if (!jobs.length) return <p className="text-muted-foreground">{t('adminJobs.failedEmpty')}</p>;
+  const busy = (job: FailedJob) => (retry.isPending && retry.variables?.jobId === job.id) || (drop.isPending && drop.variables?.jobId === job.id);
+  return (
+    <>
+      <ul className="grid gap-2" data-testid="failed-jobs">
+        {jobs.map((job) => (
+          <li key={job.id} className="grid gap-2 rounded-lg border border-border p-3 text-sm sm:grid-cols-[1fr_auto] sm:items-center sm:gap-3" data-testid="failed-job">
+            <div className="grid min-w-0 gap-1">
+              <span className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+                <span className="font-mono font-medium">{job.queue}</span>
+                <span className="text-muted-foreground">{t('adminJobs.attempts', { count: job.attempts })}</span>
+                {job.failedAt ? (
+                  <time dateTime={job.failedAt} className="text-muted-foreground tabular-nums">
+                    {time.format(new Date(job.failedAt))}
+                  </time>
+                ) : null}
+              </span>
+              <span className="font-mono text-xs break-words text-danger">{job.error ?? t('adminJobs.noError')}</span>
+            </div>
+            <div className="flex gap-2">
+              <Button
+                variant="secondary"
+                size="sm"
+                disabled={busy(job)}
+                data-testid="failed-job-retry"
+                onClick={() =>
+                  retry.mutate(
+                    { queue: job.queue, jobId: job.id },
+                    { onSuccess: () => toast.success(t('adminJobs.retried')), onError: (error) => toast.error(t(errorMessageKey(error))) },
+                  )
+                }
+              >
+                <RotateCcw aria-hidden="true" />
+                {t('adminJobs.retry')}
+              </Button>
+              <Button variant="ghost" size="sm" disabled={busy(job)} data-testid="failed-job-drop" onClick={() => setConfirm(job)}>
+                <Trash2 aria-hidden="true" />
+                {t('adminJobs.drop')}
+              </Button>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <AlertDialog open={!!confirm} onOpenChange={(open) => !open && setConfirm(null)}>
+        <AlertDialogContent>
+          <AlertDialogTitle>{t('adminJobs.dropTitle')}</AlertDialogTitle>
+          <AlertDialogDescription>{t('adminJobs.dropText', { queue: confirm?.queue ?? '' })}</AlertDialogDescription>
+          <AlertDialogFooter>
+            <AlertDialogCancel className={buttonVariants({ variant: 'secondary' })}>{t('common.cancel')}</AlertDialogCancel>
+            <AlertDialogAction
+              className={buttonVariants({ variant: 'danger' })}
+              data-testid="failed-job-drop-confirm"
+              onClick={() => {
+                if (!confirm) return;
+                drop.mutate(
+                  { queue: confirm.queue, jobId: confirm.id },
+                  { onSuccess: () => toast.success(t('adminJobs.dropped')), onError: (error) => toast.error(t(errorMessageKey(error))) },
+                );
+              }}
+            >
+              {t('adminJobs.drop')}
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </>
+  );
+}
+
+/** `/admin/jobs` (admins; the route checks): every job queue by state, and the failed jobs to retry or drop. */
+export function JobQueuePage() {
+  const { t, i18n } = useTranslation();
+  const jobs = useAdminJobs();
+  const data = jobs.data;
+  return (
+    <div className="grid min-w-0 gap-6">
+      <div className="grid gap-3">
+        <Link to={paths.admin.getHref()} className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }), 'w-fit')}>
+          <ArrowLeft aria-hidden="true" />
+          {t('adminJobs.back')}
+        </Link>
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <div className="grid gap-1">
+            <h1 className="font-display text-3xl font-semibold tracking-tight">{t('adminJobs.title')}</h1>
+            <p className="text-muted-foreground">{t('adminJobs.caption')}</p>
+          </div>
+          <div className="flex items-center gap-3 text-sm text-muted-foreground">
+            {data ? <span>{t('adminJobs.refreshed', { time: new Date(data.generatedAt).toLocaleTimeString(i18n.language) })}</span> : null}
+            <Button variant="secondary" size="sm" onClick={() => void jobs.refetch()} disabled={jobs.isFetching}>
+              <RefreshCw aria-hidden="true" className={cn(jobs.isFetching && 'motion-safe:animate-spin')} />
+              {t('adminJobs.refresh')}
+            </Button>
+          </div>
+        </div>
+      </div>
+      {jobs.error && !data ? (
+        <InlineErrorFallback message={t(errorMessageKey(jobs.error))} onRetry={() => void jobs.refetch()} />
+      ) : !data ? (
+        <div role="status" aria-label={t('common.loading')}>
+          <Skeleton className="h-72 w-full" />
+        </div>
+      ) : (
+        <>
+          <Card className="min-w-0">
+            <CardHeader>
+              <CardTitle>{t('adminJobs.queuesTitle')}</CardTitle>
+              <CardDescription>{t('adminJobs.queuesHint')}</CardDescription>
+            </CardHeader>
+            <CardContent>{data.queues.length ? <QueuesTable queues={data.queues} /> : <p className="text-muted-foreground">{t('adminJobs.notStarted')}</p>}</CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>{t('adminJobs.failedTitle')}</CardTitle>
+              <CardDescription>{t('adminJobs.failedHint')}</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <FailedJobs jobs={data.failed} />
+            </CardContent>
+          </Card>
+        </>
+      )}
+    </div>
+  );
+}
