@@ -1,15 +1,9 @@
 import type { AdminFunctionStats } from '@curio/contract';
-import { ArrowLeft, RefreshCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { InlineErrorFallback } from '@/components/errors/error-fallback';
-import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
-import { paths } from '@/config/paths';
-import { errorMessageKey } from '@/lib/error-messages';
 import { cn } from '@/lib/utils';
 import { useFunctionStats } from '../api/admin-users';
+import { AdminSubpage } from './admin-subpage';
 
 type Window = AdminFunctionStats['functions'][number]['hour'];
 
@@ -111,38 +105,10 @@ function LatestErrors({ errors }: { errors: AdminFunctionStats['errors'] }) {
 
 /** `/admin/functions` (admins; the route checks): calls, error rate and p50/p95 of every function over the last hour and day. */
 export function FunctionStatsPage() {
-  const { t, i18n } = useTranslation();
-  const stats = useFunctionStats();
-
-  const data = stats.data;
+  const { t } = useTranslation();
   return (
-    <div className="grid min-w-0 gap-6">
-      <div className="grid gap-3">
-        <Link to={paths.admin.getHref()} className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }), 'w-fit')}>
-          <ArrowLeft aria-hidden="true" />
-          {t('adminFunctions.back')}
-        </Link>
-        <div className="flex flex-wrap items-end justify-between gap-3">
-          <div className="grid gap-1">
-            <h1 className="font-display text-3xl font-semibold tracking-tight">{t('adminFunctions.title')}</h1>
-            <p className="text-muted-foreground">{t('adminFunctions.caption')}</p>
-          </div>
-          <div className="flex items-center gap-3 text-sm text-muted-foreground">
-            {data ? <span>{t('adminFunctions.refreshed', { time: new Date(data.generatedAt).toLocaleTimeString(i18n.language) })}</span> : null}
-            <Button variant="secondary" size="sm" onClick={() => void stats.refetch()} disabled={stats.isFetching}>
-              <RefreshCw aria-hidden="true" className={cn(stats.isFetching && 'motion-safe:animate-spin')} />
-              {t('common.retry')}
-            </Button>
-          </div>
-        </div>
-      </div>
-      {stats.error && !data ? (
-        <InlineErrorFallback message={t(errorMessageKey(stats.error))} onRetry={() => void stats.refetch()} />
-      ) : !data ? (
-        <div role="status" aria-label={t('common.loading')}>
-          <Skeleton className="h-72 w-full" />
-        </div>
-      ) : (
+    <AdminSubpage ns="adminFunctions" query={useFunctionStats()}>
+      {(data) => (
         <>
           <Card className="min-w-0">
             <CardContent className="pt-6">
@@ -160,6 +126,6 @@ export function FunctionStatsPage() {
           </Card>
         </>
       )}
-    </div>
+    </AdminSubpage>
   );
 }

@@ -1,10 +1,8 @@
 import type { AdminJobs } from '@curio/contract';
-import { ArrowLeft, RefreshCw, RotateCcw, Trash2 } from 'lucide-react';
+import { RotateCcw, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { InlineErrorFallback } from '@/components/errors/error-fallback';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -16,11 +14,10 @@ import {
 } from '@/components/ui/alert-dialog';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
-import { paths } from '@/config/paths';
 import { errorMessageKey } from '@/lib/error-messages';
 import { cn } from '@/lib/utils';
 import { useAdminJobs, useFailedJobAction } from '../api/admin-jobs';
+import { AdminSubpage } from './admin-subpage';
 
 type FailedJob = AdminJobs['failed'][number];
 const COUNTS = ['waiting', 'retrying', 'active', 'failed'] as const;
@@ -183,37 +180,10 @@ function FailedJobs({ jobs }: { jobs: FailedJob[] }) {
 
 /** `/admin/jobs` (admins; the route checks): every job queue by state, and the failed jobs to retry or drop. */
 export function JobQueuePage() {
-  const { t, i18n } = useTranslation();
-  const jobs = useAdminJobs();
-  const data = jobs.data;
+  const { t } = useTranslation();
   return (
-    <div className="grid min-w-0 gap-6">
-      <div className="grid gap-3">
-        <Link to={paths.admin.getHref()} className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }), 'w-fit')}>
-          <ArrowLeft aria-hidden="true" />
-          {t('adminJobs.back')}
-        </Link>
-        <div className="flex flex-wrap items-end justify-between gap-3">
-          <div className="grid gap-1">
-            <h1 className="font-display text-3xl font-semibold tracking-tight">{t('adminJobs.title')}</h1>
-            <p className="text-muted-foreground">{t('adminJobs.caption')}</p>
-          </div>
-          <div className="flex items-center gap-3 text-sm text-muted-foreground">
-            {data ? <span>{t('adminJobs.refreshed', { time: new Date(data.generatedAt).toLocaleTimeString(i18n.language) })}</span> : null}
-            <Button variant="secondary" size="sm" onClick={() => void jobs.refetch()} disabled={jobs.isFetching}>
-              <RefreshCw aria-hidden="true" className={cn(jobs.isFetching && 'motion-safe:animate-spin')} />
-              {t('adminJobs.refresh')}
-            </Button>
-          </div>
-        </div>
-      </div>
-      {jobs.error && !data ? (
-        <InlineErrorFallback message={t(errorMessageKey(jobs.error))} onRetry={() => void jobs.refetch()} />
-      ) : !data ? (
-        <div role="status" aria-label={t('common.loading')}>
-          <Skeleton className="h-72 w-full" />
-        </div>
-      ) : (
+    <AdminSubpage ns="adminJobs" query={useAdminJobs()}>
+      {(data) => (
         <>
           <Card className="min-w-0">
             <CardHeader>
@@ -233,6 +203,6 @@ export function JobQueuePage() {
           </Card>
         </>
       )}
-    </div>
+    </AdminSubpage>
   );
 }
