@@ -157,7 +157,7 @@ export const adminUserSignInLinkResultSchema = z.object({ url: z.string(), expir
 
 /** How many failed jobs `admin-jobs` lists, newest first. */
 export const ADMIN_FAILED_JOBS_LIMIT = 50;
-const jobQueueFiguresSchema = z.object({
+export const jobQueueFiguresSchema = z.object({
   queue: z.string(),
   waiting: z.number().int(),
   retrying: z.number().int(),
@@ -166,6 +166,8 @@ const jobQueueFiguresSchema = z.object({
   /** Seconds the oldest job that may run now has waited (0 when none waits). */
   oldestWaitingSeconds: z.number(),
 });
+/** One job queue's jobs by state (the admin's job queue page, /metrics). */
+export type JobQueueFigures = z.infer<typeof jobQueueFiguresSchema>;
 export const adminJobsResultSchema = z.object({
   queues: z.array(jobQueueFiguresSchema),
   /** Jobs out of attempts, newest first (at most ADMIN_FAILED_JOBS_LIMIT): what failed, never their data. */

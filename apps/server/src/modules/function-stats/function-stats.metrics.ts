@@ -1,19 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
+import type { JobQueueFigures } from '@curio/contract';
 import { Hono } from 'hono';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { envelope } from '../../lib/errors';
 import { LATENCY_BUCKETS_MS } from './function-stats.histogram';
 import type { FunctionCall } from './function-stats.service';
-
-/** One job queue's figures (the jobs module's `stats()`), read at each scrape. */
-export interface JobQueueFigures {
-  queue: string;
-  waiting: number;
-  retrying: number;
-  active: number;
-  failed: number;
-  oldestWaitingSeconds: number;
-}
 
 const statusClass = (status: number) => `${Math.floor(status / 100)}xx`;
 

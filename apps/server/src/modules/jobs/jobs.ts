@@ -1,3 +1,4 @@
+import type { JobQueueFigures } from '@curio/contract';
 import type PgBoss from 'pg-boss';
 import type { Db } from '../../db/client';
 import type { Logger } from '../../lib/logger';
@@ -236,13 +237,5 @@ export interface FailedJob {
   failedAt: string | null;
 }
 
-/** One queue's jobs by state, for /metrics. */
-export interface QueueStats {
-  queue: string;
-  waiting: number;
-  retrying: number;
-  active: number;
-  failed: number;
-  /** Seconds the oldest job that may run now has waited (0 when none waits). */
-  oldestWaitingSeconds: number;
-}
+/** One queue's jobs by state, for /metrics and the admin's job queue page. */
+export type QueueStats = JobQueueFigures;
