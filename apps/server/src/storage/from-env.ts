@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { EnvError, type Env } from '../env';
 import { createLocalStorage } from './local-storage';
-import { checkBucket, createS3Storage, ensureBucket, type S3Config } from './s3-storage';
+import { checkBucket, createS3Storage, ensureBucket, isMissingBucket, type S3Config } from './s3-storage';
 import type { Storage } from './storage';
 
 /** The bucket's settings from the environment (S3_*). */
@@ -44,7 +44,7 @@ export async function checkStorageFromEnv(env: Env, timeoutMs = 10_000): Promise
     if (e.name === 'CredentialsProviderError') {
       throw new EnvError(`S3_ACCESS_KEY_ID: no keys for the bucket "${bucket}"; set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY`);
     }
-    if (status === 404 || e.name === 'NotFound' || e.name === 'NoSuchBucket') {
+    if (isMissingBucket(e)) {
       throw new EnvError(`S3_BUCKET: the bucket "${bucket}" does not exist at ${where}; create it or correct S3_BUCKET`);
     }
     if (status === 403 || status === 401) {

@@ -93,21 +93,26 @@ export async function checkBucket(cfg: S3Config, timeoutMs = 10_000): Promise<vo
   }
 }
 
+/** Whether an SDK error says the bucket does not exist (HeadBucket answers a bare 404, other calls NoSuchBucket). */
+export function isMissingBucket(err: unknown): boolean {
+  const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return e.$metadata?.httpStatusCode === 404 || e.name === 'NotFound' || e.name === 'NoSuchBucket';
+}
+
 /**
- * Makes the bucket of `cfg` unless it exists (HeadBucket first): what a fresh container stack runs once
+ * Makes the bucket of `cfg` unless it exists (`checkBucket` first): what a fresh container stack runs once
  * before the servers start. Answers whether it made it; throws the SDK's error otherwise (unreachable
  * store, refused keys).
  */
 export async function ensureBucket(cfg: S3Config, timeoutMs = 10_000): Promise<'created' | 'exists'> {
+  try {
+    await checkBucket(cfg, timeoutMs);
+    return 'exists';
+  } catch (err) {
+    if (!isMissingBucket(err)) throw err;
+  }
   const client = s3ClientFor(cfg, { maxAttempts: 2 });
   try {
-    try {
-      await client.send(new HeadBucketCommand({ Bucket: cfg.bucket }), { abortSignal: AbortSignal.timeout(timeoutMs) });
-      return 'exists';
-    } catch (err) {
-      const e = err as Error & { $metadata?: { httpStatusCode?: number } };
-      if (e.$metadata?.httpStatusCode !== 404 && e.name !== 'NotFound' && e.name !== 'NoSuchBucket') throw err;
-    }
     await client.send(new CreateBucketCommand({ Bucket: cfg.bucket }), { abortSignal: AbortSignal.timeout(timeoutMs) });
     return 'created';
   } finally {
