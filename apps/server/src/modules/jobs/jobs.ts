@@ -92,6 +92,11 @@ export function createJobs(appDb: Db, opts: JobsOptions) {
     workerIds.set(r.name, [...(workerIds.get(r.name) ?? []), ...ids]);
   }
 
+  async function isFailed(queue: QueueName, id: string) {
+    await jobs.start();
+    return (await boss.getJobById(queue, id))?.state === 'failed';
+  }
+
   const jobs = {
     boss,
     /** Works this queue in this process (before or after start), `concurrency` jobs at a time. */
@@ -178,15 +183,13 @@ export function createJobs(appDb: Db, opts: JobsOptions) {
      * by one) or drops it; answers false when no such job is failed (retried, dropped or finished meanwhile).
      */
     async retryFailed(queue: QueueName, id: string): Promise<boolean> {
-      await jobs.start();
-      if ((await boss.getJobById(queue, id))?.state !== 'failed') return false;
+      if (!(await isFailed(queue, id))) return false;
       await boss.retry(queue, id);
       for (const w of workerIds.get(queue) ?? []) boss.notifyWorker(w);
       return true;
     },
     async dropFailed(queue: QueueName, id: string): Promise<boolean> {
-      await jobs.start();
-      if ((await boss.getJobById(queue, id))?.state !== 'failed') return false;
+      if (!(await isFailed(queue, id))) return false;
       await boss.deleteJob(queue, id);
       return true;
     },
