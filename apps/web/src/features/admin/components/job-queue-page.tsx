@@ -24,6 +24,12 @@ const COUNTS = ['waiting', 'retrying', 'active', 'failed'] as const;
 /** A queue whose oldest ready job has waited longer than this is shown as behind. */
 const BEHIND_SECONDS = 60;
 
+type Queue = AdminJobs['queues'][number];
+/** A count's emphasis, the same in the phone's blocks and the table: zero muted, failed jobs in red. */
+const countClass = (q: Queue, c: (typeof COUNTS)[number]) => cn(q[c] === 0 && 'text-muted-foreground', c === 'failed' && q.failed > 0 && 'font-semibold text-danger');
+/** The oldest wait in red once it passes a minute. */
+const waitClass = (q: Queue) => (q.oldestWaitingSeconds > BEHIND_SECONDS ? 'font-semibold text-danger' : 'text-muted-foreground');
+
 /** "—", "42 s", "5 min", "1.5 h". */
 function useWait() {
   const { t, i18n } = useTranslation();
@@ -36,7 +42,7 @@ function useWait() {
   };
 }
 
-function QueuesTable({ queues }: { queues: AdminJobs['queues'] }) {
+function QueuesTable({ queues }: { queues: Queue[] }) {
   const { t, i18n } = useTranslation();
   const int = new Intl.NumberFormat(i18n.language);
   const wait = useWait();
@@ -51,12 +57,12 @@ function QueuesTable({ queues }: { queues: AdminJobs['queues'] }) {
               {COUNTS.map((c) => (
                 <div key={c} className="grid">
                   <dt className="text-xs text-muted-foreground">{t(`adminJobs.${c}`)}</dt>
-                  <dd className={cn('tabular-nums', q[c] === 0 && 'text-muted-foreground', c === 'failed' && q.failed > 0 && 'font-semibold text-danger')}>{int.format(q[c])}</dd>
+                  <dd className={cn('tabular-nums', countClass(q, c))}>{int.format(q[c])}</dd>
                 </div>
               ))}
               <div className="grid">
                 <dt className="text-xs text-muted-foreground">{t('adminJobs.oldestWait')}</dt>
-                <dd className={cn('tabular-nums', q.oldestWaitingSeconds > BEHIND_SECONDS ? 'font-semibold text-danger' : 'text-muted-foreground')}>{wait(q.oldestWaitingSeconds)}</dd>
+                <dd className={cn('tabular-nums', waitClass(q))}>{wait(q.oldestWaitingSeconds)}</dd>
               </div>
             </dl>
           </li>
@@ -87,11 +93,11 @@ function QueuesTable({ queues }: { queues: AdminJobs['queues'] }) {
                   {q.queue}
                 </th>
                 {COUNTS.map((c) => (
-                  <td key={c} className={cn('py-2.5 pr-3 text-right tabular-nums', q[c] === 0 && 'text-muted-foreground', c === 'failed' && q.failed > 0 && 'font-semibold text-danger')}>
+                  <td key={c} className={cn('py-2.5 pr-3 text-right tabular-nums', countClass(q, c))}>
                     {int.format(q[c])}
                   </td>
                 ))}
-                <td className={cn('py-2.5 pr-3 text-right tabular-nums', q.oldestWaitingSeconds > BEHIND_SECONDS ? 'font-semibold text-danger' : 'text-muted-foreground')}>
+                <td className={cn('py-2.5 pr-3 text-right tabular-nums', waitClass(q))}>
                   {wait(q.oldestWaitingSeconds)}
                 </td>
               </tr>
