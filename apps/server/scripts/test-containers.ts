@@ -20,11 +20,11 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { samplePhoto } from '../src/modules/generation/sample-photos';
+import { freePort } from '../src/cli/topology';
 import { REPO_ROOT } from '../src/paths';
 import { flag, arg } from './bench-support';
 
@@ -43,12 +43,11 @@ const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0).padStart(4)}
 const step = (text: string) => console.log(`[${elapsed()}] ${text}`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function sh(cmd: string, args: string[], opts: { env?: NodeJS.ProcessEnv; cwd?: string; quiet?: boolean; input?: string } = {}): string {
+function sh(cmd: string, args: string[], opts: { env?: NodeJS.ProcessEnv; cwd?: string } = {}): string {
   const res = spawnSync(cmd, args, {
     cwd: opts.cwd ?? REPO_ROOT,
     env: { ...process.env, ...opts.env },
     encoding: 'utf8',
-    input: opts.input,
     maxBuffer: 256 * 1024 * 1024,
     stdio: ['pipe', 'pipe', 'pipe'],
   });
@@ -66,12 +65,13 @@ function composeCommand(): string[] {
   throw new Error('Neither `docker compose` nor `docker-compose` is installed');
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((r) => server.close(r));
-  return port;
+/** The stack runs from a copy of deploy/ with its own .env (an operator's deploy/.env is never touched), as this compose project. */
+const PROJECT_DIR = path.join(work, 'deploy');
+const PROJECT_NAME = RUN.replace(/-/g, '');
+let composeCli: string[] | undefined;
+function compose(args: string[], env: NodeJS.ProcessEnv): string {
+  composeCli ??= composeCommand();
+  return sh(composeCli[0]!, [...composeCli.slice(1), '-p', PROJECT_NAME, '-f', path.join(PROJECT_DIR, 'compose.yaml'), ...args], { env, cwd: PROJECT_DIR });
 }
 
 /** The CA file the builds trust, if this machine reaches the registries through one of its own. */
@@ -216,8 +216,8 @@ async function itemWithPhoto(user: User, title: string): Promise<string> {
 
 async function main() {
   step(`run ${RUN}: bases ${BASES}${KEEP ? ', kept afterwards' : ''}`);
-  sh('docker', ['info'], { quiet: true });
-  const compose = composeCommand();
+  sh('docker', ['info']);
+  composeCli = composeCommand();
   const caFile = buildCaFile();
   const pkg = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
   const nodeVersion = process.env.CONTAINER_NODE_VERSION ?? '20.20.2';
@@ -249,10 +249,8 @@ async function main() {
   check(inImage('ls /tmp/build-ca* /app/deploy/build-ca 2>/dev/null | wc -l') === '0' && inImage('echo "${NODE_EXTRA_CA_CERTS:-none}"') === 'none', "the build's certificate authority is not in the runtime image");
   check(inImage('pg_dump --version').includes(' 15.'), "the image's pg_dump is PostgreSQL 15's, the compose file's major");
 
-  // The stack runs from a copy of deploy/ with its own .env: an operator's deploy/.env is never touched.
-  const project = path.join(work, 'deploy');
-  mkdirSync(project);
-  for (const f of ['compose.yaml', 'Caddyfile']) copyFileSync(path.join(REPO_ROOT, 'deploy', f), path.join(project, f));
+  mkdirSync(PROJECT_DIR);
+  for (const f of ['compose.yaml', 'Caddyfile']) copyFileSync(path.join(REPO_ROOT, 'deploy', f), path.join(PROJECT_DIR, f));
   const httpPort = await freePort();
   BASE = `http://127.0.0.1:${httpPort}`;
   const metricsToken = randomBytes(16).toString('hex');
@@ -268,9 +266,9 @@ async function main() {
     METRICS_TOKEN: metricsToken,
     LOG_LEVEL: 'warn',
   };
-  writeFileSync(path.join(project, '.env'), Object.entries(env).map(([k, v]) => `${k}=${v}`).join('\n') + '\n', { mode: 0o600 });
+  writeFileSync(path.join(PROJECT_DIR, '.env'), Object.entries(env).map(([k, v]) => `${k}=${v}`).join('\n') + '\n', { mode: 0o600 });
   const composeEnv = { ...images, CURIO_IMAGE: curio, HTTP_PUBLISH: `127.0.0.1:${httpPort}`, HTTPS_PUBLISH: `127.0.0.1:${await freePort()}` };
-  const dc = (...args: string[]) => sh(compose[0]!, [...compose.slice(1), '-p', RUN.replace(/-/g, ''), '-f', path.join(project, 'compose.yaml'), ...args], { env: composeEnv, cwd: project });
+  const dc = (...args: string[]) => compose(args, composeEnv);
   const container = (service: string) => dc('ps', '-q', service).trim().split('\n')[0]!;
   const logsOnFailure = () => {
     try {
@@ -339,17 +337,13 @@ async function main() {
 
 function cleanUp() {
   if (KEEP) {
-    step(`kept: compose project ${RUN.replace(/-/g, '')}, images ${madeImages.join(', ')}, files in ${work}`);
+    step(`kept: compose project ${PROJECT_NAME}, images ${madeImages.join(', ')}, files in ${work}`);
     return;
   }
   step('removing the containers, networks, volumes and images this run made');
   if (composeUp) {
     try {
-      const compose = composeCommand();
-      sh(compose[0]!, [...compose.slice(1), '-p', RUN.replace(/-/g, ''), '-f', path.join(work, 'deploy/compose.yaml'), 'down', '-v', '--remove-orphans'], {
-        cwd: path.join(work, 'deploy'),
-        env: { CURIO_IMAGE: 'x', HTTP_PUBLISH: '127.0.0.1:1', HTTPS_PUBLISH: '127.0.0.1:2' },
-      });
+      compose(['down', '-v', '--remove-orphans'], { CURIO_IMAGE: 'x', HTTP_PUBLISH: '127.0.0.1:1', HTTPS_PUBLISH: '127.0.0.1:2' });
     } catch (err) {
       console.error(`compose down: ${(err as Error).message}`);
     }
