@@ -183,7 +183,7 @@ export function createServices(
     rolesChanged: (userId) => viewerMarks.forget(userId),
   });
   const accountSessions = createAccountSessionsService(db, { sessions, mailer: deps.mailer, logger, publicUrl: env.PUBLIC_URL, appName: env.APP_NAME });
-  const metrics = createMetrics({ jobQueues: () => jobs.stats() });
+  const metrics = createMetrics({ jobQueues: () => jobs.stats(), jobProcesses: () => jobs.processes() });
   const functionStats = createFunctionStatsService(db, { logger, observe: metrics.observe, flushSeconds: env.FUNCTION_STATS_FLUSH_SECONDS });
   const dmca = createDmcaService(db, {
     mailer: deps.mailer,

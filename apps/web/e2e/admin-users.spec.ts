@@ -100,6 +100,10 @@ test('/admin/jobs shows every job queue to admins from the admin panel, on a des
   for (const queue of ['cutout', 'mail', 'account-export']) {
     await expect(page.getByTestId('job-queue-row').filter({ has: page.getByRole('rowheader', { name: queue, exact: true }) })).toBeVisible();
   }
+  // The server that answered works the queue (on the embedded database, the cut-outs too) and beats.
+  const self = page.getByTestId('job-process').filter({ hasText: 'answered this page' });
+  await expect(self.getByTestId('job-process-state')).toHaveText('Alive');
+  await expect(self).toContainText('cutout');
   await expect(page.getByRole('heading', { name: 'Failed jobs' })).toBeVisible();
   await expectNoAxeViolations(page, 'admin job queue');
 
@@ -110,6 +114,7 @@ test('/admin/jobs shows every job queue to admins from the admin panel, on a des
   await expect(page.getByRole('heading', { level: 1, name: '任务队列' })).toBeVisible();
   await expect(page.getByTestId('job-queue-item').filter({ hasText: 'account-export' })).toContainText('等待中');
   await expect(page.getByTestId('job-queues-table')).toBeHidden();
+  await expect(page.getByTestId('job-process').filter({ hasText: '响应了此页面' }).getByTestId('job-process-state')).toHaveText('正常');
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   await expectNoAxeViolations(page, 'admin job queue, phone, Chinese');
   if (process.env.SCREENSHOTS_DIR) await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/admin-jobs-390-zh.png`, fullPage: true });

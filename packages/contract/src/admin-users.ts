@@ -168,8 +168,29 @@ export const jobQueueFiguresSchema = z.object({
 });
 /** One job queue's jobs by state (the admin's job queue page, /metrics). */
 export type JobQueueFigures = z.infer<typeof jobQueueFiguresSchema>;
+/** A process that works the queue is alive while its last heartbeat is at most this old (it beats every 15 s). */
+export const JOB_PROCESS_BEAT_MAX_AGE_SECONDS = 60;
+export const jobProcessSchema = z.object({
+  /** The host name, the process id and a random part. */
+  id: z.string(),
+  host: z.string(),
+  pid: z.number().int(),
+  /** The queues it works. */
+  queues: z.array(z.string()),
+  startedAt: z.string(),
+  lastBeatAt: z.string(),
+  secondsSinceBeat: z.number().int(),
+  /** Beat within JOB_PROCESS_BEAT_MAX_AGE_SECONDS; a process that died or hangs stays listed, not alive, for a day. */
+  alive: z.boolean(),
+  /** The process that answered this request. */
+  self: z.boolean(),
+});
+/** A process working the job queue, by its heartbeat (the admin's job queue page, /metrics). */
+export type JobProcess = z.infer<typeof jobProcessSchema>;
 export const adminJobsResultSchema = z.object({
   queues: z.array(jobQueueFiguresSchema),
+  /** The web and worker processes working the queue, the latest heartbeat first. */
+  processes: z.array(jobProcessSchema),
   /** Jobs out of attempts, newest first (at most ADMIN_FAILED_JOBS_LIMIT): what failed, never their data. */
   failed: z.array(
     z.object({

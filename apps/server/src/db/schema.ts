@@ -31,3 +31,4 @@ export * from '../modules/account-data/account-data.schema';
 export * from '../modules/account-sessions/account-sessions.schema';
 export * from '../sms/sms.schema';
 export * from '../modules/sign-in-guard/sign-in-guard.schema';
+export * from '../modules/jobs/jobs.schema';

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { JobQueueFigures } from '@curio/contract';
+import type { JobProcess, JobQueueFigures } from '@curio/contract';
 import { Hono } from 'hono';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { envelope } from '../../lib/errors';
@@ -8,22 +8,24 @@ import type { FunctionCall } from './function-stats.service';
 
 const statusClass = (status: number) => `${Math.floor(status / 100)}xx`;
 
+/** `read`, shared by the calls made while one is under way (the gauges of one scrape). */
+function oncePerScrape<T>(read: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | null = null;
+  return () => (pending ??= read().finally(() => setTimeout(() => (pending = null), 0)));
+}
+
 /**
  * This process's metrics in Prometheus's text format: calls per function and status class, a
  * latency histogram per function (the same bounds as the database's), and Node's process metrics.
  * Each app has its own registry (tests run several apps in one process).
  */
-export function createMetrics(opts: { jobQueues?: () => Promise<JobQueueFigures[]> } = {}) {
+export function createMetrics(opts: { jobQueues?: () => Promise<JobQueueFigures[]>; jobProcesses?: () => Promise<JobProcess[]> } = {}) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  if (opts.jobQueues) {
-    const read = opts.jobQueues;
-    // Both gauges are filled by one query per scrape: the first to collect reads, the other takes its answer.
-    let pending: Promise<JobQueueFigures[]> | null = null;
-    const figures = () => {
-      pending ??= read().finally(() => setTimeout(() => (pending = null), 0));
-      return pending;
-    };
+  // Each source is read once per scrape: the first gauge to collect reads, the others take its answer.
+  const queues = opts.jobQueues && oncePerScrape(opts.jobQueues);
+  const processes = opts.jobProcesses && oncePerScrape(opts.jobProcesses);
+  if (queues) {
     new Gauge({
       name: 'curio_jobs',
       help: 'Jobs of each queue by state: waiting, retrying (waiting for another attempt), active (running), failed (out of attempts); the same in every process',
@@ -31,7 +33,7 @@ export function createMetrics(opts: { jobQueues?: () => Promise<JobQueueFigures[
       registers: [registry],
       async collect() {
         this.reset();
-        for (const q of await figures()) {
+        for (const q of await queues()) {
           for (const state of ['waiting', 'retrying', 'active', 'failed'] as const) this.set({ queue: q.queue, state }, q[state]);
         }
       },
@@ -43,7 +45,31 @@ export function createMetrics(opts: { jobQueues?: () => Promise<JobQueueFigures[
       registers: [registry],
       async collect() {
         this.reset();
-        for (const q of await figures()) this.set({ queue: q.queue }, q.oldestWaitingSeconds);
+        for (const q of await queues()) this.set({ queue: q.queue }, q.oldestWaitingSeconds);
+      },
+    });
+  }
+  if (processes) {
+    new Gauge({
+      name: 'curio_job_processes',
+      help: 'Processes working the job queue by their heartbeat: alive (beat within a minute) or stale (stopped beating within the last day: died or hangs); the same in every process',
+      labelNames: ['state'] as const,
+      registers: [registry],
+      async collect() {
+        const all = await processes();
+        this.set({ state: 'alive' }, all.filter((p) => p.alive).length);
+        this.set({ state: 'stale' }, all.filter((p) => !p.alive).length);
+      },
+    });
+    new Gauge({
+      name: 'curio_job_queue_processes',
+      help: 'Live processes working each queue (0: its jobs wait for nobody, e.g. no cut-out worker runs)',
+      labelNames: ['queue'] as const,
+      registers: [registry],
+      async collect() {
+        this.reset();
+        for (const q of queues ? await queues() : []) this.set({ queue: q.queue }, 0);
+        for (const p of await processes()) if (p.alive) for (const q of p.queues) this.inc({ queue: q });
       },
     });
   }

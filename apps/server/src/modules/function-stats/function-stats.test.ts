@@ -183,6 +183,38 @@ describe("/metrics: the job queues", () => {
     expect(reads).toBe(2);
   });
 
+  it('counts the processes working the queue by heartbeat, and the live ones working each queue (0 where none does)', async () => {
+    let reads = 0;
+    const process = (id: string, alive: boolean, queues: string[]) => ({
+      id,
+      host: 'web-1',
+      pid: 7,
+      queues,
+      startedAt: '2026-11-28T05:00:00.000Z',
+      lastBeatAt: '2026-11-28T05:10:00.000Z',
+      secondsSinceBeat: alive ? 3 : 900,
+      alive,
+      self: false,
+    });
+    const metrics = createMetrics({
+      jobQueues: async () => [
+        { queue: 'cutout', waiting: 2, retrying: 0, active: 0, failed: 0, oldestWaitingSeconds: 75 },
+        { queue: 'mail', waiting: 0, retrying: 0, active: 0, failed: 0, oldestWaitingSeconds: 0 },
+      ],
+      jobProcesses: async () => {
+        reads++;
+        // Two web processes work the mail; the only cut-out worker stopped beating a quarter of an hour ago.
+        return [process('a', true, ['mail']), process('b', true, ['mail']), process('c', false, ['cutout'])];
+      },
+    });
+    const text = await metrics.text();
+    expect(reads).toBe(1);
+    expect(text).toContain('curio_job_processes{state="alive"} 2');
+    expect(text).toContain('curio_job_processes{state="stale"} 1');
+    expect(text).toContain('curio_job_queue_processes{queue="mail"} 2');
+    expect(text).toContain('curio_job_queue_processes{queue="cutout"} 0');
+  });
+
   it('has no job lines where the process has no queue to read', async () => {
     expect(await createMetrics().text()).not.toContain('curio_jobs');
   });

@@ -8,6 +8,7 @@ export const jobsFunctions = (jobs: Jobs) =>
   implement({
     'admin-jobs': async () => ({
       queues: await jobs.stats(),
+      processes: await jobs.processes(),
       failed: await jobs.failedJobs(ADMIN_FAILED_JOBS_LIMIT),
       generatedAt: new Date().toISOString(),
     }),

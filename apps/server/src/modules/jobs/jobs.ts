@@ -1,8 +1,11 @@
-import type { JobQueueFigures } from '@curio/contract';
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import { JOB_PROCESS_BEAT_MAX_AGE_SECONDS, type JobProcess, type JobQueueFigures } from '@curio/contract';
 import type PgBoss from 'pg-boss';
 import type { Db } from '../../db/client';
 import type { Logger } from '../../lib/logger';
 import { BOSS_SCHEMA, bossDb, createBoss, trackedDb, type BossOptions } from './boss';
+import { jobsRepository } from './jobs.repository';
 
 /** Every queue, with how its jobs are retried and, for housekeeping, when they are sent. */
 export const QUEUES = {
@@ -50,7 +53,12 @@ interface Registration {
 
 export interface JobsOptions extends BossOptions {
   logger: Logger;
+  /** How often a process that works the queue records its heartbeat (job_processes), in seconds. */
+  heartbeatSeconds?: number;
 }
+
+/** A process's heartbeat row is pruned this long after its last beat (it died without deleting it). */
+const PRUNE_PROCESSES_AFTER_SECONDS = 24 * 3600;
 
 /**
  * The job queue (pg-boss, in the `pgboss` schema of the application's database). Jobs outlive the
@@ -67,6 +75,20 @@ export function createJobs(appDb: Db, opts: JobsOptions) {
   let started: Promise<void> | null = null;
   let stopped = false;
   let running = 0;
+
+  // This process's heartbeat, from the start of the queue to its stop: what the admin page and /metrics read.
+  const processes = jobsRepository(appDb);
+  const processId = `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  const processStartedAt = new Date();
+  let beatTimer: NodeJS.Timeout | null = null;
+  let beating: Promise<void> = Promise.resolve();
+  const beat = () =>
+    (beating = processes
+      .beat(
+        { id: processId, host: os.hostname(), pid: process.pid, queues: [...new Set(registrations.map((r) => r.name))].sort(), startedAt: processStartedAt },
+        PRUNE_PROCESSES_AFTER_SECONDS,
+      )
+      .catch((err: unknown) => logger.warn({ err }, 'job queue: the heartbeat was not recorded')));
 
   async function register(r: Registration) {
     const ids: string[] = [];
@@ -103,7 +125,7 @@ export function createJobs(appDb: Db, opts: JobsOptions) {
     handle<T>(name: QueueName, handler: JobHandler<T>, concurrency = 1) {
       const r = { name, handler, concurrency };
       registrations.push(r);
-      if (started) void started.then(() => register(r));
+      if (started) void started.then(() => register(r)).then(() => (beatTimer ? beat() : undefined));
     },
     /** Starts the queue: its tables (created or migrated), the queues, the schedules and the workers. */
     start(options: { schedules?: boolean } = {}) {
@@ -117,6 +139,9 @@ export function createJobs(appDb: Db, opts: JobsOptions) {
           for (const q of byName.values()) if (q.cron) await boss.schedule(q.name, q.cron, {}, { tz: 'UTC' });
         }
         for (const r of registrations) await register(r);
+        await beat();
+        beatTimer = setInterval(() => void beat(), (opts.heartbeatSeconds ?? 15) * 1000);
+        beatTimer.unref();
       })();
       return started;
     },
@@ -193,6 +218,23 @@ export function createJobs(appDb: Db, opts: JobsOptions) {
       await boss.deleteJob(queue, id);
       return true;
     },
+    /**
+     * The processes working the queue (this one once started, the others by their heartbeat rows), the
+     * latest beat first; `alive` while the last beat is at most JOB_PROCESS_BEAT_MAX_AGE_SECONDS old.
+     */
+    async processes(): Promise<JobProcess[]> {
+      return (await processes.list()).map((p) => ({
+        id: p.id,
+        host: p.host,
+        pid: p.pid,
+        queues: p.queues,
+        startedAt: p.startedAt.toISOString(),
+        lastBeatAt: p.beatAt.toISOString(),
+        secondsSinceBeat: Math.round(p.secondsSinceBeat),
+        alive: p.secondsSinceBeat <= JOB_PROCESS_BEAT_MAX_AGE_SECONDS,
+        self: p.id === processId,
+      }));
+    },
     /** Whether `name` is one of the queues. */
     isQueue: (name: string): name is QueueName => byName.has(name),
     /** Jobs of a queue not finished yet (waiting, retrying or running). */
@@ -216,6 +258,10 @@ export function createJobs(appDb: Db, opts: JobsOptions) {
       if (!started || stopped) return;
       stopped = true;
       await started.catch(() => undefined);
+      if (beatTimer) clearInterval(beatTimer);
+      await beating;
+      // Stopped cleanly: no longer a process of the queue (one that dies leaves its row to go stale).
+      await processes.remove(processId).catch((err: unknown) => logger.warn({ err }, 'job queue: the heartbeat row was not removed'));
       await boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
       // pg-boss does not wait for a poll or a completion that was under way: wait for them, so
       // that nothing touches the database once it is closed.

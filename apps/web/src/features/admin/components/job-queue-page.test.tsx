@@ -10,6 +10,10 @@ function page(failed: boolean) {
       { queue: 'cutout', waiting: 3, retrying: 1, active: 1, failed: failed ? 1 : 0, oldestWaitingSeconds: 125 },
       { queue: 'mail', waiting: 0, retrying: 0, active: 0, failed: 0, oldestWaitingSeconds: 0 },
     ],
+    processes: [
+      { id: 'web-1:41:ab12cd34', host: 'web-1', pid: 41, queues: ['mail', 'sms'], startedAt: '2026-11-28T00:00:00.000Z', lastBeatAt: '2026-11-28T01:05:55.000Z', secondsSinceBeat: 5, alive: true, self: true },
+      { id: 'worker-1:7:ef56ab78', host: 'worker-1', pid: 7, queues: ['cutout'], startedAt: '2026-11-28T00:00:00.000Z', lastBeatAt: '2026-11-28T00:56:00.000Z', secondsSinceBeat: 600, alive: false, self: false },
+    ],
     failed: failed ? [{ id: JOB, queue: 'cutout', attempts: 4, error: 'the model ran out of memory', createdAt: '2026-11-28T01:00:00.000Z', failedAt: '2026-11-28T01:05:00.000Z' }] : [],
     generatedAt: '2026-11-28T01:06:00.000Z',
   };
@@ -47,6 +51,21 @@ describe('the job queue page', () => {
     expect(job.textContent).toContain('cutout');
     expect(job.textContent).toContain('4 attempts');
     expect(job.textContent).toContain('the model ran out of memory');
+  });
+
+  it('lists the processes working the queue: which answered, which stopped beating, and what each works', async () => {
+    server();
+    renderWithProviders(<JobQueuePage />, { withAuth: false });
+    const [web, worker] = await screen.findAllByTestId('job-process');
+    expect(within(web!).getByTestId('job-process-state').textContent).toBe('Alive');
+    expect(web!.textContent).toContain('web-1 · 41');
+    expect(web!.textContent).toContain('answered this page');
+    expect(web!.textContent).toContain('Last beat 5 s ago');
+    expect(web!.textContent).toContain('mailsms');
+    expect(within(worker!).getByTestId('job-process-state').textContent).toBe('Not beating');
+    expect(within(worker!).getByTestId('job-process-state').className).toContain('text-danger');
+    expect(worker!.textContent).toContain('Last beat 10 min ago');
+    expect(worker!.textContent).not.toContain('answered this page');
   });
 
   it('gives a failed job one more attempt, then shows it gone', async () => {

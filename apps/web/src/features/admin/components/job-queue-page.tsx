@@ -20,6 +20,7 @@ import { useAdminJobs, useFailedJobAction } from '../api/admin-jobs';
 import { AdminSubpage } from './admin-subpage';
 
 type FailedJob = AdminJobs['failed'][number];
+type JobProcess = AdminJobs['processes'][number];
 const COUNTS = ['waiting', 'retrying', 'active', 'failed'] as const;
 /** A queue whose oldest ready job has waited longer than this is shown as behind. */
 const BEHIND_SECONDS = 60;
@@ -109,6 +110,49 @@ function QueuesTable({ queues }: { queues: Queue[] }) {
   );
 }
 
+/** The processes working the queue by their heartbeat: alive, or not beating (died or hangs), with what each works. */
+function Processes({ processes }: { processes: JobProcess[] }) {
+  const { t, i18n } = useTranslation();
+  const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+  const wait = useWait();
+  if (!processes.length) return <p className="text-muted-foreground">{t('adminJobs.processesEmpty')}</p>;
+  return (
+    <ul className="grid gap-2" data-testid="job-processes">
+      {processes.map((p) => (
+        <li key={p.id} className="grid gap-1.5 rounded-lg border border-border p-3 text-sm" data-testid="job-process">
+          <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <span
+              className={cn(
+                'inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-medium',
+                p.alive ? 'bg-success/10 text-success' : 'bg-danger/10 text-danger',
+              )}
+              data-testid="job-process-state"
+            >
+              <span aria-hidden="true" className={cn('size-1.5 rounded-full', p.alive ? 'bg-success' : 'bg-danger')} />
+              {p.alive ? t('adminJobs.alive') : t('adminJobs.notBeating')}
+            </span>
+            <span className="font-mono font-medium break-all">
+              {p.host} · {p.pid}
+            </span>
+            {p.self ? <span className="text-xs text-muted-foreground">{t('adminJobs.thisProcess')}</span> : null}
+          </span>
+          <span className="text-muted-foreground">
+            {t('adminJobs.lastBeat', { wait: p.secondsSinceBeat < 1 ? t('adminJobs.justNow') : wait(p.secondsSinceBeat) })} ·{' '}
+            {t('adminJobs.startedAt', { time: time.format(new Date(p.startedAt)) })}
+          </span>
+          <span className="flex flex-wrap gap-1.5" aria-label={t('adminJobs.processQueues')}>
+            {p.queues.map((q) => (
+              <span key={q} className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs">
+                {q}
+              </span>
+            ))}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function FailedJobs({ jobs }: { jobs: FailedJob[] }) {
   const { t, i18n } = useTranslation();
   const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium' });
@@ -184,7 +228,7 @@ function FailedJobs({ jobs }: { jobs: FailedJob[] }) {
   );
 }
 
-/** `/admin/jobs` (admins; the route checks): every job queue by state, and the failed jobs to retry or drop. */
+/** `/admin/jobs` (admins; the route checks): every job queue by state, the processes working it, and the failed jobs to retry or drop. */
 export function JobQueuePage() {
   const { t } = useTranslation();
   return (
@@ -197,6 +241,15 @@ export function JobQueuePage() {
               <CardDescription>{t('adminJobs.queuesHint')}</CardDescription>
             </CardHeader>
             <CardContent>{data.queues.length ? <QueuesTable queues={data.queues} /> : <p className="text-muted-foreground">{t('adminJobs.notStarted')}</p>}</CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>{t('adminJobs.processesTitle')}</CardTitle>
+              <CardDescription>{t('adminJobs.processesHint')}</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <Processes processes={data.processes} />
+            </CardContent>
           </Card>
           <Card>
             <CardHeader>
