@@ -11,7 +11,7 @@
 # A build behind a proxy with its own certificate authority: put that CA's PEM file(s) as
 # deploy/build-ca/*.crt (git-ignored). The build stages trust them for npm; the runtime image never
 # holds them.
-ARG NODE_IMAGE=node:20.20.2-bookworm-slim
+ARG NODE_IMAGE=node:24.21.0-bookworm-slim
 
 # ---- build: every dependency, the web app (Vite) and the compiled server (esbuild) ----
 FROM ${NODE_IMAGE} AS build
@@ -62,8 +62,11 @@ LABEL org.opencontainers.image.title="Curio" \
       org.opencontainers.image.base.name="${NODE_IMAGE}"
 # MALLOC_ARENA_MAX: glibc's per-thread memory arenas, left half used by the image library's threads,
 # hold 50–70 MB more resident memory per process under uploads than two arenas do (docs/benchmarks.md).
+# NODE_OPTIONS: V8's memory settings of every Curio process, as `npm start` sets them
+# (apps/server/src/lib/runtime.ts, NODE_MEMORY_OPTIONS: Node.js 24 sizes its heap from the machine's memory).
 ENV NODE_ENV=production \
     MALLOC_ARENA_MAX=2 \
+    NODE_OPTIONS="--max-semi-space-size=16 --max-old-space-size=512" \
     PORT=3000 \
     HOST=0.0.0.0 \
     DATA_DIR=/app/data

@@ -6,6 +6,7 @@
  *                                   when the auth secret would differ, unless --ignore-auth-secret
  * The environment is the server's (DATABASE_URL or DATA_DIR, S3_*, AUTH_SECRET).
  */
+import '../src/supported-node';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';

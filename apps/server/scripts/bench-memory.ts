@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { REPO_ROOT } from '../src/env';
+import { npmStartEnv } from '../src/lib/runtime';
 import { samplePhoto } from '../src/modules/generation/sample-photos';
 import { writeBenchmarkSection } from './benchmark-doc';
 
@@ -45,7 +46,7 @@ function startServer(env: Record<string, string>) {
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--enable-source-maps', path.join(SERVER_DIR, 'dist/main.js')], {
     cwd: SERVER_DIR,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, LOG_LEVEL: 'info', CUTOUT: 'model', WORKERS: '1', ...env },
+    env: { ...process.env, ...npmStartEnv(), PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, LOG_LEVEL: 'info', CUTOUT: 'model', WORKERS: '1', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const lines: string[] = [];

@@ -11,6 +11,7 @@ import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openPglite, openPostgres, type Database } from '../src/db/client';
+import { npmStartEnv } from '../src/lib/runtime';
 import { REPO_ROOT } from '../src/paths';
 import { build } from 'esbuild';
 
@@ -143,8 +144,8 @@ export function startServer(entry: string, env: Record<string, string>, nodeArgs
   const log = openSync(logFile, 'w');
   const child = spawn(process.execPath, [...nodeArgs, '--enable-source-maps', entry], {
     cwd: SERVER_DIR,
-    // npm start's own settings (apps/server/package.json): production, and glibc's memory arenas at two.
-    env: { ...process.env, NODE_ENV: 'production', MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    // npm start's own settings (apps/server/package.json): production, glibc's memory arenas at two, V8's memory settings.
+    env: { ...process.env, ...npmStartEnv(), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', log, 'inherit'],
   });
   closeSync(log);

@@ -220,7 +220,7 @@ async function main() {
   composeCli = composeCommand();
   const caFile = buildCaFile();
   const pkg = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
-  const nodeVersion = process.env.CONTAINER_NODE_VERSION ?? '20.20.2';
+  const nodeVersion = process.env.CONTAINER_NODE_VERSION ?? '24.21.0';
   const images = BASES === 'local' ? localBases(nodeVersion, caFile) : {};
 
   step('the Curio image (Dockerfile), with the build CA for npm only');

@@ -1,3 +1,4 @@
+import './supported-node';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';

@@ -6,6 +6,7 @@
  * - `worker --segmenter`: a child of the web process on the embedded database (which only one
  *   process may open); it receives photos over IPC and answers cut-outs, nothing else.
  */
+import './supported-node';
 import { EnvError, envSchema, loadEnv } from './env';
 import { SchemaNewerError } from './db/schema-version';
 

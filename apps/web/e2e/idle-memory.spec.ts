@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
+import { npmStartEnv } from '../../server/src/lib/runtime';
 
 /**
  * An idle web process, started as `npm start` starts it (the compiled server, production defaults: the
@@ -29,7 +30,7 @@ async function idleResidentMb(env: Record<string, string>): Promise<number> {
   const base = `http://localhost:${port}`;
   const child: ChildProcess = spawn(process.execPath, [path.join(REPO, 'apps/server/dist/main.js')], {
     cwd: REPO,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), PUBLIC_URL: base, STATIC_DIR: path.join(REPO, 'apps/web/dist'), LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, ...npmStartEnv(), PORT: String(port), PUBLIC_URL: base, STATIC_DIR: path.join(REPO, 'apps/web/dist'), LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = new Promise((resolve) => child.on('exit', resolve));

@@ -1,3 +1,4 @@
+import '../supported-node';
 import path from 'node:path';
 import { createApp } from '../app';
 import { openConfiguredDatabase } from '../bootstrap';

@@ -3,6 +3,7 @@
  * a store that is still starting. The container stack runs it once before the web processes and the
  * worker (deploy/compose.yaml, the `bucket` service), whatever the S3-compatible store.
  */
+import '../supported-node';
 import { EnvError, loadEnv } from '../env';
 import { ensureBucketFromEnv } from '../storage/from-env';
 

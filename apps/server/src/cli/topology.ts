@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
+import { npmStartEnv } from '../lib/runtime';
 import { REPO_ROOT } from '../paths';
 import { LOCAL_S3_KEYS, startLocalS3, type LocalS3 } from '../storage/local-s3';
 
@@ -108,10 +109,9 @@ export async function startTopology(opts: TopologyOptions): Promise<Topology> {
   const proxyPort = opts.proxy === false ? 0 : opts.port || (await freePort());
   const publicUrl = opts.proxy === false ? '' : `http://localhost:${proxyPort}`;
   const env: Record<string, string> = {
-    NODE_ENV: 'production',
-    // glibc gives each thread that allocates an arena of its own; libvips' threads (uploads, cut-outs)
-    // leave them half used: with two arenas resident memory stays 50–70 MB lower under uploads.
-    MALLOC_ARENA_MAX: '2',
+    // As `npm start` runs it: production, two glibc arenas (libvips' threads leave more half used: 50–70 MB
+    // more resident under uploads), V8's memory settings.
+    ...npmStartEnv({}),
     DATABASE_URL: opts.databaseUrl,
     AUTH_SECRET: opts.authSecret ?? randomBytes(32).toString('base64url'),
     HOST: '127.0.0.1',

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { envSchema } from '../env';
+import { MIN_NODE_MAJOR, NODE_MEMORY_OPTIONS } from '../lib/runtime';
 import { REPO_ROOT } from '../paths';
 
 const read = (file: string) => readFileSync(path.join(REPO_ROOT, file), 'utf8');
@@ -56,6 +57,21 @@ describe('the deployment files agree with the README', () => {
       expect({ name, pinned: /:(v?\d+\.\d+(\.\d+)?)(-[a-z0-9.-]+)?$/.test(fallback) || fallback.includes('@sha256:') }).toEqual({ name, pinned: true });
     }
     expect(read('Dockerfile')).toMatch(/^ARG NODE_IMAGE=node:\d+\.\d+\.\d+-bookworm-slim$/m);
+  });
+
+  it('one Node.js everywhere: the version npm install brings, the image, the containers test and engines agree, and every start sets the memory options', () => {
+    const root = JSON.parse(read('package.json')) as { engines: { node: string }; devDependencies: Record<string, string> };
+    const brought = root.devDependencies.node!;
+    expect(brought).toMatch(/^\d+\.\d+\.\d+$/); // exact: the lock and the image name the same release
+    expect(Number(brought.split('.')[0])).toBe(MIN_NODE_MAJOR);
+    expect(root.engines.node).toBe(`>=${MIN_NODE_MAJOR}`);
+    expect(read('Dockerfile')).toContain(`ARG NODE_IMAGE=node:${brought}-bookworm-slim`);
+    expect(read('deploy/compose.yaml')).toContain(`node:${brought}-bookworm-slim`);
+    expect(read('apps/server/scripts/test-containers.ts')).toContain(`CONTAINER_NODE_VERSION ?? '${brought}'`);
+    // npm start and npm run worker put them before any NODE_OPTIONS of the caller's; the image sets them for every command.
+    const scripts = (JSON.parse(read('apps/server/package.json')) as { scripts: Record<string, string> }).scripts;
+    for (const name of ['start', 'worker']) expect(scripts[name]).toContain(`NODE_OPTIONS="${NODE_MEMORY_OPTIONS} \${NODE_OPTIONS:-}"`);
+    expect(read('Dockerfile')).toContain(`NODE_OPTIONS="${NODE_MEMORY_OPTIONS}"`);
   });
 
   it('every service keeps its data in a named volume, the worker has a liveness check and memory limits are set', () => {
