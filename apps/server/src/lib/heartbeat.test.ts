@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
@@ -35,6 +35,24 @@ describe('the job worker heartbeat (its container liveness check)', () => {
       await new Promise((r) => setTimeout(r, 200)); // a quiet period of ten intervals: no beat may come
       expect(beatAt(file)).toBe(last);
       expect(heartbeatAge(file, last + 61_000)).toBe(61_000);
+    } finally {
+      stop();
+    }
+  });
+
+  it("forgets the previous run's beat when it starts (a restarted container keeps its temporary folder)", async () => {
+    const file = fileIn();
+    writeFileSync(file, String(Date.now())); // the beat of the run before the restart
+    expect(heartbeatAge(file)).not.toBeNull();
+    let ready = false;
+    const check = vi.fn(async () => ready);
+    const stop = startHeartbeat(file, check, 20);
+    try {
+      expect(heartbeatAge(file)).toBeNull(); // not alive until this run's check passes
+      await vi.waitFor(() => expect(check.mock.calls.length).toBeGreaterThan(2));
+      expect(heartbeatAge(file)).toBeNull();
+      ready = true;
+      await vi.waitFor(() => expect(heartbeatAge(file)).not.toBeNull());
     } finally {
       stop();
     }

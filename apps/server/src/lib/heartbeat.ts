@@ -1,4 +1,4 @@
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -11,8 +11,11 @@ export const HEARTBEAT_MAX_AGE_MS = 60_000;
  * Every `intervalMs`, asks `alive()` (the database answers, the queue runs) and, when it says yes, writes
  * the time to `file` (whole, by a rename). A liveness check then reads the age of the last beat
  * (`heartbeatAge`): a worker whose event loop is blocked, or whose database is gone, stops beating.
+ * The previous run's beat is removed first: a restarted container keeps its temporary folder, and its
+ * old beat would read as alive until this run has proved it.
  */
 export function startHeartbeat(file: string, alive: () => Promise<boolean>, intervalMs = 15_000): () => void {
+  rmSync(file, { force: true });
   const beat = async () => {
     if (!(await alive().catch(() => false))) return;
     const tmp = `${file}.${process.pid}.tmp`;
