@@ -1,6 +1,5 @@
+import { html, htmlText } from '../lib/html';
 import type { Mail } from './mailer';
-import { escapeHtml } from '../lib/html';
-
 
 /** The sign-in link mail, in English and Simplified Chinese (we do not know the reader's language). */
 export function magicLinkMail({ to, url, appName }: { to: string; url: string; appName: string }): Mail {
@@ -14,18 +13,20 @@ export function magicLinkMail({ to, url, appName }: { to: string; url: string; a
     '',
     "If you didn't ask for it, ignore this mail. 如果这不是你本人的操作，请忽略此邮件。",
   ].join('\n');
-  const link = escapeHtml(url);
-  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#2b2520">
-<h1 style="font-size:20px">${escapeHtml(appName)}</h1>
+  const body = htmlText`<!doctype html><html><body style="${BODY}">
+<h1 style="font-size:20px">${appName}</h1>
 <p>Sign in with this link (valid for 15 minutes):<br>点击此链接登录（15 分钟内有效）：</p>
-<p><a href="${link}" style="display:inline-block;padding:10px 18px;background:#b4532a;color:#fff;border-radius:8px;text-decoration:none">Sign in · 登录</a></p>
-<p style="font-size:13px;color:#6b6158">${link}</p>
-<p style="font-size:13px;color:#6b6158">If you didn't ask for it, ignore this mail. 如果这不是你本人的操作，请忽略此邮件。</p>
+<p><a href="${url}" style="${BUTTON}">Sign in · 登录</a></p>
+<p style="${MUTED}">${url}</p>
+<p style="${MUTED}">If you didn't ask for it, ignore this mail. 如果这不是你本人的操作，请忽略此邮件。</p>
 </body></html>`;
-  return { to, subject, text, html };
+  return { to, subject, text, html: body };
 }
 
+/** The mails' inline styles (mail readers ignore style sheets). */
+export const BODY = 'font-family:system-ui,sans-serif;line-height:1.5;color:#2b2520';
 export const MUTED = 'font-size:13px;color:#6b6158';
+const BUTTON = 'display:inline-block;padding:10px 18px;background:#b4532a;color:#fff;border-radius:8px;text-decoration:none';
 
 /** One bilingual mail: a heading, paragraphs (each English then Chinese), one button and the link spelled out. */
 export function actionMail(opts: {
@@ -47,15 +48,13 @@ export function actionMail(opts: {
     '',
     `${footer[0]} ${footer[1]}`,
   ].join('\n');
-  const link = escapeHtml(url);
-  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#2b2520">
-<h1 style="font-size:20px">${escapeHtml(appName)}</h1>
-${paragraphs.map(([en, zh]) => `<p>${escapeHtml(en)}<br>${escapeHtml(zh)}</p>`).join('\n')}
-<p><a href="${link}" style="display:inline-block;padding:10px 18px;background:#b4532a;color:#fff;border-radius:8px;text-decoration:none">${escapeHtml(`${button[0]} · ${button[1]}`)}</a></p>
-<p style="${MUTED}">${link}</p>
-<p style="${MUTED}">${escapeHtml(`${footer[0]} ${footer[1]}`)}</p>
+  const body = htmlText`<!doctype html><html><body style="${BODY}">
+<h1 style="font-size:20px">${appName}</h1>
+${paragraphs.map(([en, zh]) => html`<p>${en}<br>${zh}</p>\n`)}<p><a href="${url}" style="${BUTTON}">${button[0]} · ${button[1]}</a></p>
+<p style="${MUTED}">${url}</p>
+<p style="${MUTED}">${footer[0]} ${footer[1]}</p>
 </body></html>`;
-  return { to, subject, text, html };
+  return { to, subject, text, html: body };
 }
 
 /** Sent at sign-up: confirms that the address belongs to the person who signed up. */

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider, { interactionPolicy } from 'oidc-provider';
+import { htmlText } from '../lib/html';
 
 /**
  * A small OpenID Connect provider for tests (oidc-provider): one confidential client, an account for
@@ -29,13 +30,11 @@ export const TEST_OIDC_NAME = 'Test ID';
 
 const emailOf = (login: string) => (login.includes('@') ? login : `${login}@oidc.test`);
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 function loginPage(uid: string) {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+  return htmlText`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
 <title>Test ID: sign in</title></head><body><main>
 <h1>Test ID</h1>
-<form method="post" action="/interaction/${escapeHtml(uid)}">
+<form method="post" action="/interaction/${uid}">
 <label for="login">Login name</label> <input id="login" name="login" autocomplete="username" required autofocus>
 <button type="submit">Continue</button>
 </form></main></body></html>`;

@@ -1,5 +1,6 @@
-import { escapeHtml } from '../../lib/html';
+import { html, htmlText, type HtmlFragment } from '../../lib/html';
 import type { Mail } from '../../mail/mailer';
+import { BODY, MUTED } from '../../mail/templates';
 
 /** What the mails about a notice show of it. */
 export interface NoticeForMail {
@@ -16,12 +17,11 @@ export interface NoticeForMail {
   createdAt: Date;
 }
 
-const BODY = 'font-family:system-ui,sans-serif;line-height:1.5;color:#2b2520';
-const MUTED = 'font-size:13px;color:#6b6158';
+const BUTTON = 'display:inline-block;padding:10px 18px;background:#b4532a;color:#fff;border-radius:8px;text-decoration:none';
 
-function page(appName: string, inner: string) {
-  return `<!doctype html><html><body style="${BODY}">
-<h1 style="font-size:20px">${escapeHtml(appName)}</h1>
+function page(appName: string, inner: HtmlFragment): string {
+  return htmlText`<!doctype html><html><body style="${BODY}">
+<h1 style="font-size:20px">${appName}</h1>
 ${inner}
 </body></html>`;
 }
@@ -47,12 +47,9 @@ function fields(n: NoticeForMail, publicUrl: string): Array<[string, string]> {
 
 const fieldsText = (f: Array<[string, string]>) => f.map(([k, v]) => `${k}:\n  ${v.replace(/\n/g, '\n  ')}`).join('\n');
 const fieldsHtml = (f: Array<[string, string]>) =>
-  `<table style="border-collapse:collapse;font-size:14px">${f
-    .map(
-      ([k, v]) =>
-        `<tr><th style="text-align:left;vertical-align:top;padding:4px 12px 4px 0;${MUTED}">${escapeHtml(k)}</th><td style="padding:4px 0;white-space:pre-wrap">${escapeHtml(v)}</td></tr>`,
-    )
-    .join('')}</table>`;
+  html`<table style="border-collapse:collapse;font-size:14px">${f.map(
+    ([k, v]) => html`<tr><th style="text-align:left;vertical-align:top;padding:4px 12px 4px 0;${MUTED}">${k}</th><td style="padding:4px 0;white-space:pre-wrap">${v}</td></tr>`,
+  )}</table>`;
 
 /** To each operator: a new notice, with everything in it and the link to review it. */
 export function operatorNoticeMail(opts: { to: string; notice: NoticeForMail; appName: string; publicUrl: string }): Mail {
@@ -61,13 +58,13 @@ export function operatorNoticeMail(opts: { to: string; notice: NoticeForMail; ap
   const f = fields(notice, publicUrl);
   const subject = `[${appName}] DMCA notice ${notice.reference} from ${notice.claimantName}`;
   const text = [`A DMCA takedown notice was filed (${notice.reference}). Review it:`, review, '', fieldsText(f)].join('\n');
-  const html = page(
+  const body = page(
     appName,
-    `<p>A DMCA takedown notice was filed: <strong>${escapeHtml(notice.reference)}</strong>.</p>
-<p><a href="${escapeHtml(review)}" style="display:inline-block;padding:10px 18px;background:#b4532a;color:#fff;border-radius:8px;text-decoration:none">Review the notice</a></p>
+    html`<p>A DMCA takedown notice was filed: <strong>${notice.reference}</strong>.</p>
+<p><a href="${review}" style="${BUTTON}">Review the notice</a></p>
 ${fieldsHtml(f)}`,
   );
-  return { to, subject, text, html };
+  return { to, subject, text, html: body };
 }
 
 /** To the claimant: the reference to quote, what happens next, and a copy of the notice. */
@@ -82,14 +79,13 @@ export function claimantReceiptMail(opts: { notice: NoticeForMail; appName: stri
   const zh = [`我们已收到你的 DMCA 通知。你的编号是 ${ref}，关于此通知的任何沟通请注明此编号。`, '管理员会审核此通知。若通知完整有效，相关内容将被移除并通知你；若缺少信息，我们会与你联系。'];
   const subject = `${appName}: DMCA notice received (${ref}) · 已收到 DMCA 通知（${ref}）`;
   const text = [...en, '', ...zh, '', 'Your notice · 你的通知:', fieldsText(f)].join('\n');
-  const html = page(
+  const body = page(
     appName,
-    `${en.map((p, i) => `<p>${escapeHtml(p)}<br>${escapeHtml(zh[i]!)}</p>`).join('\n')}
-<p style="font-size:18px"><strong>${escapeHtml(ref)}</strong></p>
+    html`${en.map((p, i) => html`<p>${p}<br>${zh[i]}</p>\n`)}<p style="font-size:18px"><strong>${ref}</strong></p>
 <p style="${MUTED}">Your notice · 你的通知</p>
 ${fieldsHtml(f)}`,
   );
-  return { to: notice.claimantEmail, subject, text, html };
+  return { to: notice.claimantEmail, subject, text, html: body };
 }
 
 /** To the claimant: the moderator needs more information (their note says what). */
@@ -103,13 +99,13 @@ export function needInfoMail(opts: { notice: NoticeForMail; note: string; appNam
   const zh = [`我们需要更多信息才能处理你的 DMCA 通知 ${ref}：`, note, reply[1]];
   const subject = `${appName}: more information needed for ${ref} · DMCA 通知 ${ref} 需要补充信息`;
   const text = [...en, '', ...zh].join('\n');
-  const html = page(
+  const body = page(
     appName,
-    `<p>${escapeHtml(en[0]!)}<br>${escapeHtml(zh[0]!)}</p>
-<blockquote style="margin:0 0 16px;padding:8px 12px;border-left:3px solid #b4532a;white-space:pre-wrap">${escapeHtml(note)}</blockquote>
-<p>${escapeHtml(en[2]!)}<br>${escapeHtml(zh[2]!)}</p>`,
+    html`<p>${en[0]}<br>${zh[0]}</p>
+<blockquote style="margin:0 0 16px;padding:8px 12px;border-left:3px solid #b4532a;white-space:pre-wrap">${note}</blockquote>
+<p>${en[2]}<br>${zh[2]}</p>`,
   );
-  return { to: notice.claimantEmail, subject, text, html };
+  return { to: notice.claimantEmail, subject, text, html: body };
 }
 
 /** To the claimant: the item their notice named was taken down. */
@@ -119,5 +115,5 @@ export function takedownMail(opts: { notice: NoticeForMail; appName: string }): 
   const en = `The material named in your DMCA notice ${ref} has been removed from ${appName}. Thank you for letting us know.`;
   const zh = `你的 DMCA 通知 ${ref} 所涉及的内容已从 ${appName} 移除。感谢你的告知。`;
   const subject = `${appName}: material removed (${ref}) · 内容已移除（${ref}）`;
-  return { to: notice.claimantEmail, subject, text: `${en}\n\n${zh}`, html: page(appName, `<p>${escapeHtml(en)}<br>${escapeHtml(zh)}</p>`) };
+  return { to: notice.claimantEmail, subject, text: `${en}\n\n${zh}`, html: page(appName, html`<p>${en}<br>${zh}</p>`) };
 }

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, STYLES, TITLE_MAX, type Language, type Style } from '@curio/contract';
-import { escapeHtml } from '../../lib/html';
+import { htmlText } from '../../lib/html';
 import { fitText, measure, textSvg, type FittedText, type FontKind, type TextBox } from './placard-text';
 import { PLACARD_WORDS } from './placard-words';
 import { compositions, PLACARDS, placardText, sceneFor } from './studio-scenes';
@@ -118,7 +118,7 @@ describe('placard text', () => {
       const scene = sceneFor(style, comp, 'a1b2c3d4e5', title);
       const drawn = [scene.background, scene.overlay, scene.stage?.(600, 1200, 400) ?? ''].join('');
       const fitted = fitText(placardText(style, title), PLACARDS[style]);
-      for (const line of fitted.lines) expect(drawn, style).toContain(`>${escapeHtml(line)}</tspan>`);
+      for (const line of fitted.lines) expect(drawn, style).toContain(htmlText`>${line}</tspan>`);
     }
   });
 });

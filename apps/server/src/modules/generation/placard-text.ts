@@ -1,4 +1,4 @@
-import { escapeHtml } from '../../lib/html';
+import { html, htmlText, trusted } from '../../lib/html';
 
 /**
  * The font families the scenes draw text in: DejaVu for Latin scripts, then Noto CJK (Simplified
@@ -174,22 +174,9 @@ export function textSvg(
   fitted: FittedText,
   at: { x: number; y: number; anchor?: 'start' | 'middle' | 'end'; font: FontKind; bold?: boolean; italic?: boolean; fill: string; opacity?: number },
 ): string {
-  const attrs = [
-    `x="${at.x}"`,
-    `y="${at.y}"`,
-    at.anchor && at.anchor !== 'start' ? `text-anchor="${at.anchor}"` : '',
-    `font-family="${FONTS[at.font]}"`,
-    `font-size="${fitted.size}"`,
-    at.bold ? 'font-weight="bold"' : '',
-    at.italic ? 'font-style="italic"' : '',
-    fitted.letterSpacing ? `letter-spacing="${fitted.letterSpacing.toFixed(2)}"` : '',
-    `fill="${at.fill}"`,
-    at.opacity !== undefined ? `opacity="${at.opacity}"` : '',
-  ]
-    .filter(Boolean)
-    .join(' ');
-  const spans = fitted.lines.map((line, i) => `<tspan x="${at.x}" dy="${i === 0 ? 0 : fitted.lineHeight}">${escapeHtml(line)}</tspan>`).join('');
-  return `<text ${attrs}>${spans}</text>`;
+  const spans = fitted.lines.map((line, i) => html`<tspan x="${at.x}" dy="${i === 0 ? 0 : fitted.lineHeight}">${line}</tspan>`);
+  const optional = (on: unknown, name: string, value: string | number) => (on ? html` ${trusted(name)}="${value}"` : null);
+  return htmlText`<text x="${at.x}" y="${at.y}"${optional(at.anchor && at.anchor !== 'start', 'text-anchor', at.anchor ?? '')} font-family="${FONTS[at.font]}" font-size="${fitted.size}"${optional(at.bold, 'font-weight', 'bold')}${optional(at.italic, 'font-style', 'italic')}${optional(fitted.letterSpacing, 'letter-spacing', fitted.letterSpacing.toFixed(2))} fill="${at.fill}"${optional(at.opacity !== undefined, 'opacity', at.opacity ?? '')}>${spans}</text>`;
 }
 
 /** Height the lines take from the top of the first line to the bottom of the last. */

@@ -1,7 +1,7 @@
 import { GUEST_PAGE_META, HANDLE_PATTERN, LANDING_GALLERY, PAGE_IMAGE_SLOTS, PAGE_IMAGE_TOKEN, PAGE_IMAGES_META, PAGE_ROOT_SLOT, type FunctionOutput } from '@curio/contract';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { escapeHtml } from '../../lib/html';
+import { htmlText } from '../../lib/html';
 import type { PageRenderer, RenderedPage } from './page-renderer';
 
 /** The pages whose HTML names what they will load (the web build lists their scripts in page-preloads.json). */
@@ -72,7 +72,7 @@ const imageUrl = (id: string, variant: keyof typeof COMPOSITE_WIDTHS) => `/img/$
 const srcset = (id: string) => `${imageUrl(id, 'thumb')} ${COMPOSITE_WIDTHS.thumb}w, ${imageUrl(id, 'public')} ${COMPOSITE_WIDTHS.public}w`;
 
 function imagePreload(id: string, sizes: string): string {
-  return `<link rel="preload" as="image" href="${escapeHtml(imageUrl(id, 'public'))}" imagesrcset="${escapeHtml(srcset(id))}" imagesizes="${escapeHtml(sizes)}" fetchpriority="high">`;
+  return htmlText`<link rel="preload" as="image" href="${imageUrl(id, 'public')}" imagesrcset="${srcset(id)}" imagesizes="${sizes}" fetchpriority="high">`;
 }
 
 /** How many of a profile's top-plank pictures its head preloads (the cells are alike: the first painted is the largest). */
@@ -80,13 +80,13 @@ const PROFILE_PRELOADS = 2;
 
 /** A shelf picture: the thumbnail the shelf shows (no `srcset`), wanted before the scripts ask for it. */
 function shelfImagePreload(id: string): string {
-  return `<link rel="preload" as="image" href="${escapeHtml(imageUrl(id, 'thumb'))}" fetchpriority="high">`;
+  return htmlText`<link rel="preload" as="image" href="${imageUrl(id, 'thumb')}" fetchpriority="high">`;
 }
 
 function dataPreload(fn: string, params: Record<string, string>): string {
   // The same address the web app's api-client asks (GET /functions/v1/{name}?…, credentials included).
   const href = `/functions/v1/${fn}?${new URLSearchParams(params).toString()}`;
-  return `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${escapeHtml(href)}">`;
+  return htmlText`<link rel="preload" as="fetch" crossorigin="use-credentials" href="${href}">`;
 }
 
 /**
@@ -166,9 +166,9 @@ export function createPagesService(deps: PagesDeps) {
     const { meta } = rendered;
     if (meta) {
       shell = shell
-        .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(meta.title)}</title>`)
-        .replace(/<meta name="description" content="[^"]*"\s*\/?>/, () => `<meta name="description" content="${escapeHtml(meta.description)}" />`);
-      if (meta.canonical?.startsWith('/')) tags = [...tags, `<link rel="canonical" href="${escapeHtml(meta.canonical)}">`];
+        .replace(/<title>[^<]*<\/title>/, () => htmlText`<title>${meta.title}</title>`)
+        .replace(/<meta name="description" content="[^"]*"\s*\/?>/, () => htmlText`<meta name="description" content="${meta.description}" />`);
+      if (meta.canonical?.startsWith('/')) tags = [...tags, htmlText`<link rel="canonical" href="${meta.canonical}">`];
     }
     // Functions as replacements: a `$` in the page's text is text, not a pattern.
     return shell
@@ -192,8 +192,8 @@ export function createPagesService(deps: PagesDeps) {
       // boot-after-paint.js reads this meta): they neither hold its first paint up nor share the network
       // with its largest picture. Any other page fetches the route's scripts beside the entry.
       const scripts = files().preloads[page] ?? [];
-      if (prerendered && scripts.length) tags.push(`<meta name="curio-preload" content="${escapeHtml(scripts.join(' '))}">`);
-      else for (const file of scripts) tags.push(`<link rel="modulepreload" crossorigin href="${escapeHtml(file)}">`);
+      if (prerendered && scripts.length) tags.push(htmlText`<meta name="curio-preload" content="${scripts.join(' ')}">`);
+      else for (const file of scripts) tags.push(htmlText`<link rel="modulepreload" crossorigin href="${file}">`);
       return tags;
     },
 
@@ -234,7 +234,7 @@ export function createPagesService(deps: PagesDeps) {
         shown.forEach((id, slot) => (html = html.replaceAll(PAGE_IMAGE_TOKEN(slot), encodeURIComponent(id))));
         // The address the page's first render compares with its own (path and query, as the browser has them).
         const path = `${page === 'item' ? `/i/${param}` : '/explore'}${search}`;
-        tags.push(`<meta name="${PAGE_IMAGES_META}" content="${escapeHtml(shown.join(' '))}" data-path="${escapeHtml(path)}">`);
+        tags.push(htmlText`<meta name="${PAGE_IMAGES_META}" content="${shown.join(' ')}" data-path="${path}">`);
       }
       return { html: tags.length ? html.replace('</head>', `${tags.join('\n')}\n</head>`) : html, status };
     },

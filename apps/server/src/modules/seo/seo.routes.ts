@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { envelope } from '../../lib/errors';
-import { escapeHtml } from '../../lib/html';
+import { html, htmlText } from '../../lib/html';
 import type { SeoService, SitemapEntry, SitemapKind } from './seo.service';
 
 /** Pages a crawler has no business with: signed-in areas and the server's own paths. */
@@ -10,9 +10,10 @@ const SITE_PAGES = ['/', '/explore', '/terms', '/privacy'];
 const CACHE = 'public, max-age=300';
 
 const urlset = (base: string, entries: SitemapEntry[]) =>
-  `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries
-    .map((e) => `<url><loc>${escapeHtml(base + e.path)}</loc>${e.lastmod ? `<lastmod>${e.lastmod}</lastmod>` : ''}</url>`)
-    .join('\n')}\n</urlset>\n`;
+  htmlText`<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+${entries.map((e) => html`<url><loc>${base + e.path}</loc>${e.lastmod ? html`<lastmod>${e.lastmod}</lastmod>` : null}</url>\n`)}</urlset>
+`;
 
 /** GET /robots.txt, /sitemap.xml (an index) and its files /sitemaps/{pages|items-N|profiles-N}.xml. */
 export function seoRouter(seo: SeoService, opts: { publicUrl: string }) {
@@ -30,11 +31,10 @@ export function seoRouter(seo: SeoService, opts: { publicUrl: string }) {
     const pages = await seo.pages();
     const files = ['/sitemaps/pages.xml'];
     for (const kind of ['items', 'profiles'] as const) for (let n = 1; n <= pages[kind]; n++) files.push(`/sitemaps/${kind}-${n}.xml`);
-    return xml(
-      `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${files
-        .map((f) => `<sitemap><loc>${escapeHtml(base + f)}</loc></sitemap>`)
-        .join('\n')}\n</sitemapindex>\n`,
-    );
+    return xml(htmlText`<?xml version="1.0" encoding="UTF-8"?>
+<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+${files.map((f) => html`<sitemap><loc>${base + f}</loc></sitemap>\n`)}</sitemapindex>
+`);
   });
 
   router.get('/sitemaps/:file', async (c) => {

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { ItemPagesService } from '../items/item-pages.service';
-import { escapeHtml } from '../../lib/html';
+import { html, htmlText } from '../../lib/html';
 import { guestItemPage } from '../pages/pages.routes';
 import type { PageStatus } from '../pages/pages.service';
 
@@ -31,27 +31,24 @@ export function shareRouter(pages: ItemPagesService, opts: { publicUrl: string; 
       }
     }
     const url = `${opts.publicUrl}${target}`;
-    const tags = [
-      `<meta property="og:site_name" content="${escapeHtml(opts.appName)}">`,
-      `<meta property="og:type" content="website">`,
-      `<meta property="og:title" content="${escapeHtml(title)}">`,
-      `<meta property="og:description" content="${escapeHtml(description)}">`,
-      `<meta property="og:url" content="${escapeHtml(url)}">`,
-      image ? `<meta property="og:image" content="${escapeHtml(image)}">` : '',
-      `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}">`,
-      `<meta name="twitter:title" content="${escapeHtml(title)}">`,
-      `<meta name="twitter:description" content="${escapeHtml(description)}">`,
-      image ? `<meta name="twitter:image" content="${escapeHtml(image)}">` : '',
-    ].filter(Boolean);
     c.header('Cache-Control', 'public, max-age=300');
     return c.html(
-      `<!doctype html>
+      htmlText`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escapeHtml(title)}</title>
-${tags.join('\n')}
-<link rel="canonical" href="${escapeHtml(url)}">
-<meta http-equiv="refresh" content="0; url=${escapeHtml(target)}">
-</head><body><p><a href="${escapeHtml(target)}">${escapeHtml(title)}</a></p></body></html>`,
+<title>${title}</title>
+<meta property="og:site_name" content="${opts.appName}">
+<meta property="og:type" content="website">
+<meta property="og:title" content="${title}">
+<meta property="og:description" content="${description}">
+<meta property="og:url" content="${url}">
+${image ? html`<meta property="og:image" content="${image}">` : null}
+<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}">
+<meta name="twitter:title" content="${title}">
+<meta name="twitter:description" content="${description}">
+${image ? html`<meta name="twitter:image" content="${image}">` : null}
+<link rel="canonical" href="${url}">
+<meta http-equiv="refresh" content="0; url=${target}">
+</head><body><p><a href="${target}">${title}</a></p></body></html>`,
       status,
     );
   });
