@@ -1,6 +1,6 @@
 import type { AdminJobs } from '@curio/contract';
 import { RotateCcw, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import {
@@ -228,6 +228,20 @@ function FailedJobs({ jobs }: { jobs: FailedJob[] }) {
   );
 }
 
+/** One card of the page: its title and hint (`adminJobs.<part>Title`, `…Hint`), then the figures. */
+function Section({ part, children }: { part: 'queues' | 'processes' | 'failed'; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Card className="min-w-0">
+      <CardHeader>
+        <CardTitle>{t(`adminJobs.${part}Title`)}</CardTitle>
+        <CardDescription>{t(`adminJobs.${part}Hint`)}</CardDescription>
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
+
 /** `/admin/jobs` (admins; the route checks): every job queue by state, the processes working it, and the failed jobs to retry or drop. */
 export function JobQueuePage() {
   const { t } = useTranslation();
@@ -235,31 +249,15 @@ export function JobQueuePage() {
     <AdminSubpage ns="adminJobs" query={useAdminJobs()}>
       {(data) => (
         <>
-          <Card className="min-w-0">
-            <CardHeader>
-              <CardTitle>{t('adminJobs.queuesTitle')}</CardTitle>
-              <CardDescription>{t('adminJobs.queuesHint')}</CardDescription>
-            </CardHeader>
-            <CardContent>{data.queues.length ? <QueuesTable queues={data.queues} /> : <p className="text-muted-foreground">{t('adminJobs.notStarted')}</p>}</CardContent>
-          </Card>
-          <Card>
-            <CardHeader>
-              <CardTitle>{t('adminJobs.processesTitle')}</CardTitle>
-              <CardDescription>{t('adminJobs.processesHint')}</CardDescription>
-            </CardHeader>
-            <CardContent>
-              <Processes processes={data.processes} />
-            </CardContent>
-          </Card>
-          <Card>
-            <CardHeader>
-              <CardTitle>{t('adminJobs.failedTitle')}</CardTitle>
-              <CardDescription>{t('adminJobs.failedHint')}</CardDescription>
-            </CardHeader>
-            <CardContent>
-              <FailedJobs jobs={data.failed} />
-            </CardContent>
-          </Card>
+          <Section part="queues">
+            {data.queues.length ? <QueuesTable queues={data.queues} /> : <p className="text-muted-foreground">{t('adminJobs.notStarted')}</p>}
+          </Section>
+          <Section part="processes">
+            <Processes processes={data.processes} />
+          </Section>
+          <Section part="failed">
+            <FailedJobs jobs={data.failed} />
+          </Section>
         </>
       )}
     </AdminSubpage>
