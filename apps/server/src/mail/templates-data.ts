@@ -1,6 +1,6 @@
-import { htmlText } from '../lib/html';
+import { html } from '../lib/html';
 import type { Mail } from './mailer';
-import { actionMail, BODY, MUTED } from './templates';
+import { actionMail, mailPage, MUTED } from './templates';
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
 
@@ -49,11 +49,11 @@ export function deletionCodeMail(opts: { to: string; appName: string; code: stri
     '',
     "If you didn't ask for it, ignore this mail and change your password. 如果这不是你本人的操作，请忽略此邮件并修改密码。",
   ].join('\n');
-  const body = htmlText`<!doctype html><html><body style="${BODY}">
-<h1 style="font-size:20px">${appName}</h1>
-<p>Your code to confirm the deletion of your account (valid for 15 minutes):<br>确认删除账号的验证码（15 分钟内有效）：</p>
+  const body = mailPage(
+    appName,
+    html`<p>Your code to confirm the deletion of your account (valid for 15 minutes):<br>确认删除账号的验证码（15 分钟内有效）：</p>
 <p style="font-size:28px;letter-spacing:6px;font-weight:600">${code}</p>
-<p style="${MUTED}">If you didn't ask for it, ignore this mail and change your password. 如果这不是你本人的操作，请忽略此邮件并修改密码。</p>
-</body></html>`;
+<p style="${MUTED}">If you didn't ask for it, ignore this mail and change your password. 如果这不是你本人的操作，请忽略此邮件并修改密码。</p>`,
+  );
   return { to, subject, text, html: body };
 }

@@ -1,4 +1,4 @@
-import { html, htmlText } from '../lib/html';
+import { html, htmlText, type HtmlFragment } from '../lib/html';
 import type { Mail } from './mailer';
 
 /** The sign-in link mail, in English and Simplified Chinese (we do not know the reader's language). */
@@ -13,20 +13,28 @@ export function magicLinkMail({ to, url, appName }: { to: string; url: string; a
     '',
     "If you didn't ask for it, ignore this mail. 如果这不是你本人的操作，请忽略此邮件。",
   ].join('\n');
-  const body = htmlText`<!doctype html><html><body style="${BODY}">
-<h1 style="font-size:20px">${appName}</h1>
-<p>Sign in with this link (valid for 15 minutes):<br>点击此链接登录（15 分钟内有效）：</p>
+  const body = mailPage(
+    appName,
+    html`<p>Sign in with this link (valid for 15 minutes):<br>点击此链接登录（15 分钟内有效）：</p>
 <p><a href="${url}" style="${BUTTON}">Sign in · 登录</a></p>
 <p style="${MUTED}">${url}</p>
-<p style="${MUTED}">If you didn't ask for it, ignore this mail. 如果这不是你本人的操作，请忽略此邮件。</p>
-</body></html>`;
+<p style="${MUTED}">If you didn't ask for it, ignore this mail. 如果这不是你本人的操作，请忽略此邮件。</p>`,
+  );
   return { to, subject, text, html: body };
 }
 
 /** The mails' inline styles (mail readers ignore style sheets). */
-export const BODY = 'font-family:system-ui,sans-serif;line-height:1.5;color:#2b2520';
+const BODY = 'font-family:system-ui,sans-serif;line-height:1.5;color:#2b2520';
 export const MUTED = 'font-size:13px;color:#6b6158';
-const BUTTON = 'display:inline-block;padding:10px 18px;background:#b4532a;color:#fff;border-radius:8px;text-decoration:none';
+export const BUTTON = 'display:inline-block;padding:10px 18px;background:#b4532a;color:#fff;border-radius:8px;text-decoration:none';
+
+/** A mail's HTML body: the app's name as its heading, then `inner`. */
+export function mailPage(appName: string, inner: HtmlFragment): string {
+  return htmlText`<!doctype html><html><body style="${BODY}">
+<h1 style="font-size:20px">${appName}</h1>
+${inner}
+</body></html>`;
+}
 
 /** One bilingual mail: a heading, paragraphs (each English then Chinese), one button and the link spelled out. */
 export function actionMail(opts: {
@@ -48,12 +56,12 @@ export function actionMail(opts: {
     '',
     `${footer[0]} ${footer[1]}`,
   ].join('\n');
-  const body = htmlText`<!doctype html><html><body style="${BODY}">
-<h1 style="font-size:20px">${appName}</h1>
-${paragraphs.map(([en, zh]) => html`<p>${en}<br>${zh}</p>\n`)}<p><a href="${url}" style="${BUTTON}">${button[0]} · ${button[1]}</a></p>
+  const body = mailPage(
+    appName,
+    html`${paragraphs.map(([en, zh]) => html`<p>${en}<br>${zh}</p>\n`)}<p><a href="${url}" style="${BUTTON}">${button[0]} · ${button[1]}</a></p>
 <p style="${MUTED}">${url}</p>
-<p style="${MUTED}">${footer[0]} ${footer[1]}</p>
-</body></html>`;
+<p style="${MUTED}">${footer[0]} ${footer[1]}</p>`,
+  );
   return { to, subject, text, html: body };
 }
 

@@ -1,6 +1,6 @@
-import { html, htmlText, type HtmlFragment } from '../../lib/html';
+import { html } from '../../lib/html';
 import type { Mail } from '../../mail/mailer';
-import { BODY, MUTED } from '../../mail/templates';
+import { BUTTON, mailPage, MUTED } from '../../mail/templates';
 
 /** What the mails about a notice show of it. */
 export interface NoticeForMail {
@@ -15,15 +15,6 @@ export interface NoticeForMail {
   infringingUrls: string[];
   infringingItemId: string | null;
   createdAt: Date;
-}
-
-const BUTTON = 'display:inline-block;padding:10px 18px;background:#b4532a;color:#fff;border-radius:8px;text-decoration:none';
-
-function page(appName: string, inner: HtmlFragment): string {
-  return htmlText`<!doctype html><html><body style="${BODY}">
-<h1 style="font-size:20px">${appName}</h1>
-${inner}
-</body></html>`;
 }
 
 /** The notice's fields as label/value pairs (English: operators and the claimant's copy). */
@@ -58,7 +49,7 @@ export function operatorNoticeMail(opts: { to: string; notice: NoticeForMail; ap
   const f = fields(notice, publicUrl);
   const subject = `[${appName}] DMCA notice ${notice.reference} from ${notice.claimantName}`;
   const text = [`A DMCA takedown notice was filed (${notice.reference}). Review it:`, review, '', fieldsText(f)].join('\n');
-  const body = page(
+  const body = mailPage(
     appName,
     html`<p>A DMCA takedown notice was filed: <strong>${notice.reference}</strong>.</p>
 <p><a href="${review}" style="${BUTTON}">Review the notice</a></p>
@@ -79,7 +70,7 @@ export function claimantReceiptMail(opts: { notice: NoticeForMail; appName: stri
   const zh = [`我们已收到你的 DMCA 通知。你的编号是 ${ref}，关于此通知的任何沟通请注明此编号。`, '管理员会审核此通知。若通知完整有效，相关内容将被移除并通知你；若缺少信息，我们会与你联系。'];
   const subject = `${appName}: DMCA notice received (${ref}) · 已收到 DMCA 通知（${ref}）`;
   const text = [...en, '', ...zh, '', 'Your notice · 你的通知:', fieldsText(f)].join('\n');
-  const body = page(
+  const body = mailPage(
     appName,
     html`${en.map((p, i) => html`<p>${p}<br>${zh[i]}</p>\n`)}<p style="font-size:18px"><strong>${ref}</strong></p>
 <p style="${MUTED}">Your notice · 你的通知</p>
@@ -99,7 +90,7 @@ export function needInfoMail(opts: { notice: NoticeForMail; note: string; appNam
   const zh = [`我们需要更多信息才能处理你的 DMCA 通知 ${ref}：`, note, reply[1]];
   const subject = `${appName}: more information needed for ${ref} · DMCA 通知 ${ref} 需要补充信息`;
   const text = [...en, '', ...zh].join('\n');
-  const body = page(
+  const body = mailPage(
     appName,
     html`<p>${en[0]}<br>${zh[0]}</p>
 <blockquote style="margin:0 0 16px;padding:8px 12px;border-left:3px solid #b4532a;white-space:pre-wrap">${note}</blockquote>
@@ -115,5 +106,5 @@ export function takedownMail(opts: { notice: NoticeForMail; appName: string }): 
   const en = `The material named in your DMCA notice ${ref} has been removed from ${appName}. Thank you for letting us know.`;
   const zh = `你的 DMCA 通知 ${ref} 所涉及的内容已从 ${appName} 移除。感谢你的告知。`;
   const subject = `${appName}: material removed (${ref}) · 内容已移除（${ref}）`;
-  return { to: notice.claimantEmail, subject, text: `${en}\n\n${zh}`, html: page(appName, html`<p>${en}<br>${zh}</p>`) };
+  return { to: notice.claimantEmail, subject, text: `${en}\n\n${zh}`, html: mailPage(appName, html`<p>${en}<br>${zh}</p>`) };
 }
