@@ -78,14 +78,15 @@ export function createJobs(appDb: Db, opts: JobsOptions) {
 
   // This process's heartbeat, from the start of the queue to its stop: what the admin page and /metrics read.
   const processes = jobsRepository(appDb);
-  const processId = `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  const host = os.hostname();
+  const processId = `${host}:${process.pid}:${randomBytes(4).toString('hex')}`;
   const processStartedAt = new Date();
   let beatTimer: NodeJS.Timeout | null = null;
   let beating: Promise<void> = Promise.resolve();
   const beat = () =>
     (beating = processes
       .beat(
-        { id: processId, host: os.hostname(), pid: process.pid, queues: [...new Set(registrations.map((r) => r.name))].sort(), startedAt: processStartedAt },
+        { id: processId, host, pid: process.pid, queues: [...new Set(registrations.map((r) => r.name))].sort(), startedAt: processStartedAt },
         PRUNE_PROCESSES_AFTER_SECONDS,
       )
       .catch((err: unknown) => logger.warn({ err }, 'job queue: the heartbeat was not recorded')));
