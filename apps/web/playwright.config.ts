@@ -51,7 +51,10 @@ export default defineConfig({
   outputDir: path.join(os.tmpdir(), `curio-e2e-results-${E2E_BASE_PORT}`),
   use: {
     baseURL: BASE_URL,
-    trace: 'retain-on-failure',
+    // A trace is recorded for a test's retry only (CI retries once): recording one for every test cost about a fifth
+    // of the suite's time (snapshots of every action, in the browser and the runner), and a first failure is reproduced
+    // with its trace by the retry.
+    trace: 'on-first-retry',
     launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS },
     locale: 'en-US',
     reducedMotion: 'reduce',
