@@ -177,12 +177,18 @@ async function clipLayer(l: Layer): Promise<sharp.OverlayOptions | null> {
   return { input, left: x0, top: y0, blend: l.blend };
 }
 
-/** A full-canvas overlay; soft gradients are drawn at a quarter of the size and scaled up. */
-async function smoothLayer(svg: string, detailed: boolean): Promise<Buffer> {
-  if (detailed) return sharp(Buffer.from(svg)).png(FAST_PNG).toBuffer();
+/**
+ * A full-canvas overlay. A detailed one is composited from its SVG, drawn at full size; a soft gradient is drawn at a
+ * quarter of the size and scaled up bilinearly (a gradient has no detail a sharper kernel would keep). Both reach the
+ * composite as they are, without a PNG between pipelines: encoding and decoding a full-canvas PNG cost more than
+ * drawing it.
+ */
+async function smoothLayer(svg: string, detailed: boolean): Promise<sharp.OverlayOptions> {
+  if (detailed) return fullCanvas(svg);
   const q = 4;
-  const small = await sharp(Buffer.from(svg), { density: 72 / q }).resize(W / q, H / q, { fit: 'fill' }).png(FAST_PNG).toBuffer();
-  return sharp(small).resize(W, H, { fit: 'fill' }).png(FAST_PNG).toBuffer();
+  const small = await sharp(Buffer.from(svg), { density: 72 / q }).resize(W / q, H / q, { fit: 'fill' }).raw().toBuffer({ resolveWithObject: true });
+  const big = await sharp(small.data, { raw: small.info }).resize(W, H, { fit: 'fill', kernel: 'linear' }).raw().toBuffer({ resolveWithObject: true });
+  return { input: big.data, raw: { width: big.info.width, height: big.info.height, channels: big.info.channels }, left: 0, top: 0 };
 }
 
 const fullCanvas = (svg: string): sharp.OverlayOptions => ({ input: Buffer.from(svg), left: 0, top: 0 });
@@ -226,11 +232,11 @@ async function renderVariant(req: GenerationRequest, subjects: Subject[], c: Com
     overlays.push(await clipLayer({ input: f.s.png, left: f.left, top: f.top, width: f.s.width, height: f.s.height }));
   }
   const mood = moodOverlay(c, req.style === 'manga_halftone');
-  if (mood) overlays.push({ input: await smoothLayer(mood, false), left: 0, top: 0 });
+  if (mood) overlays.push(await smoothLayer(mood, false));
   // A soft overlay (light, vignette) belongs to the scene; a detailed one (manga's frame and
   // caption) to the picture: it is drawn after a zoomed crop, whole and sharp.
-  if (scene.overlay && !scene.overlayDetail) overlays.push({ input: await smoothLayer(scene.overlay, false), left: 0, top: 0 });
-  const frame = scene.overlay && scene.overlayDetail ? [{ input: await smoothLayer(scene.overlay, true), left: 0, top: 0 }] : [];
+  if (scene.overlay && !scene.overlayDetail) overlays.push(await smoothLayer(scene.overlay, false));
+  const frame = scene.overlay && scene.overlayDetail ? [await smoothLayer(scene.overlay, true)] : [];
 
   const composed = sharp(Buffer.from(scene.background)).composite(overlays.filter((o): o is sharp.OverlayOptions => o !== null));
   if (c.zoom <= 1.01) {
