@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type pg from 'pg';
@@ -24,6 +24,15 @@ describe('server process', () => {
     expect(await new Promise((r) => child.on('exit', r))).toBe(1);
     expect(stderr).toContain('PORT:');
   }, 30_000);
+
+  it('checks the settings before it loads the rest of the server: the entry imports only the version check and the settings', () => {
+    // Everything else (the database, the image library, the app) comes from server.ts once the settings passed, so a
+    // wrong setting is reported at once instead of after some two seconds of loading.
+    const entry = readFileSync(path.join(REPO_ROOT, 'apps/server/src/main.ts'), 'utf8');
+    const staticImports = [...entry.matchAll(/^import\s+(?:[^'"]*from\s+)?'([^']+)'/gm)].map((m) => m[1]);
+    expect(staticImports).toEqual(['./supported-node', './env']);
+    expect(entry).toContain("await import('./server')");
+  });
 
   /**
    * Starts the server with `env` and waits for it to exit (a server that starts listening instead, or
