@@ -1,3 +1,4 @@
+import { NOTIFICATION_EVENTS } from '@curio/contract';
 import type { Database, Db } from './db/client';
 import type { Executor } from './db/types';
 import type { Env } from './env';
@@ -50,6 +51,7 @@ import { createStorageSweep } from './modules/storage-sweep/storage-sweep.servic
 
 /** The hint that an item's page changed through another process (its counts: a like, a save, a comment). */
 const ITEM_TOUCHED_HINT = 'item.touched';
+const SITE_SETTINGS_HINT = 'site-settings.changed';
 
 export interface ServiceOverrides {
   generator?: Generator;
@@ -83,7 +85,17 @@ export function createServices(
     sessionsEnded: (userId) => sessions.revoke(userId),
   });
   const credits = createCreditsService(db, { signupCredits: env.SIGNUP_CREDITS });
-  const settings = createSiteSettingsService(db, { oidcName: externalOidcName(env) });
+  /**
+   * An admin changed the public site settings through this process: its open notifications streams say so at once,
+   * and every other process is told to tell its own (a hint, not recorded: a tab whose process missed it reads the
+   * settings again within a minute, as a guest's tab does).
+   */
+  const siteSettingsChanged = () => {
+    void realtime.send('notifications', NOTIFICATION_EVENTS.siteSettings, {});
+    void events.hint(SITE_SETTINGS_HINT, {});
+  };
+  events.onHint(SITE_SETTINGS_HINT, () => void realtime.send('notifications', NOTIFICATION_EVENTS.siteSettings, {}));
+  const settings = createSiteSettingsService(db, { oidcName: externalOidcName(env), changed: siteSettingsChanged });
   const invites = createInvitesService(db, { defaultPrefix: env.INVITE_PREFIX });
   const feedback = createFeedbackService(db);
   const profiles = createProfilesService(db, {

@@ -16,6 +16,11 @@ export const NOTIFICATION_EVENTS = {
   unseen: 'unseen',
   /** A notification was created for the user (id = the event's id, for `Last-Event-ID`). */
   created: 'notification',
+  /**
+   * An admin changed the public site settings (maintenance mode, the announcement, the beta), in any process: sent
+   * to every open notifications stream (no id, no data to trust), so that open tabs read them again at once.
+   */
+  siteSettings: 'site-settings',
 } as const;
 
 /**

@@ -7,6 +7,7 @@ import { pngBytes, stubGenerator } from '../../test/images';
 import { ITEM_PAGE_CACHE_MS } from '../items/item-pages.service';
 import { createEventsService, type DomainEvent } from './events.service';
 import { testPasswordHashing } from '../../test/password-hashing';
+import { sseReader } from '../../test/sse';
 
 /**
  * Two apps on one database stand for two processes: each has its own caches and its own events
@@ -24,6 +25,7 @@ beforeAll(async () => {
   photo = await pngBytes(60, 75);
 });
 afterAll(async () => {
+  await Promise.all([a.services.realtime.closeAll(), b.services.realtime.closeAll()]);
   await b.services.functionStats.stop();
   await b.services.events.stop();
   await a.close();
@@ -147,5 +149,29 @@ describe('hints', { tags: ['postgres'] }, () => {
     const service = createEventsService(broken as never, { logger: { info() {}, warn, error() {} } as never });
     await expect(service.hint('test.ping', {})).resolves.toBeUndefined();
     expect(warn).toHaveBeenCalledWith(expect.objectContaining({ hint: 'test.ping' }), 'could not announce a hint');
+  });
+});
+
+describe('a change of the site settings', { tags: ['postgres'] }, () => {
+  it('is said at once on every open notifications stream, in the process that made it and in the others', async () => {
+    const admin = await a.signUp('hints-admin@example.com');
+    await a.services.roles.grantByEmail(admin.email, 'admin');
+    const [atA, atB] = [await a.onboardedUser(), await a.onboardedUser()];
+    const open = async (res: Response) => {
+      expect(res.status).toBe(200);
+      const sse = sseReader(res);
+      await sse.next((m) => m.event === 'unseen'); // connected
+      return sse;
+    };
+    const streamA = await open(await a.request('/realtime/v1/notifications', { cookie: atA.cookie }));
+    const streamB = await open(await b.app.request(`${TEST_ORIGIN}/realtime/v1/notifications`, { headers: { cookie: atB.cookie } }));
+    const changed = await a.call('admin-settings-update', { cookie: admin.cookie, body: { maintenanceMode: true } });
+    expect(changed.status, JSON.stringify(changed.json)).toBe(200);
+    for (const sse of [streamA, streamB]) {
+      const said = await sse.next((m) => m.event === 'site-settings', 2_000);
+      expect(said.id).toBeUndefined(); // never moves the browser's Last-Event-ID
+    }
+    expect((await a.call('admin-settings-update', { cookie: admin.cookie, body: { maintenanceMode: false } })).status).toBe(200);
+    await streamB.next((m) => m.event === 'site-settings', 2_000);
   });
 });

@@ -49,7 +49,7 @@ export function realtimeRouter(deps: {
       let ended = false;
       let end!: () => void;
       const finished = new Promise<void>((resolve) => (end = resolve));
-      const unregister = deps.hub.add(stream, () => ((ended = true), end()));
+      const unregister = deps.hub.add(stream, () => ((ended = true), end()), name);
 
       // Live events are buffered while the greeting and the replay are written, then follow in order.
       let buffered: DomainEvent[] | null = [];

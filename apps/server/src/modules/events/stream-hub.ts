@@ -1,5 +1,5 @@
 import type { SSEStreamingApi } from 'hono/streaming';
-import { REALTIME_RETRY_MS } from '@curio/contract';
+import { REALTIME_RETRY_MS, type RealtimeStream } from '@curio/contract';
 
 /**
  * The open server-sent event streams of this process, so that shutdown can end them first (with a
@@ -7,7 +7,7 @@ import { REALTIME_RETRY_MS } from '@curio/contract';
  * waiting for them.
  */
 export function createStreamHub() {
-  const open = new Map<SSEStreamingApi, () => void>();
+  const open = new Map<SSEStreamingApi, { end: () => void; name: RealtimeStream }>();
   let closing = false;
   return {
     get size() {
@@ -16,10 +16,18 @@ export function createStreamHub() {
     get closing() {
       return closing;
     },
-    /** Registers a stream; `end` finishes its handler. Returns the function that unregisters it. */
-    add(stream: SSEStreamingApi, end: () => void) {
-      open.set(stream, end);
+    /** Registers a stream of `name`; `end` finishes its handler. Returns the function that unregisters it. */
+    add(stream: SSEStreamingApi, end: () => void, name: RealtimeStream) {
+      open.set(stream, { end, name });
       return () => void open.delete(stream);
+    },
+    /**
+     * Writes one event without an id to every open stream of `name` in this process (a stream that does not take it
+     * within a second is passed over: it ends by itself).
+     */
+    async send(name: RealtimeStream, event: string, data: unknown) {
+      const message = { event, data: JSON.stringify(data) };
+      await Promise.all([...open].filter(([, s]) => s.name === name).map(([stream]) => withTimeout(stream.writeSSE(message).catch(() => undefined), 1000)));
     },
     /** Ends every open stream (and refuses new ones): a last `retry:` hint, then the stream is closed. */
     async closeAll(retryMs = REALTIME_RETRY_MS) {
@@ -27,7 +35,7 @@ export function createStreamHub() {
       const streams = [...open];
       open.clear();
       await Promise.all(
-        streams.map(async ([stream, end]) => {
+        streams.map(async ([stream, { end }]) => {
           // A client that stopped reading must not hold shutdown up: give each write a moment only.
           await withTimeout(stream.write(`retry: ${retryMs}\n\n`), 1000);
           end();

@@ -34,8 +34,11 @@ export function toPublicAnnouncement(a: AnnouncementSetting | null, now = new Da
   };
 }
 
-/** `oidcName`: the external sign-in provider's name when one is configured (the login page shows its button). */
-export function createSiteSettingsService(db: Db, options: { oidcName?: string | null } = {}) {
+/**
+ * `oidcName`: the external sign-in provider's name when one is configured (the login page shows its button).
+ * `changed`: called once an update is stored (open tabs are told to read the settings again).
+ */
+export function createSiteSettingsService(db: Db, options: { oidcName?: string | null; changed?: () => void } = {}) {
   const repo = siteSettingsRepository(db);
   const service = {
     async get(): Promise<SiteSettings> {
@@ -66,6 +69,7 @@ export function createSiteSettingsService(db: Db, options: { oidcName?: string |
       else if (input.maintenanceStatusUrl !== undefined) await repo.set('maintenance_status_url', input.maintenanceStatusUrl, userId);
       if (input.announcement === null) await repo.remove('announcement');
       else if (input.announcement !== undefined) await repo.set('announcement', input.announcement, userId);
+      options.changed?.();
       return service.get();
     },
   };

@@ -7,7 +7,8 @@ export const SITE_SETTINGS_REFRESH_MS = 20_000;
 
 /**
  * Keeps the public site settings fresh while the wizard is open: re-reads them every
- * SITE_SETTINGS_REFRESH_MS, when the window regains focus or the tab becomes visible. The page that
+ * SITE_SETTINGS_REFRESH_MS, when the window regains focus or the tab becomes visible (an admin's change arrives at
+ * once on the notifications stream; this is for a stream that missed it). The page that
  * opened the wizard observes the same query and hands the live maintenance flag down.
  */
 export function useLiveSiteSettings() {

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { API_PATHS, NOTIFICATION_EVENTS, notificationCreatedEventSchema, unseenEventSchema } from '@curio/contract';
-import { notificationKeys } from '@/lib/query-keys';
+import { notificationKeys, siteKeys } from '@/lib/query-keys';
 import { firstTimeSeen, parseEventData } from '@/lib/sse';
 
 /** The live notifications stream (server-sent events, same origin, the session cookie). */
@@ -32,6 +32,9 @@ export function useNotificationsStream({ enabled = true }: { enabled?: boolean }
         void queryClient.invalidateQueries({ queryKey: notificationKeys.list() });
       }
     });
+    // An admin changed the site settings (maintenance mode, the announcement): read them again now, not at the next
+    // minute's refresh (an open add-item wizard turns Generate off or on at once).
+    source.addEventListener(NOTIFICATION_EVENTS.siteSettings, () => void queryClient.invalidateQueries({ queryKey: siteKeys.settings() }));
     return () => source.close();
   }, [enabled, queryClient]);
 }

@@ -1,7 +1,27 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders } from '@/testing/test-utils';
+import { usePublicSiteSettings } from '@/lib/public-site-settings';
 import { NotificationsBell } from './notifications-bell';
+
+const sources: FakeEventSource[] = [];
+/** An EventSource the test feeds; each one made is kept in `sources`. */
+class FakeEventSource {
+  listeners = new Map<string, ((e: MessageEvent) => void)[]>();
+  closed = false;
+  constructor(readonly url: string) {
+    sources.push(this);
+  }
+  addEventListener(type: string, fn: (e: MessageEvent) => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), fn]);
+  }
+  close() {
+    this.closed = true;
+  }
+  emit(type: string, data: unknown) {
+    for (const fn of this.listeners.get(type) ?? []) fn(new MessageEvent(type, { data: typeof data === 'string' ? data : JSON.stringify(data) }));
+  }
+}
 
 describe('NotificationsBell', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -22,23 +42,7 @@ describe('NotificationsBell', () => {
   });
 
   it('updates the count live from the notifications stream and closes the stream on unmount', async () => {
-    const sources: FakeEventSource[] = [];
-    class FakeEventSource {
-      listeners = new Map<string, ((e: MessageEvent) => void)[]>();
-      closed = false;
-      constructor(readonly url: string) {
-        sources.push(this);
-      }
-      addEventListener(type: string, fn: (e: MessageEvent) => void) {
-        this.listeners.set(type, [...(this.listeners.get(type) ?? []), fn]);
-      }
-      close() {
-        this.closed = true;
-      }
-      emit(type: string, data: unknown) {
-        for (const fn of this.listeners.get(type) ?? []) fn(new MessageEvent(type, { data: typeof data === 'string' ? data : JSON.stringify(data) }));
-      }
-    }
+    sources.length = 0;
     vi.stubGlobal('EventSource', FakeEventSource);
     vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ count: 0 })));
     const { unmount } = renderWithProviders(<NotificationsBell />, { withAuth: false });
@@ -57,5 +61,33 @@ describe('NotificationsBell', () => {
 
     unmount();
     expect(sources[0]!.closed).toBe(true);
+  });
+
+  it('reads the site settings again when the stream says an admin changed them', async () => {
+    sources.length = 0;
+    vi.stubGlobal('EventSource', FakeEventSource);
+    let maintenanceMode = false;
+    const fetchMock = vi.fn(async (input: RequestInfo | URL) =>
+      String(input).includes('public-site-settings') ? jsonResponse({ maintenanceMode }) : jsonResponse({ count: 0 }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    function Maintenance() {
+      const { data } = usePublicSiteSettings();
+      return <output data-testid="maintenance">{data ? String(data.maintenanceMode) : 'loading'}</output>;
+    }
+    renderWithProviders(
+      <>
+        <NotificationsBell />
+        <Maintenance />
+      </>,
+      { withAuth: false },
+    );
+    await waitFor(() => expect(screen.getByTestId('maintenance').textContent).toBe('false'));
+    const settingsReads = () => fetchMock.mock.calls.filter(([url]) => String(url).includes('public-site-settings')).length;
+    expect(settingsReads()).toBe(1);
+    maintenanceMode = true; // an admin turned it on
+    act(() => sources[0]!.emit('site-settings', {}));
+    await waitFor(() => expect(screen.getByTestId('maintenance').textContent).toBe('true'));
+    expect(settingsReads()).toBe(2);
   });
 });
