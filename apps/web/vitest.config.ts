@@ -1,18 +1,4 @@
-import { fileURLToPath } from 'node:url';
-import react from '@vitejs/plugin-react';
-import { defineProject } from 'vitest/config';
-import { catalogParts } from './catalog-parts';
+import { webProject } from './vitest.shared';
 
-export default defineProject({
-  plugins: [react(), catalogParts()],
-  resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
-  },
-  test: {
-    name: 'web',
-    environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['./src/testing/setup.ts'],
-    restoreMocks: true,
-  },
-});
+/** The web tests that replace no module, sharing one module graph per worker (vitest.shared.ts). */
+export default webProject({ isolated: false });
