@@ -90,11 +90,12 @@ export function createServices(
    * and every other process is told to tell its own (a hint, not recorded: a tab whose process missed it reads the
    * settings again within a minute, as a guest's tab does).
    */
+  const tellOpenTabs = () => void realtime.send('notifications', NOTIFICATION_EVENTS.siteSettings, {});
   const siteSettingsChanged = () => {
-    void realtime.send('notifications', NOTIFICATION_EVENTS.siteSettings, {});
+    tellOpenTabs();
     void events.hint(SITE_SETTINGS_HINT, {});
   };
-  events.onHint(SITE_SETTINGS_HINT, () => void realtime.send('notifications', NOTIFICATION_EVENTS.siteSettings, {}));
+  events.onHint(SITE_SETTINGS_HINT, tellOpenTabs);
   const settings = createSiteSettingsService(db, { oidcName: externalOidcName(env), changed: siteSettingsChanged });
   const invites = createInvitesService(db, { defaultPrefix: env.INVITE_PREFIX });
   const feedback = createFeedbackService(db);
