@@ -1,3 +1,5 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 // @ts-expect-error s3rver ships no types
@@ -25,6 +27,67 @@ function serializeDeletes(store: { deleteObject: DeleteObject }) {
   };
 }
 
+interface ListContext {
+  query: Record<string, string | undefined>;
+  params: { bucket: string };
+  body: { ListBucketResult?: Record<string, unknown> };
+}
+interface Listing {
+  objects: { key: string }[];
+  isTruncated: boolean;
+}
+type GetBucket = (ctx: ListContext) => Promise<void>;
+type ListObjects = (bucket: string, options: Record<string, unknown>) => Promise<Listing>;
+
+/** Where a truncated page's last key waits for the ListObjectsV2 answer that carries it. */
+const truncatedAt = new AsyncLocalStorage<{ lastKey?: string }>();
+const TOKEN_PREFIX = 'curio-local:';
+
+/**
+ * s3rver makes ListObjectsV2's continuation token with DES, which OpenSSL 3 keeps in its legacy
+ * provider: on Node.js without `--openssl-legacy-provider`, a listing of more than 1000 objects
+ * answered InternalError on its first page. Here the token is the last key of the page (encoded):
+ * a token that comes back is handed to s3rver as StartAfter, and a page the store truncated is
+ * answered truncated with such a token. Paging still works as it does against S3.
+ */
+function pageWithoutDes(store: { listObjects: ListObjects }) {
+  const bucketController = createRequire(import.meta.url)('s3rver/lib/controllers/bucket.js') as { getBucket: GetBucket; __curioPaged?: true };
+  const listObjects = store.listObjects.bind(store);
+  store.listObjects = async (bucket, options) => {
+    const result = await listObjects(bucket, options);
+    const page = truncatedAt.getStore();
+    if (!page || !result.isTruncated) return result;
+    page.lastKey = result.objects.at(-1)?.key;
+    return { ...result, isTruncated: false };
+  };
+  // The controller is one module for every s3rver in the process: wrapped once.
+  if (bucketController.__curioPaged) return;
+  bucketController.__curioPaged = true;
+  const getBucket = bucketController.getBucket;
+  bucketController.getBucket = async (ctx) => {
+    if (ctx.query['list-type'] !== '2') return getBucket(ctx);
+    const token = ctx.query['continuation-token'];
+    if (token) {
+      const key = Buffer.from(token, 'base64url').toString('utf8');
+      if (!key.startsWith(TOKEN_PREFIX)) return getBucket(ctx); // s3rver's own answer for a token it never gave
+      const { 'continuation-token': _, ...rest } = ctx.query;
+      ctx.query = { ...rest, 'start-after': key.slice(TOKEN_PREFIX.length) };
+    }
+    const page: { lastKey?: string } = {};
+    await truncatedAt.run(page, () => getBucket(ctx));
+    const result = ctx.body.ListBucketResult;
+    if (!result) return;
+    if (token) {
+      delete result.StartAfter;
+      result.ContinuationToken = token;
+    }
+    if (page.lastKey) {
+      result.IsTruncated = true;
+      result.NextContinuationToken = Buffer.from(TOKEN_PREFIX + page.lastKey).toString('base64url');
+    }
+  };
+}
+
 export interface LocalS3 {
   endpoint: string;
   port: number;
@@ -38,6 +101,7 @@ export interface LocalS3 {
 export async function startLocalS3(opts: { directory: string; port?: number; bucket?: string }): Promise<LocalS3> {
   const server = new S3rver({ port: opts.port ?? 0, address: '127.0.0.1', silent: true, directory: opts.directory });
   serializeDeletes(server.store);
+  pageWithoutDes(server.store);
   const { port } = (await server.run()) as AddressInfo;
   const endpoint = `http://127.0.0.1:${port}`;
   if (opts.bucket) {

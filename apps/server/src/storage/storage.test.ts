@@ -50,6 +50,20 @@ function contract(name: string, make: () => Storage) {
       expect(none).toEqual([]);
     });
 
+    it('lists and deletes a folder of more than one page (1000 objects) page by page, each object once', async () => {
+      const s = make();
+      const folder = `many${Math.random().toString(36).slice(2, 8)}`;
+      const keys = Array.from({ length: 1003 }, (_, i) => `${folder}/i${String(i).padStart(4, '0')}/thumb.webp`);
+      for (let i = 0; i < keys.length; i += 50) await Promise.all(keys.slice(i, i + 50).map((k) => s.put(k, Buffer.from('t'), 'image/webp')));
+      const pages: string[][] = [];
+      for await (const page of s.list(folder)) pages.push(page.map((o) => o.key));
+      expect(pages.flat().sort()).toEqual(keys);
+      await s.deletePrefix(folder);
+      const left = [];
+      for await (const page of s.list(folder)) left.push(...page);
+      expect(left).toEqual([]);
+    });
+
     it('refuses keys that could escape the store', async () => {
       await expect(make().put('../etc/passwd', Buffer.from('x'), 'text/plain')).rejects.toThrow(/unsafe/);
       await expect(make().get('images/../../x')).rejects.toThrow(/unsafe/);
