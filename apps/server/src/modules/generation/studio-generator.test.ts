@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { STYLES } from '@curio/contract';
+import { STYLES, type Style } from '@curio/contract';
 import { simpleCut } from '../cutouts/simple-cut';
 import { samplePhoto } from './sample-photos';
 import { createStudioGenerator } from './studio-generator';
@@ -13,6 +13,14 @@ beforeAll(async () => {
   photos = [{ role: 'front', photo, cutout: await simpleCut(photo) }];
 });
 
+/** The five variants of a style for the robot, rendered once for the tests that only look at them. */
+const renders = new Map<Style, Promise<Buffer[]>>();
+const rendered = (style: Style) => {
+  let images = renders.get(style);
+  if (!images) renders.set(style, (images = generator.generate({ style, title: 'Tin robot', seed: 'a1b2c3d4e5', photos })));
+  return images;
+};
+
 const hash = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 const stats = async (b: Buffer) => {
   const s = await sharp(b).stats();
@@ -23,7 +31,7 @@ const stats = async (b: Buffer) => {
 describe('studio generator', () => {
   it('renders five different 4:5 images, and the same input gives the same output', async () => {
     const req = { style: 'bookshelf_hero' as const, title: 'Tin robot', seed: 'a1b2c3d4e5', photos };
-    const first = await generator.generate(req);
+    const first = await rendered(req.style);
     expect(first).toHaveLength(5);
     expect(new Set(first.map(hash)).size).toBe(5);
     for (const img of first) {
@@ -38,7 +46,7 @@ describe('studio generator', () => {
     const req = { style: 'museum_brick_exhibit' as const, title: 'Tin robot', seed: 'a1b2c3d4e5', photos };
     const [en, enByDefault, zh, zhAgain] = await Promise.all([
       generator.generate({ ...req, lang: 'en' }),
-      generator.generate(req),
+      rendered(req.style),
       generator.generate({ ...req, lang: 'zh-CN' }),
       generator.generate({ ...req, lang: 'zh-CN' }),
     ]);
@@ -61,7 +69,7 @@ describe('studio generator', () => {
     // with a little jitter) score under 10.
     const thumbs = (imgs: Buffer[]) => Promise.all(imgs.map((b) => sharp(b).resize(48, 60, { fit: 'fill' }).greyscale().raw().toBuffer()));
     for (const style of STYLES) {
-      const t = await thumbs(await generator.generate({ style, title: 'Tin robot', seed: 'a1b2c3d4e5', photos }));
+      const t = await thumbs(await rendered(style));
       for (let i = 0; i < t.length; i++) {
         for (let j = i + 1; j < t.length; j++) {
           let d = 0;
@@ -75,7 +83,7 @@ describe('studio generator', () => {
   it('gives each style its own look', async () => {
     const looks: Record<string, Awaited<ReturnType<typeof stats>>> = {};
     for (const style of STYLES) {
-      const [img] = await generator.generate({ style, title: 'Tin robot', seed: 'a1b2c3d4e5', photos });
+      const [img] = await rendered(style);
       looks[style] = await stats(img!);
     }
     // Manga is ink on (slightly warm) paper: next to no colour, far less than any other style.
@@ -95,7 +103,7 @@ describe('studio generator', () => {
   it('keeps the item recognisable: its colours stand in the picture', async () => {
     // The robot's red body must be there in every style but manga (which is monochrome).
     for (const style of STYLES.filter((s) => s !== 'manga_halftone')) {
-      const [img] = await generator.generate({ style, title: 'Tin robot', seed: 'a1b2c3d4e5', photos });
+      const [img] = await rendered(style);
       const { data, info } = await sharp(img!).resize(240, 300).raw().toBuffer({ resolveWithObject: true });
       let red = 0;
       for (let i = 0; i < info.width * info.height; i++) {
