@@ -7,10 +7,11 @@ import os from 'node:os';
  */
 export const E2E_BASE_PORT = Number(process.env.E2E_PORT ?? 3210);
 /**
- * How many workers (and servers): E2E_WORKERS, or one per two cores up to four. A worker keeps about two cores
- * busy (its browser and its server): on a 2-core machine a second one measured no faster, only each test slower.
+ * How many workers (and servers): E2E_WORKERS, or one per core up to four. On the 2-core machine the suite took
+ * 8.3 minutes with two workers against 10.6 with one: a single worker leaves about a fifth of the machine idle
+ * while its browser and its server wait on each other, and a second one fills it.
  */
-export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? Math.min(4, Math.floor(os.availableParallelism() / 2))));
+export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? Math.min(4, os.availableParallelism())));
 export const E2E_OIDC_PORT = E2E_BASE_PORT + 1000;
 
 /** The origin of worker `index`'s server; without an index, the current worker's (the first outside a worker). */
