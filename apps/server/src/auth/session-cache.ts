@@ -1,4 +1,5 @@
 import type { SessionUser } from '../lib/functions';
+import { createKept } from '../lib/kept';
 import { forgetEverywhere } from '../modules/events/forget-everywhere';
 
 /** How long a looked-up session is served from memory; a revocation ends it sooner (at once). */
@@ -42,56 +43,30 @@ interface Looked {
   user: { id: string; email: string; name: string };
 }
 
-interface Entry {
-  user: SessionUser;
-  /** Served from memory until then (the cache's time, bounded by the session's expiry). */
-  until: number;
-}
-
 /**
  * The caller's session, looked up once (better-auth: session, then user) and kept in memory for
  * {@link SESSION_CACHE_MS}. A revocation (sign-out, password change, suspension, any deleted
  * session) forgets the user's entries in every process before the revoking request answers.
  */
 export function createSessionCache(deps: { lookup(headers: Headers): Promise<Looked | null>; revocations: Pick<SessionRevocations, 'onRevoked'>; ttlMs?: number; now?: () => number }) {
-  const ttl = deps.ttlMs ?? SESSION_CACHE_MS;
   const now = deps.now ?? Date.now;
-  const entries = new Map<string, Entry>();
-  const keysOf = new Map<string, Set<string>>();
+  // Kept by the session's key, grouped by its user; served until the cache's time or the session's expiry.
+  const kept = createKept<SessionUser>({ max: MAX_ENTRIES, ttlMs: deps.ttlMs ?? SESSION_CACHE_MS, now });
   // Lookups under way, shared by concurrent requests with the same session.
   const pending = new Map<string, Promise<SessionUser | null>>();
-  // Bumped by every revocation: a lookup that straddles one is used once but not kept.
-  let epoch = 0;
-
-  function drop(key: string) {
-    const entry = entries.get(key);
-    if (!entry) return;
-    entries.delete(key);
-    const keys = keysOf.get(entry.user.id);
-    keys?.delete(key);
-    if (keys && !keys.size) keysOf.delete(entry.user.id);
-  }
 
   deps.revocations.onRevoked((userId) => {
-    epoch++;
+    kept.forgetGroup(userId);
     pending.clear();
-    for (const key of keysOf.get(userId) ?? []) entries.delete(key);
-    keysOf.delete(userId);
   });
 
   async function lookUp(key: string, headers: Headers): Promise<SessionUser | null> {
-    const started = epoch;
+    // A lookup that a revocation overtakes is used once but not kept.
+    const readAt = kept.generation();
     const found = await deps.lookup(headers);
     if (!found) return null;
     const user: SessionUser = { id: found.user.id, email: found.user.email, name: found.user.name };
-    if (epoch === started) {
-      drop(key);
-      entries.set(key, { user, until: Math.min(now() + ttl, new Date(found.session.expiresAt).getTime()) });
-      let keys = keysOf.get(user.id);
-      if (!keys) keysOf.set(user.id, (keys = new Set()));
-      keys.add(key);
-      while (entries.size > MAX_ENTRIES) drop(entries.keys().next().value!);
-    }
+    kept.set(key, user, readAt, { group: user.id, ttlMs: new Date(found.session.expiresAt).getTime() - now() });
     return user;
   }
 
@@ -100,11 +75,8 @@ export function createSessionCache(deps: { lookup(headers: Headers): Promise<Loo
     async user(headers: Headers): Promise<SessionUser | null> {
       const key = sessionKey(headers);
       if (key === null) return null;
-      const hit = entries.get(key);
-      if (hit) {
-        if (hit.until > now()) return hit.user;
-        drop(key);
-      }
+      const hit = kept.get(key);
+      if (hit) return hit;
       let looking = pending.get(key);
       if (!looking) {
         looking = lookUp(key, headers).finally(() => {
@@ -116,7 +88,7 @@ export function createSessionCache(deps: { lookup(headers: Headers): Promise<Loo
     },
     /** How many sessions are held (tests). */
     get size() {
-      return entries.size;
+      return kept.size;
     },
   };
 }

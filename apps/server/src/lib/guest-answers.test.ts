@@ -56,4 +56,20 @@ describe('guests\' kept answers', () => {
     expect(plain.headers.get('content-encoding')).toBeNull();
     expect(await plain.text()).toBe(big);
   });
+
+  it('keeps at most `max` answers and `maxChars` characters of them, dropping the least recently answered first', () => {
+    const kept = createGuestAnswers({ headers: {}, logger: createLogger('silent'), max: 2, maxChars: 100 });
+    const url = (id: string) => `http://localhost:3000/functions/v1/item-get?itemId=${id}`;
+    const answered = (id: string) => kept.answer(entryView(new Request(url(id)), undefined)) !== null;
+    kept.remember(url('a'), 'item-get', '{}', () => true);
+    kept.remember(url('b'), 'item-get', '{}', () => true);
+    expect(answered('a')).toBe(true); // now b is the least recently answered
+    kept.remember(url('c'), 'item-get', '{}', () => true);
+    expect([answered('a'), answered('b'), answered('c')]).toEqual([true, false, true]);
+    // 60 + 60 characters are more than 100: the older one goes.
+    kept.remember(url('d'), 'item-get', 'x'.repeat(60), () => true);
+    kept.remember(url('e'), 'item-get', 'y'.repeat(60), () => true);
+    expect([answered('d'), answered('e')]).toEqual([false, true]);
+    expect(kept.size).toBe(1);
+  });
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { gzipSync } from 'node:zlib';
+import { LRUCache } from 'lru-cache';
 import { COMPRESS_FROM_BYTES, validRequestId } from './http-basics';
 import type { Logger } from './logger';
 
@@ -57,9 +58,11 @@ export function createGuestAnswers(opts: {
   /** Told of each call answered here (function statistics). */
   onCall?: (call: { name: string; status: number; durationMs: number; code: null; requestId: string }) => void;
   max?: number;
+  /** At most this many characters of answers in all (32 Mi by default). */
+  maxChars?: number;
 }) {
-  const max = opts.max ?? 2000;
-  const entries = new Map<string, Entry>();
+  // Bounded by count and by size (the text's characters): the least recently answered go first.
+  const entries = new LRUCache<string, Entry>({ max: opts.max ?? 2000, maxSize: opts.maxChars ?? 32 * 1024 * 1024, sizeCalculation: (e) => Math.max(1, e.text.length) });
   const plain = { ...opts.headers, 'content-type': 'application/json' };
   const zipped = { ...plain, 'content-encoding': 'gzip', vary: 'Accept-Encoding' };
   const { logger } = opts;
@@ -67,10 +70,7 @@ export function createGuestAnswers(opts: {
   return {
     /** Keeps a guest's answer for its URL (the function router calls this for a shared answer that says how long it holds). */
     remember(url: string, name: string, text: string, validWhile: () => boolean) {
-      const target = targetOf(url);
-      entries.delete(target);
-      entries.set(target, { name, text, gzip: null, validWhile });
-      while (entries.size > max) entries.delete(entries.keys().next().value!);
+      entries.set(targetOf(url), { name, text, gzip: null, validWhile });
     },
 
     /** The kept answer for this request, or null: then the app answers it. */

@@ -1,5 +1,6 @@
 import { EXPLORE_PAGE_SIZE, type ExploreCard, type ExploreListResult, type ExploreSort, type TimeRange } from '@curio/contract';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client';
 import { createReadService, type ReadService } from '../read/read.service';
 import { exploreRepository } from './explore.repository';
@@ -8,6 +9,7 @@ const RANGE_MS: Record<TimeRange, number | null> = { '24h': 86_400_000, '7d': 7 
 const MAX_RANKED = 3000;
 /** How long a first page waits for a new window's ranking before the previous one is served. */
 const STALE_AFTER_MS = 50;
+/** Rankings kept (and four times as many pages, tokens and tags in use), the least recently used going first. */
 const CACHE_ENTRIES = 256;
 
 export interface ExploreQuery {
@@ -42,8 +44,8 @@ export function createExploreService(
   const now = opts.now ?? Date.now;
   /** The start of the current snapshot window (ms). */
   const currentWindow = () => Math.floor(now() / SNAPSHOT_MS) * SNAPSHOT_MS;
-  // ranking key → ordered ids (a promise, so concurrent requests share one query)
-  const cache = new Map<string, Promise<string[]>>();
+  // ranking key → ordered ids (a promise, so concurrent requests share one query); the least recently used go first
+  const cache = new LRUCache<string, Promise<string[]>>({ max: CACHE_ENTRIES });
 
   const secret = opts.secret ?? randomBytes(32).toString('base64url');
   /** The ranking's filter: the key of its cache without the snapshot. */
@@ -53,7 +55,7 @@ export function createExploreService(
   // Bumped by every invalidation: answers made before it are no longer the answer.
   let generation = 0;
   // (moment|filter) → its token: signed once, not on every request of the window.
-  const tokens = new Map<string, string>();
+  const tokens = new LRUCache<string, string>({ max: CACHE_ENTRIES * 4 });
   /**
    * The snapshot as handed to the client: its moment and a signature over the moment and the
    * filter, so a later page can only ask for a ranking the server itself issued for that filter.
@@ -65,7 +67,6 @@ export function createExploreService(
     if (!token) {
       token = `${t.toString(36)}.${mac(filter, t)}`;
       tokens.set(key, token);
-      while (tokens.size > CACHE_ENTRIES * 4) tokens.delete(tokens.keys().next().value!);
     }
     return token;
   }
@@ -93,7 +94,7 @@ export function createExploreService(
   }
 
   // "NSFW choice|tag" → the window in which the tag was last seen in use; cleared with the caches.
-  const tagsInUse = new Map<string, number>();
+  const tagsInUse = new LRUCache<string, number>({ max: CACHE_ENTRIES * 4 });
 
   /**
    * Rankings are computed only for tags that visible items carry (one indexed probe; a tag in use
@@ -106,9 +107,7 @@ export function createExploreService(
     if (tagsInUse.get(key) === window) return true;
     const inUse = await repo.tagInUse(tag, includeNsfw);
     if (inUse) {
-      tagsInUse.delete(key);
       tagsInUse.set(key, window);
-      while (tagsInUse.size > CACHE_ENTRIES * 4) tagsInUse.delete(tagsInUse.keys().next().value!);
     }
     return inUse;
   }
@@ -116,11 +115,7 @@ export function createExploreService(
   function ranking(q: ExploreQuery, snapshot: Date): Promise<string[]> {
     const key = [q.sort, q.sort === 'new' ? 'all' : q.timeRange, q.includeNSFW, q.tag ?? '', snapshot.toISOString()].join('|');
     let hit = cache.get(key);
-    if (hit) {
-      cache.delete(key);
-      cache.set(key, hit); // most recently used last
-      return hit;
-    }
+    if (hit) return hit;
     const range = RANGE_MS[q.timeRange];
     hit = repo.rank({
       sort: q.sort,
@@ -132,12 +127,11 @@ export function createExploreService(
     });
     hit.catch(() => cache.delete(key));
     cache.set(key, hit);
-    while (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
     return hit;
   }
 
   // ranking key without its snapshot → the latest snapshot whose ranking is ready
-  const ready = new Map<string, Date>();
+  const ready = new LRUCache<string, Date>({ max: CACHE_ENTRIES });
 
   /**
    * The snapshot a first page is served from: the current window's when its ranking is ready
@@ -156,7 +150,6 @@ export function createExploreService(
     const mark = () => {
       const last = ready.get(base);
       if (!last || last < requested) ready.set(base, requested);
-      while (ready.size > CACHE_ENTRIES) ready.delete(ready.keys().next().value!);
     };
     if (previous && previous < requested && cache.has([base, previous.toISOString()].join('|'))) {
       void pending.then(mark, () => undefined);
@@ -174,7 +167,7 @@ export function createExploreService(
   }
 
   // (ranking key, page, size) → the page's cards, for the same snapshot window.
-  const pages = new Map<string, Promise<ExploreCard[]>>();
+  const pages = new LRUCache<string, Promise<ExploreCard[]>>({ max: CACHE_ENTRIES * 4 });
 
   /**
    * The page's cards as everyone sees them (the read pipeline with the anonymous viewer, so the
@@ -222,7 +215,6 @@ export function createExploreService(
         cards = hydrate(slice, q.includeNSFW);
         cards.catch(() => pages.delete(key));
         pages.set(key, cards);
-        while (pages.size > CACHE_ENTRIES * 4) pages.delete(pages.keys().next().value!);
       }
       const hasMore = !q.limit && (page + 1) * size < ids.length;
       return { items: await overlay(await cards, viewerId), nextPage: hasMore ? page + 1 : null, snapshot: issue(filterOf(q), snapshot) };

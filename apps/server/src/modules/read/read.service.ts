@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
+import { createKept } from '../../lib/kept';
 import { readRepository, type CompositeRef, type HydratedItem, type ItemPageRow } from './read.repository';
 import type { ViewerMarksCache } from './viewer-marks';
 import { itemAccess, listable, needsRoles, NO_BLOCKS, type BlockRules, type ItemAccess, type ListRules, type ViewerRules } from './visibility';
@@ -31,39 +32,16 @@ export type SharedItemPage = Omit<ItemPageRow, 'viewerState'>;
  * within `ttlMs`. The owner's own page is never served from it.
  */
 export function createItemPageCache(opts: { ttlMs: number; max?: number; now?: () => number }) {
-  const max = opts.max ?? 5000;
-  const now = opts.now ?? Date.now;
-  const entries = new Map<string, { page: SharedItemPage; until: number }>();
-  // Bumped by every forget and clear: a read that started before one is not stored after it.
-  let generation = 0;
+  const kept = createKept<SharedItemPage>({ max: opts.max ?? 5000, ttlMs: opts.ttlMs, now: opts.now });
   return {
     /** Pass to {@link set}: taken before the read whose result is to be kept. */
-    generation: () => generation,
-    get(itemId: string): SharedItemPage | null {
-      const hit = entries.get(itemId);
-      if (!hit) return null;
-      if (hit.until <= now()) {
-        entries.delete(itemId);
-        return null;
-      }
-      return hit.page;
-    },
-    set(itemId: string, page: SharedItemPage, readAt: number) {
-      if (opts.ttlMs <= 0 || readAt !== generation) return;
-      entries.delete(itemId);
-      entries.set(itemId, { page, until: now() + opts.ttlMs });
-      while (entries.size > max) entries.delete(entries.keys().next().value!);
-    },
+    generation: kept.generation,
+    get: (itemId: string): SharedItemPage | null => kept.get(itemId),
+    set: (itemId: string, page: SharedItemPage, readAt: number) => kept.set(itemId, page, readAt),
     /** Drops one item (changed through this process). */
-    forget(itemId: string) {
-      generation++;
-      entries.delete(itemId);
-    },
+    forget: (itemId: string) => kept.forget(itemId),
     /** Drops everything (a change of visibility anywhere). */
-    clear() {
-      generation++;
-      entries.clear();
-    },
+    clear: () => kept.clear(),
   };
 }
 export type ItemPageCache = ReturnType<typeof createItemPageCache>;

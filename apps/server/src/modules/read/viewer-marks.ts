@@ -1,4 +1,5 @@
 import type { Role } from '@curio/contract';
+import { createKept } from '../../lib/kept';
 
 /** A signed-in viewer's marks on one item and their roles: what an item page reads besides the item. */
 export interface ViewerMarks {
@@ -22,63 +23,25 @@ export const VIEWER_MARKS_MS = 60_000;
  * without any block are kept (a block hides comments from the page's count, read each time); a
  * block, and whatever changes the marks (a like, a save, a change of roles), forgets the viewer in
  * every process before it answers (modules/events/forget-everywhere.ts); `ttlMs` bounds what anything else could leave behind.
+ * At most `max` marks are kept, the least recently read going first (lib/kept.ts).
  */
 export function createViewerMarksCache(opts: { ttlMs?: number; max?: number; now?: () => number } = {}) {
-  const ttl = opts.ttlMs ?? VIEWER_MARKS_MS;
-  const max = opts.max ?? 50_000;
-  const now = opts.now ?? Date.now;
-  const entries = new Map<string, { marks: ViewerMarks; until: number }>();
-  const keysOf = new Map<string, Set<string>>();
-  // Bumped by every forget: a read that started before one is used once but not kept.
-  let generation = 0;
+  const kept = createKept<ViewerMarks>({ max: opts.max ?? 50_000, ttlMs: opts.ttlMs ?? VIEWER_MARKS_MS, now: opts.now });
   const keyOf = (viewerId: string, itemId: string) => `${viewerId}\n${itemId}`;
-
-  function drop(key: string) {
-    if (!entries.delete(key)) return;
-    const viewerId = key.slice(0, key.indexOf('\n'));
-    const keys = keysOf.get(viewerId);
-    keys?.delete(key);
-    if (keys && !keys.size) keysOf.delete(viewerId);
-  }
-
   return {
     /** Pass to {@link set}: taken before the read whose result is to be kept. */
-    generation: () => generation,
-    get(viewerId: string, itemId: string): ViewerMarks | null {
-      const key = keyOf(viewerId, itemId);
-      const hit = entries.get(key);
-      if (!hit) return null;
-      if (hit.until <= now()) {
-        drop(key);
-        return null;
-      }
-      return hit.marks;
-    },
+    generation: kept.generation,
+    get: (viewerId: string, itemId: string): ViewerMarks | null => kept.get(keyOf(viewerId, itemId)),
     set(viewerId: string, itemId: string, marks: ViewerMarks, readAt: number) {
-      if (ttl <= 0 || readAt !== generation) return;
-      const key = keyOf(viewerId, itemId);
-      drop(key);
-      entries.set(key, { marks, until: now() + ttl });
-      let keys = keysOf.get(viewerId);
-      if (!keys) keysOf.set(viewerId, (keys = new Set()));
-      keys.add(key);
-      while (entries.size > max) drop(entries.keys().next().value!);
+      kept.set(keyOf(viewerId, itemId), marks, readAt, { group: viewerId });
     },
     /** Drops everything kept about a viewer (their marks or roles changed, here or elsewhere). */
-    forgetViewer(viewerId: string) {
-      generation++;
-      for (const key of keysOf.get(viewerId) ?? []) entries.delete(key);
-      keysOf.delete(viewerId);
-    },
+    forgetViewer: (viewerId: string) => kept.forgetGroup(viewerId),
     /** Drops every kept mark (a change that may touch any viewer's: an owner's DM setting). */
-    clear() {
-      generation++;
-      entries.clear();
-      keysOf.clear();
-    },
+    clear: () => kept.clear(),
     /** How many marks are kept (tests). */
     get size() {
-      return entries.size;
+      return kept.size;
     },
   };
 }

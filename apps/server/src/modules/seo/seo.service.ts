@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client';
 import { createReadService } from '../read/read.service';
 import { EVERYONE, listable, profileVisible } from '../read/visibility';
@@ -24,14 +25,15 @@ export function createSeoService(db: Db, opts: { pageSize?: number; cacheSeconds
   const read = createReadService(db);
   const pageSize = opts.pageSize ?? SITEMAP_PAGE_SIZE;
   const ttl = (opts.cacheSeconds ?? 300) * 1000;
-  const cache = new Map<string, { at: number; value: Promise<unknown> }>();
+  // At most 512 files (a crawler asking for pages past the end cannot grow it), each for `ttl` (0: none kept).
+  const cache = ttl > 0 ? new LRUCache<string, Promise<unknown>>({ max: 512, ttl }) : null;
 
   function remembered<T>(key: string, load: () => Promise<T>): Promise<T> {
-    const hit = cache.get(key);
-    if (hit && Date.now() - hit.at < ttl) return hit.value as Promise<T>;
+    const hit = cache?.get(key);
+    if (hit) return hit as Promise<T>;
     const value = load();
-    cache.set(key, { at: Date.now(), value });
-    value.catch(() => cache.delete(key));
+    cache?.set(key, value);
+    value.catch(() => cache?.delete(key));
     return value;
   }
 
