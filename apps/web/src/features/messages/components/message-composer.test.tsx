@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/testing/test-utils';
 import { MessageComposer } from './message-composer';
@@ -54,5 +54,20 @@ describe('MessageComposer', () => {
     await waitFor(() => expect(onSend).toHaveBeenCalled());
     expect(input.value).toBe('again');
     expect(screen.getByRole('alert').textContent).toBe('Please wait before sending another message');
+  });
+
+  it('keeps what was typed while a message was going out, and empties only the sent text', async () => {
+    let resolve: (sent: boolean) => void = () => undefined;
+    const onSend = vi.fn(() => new Promise<boolean>((r) => (resolve = r)));
+    renderWithProviders(<MessageComposer onSend={onSend} sending={false} />, { withAuth: false });
+    const input = screen.getByTestId('message-input') as HTMLTextAreaElement;
+    fireEvent.change(input, { target: { value: 'one' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(onSend).toHaveBeenCalledWith('one');
+    fireEvent.change(input, { target: { value: 'two' } });
+    // The send resolving, and the composer's update after it, flushed.
+    await act(async () => resolve(true));
+    expect(input.value).toBe('two');
+    expect(onSend).toHaveBeenCalledTimes(1);
   });
 });

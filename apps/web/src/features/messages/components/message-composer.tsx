@@ -26,7 +26,9 @@ export function MessageComposer({ onSend, sending, error }: { onSend: (text: str
 
   const send = async () => {
     if (!canSend) return;
-    if (await onSend(text)) setText('');
+    const sent = text;
+    // Emptied once the message went out, unless something new was typed meanwhile: that stays.
+    if (await onSend(sent)) setText((current) => (current === sent ? '' : current));
   };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
