@@ -36,29 +36,45 @@ async function openContext(browser: Browser, c: Combo, storageState?: StorageSta
 
 /** Scrolls through the page as a reader would (a full-page screenshot does not), then waits for the pictures and fonts. */
 async function settle(page: Page) {
+  // Once in CI (two workers, the second combination of the guest pages) this waited until the test's ten minutes ran
+  // out, and its retry passed: every step is now named, and one that takes 30 s fails the test saying which.
   await page.evaluate(async () => {
-    // A frame drawn after each scroll: lazy pictures that came into view have been asked for by then.
-    const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
-      window.scrollTo(0, y);
+    let step = 'scrolling through the page';
+    let timer = 0;
+    const stuck = new Promise<never>((_, reject) => {
+      timer = window.setTimeout(() => reject(new Error(`settle: still ${step} after 30 s`)), 30_000);
+    });
+    const work = async () => {
+      // A frame drawn after each scroll: lazy pictures that came into view have been asked for by then.
+      const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      for (let y = 0; y < document.documentElement.scrollHeight; y += Math.max(100, window.innerHeight / 2)) {
+        window.scrollTo(0, y);
+        await frame();
+      }
+      window.scrollTo(0, 0);
       await frame();
+      step = 'waiting for the pictures';
+      // A lazy picture that is not laid out (a hidden breakpoint's copy) never loads by itself.
+      for (const img of document.querySelectorAll<HTMLImageElement>('img[loading="lazy"]')) img.loading = 'eager';
+      const loading = Array.from(document.images).filter((img) => !img.complete);
+      const loaded = Promise.all(
+        loading.map(
+          (img) =>
+            new Promise((resolve) => {
+              img.addEventListener('load', resolve, { once: true });
+              img.addEventListener('error', resolve, { once: true });
+            }),
+        ),
+      );
+      await Promise.race([loaded, new Promise((resolve) => setTimeout(resolve, 5000))]);
+      step = 'waiting for the fonts';
+      await document.fonts.ready;
+    };
+    try {
+      await Promise.race([work(), stuck]);
+    } finally {
+      clearTimeout(timer);
     }
-    window.scrollTo(0, 0);
-    await frame();
-    // A lazy picture that is not laid out (a hidden breakpoint's copy) never loads by itself.
-    for (const img of document.querySelectorAll<HTMLImageElement>('img[loading="lazy"]')) img.loading = 'eager';
-    const loading = Array.from(document.images).filter((img) => !img.complete);
-    const loaded = Promise.all(
-      loading.map(
-        (img) =>
-          new Promise((resolve) => {
-            img.addEventListener('load', resolve, { once: true });
-            img.addEventListener('error', resolve, { once: true });
-          }),
-      ),
-    );
-    await Promise.race([loaded, new Promise((resolve) => setTimeout(resolve, 5000))]);
-    await document.fonts.ready;
   });
   // Entrances and skeleton fades (150–200 ms) have ended: no finite animation is still running.
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity));
@@ -100,7 +116,8 @@ const COLLECTION: Seed[] = [
   { title: 'Brachiosaurus', tags: 'dinosaurs', photo: 'dino' },
 ];
 
-test.describe.configure({ timeout: 600_000 });
+// All eight combinations with screenshots take about ten minutes; the two of a test run, a few each.
+test.describe.configure({ timeout: COMBOS.length > 2 ? 600_000 : 180_000 });
 
 test('guest pages: landing, /login (both tabs, a wrong password) and /explore', async ({ browser }) => {
   const someone = await collector(browser, 'Ada Collector');
