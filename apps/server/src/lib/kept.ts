@@ -48,11 +48,10 @@ export function createKept<V>(opts: { max: number; ttlMs: number; now?: () => nu
     },
     /** Keeps a value read since `readAt` (its {@link generation}), in `group` if given, for `ttlMs` at most. */
     set(key: string, value: V, readAt: number, options: { group?: string; ttlMs?: number } = {}) {
-      if (opts.ttlMs <= 0 || readAt !== generation) return;
+      const ttl = Math.min(opts.ttlMs, options.ttlMs ?? opts.ttlMs);
+      if (ttl <= 0 || readAt !== generation) return;
       const group = options.group ?? null;
-      const until = now() + Math.min(opts.ttlMs, options.ttlMs ?? opts.ttlMs);
-      if (until <= now()) return;
-      held.set(key, { value, until, group });
+      held.set(key, { value, until: now() + ttl, group });
       if (group === null) return;
       let keys = groups.get(group);
       if (!keys) groups.set(group, (keys = new Set()));
@@ -81,4 +80,3 @@ export function createKept<V>(opts: { max: number; ttlMs: number; now?: () => nu
     },
   };
 }
-export type Kept<V> = ReturnType<typeof createKept<V>>;
