@@ -18,11 +18,8 @@ export async function createTestDatabase(): Promise<Database> {
     return openPglite(client);
   }
   const name = `curio_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
   // A copy of the migrated template (global-setup.ts): a file copy, where migrating took a second or more.
-  await admin.query(`create database ${name} template ${inject('postgresTemplate')}`);
-  await admin.end();
+  await adminQuery(url, `create database ${name} template ${inject('postgresTemplate')}`);
   const dbUrl = new URL(url);
   dbUrl.pathname = `/${name}`;
   // The database is dropped with its connections at the end: idle clients' errors are expected then.
@@ -31,10 +28,18 @@ export async function createTestDatabase(): Promise<Database> {
     ...database,
     async close() {
       await database.close();
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      await adminQuery(url, `drop database if exists ${name} with (force)`);
     },
   };
+}
+
+/** One statement on its own connection to the PostgreSQL server (creating and dropping databases). */
+export async function adminQuery(url: string, sql: string) {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(sql);
+  } finally {
+    await admin.end();
+  }
 }

@@ -3,12 +3,12 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres, type Database } from '../db/client';
 import { createLogger } from '../lib/logger';
 import { createJobs } from '../modules/jobs/jobs';
 import { SERVER_ROOT } from '../paths';
+import { adminQuery } from './database';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -72,14 +72,4 @@ export default async function setup(project: TestProject) {
     rmSync(dir, { recursive: true, force: true });
     for (const name of readdirSync(SERVER_ROOT)) if (name.startsWith(compiledPrefix)) rmSync(path.join(SERVER_ROOT, name), { recursive: true, force: true });
   };
-}
-
-async function adminQuery(url: string, sql: string) {
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try {
-    await admin.query(sql);
-  } finally {
-    await admin.end();
-  }
 }
