@@ -149,21 +149,25 @@ export function createServices(
     itemPages.invalidate();
   }
   /**
-   * An item's likes, saves or comments changed (committed) through this process: its cached page goes
-   * at once here, and every other process is told to drop it too (a hint, not recorded: one that is
-   * missed leaves that page there until it expires, ITEM_PAGE_CACHE_MS). Not awaited: the answer
-   * does not wait for the NOTIFY, and a failure to send it is logged, never the caller's.
+   * Items' likes, saves or comments changed (committed) through this process: their cached pages go
+   * at once here, and every other process is told to drop them too (one hint, not recorded: one that
+   * is missed leaves those pages there until they expire, ITEM_PAGE_CACHE_MS). Not awaited: the
+   * answer does not wait for the NOTIFY, and a failure to send it is logged, never the caller's.
    */
-  const itemTouched = (itemId: string) => {
-    itemPages.forget(itemId);
-    void events.hint(ITEM_TOUCHED_HINT, { itemId });
+  const itemsTouched = (itemIds: string[]) => {
+    if (!itemIds.length) return;
+    for (const itemId of itemIds) itemPages.forget(itemId);
+    void events.hint(ITEM_TOUCHED_HINT, { itemIds });
   };
+  const itemTouched = (itemId: string) => itemsTouched([itemId]);
   events.onHint(ITEM_TOUCHED_HINT, (data) => {
-    const itemId = (data as { itemId?: unknown } | null)?.itemId;
-    if (typeof itemId === 'string') itemPages.forget(itemId);
+    // `itemId` alone: the hint of a process of the previous release, during a rolling update.
+    const { itemIds, itemId } = (data ?? {}) as { itemIds?: unknown; itemId?: unknown };
+    const ids = Array.isArray(itemIds) ? itemIds : [itemId];
+    for (const id of ids) if (typeof id === 'string') itemPages.forget(id);
   });
   viewerMarks.onForgotten((userId) => itemPages.forgetViewer(userId));
-  const social = createSocialService(db, { roles, notifications, itemTouched, marksChanged: (userId) => viewerMarks.forget(userId) });
+  const social = createSocialService(db, { roles, notifications, itemsTouched, marksChanged: (userId) => viewerMarks.forget(userId) });
   const comments = createCommentsService(db, {
     social,
     notifications,

@@ -10,9 +10,25 @@ export function eventsRepository(db: Executor) {
       const [inserted] = await db.insert(events).values(row).returning();
       return inserted!;
     },
+    /** Several rows in one statement, returned in the order given. */
+    async insertMany(rows: (typeof events.$inferInsert)[]): Promise<EventRow[]> {
+      if (!rows.length) return [];
+      // Only what the database chose: the payloads are the caller's already.
+      const made = (await db.insert(events).values(rows).returning({ id: events.id, createdAt: events.createdAt })).sort((a, b) => a.id - b.id);
+      return rows.map((row, n) => ({ ...row, userId: row.userId ?? null, id: made[n]!.id, createdAt: made[n]!.createdAt }));
+    },
     /** NOTIFY through the function form (a parameter, not SQL text); delivered when the transaction commits. */
     async notify(channel: string, payload: string) {
       await db.execute(sql`select pg_notify(${channel}, ${payload})`);
+    },
+    /** Several NOTIFYs on one channel in one statement, delivered in this order at commit. */
+    async notifyAll(channel: string, payloads: string[]) {
+      if (!payloads.length) return;
+      const list = sql.join(
+        payloads.map((p, n) => sql`(${n}::int, ${p}::text)`),
+        sql`, `,
+      );
+      await db.execute(sql`select pg_notify(${channel}, p) from (select p from (values ${list}) as x(n, p) order by n) as ordered`);
     },
     async byId(id: number): Promise<EventRow | undefined> {
       const [row] = await db.select().from(events).where(eq(events.id, id));

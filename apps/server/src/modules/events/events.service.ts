@@ -203,6 +203,22 @@ export function createEventsService(db: Db, deps: { logger: Logger; listen?: Dat
       return recorded;
     },
 
+    /** {@link record} for several events: two statements whatever their number; the events in the order given. */
+    async recordMany(tx: Executor, list: NewEvent[]): Promise<DomainEvent[]> {
+      const repo = eventsRepository(tx);
+      const recorded = (
+        await repo.insertMany(list.map((event) => ({ userId: event.userId, stream: event.stream, type: event.type, payload: event.payload as object })))
+      ).map(toEvent);
+      await repo.notifyAll(
+        EVENTS_CHANNEL,
+        recorded.map((e) => {
+          const full = JSON.stringify(e);
+          return Buffer.byteLength(full) <= MAX_NOTIFY_BYTES ? full : JSON.stringify({ id: e.id });
+        }),
+      );
+      return recorded;
+    },
+
     /**
      * Tells every other process something it may act on (a {@link HintPayload}): one NOTIFY outside
      * any transaction, nothing recorded. Call it after the change committed. It never fails: a hint

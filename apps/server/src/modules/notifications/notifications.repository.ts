@@ -39,20 +39,33 @@ const aboutVisibleItem = (userId: string, n: { kind: unknown; refId: unknown }) 
     and ${itemVisibleTo({ item: 'i', owner: 'p' }, userId)}))`;
 
 export function notificationsRepository(db: Executor) {
-  return {
-    /** Unseen notifications the list would show: no block with the actor, an item the user may still see. */
-    async unseenCount(userId: string): Promise<number> {
-      const [row] = rowsOf<{ n: number | string }>(
-        await db.execute(sql`
-          select count(*)::int as n from ${notifications} n
+  /** Unseen notifications the list would show (no block with the actor, an item the user may still see) of several users in one statement, by user id. */
+  async function unseenCounts(userIds: string[]): Promise<Map<string, number>> {
+    if (!userIds.length) return new Map();
+    const list = sql.join(
+      userIds.map((id) => sql`(${id}::text)`),
+      sql`, `,
+    );
+    const rows = rowsOf<{ user_id: string; n: number | string }>(
+      await db.execute(sql`
+        select u.id as user_id, (
+          select count(*)::int from ${notifications} n
           left join ${items} i on i.id = (case when n.kind in ${ITEM_KINDS} then n.ref_id::uuid end)
           left join ${profiles} p on p.user_id = i.user_id
-          where n.user_id = ${userId} and not n.seen
-            and (n.kind not in ${ITEM_KINDS} or ${itemVisibleTo({ item: 'i', owner: 'p' }, userId)})
-            and ${notBlockedBetween(userId, sql`n.actor_id`)}`),
-      );
-      return Number(row?.n ?? 0);
+          where n.user_id = u.id and not n.seen
+            and (n.kind not in ${ITEM_KINDS} or ${itemVisibleTo({ item: 'i', owner: 'p' }, sql`u.id`)})
+            and ${notBlockedBetween(sql`u.id`, sql`n.actor_id`)}) as n
+        from (values ${list}) as u(id)`),
+    );
+    return new Map(rows.map((r) => [r.user_id, Number(r.n)]));
+  }
+
+  return {
+    /** One user's unseen notifications (`unseenCounts`). */
+    async unseenCount(userId: string): Promise<number> {
+      return (await unseenCounts([userId])).get(userId) ?? 0;
     },
+    unseenCounts,
     async insert(rows: NewNotification[]) {
       if (!rows.length) return [];
       return db.insert(notifications).values(rows).returning();

@@ -28,7 +28,8 @@ export function createNotificationsService(db: Db, deps: { events: EventsService
 
     /**
      * Stores notifications in the caller's transaction and records, for each, a `notifications`
-     * event carrying the entry and the user's unseen count, so every open bell updates at commit.
+     * event carrying the entry and the user's unseen count, so every open bell updates at commit:
+     * four statements whatever the number of rows (a batch of likes notifies many owners at once).
      * Left out: one's own acts, acts of someone with a block with the recipient (either way), and
      * notifications about an item the recipient may not see (a private profile's item).
      */
@@ -49,13 +50,20 @@ export function createNotificationsService(db: Db, deps: { events: EventsService
         return true;
       });
       const r = notificationsRepository(tx);
-      for (const n of await r.insert(kept)) {
-        const payload: NotificationCreatedEvent = {
-          unseenCount: await r.unseenCount(n.userId),
-          notification: { id: n.id, kind: n.kind, refId: n.refId, actorId: n.actorId, createdAt: n.createdAt.toISOString() },
-        };
-        await deps.events.record(tx, { userId: n.userId, stream: 'notifications', type: NOTIFICATION_EVENTS.created, payload });
-      }
+      const inserted = await r.insert(kept);
+      if (!inserted.length) return;
+      // Each event carries its recipient's unseen count after all of these (a bell shows the last one).
+      const unseen = await r.unseenCounts([...new Set(inserted.map((n) => n.userId))]);
+      await deps.events.recordMany(
+        tx,
+        inserted.map((n) => {
+          const payload: NotificationCreatedEvent = {
+            unseenCount: unseen.get(n.userId) ?? 0,
+            notification: { id: n.id, kind: n.kind, refId: n.refId, actorId: n.actorId, createdAt: n.createdAt.toISOString() },
+          };
+          return { userId: n.userId, stream: 'notifications', type: NOTIFICATION_EVENTS.created, payload };
+        }),
+      );
     },
 
     /**

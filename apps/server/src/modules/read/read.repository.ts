@@ -113,13 +113,23 @@ export function profileVisibleTo(p: ProfilesRef, viewerId: string | null): SQL {
  * An item this viewer may see, as SQL over the item and its owner's profile (joined on the item's
  * `user_id`): the SQL form of `itemAccess(item, viewer) === 'visible'` (read/visibility.ts) for a
  * viewer who is not an admin: their own item; otherwise an item not hidden whose owner's profile is
- * public and not hidden. `viewerId` null: the anonymous viewer (no item is their own).
+ * public and not hidden. `viewerId` null: the anonymous viewer (no item is their own); SQL: the viewer
+ * of each row (a column or expression).
  */
-export function itemVisibleTo(t: { item: ItemsRef; owner: ProfilesRef }, viewerId: string | null): SQL {
+export function itemVisibleTo(t: { item: ItemsRef; owner: ProfilesRef }, viewerId: string | SQL | null): SQL {
   const i = itemColumns(t.item);
   const p = profileColumns(t.owner);
   const others = sql`(${p.public} and not ${p.hidden} and not ${i.hidden})`;
   return viewerId === null ? others : sql`(${i.userId} = ${viewerId} or ${others})`;
+}
+
+/**
+ * `itemAccess(item, viewer) === 'visible'` as SQL for any signed-in viewer, admins included (they see
+ * hidden items too): `itemVisibleTo`, or the viewer holds the admin role. `viewer`: a column or
+ * expression, for writes that check many viewers at once.
+ */
+export function itemVisibleToViewer(t: { item: ItemsRef; owner: ProfilesRef }, viewer: SQL): SQL {
+  return sql`(${itemVisibleTo(t, viewer)} or exists (select 1 from ${userRoles} r where r.user_id = ${viewer} and r.role = 'admin'))`;
 }
 
 /**

@@ -1,10 +1,26 @@
-import { and, eq } from 'drizzle-orm';
-import { bookmarks, likes } from '../../db/schema';
+import { and, eq, sql } from 'drizzle-orm';
+import { bookmarks, items, itemStats, likes, profiles } from '../../db/schema';
+import { pgBool, rowsOf } from '../../db/rows';
 import type { Executor } from '../../db/types';
+import { itemVisibleToViewer } from '../read/read.repository';
+
+/** One mark to set: to `target`, or flipped when there is none. */
+export interface MarkChange {
+  userId: string;
+  itemId: string;
+  target?: boolean;
+}
+/** A mark's state afterwards, and whether this change added it. */
+export interface MarkOutcome {
+  on: boolean;
+  added: boolean;
+}
+/** A like's outcome: not seen (no such item, or one its user may not see), or the mark, the item's owner and its like count. */
+export type LikeOutcome = { seen: false } | ({ seen: true; ownerId: string; likeCount: number } & MarkOutcome);
 
 export function socialRepository(db: Executor) {
   /** Returns the mark's state afterwards and whether this call added it. */
-  async function setMark(table: typeof likes | typeof bookmarks, userId: string, itemId: string, target?: boolean) {
+  async function setMark(table: typeof likes | typeof bookmarks, userId: string, itemId: string, target?: boolean): Promise<MarkOutcome> {
     if (target !== true) {
       const removed = await db.delete(table).where(and(eq(table.userId, userId), eq(table.itemId, itemId))).returning({ id: table.id });
       if (removed.length || target === false) return { on: false, added: false };
@@ -12,9 +28,99 @@ export function socialRepository(db: Executor) {
     const added = await db.insert(table).values({ userId, itemId }).onConflictDoNothing().returning({ id: table.id });
     return { on: true, added: added.length > 0 };
   }
+
+  /**
+   * Likes of different (user, item) pairs, each as {@link setMark} sets one, in three statements
+   * whatever their number: on the items each user may see (`itemVisibleToViewer`; the others are
+   * left alone and answer `seen: false`) the unwanted marks go, then the wanted ones come (the
+   * unique index settles a concurrent add; the two in one statement made the engagement roll-up lose
+   * unlikes among concurrent roll-ups, explore.engagement.test.ts), then the items' like counts
+   * move by what changed: row-locked, so two transactions that like one item at once both count,
+   * where a recount would write what its own snapshot saw. An item without counts yet is counted
+   * from its rows (or, should another transaction count it first, moved from that count).
+   * Outcomes in the order of `changes`.
+   */
+  async function setLikes(changes: MarkChange[]): Promise<LikeOutcome[]> {
+    if (!changes.length) return [];
+    const input = sql.join(
+      changes.map((c, n) => sql`(${n}::int, ${c.userId}::text, ${c.itemId}::uuid, ${c.target ?? null}::boolean)`),
+      sql`, `,
+    );
+    const found = rowsOf<{ n: number; owner_id: string | null; removed: unknown }>(
+      await db.execute(sql`
+        with input(n, user_id, item_id, target) as (values ${input}),
+        seen as (
+          select i.*, it.user_id as owner_id from input i
+          join ${items} it on it.id = i.item_id
+          join ${profiles} p on p.user_id = it.user_id
+          where ${itemVisibleToViewer({ item: 'it', owner: 'p' }, sql`i.user_id`)}),
+        removed as (
+          delete from ${likes} m using seen s
+          where m.user_id = s.user_id and m.item_id = s.item_id and s.target is not true
+          returning s.n)
+        select i.n, s.owner_id, i.n in (select n from removed) as removed
+        from input i left join seen s on s.n = i.n
+        order by i.n`),
+    );
+    const outcome = changes.map((c, n) => {
+      const f = found[n]!;
+      return { change: c, seen: f.owner_id !== null, ownerId: f.owner_id, removed: pgBool(f.removed) };
+    });
+    const wanted = outcome.filter((o) => o.seen && (o.change.target === true || (o.change.target === undefined && !o.removed)));
+    const added = new Set(
+      wanted.length
+        ? (
+            await db
+              .insert(likes)
+              .values(wanted.map((o) => ({ userId: o.change.userId, itemId: o.change.itemId })))
+              .onConflictDoNothing()
+              .returning({ userId: likes.userId, itemId: likes.itemId })
+          ).map((a) => `${a.userId}\n${a.itemId}`)
+        : [],
+    );
+    const delta = new Map<string, number>();
+    for (const o of outcome) if (o.seen) delta.set(o.change.itemId, (delta.get(o.change.itemId) ?? 0) + (o.removed ? -1 : 0) + (added.has(`${o.change.userId}\n${o.change.itemId}`) ? 1 : 0));
+    const moves = sql.join(
+      [...delta].map(([itemId, d]) => sql`(${itemId}::uuid, ${d}::int)`),
+      sql`, `,
+    );
+    const counts = delta.size
+      ? rowsOf<{ item_id: string; like_count: number | string }>(
+          await db.execute(sql`
+            with delta(item_id, d) as (values ${moves}),
+            moved as (
+              update ${itemStats} st set like_count = st.like_count + delta.d from delta
+              where st.item_id = delta.item_id and delta.d <> 0
+              returning st.item_id, st.like_count),
+            counted as (
+              insert into ${itemStats} (item_id, like_count)
+              select delta.item_id, (select count(*)::int from ${likes} l where l.item_id = delta.item_id) from delta
+              where delta.item_id not in (select item_id from moved) and not exists (select 1 from ${itemStats} st where st.item_id = delta.item_id)
+              on conflict (item_id) do update set like_count = ${itemStats}.like_count + (select d from delta where delta.item_id = excluded.item_id)
+              returning item_id, like_count)
+            select item_id, like_count from moved
+            union all select item_id, like_count from counted
+            union all select st.item_id, st.like_count from ${itemStats} st join delta on delta.item_id = st.item_id
+              where delta.d = 0`),
+        )
+      : [];
+    const countOf = new Map(counts.map((r) => [r.item_id, Number(r.like_count)]));
+    return outcome.map((o) =>
+      o.seen
+        ? {
+            seen: true as const,
+            ownerId: o.ownerId!,
+            on: !o.removed && o.change.target !== false,
+            added: added.has(`${o.change.userId}\n${o.change.itemId}`),
+            likeCount: countOf.get(o.change.itemId) ?? 0,
+          }
+        : { seen: false as const },
+    );
+  }
+
   return {
-    /** Sets the like to `target`, or flips it when no target is given (the unique index settles double clicks). */
-    setLike: (userId: string, itemId: string, target?: boolean) => setMark(likes, userId, itemId, target),
+    setLikes,
+    /** Sets the save to `target`, or flips it when no target is given. */
     setBookmark: (userId: string, itemId: string, target?: boolean) => setMark(bookmarks, userId, itemId, target),
   };
 }

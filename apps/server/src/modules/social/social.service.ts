@@ -1,18 +1,28 @@
 import type { Db } from '../../db/client';
-import { lockKey } from '../../db/locks';
+import { lockKey, lockKeys } from '../../db/locks';
+import { notFound } from '../../lib/errors';
+import { createGroupCommit, type Settled } from '../../lib/group-commit';
 import type { NotificationsService } from '../notifications/notifications.service';
 import { createReadService } from '../read/read.service';
 import type { RolesService } from '../roles/roles.service';
-import { socialRepository } from './social.repository';
+import { socialRepository, type LikeOutcome, type MarkChange } from './social.repository';
 import { statsRepository } from './stats.repository';
+
+type LikeChange = MarkChange;
+export interface LikeResult {
+  liked: boolean;
+  likeCount: number;
+}
+/** At most this many likes share a transaction. */
+const LIKES_PER_BATCH = 64;
 
 export function createSocialService(
   db: Db,
   deps: {
     roles: RolesService;
     notifications: NotificationsService;
-    /** Told once a like or save changed the item's counts (this process's cached pages drop it). */
-    itemTouched?: (itemId: string) => void;
+    /** Told once likes or saves changed items' counts (the cached pages drop them, here and elsewhere). */
+    itemsTouched?: (itemIds: string[]) => void;
     /** Awaited once a like or save of the user's is committed: every process forgets the marks it kept. */
     marksChanged?: (userId: string) => Promise<void>;
   },
@@ -21,29 +31,49 @@ export function createSocialService(
   /** The item, if this viewer may see it; otherwise "not found" (hidden and private look the same). */
   const visibleItem = (itemId: string, viewerId: string | null) => read.visibleItem(itemId, viewerId);
 
+  /**
+   * A batch of likes, each as alone, in one transaction: the pairs' locks, then the marks with the
+   * visibility check and the counts (one statement), the owners' notifications; after it the item
+   * pages and the likers' marks are forgotten everywhere. A like of an item its user may not see
+   * answers not found. Should the transaction fail, each like is tried alone, so that one like's
+   * error is only its own.
+   */
+  async function writeLikes(batch: LikeChange[]): Promise<Settled<LikeResult>[]> {
+    let outcomes: LikeOutcome[];
+    try {
+      outcomes = await db.transaction(async (tx) => {
+        // One toggle per user and item at a time, in every process: twenty double-clicks end in a consistent state.
+        await lockKeys(tx, batch.map((l) => `like:${l.userId}:${l.itemId}`));
+        const done = await socialRepository(tx).setLikes(batch);
+        const owners = batch.flatMap((l, n) => {
+          const o = done[n]!;
+          return o.seen && o.added && o.ownerId !== l.userId ? [{ userId: o.ownerId, kind: 'like' as const, refId: l.itemId, actorId: l.userId }] : [];
+        });
+        await deps.notifications.create(tx, owners);
+        return done;
+      });
+    } catch (error) {
+      if (batch.length === 1) throw error;
+      return Promise.all(batch.map((like) => writeLikes([like]).then(([one]) => one!, (alone: unknown) => ({ ok: false as const, error: alone }))));
+    }
+    const changed = batch.filter((_, n) => outcomes[n]!.seen);
+    if (changed.length) {
+      deps.itemsTouched?.([...new Set(changed.map((l) => l.itemId))]);
+      await Promise.all([...new Set(changed.map((l) => l.userId))].map((userId) => deps.marksChanged?.(userId)));
+    }
+    return outcomes.map((o) => (o.seen ? { ok: true, value: { liked: o.on, likeCount: o.likeCount } } : { ok: false, error: notFound('Item not found') }));
+  }
+  const likes = createGroupCommit<LikeChange, LikeResult>({ max: LIKES_PER_BATCH, keyOf: (l) => `${l.userId}\n${l.itemId}`, run: writeLikes });
+
   return {
     visibleItem,
 
     /**
      * Likes or unlikes. With `target` the like ends in that state whatever it was (a repeated tap
      * changes nothing); without it the like toggles. The owner is notified of a new like only.
+     * Likes that arrive while others are being written go together in one transaction (lib/group-commit.ts).
      */
-    async toggleLike(userId: string, itemId: string, target?: boolean) {
-      const item = await visibleItem(itemId, userId);
-      const result = await db.transaction(async (tx) => {
-        // One toggle per user and item at a time: twenty double-clicks end in a consistent state.
-        await lockKey(tx, `like:${userId}:${itemId}`);
-        const { on, added } = await socialRepository(tx).setLike(userId, itemId, target);
-        const likeCount = await statsRepository(tx).recountLikes(itemId);
-        if (added && item.userId !== userId) {
-          await deps.notifications.create(tx, [{ userId: item.userId, kind: 'like', refId: itemId, actorId: userId }]);
-        }
-        return { liked: on, likeCount };
-      });
-      deps.itemTouched?.(itemId);
-      await deps.marksChanged?.(userId);
-      return result;
-    },
+    toggleLike: (userId: string, itemId: string, target?: boolean) => likes.call({ userId, itemId, target }),
 
     /** Saves or unsaves; `target` as for likes. */
     async toggleBookmark(userId: string, itemId: string, target?: boolean) {
@@ -54,7 +84,7 @@ export function createSocialService(
         await statsRepository(tx).recountSaves(itemId);
         return { saved: on };
       });
-      deps.itemTouched?.(itemId);
+      deps.itemsTouched?.([itemId]);
       await deps.marksChanged?.(userId);
       return result;
     },

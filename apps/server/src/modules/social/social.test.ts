@@ -1,8 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsEvents, items, notifications, reports } from '../../db/schema';
 import { pngBytes, stubGenerator } from '../../test/images';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { createApp } from '../../app';
+import { createLogger } from '../../lib/logger';
+import { createTestApp, TEST_ORIGIN, type TestApp } from '../../test/harness';
+import { testPasswordHashing } from '../../test/password-hashing';
 
 let t: TestApp;
 let photo: Buffer;
@@ -156,6 +159,100 @@ describe('likes and saves', () => {
     const got = await t.call('item-get', { cookie: fan.cookie, body: { itemId: item.id } });
     expect(got.json.viewer.liked).toBe(false);
     expect(got.json.item.counts.likes).toBe(0);
+  });
+
+  it('count every like when collectors like one item at once through two processes', { tags: ['postgres'] }, async () => {
+    // A second app on the same database stands for a second process: its likes go in transactions of their own.
+    const b = createApp({ env: t.env, database: t.database, logger: createLogger('silent'), mailer: { send: async () => {}, outbox: async () => [] }, passwordHashing: testPasswordHashing });
+    try {
+      const owner = await t.onboardedUser();
+      const item = await published(owner);
+      const fans = await Promise.all(Array.from({ length: 12 }, () => t.onboardedUser()));
+      const like = (fan: U, n: number, liked: boolean) =>
+        n % 2
+          ? t.call('social-like-toggle', { cookie: fan.cookie, body: { itemId: item.id, liked } })
+          : Promise.resolve(
+              b.app.request(`${TEST_ORIGIN}/functions/v1/social-like-toggle`, {
+                method: 'POST',
+                headers: { origin: TEST_ORIGIN, cookie: fan.cookie, 'content-type': 'application/json' },
+                body: JSON.stringify({ itemId: item.id, liked }),
+              }),
+            ).then(async (r) => ({ status: r.status, json: (await r.json()) as { liked: boolean } }));
+      const liked = await Promise.all(fans.map((fan, n) => like(fan, n, true)));
+      expect(liked.map((r) => r.status)).toEqual(fans.map(() => 200));
+      const count = async () => (await t.call('item-get', { body: { itemId: item.id } })).json.item.counts.likes;
+      expect(await count()).toBe(12);
+      const unliked = await Promise.all(fans.slice(0, 7).map((fan, n) => like(fan, n, false)));
+      expect(unliked.map((r) => r.status)).toEqual(fans.slice(0, 7).map(() => 200));
+      expect(await count()).toBe(5);
+    } finally {
+      await b.services.functionStats.stop();
+      await b.services.events.stop();
+    }
+  });
+
+  it('write likes that arrive together in one batch, each as if alone: its state, count and notification, or its 404', async () => {
+    const owners = [await t.onboardedUser(), await t.onboardedUser()];
+    const shown = [await published(owners[0]!), await published(owners[1]!)];
+    const hidden = await published(owners[1]!);
+    await t.database.db.update(items).set({ hidden: true, hiddenSource: 'other' }).where(eq(items.id, hidden.id));
+    const fans = [await t.onboardedUser(), await t.onboardedUser(), await t.onboardedUser()];
+    // Already liked by the first fan: the toggle below unlikes it; `liked: true` below keeps it on.
+    await t.call('social-like-toggle', { cookie: fans[0]!.cookie, body: { itemId: shown[0]!.id } });
+    await t.call('social-like-toggle', { cookie: fans[1]!.cookie, body: { itemId: shown[1]!.id } });
+    const calls = [
+      { fan: 0, itemId: shown[0]!.id },
+      { fan: 1, itemId: shown[0]!.id },
+      { fan: 2, itemId: shown[0]!.id, liked: true },
+      { fan: 0, itemId: shown[1]!.id },
+      { fan: 1, itemId: shown[1]!.id, liked: true },
+      { fan: 2, itemId: hidden.id },
+      { fan: 2, itemId: shown[1]!.id, liked: false },
+      { fan: 0, itemId: shown[0]!.id },
+    ];
+    const results = await Promise.all(
+      calls.map((c) => t.call('social-like-toggle', { cookie: fans[c.fan]!.cookie, body: { itemId: c.itemId, ...(c.liked === undefined ? {} : { liked: c.liked }) } })),
+    );
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 404, 200, 200]);
+    // The first fan's two toggles of one item apply one after the other: off, then on again.
+    expect(results.map((r) => r.json.liked)).toEqual([false, true, true, true, true, undefined, false, true]);
+    const count = async (itemId: string) => (await t.call('item-get', { cookie: fans[0]!.cookie, body: { itemId } })).json.item.counts.likes;
+    expect(await count(shown[0]!.id)).toBe(3);
+    expect(await count(shown[1]!.id)).toBe(2);
+    expect(results[7]!.json.likeCount).toBe(3);
+    // One notification per new like: the first fan's earlier like and the new ones, none for the repeated or hidden.
+    const likesOf = async (u: U) => (await t.database.db.select().from(notifications).where(eq(notifications.userId, u.userId))).filter((n) => n.kind === 'like');
+    expect((await likesOf(owners[0]!)).map((n) => n.actorId).sort()).toEqual([fans[0]!.userId, fans[0]!.userId, fans[1]!.userId, fans[2]!.userId].sort());
+    expect((await likesOf(owners[1]!)).map((n) => n.actorId).sort()).toEqual([fans[0]!.userId, fans[1]!.userId].sort());
+    // Each owner's bell follows: the unseen count as the list shows it.
+    expect((await t.call('notifications-unseen-count', { cookie: owners[0]!.cookie })).json.count).toBe(4);
+  });
+
+  it('keep the other likes of a batch when one of them fails in the database', async () => {
+    const owner = await t.onboardedUser();
+    const good = await published(owner);
+    const failing = await published(owner);
+    const fan = await t.onboardedUser();
+    const db = t.database.db;
+    await db.execute(
+      sql.raw(`create function fail_one_like() returns trigger language plpgsql as $$
+        begin if new.item_id = '${failing.id}' then raise exception 'refused for the test'; end if; return new; end $$`),
+    );
+    await db.execute(sql.raw(`create trigger fail_one_like before insert on likes for each row execute function fail_one_like()`));
+    try {
+      const [a, b] = await Promise.all([
+        t.call('social-like-toggle', { cookie: fan.cookie, body: { itemId: good.id } }),
+        t.call('social-like-toggle', { cookie: fan.cookie, body: { itemId: failing.id } }),
+      ]);
+      expect(a.status).toBe(200);
+      expect(a.json).toEqual({ liked: true, likeCount: 1 });
+      expect(b.status).toBe(500);
+    } finally {
+      await db.execute(sql.raw(`drop trigger fail_one_like on likes`));
+      await db.execute(sql.raw(`drop function fail_one_like()`));
+    }
+    const got = await t.call('item-get', { cookie: fan.cookie, body: { itemId: failing.id } });
+    expect(got.json.viewer.liked).toBe(false);
   });
 });
 
