@@ -23,7 +23,16 @@ const schemaImports = {
 export default tseslint.config(
   {
     // apps/*/dist-* and .bench: servers that tests and benchmarks compile, maybe while lint runs beside them.
-    ignores: ['**/dist/**', 'apps/*/dist-*/**', 'apps/server/.bench/**', '**/node_modules/**', 'data/**', 'apps/server/drizzle/**', 'apps/web/public/**', '**/*.d.ts'],
+    ignores: [
+      '**/dist/**',
+      'apps/*/dist-*/**',
+      'apps/server/.bench/**',
+      '**/node_modules/**',
+      'data/**',
+      'apps/server/drizzle/**',
+      'apps/web/public/**',
+      '**/*.d.ts',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -13,7 +13,19 @@ import { writeBenchmarkSection } from './benchmark-doc';
 import type { Database } from '../src/db/client';
 import { exploreRepository } from '../src/modules/explore/explore.repository';
 import { readRepository } from '../src/modules/read/read.repository';
-import { arg, benchDatabase, buildServer, CONNECTIONS, load as loadWith, seed, seedSize, signedInViewer, startBareServer, startServer, stop } from './bench-support';
+import {
+  arg,
+  benchDatabase,
+  buildServer,
+  CONNECTIONS,
+  load as loadWith,
+  seed,
+  seedSize,
+  signedInViewer,
+  startBareServer,
+  startServer,
+  stop,
+} from './bench-support';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const SIZE = seedSize(Number(arg('items') ?? 10_000));

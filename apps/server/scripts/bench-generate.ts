@@ -33,7 +33,11 @@ const cpuMs = () => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
 };
-const loadavg = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
+const loadavg = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 
 /**
  * Cut-outs of one photo by this project's segmenter and by the previous path (the package's own
@@ -123,7 +127,11 @@ const { app, services } = createApp({
 const origin = env.PUBLIC_URL;
 let cookie = '';
 const call = async (name: string, body: unknown) => {
-  const res = await app.request(`${origin}/functions/v1/${name}`, { method: 'POST', headers: { origin, cookie, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await app.request(`${origin}/functions/v1/${name}`, {
+    method: 'POST',
+    headers: { origin, cookie, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const json = (await res.json()) as any;
   if (!res.ok) throw new Error(`${name}: ${res.status} ${JSON.stringify(json)}`);
   return json;
@@ -133,7 +141,10 @@ const signUp = await app.request(`${origin}/auth/v1/sign-up/email`, {
   headers: { origin, 'content-type': 'application/json' },
   body: JSON.stringify({ email: 'bench@example.com', password: 'bench-password', name: 'bench' }),
 });
-cookie = signUp.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+cookie = signUp.headers
+  .getSetCookie()
+  .map((c) => c.split(';')[0])
+  .join('; ');
 await call('onboarding-complete', { handle: 'bench', displayName: 'Bench' });
 const { item } = await call('items-create', { title: 'Benchmark robot', tags: 'robots' });
 for (const bytes of photos) {
@@ -148,7 +159,15 @@ const cutoutsStart = performance.now();
 await services.cutouts.idle(15 * 60_000);
 console.log(`3 cut-outs in the background: ${(performance.now() - cutoutsStart).toFixed(0)} ms`);
 const generate = [];
-for (let i = 0; i < RUNS; i++) generate.push(await time(() => call('items-generate', { itemId: item.id, style: (['bookshelf_hero', 'bright_gallery', 'manga_halftone', 'museum_brick_exhibit', 'desk_figure_prototype'] as const)[i % 5] })));
+for (let i = 0; i < RUNS; i++)
+  generate.push(
+    await time(() =>
+      call('items-generate', {
+        itemId: item.id,
+        style: (['bookshelf_hero', 'bright_gallery', 'manga_halftone', 'museum_brick_exhibit', 'desk_figure_prototype'] as const)[i % 5],
+      }),
+    ),
+  );
 console.log(`items-generate (5 variants, 3 photos): median ${median(generate).toFixed(0)} ms, runs ${generate.map((g) => g.toFixed(0)).join(', ')}`);
 await database.close();
 
@@ -204,7 +223,11 @@ async function benchFlow(inputs: Buffer[]) {
   const origin = env.PUBLIC_URL;
   let cookie = '';
   const call = async (name: string, body: unknown) => {
-    const res = await app.request(`${origin}/functions/v1/${name}`, { method: 'POST', headers: { origin, cookie, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await app.request(`${origin}/functions/v1/${name}`, {
+      method: 'POST',
+      headers: { origin, cookie, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     const json = (await res.json()) as any;
     if (!res.ok) throw new Error(`${name}: ${res.status} ${JSON.stringify(json)}`);
     return json;
@@ -214,7 +237,10 @@ async function benchFlow(inputs: Buffer[]) {
     headers: { origin, 'content-type': 'application/json' },
     body: JSON.stringify({ email: 'flow@example.com', password: 'bench-password', name: 'flow' }),
   });
-  cookie = signUp.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  cookie = signUp.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   await call('onboarding-complete', { handle: 'flow', displayName: 'Flow' });
 
   /** One collector's item, as the wizard does it: each photo uploaded then recorded at once; Generate after the last. */

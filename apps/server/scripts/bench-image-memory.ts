@@ -12,7 +12,11 @@ import { processImage } from '../src/modules/images/image-processing';
 const rss = () => Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))![1]) / 1024);
 if (process.env.SHARP_CONCURRENCY) sharp.concurrency(Number(process.env.SHARP_CONCURRENCY));
 const photos = await Promise.all(
-  [0, 1, 2, 3].map((k) => sharp({ create: { width: 800 + k * 300, height: 600 + k * 200, channels: 3, background: `#a8${k}6` } }).jpeg().toBuffer()),
+  [0, 1, 2, 3].map((k) =>
+    sharp({ create: { width: 800 + k * 300, height: 600 + k * 200, channels: 3, background: `#a8${k}6` } })
+      .jpeg()
+      .toBuffer(),
+  ),
 );
 console.log(`start: resident ${rss()} MB; libvips threads per operation ${sharp.concurrency()}, MALLOC_ARENA_MAX ${process.env.MALLOC_ARENA_MAX ?? 'unset'}`);
 let n = 0;

@@ -95,7 +95,10 @@ async function signUpUsers(t: Topology, n: number): Promise<User[]> {
       body: JSON.stringify({ email, password: 'correct horse battery', name: `Load ${i}` }),
     });
     if (res.status !== 200) throw new Error(`sign-up ${res.status}: ${await res.text()}`);
-    const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const userId = ((await res.json()) as { user: { id: string } }).user.id;
     const handle = `load_${i}_${Date.now().toString(36)}`.slice(0, 30);
     const onboard = await fetch(`${t.url}/functions/v1/onboarding-complete`, {
@@ -126,8 +129,12 @@ async function seed(url: string, users: User[]) {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   await c.query(`select setseed(0.42)`);
-  await c.query(`insert into users (id, name, email, email_verified) select 'seed-u-' || g, 'u' || g, 'u' || g || '@seed.test', true from generate_series(1, 2000) g`);
-  await c.query(`insert into profiles (user_id, handle, display_name, public) select 'seed-u-' || g, 'seed_' || g, 'Seed ' || g, true from generate_series(1, 2000) g`);
+  await c.query(
+    `insert into users (id, name, email, email_verified) select 'seed-u-' || g, 'u' || g, 'u' || g || '@seed.test', true from generate_series(1, 2000) g`,
+  );
+  await c.query(
+    `insert into profiles (user_id, handle, display_name, public) select 'seed-u-' || g, 'seed_' || g, 'Seed ' || g, true from generate_series(1, 2000) g`,
+  );
   await c.query(`insert into shelves (user_id) select 'seed-u-' || g from generate_series(1, 2000) g`);
   await c.query(`insert into images (id, kind, master_format, width, height, bytes) values ('loadimage000000000000000', 'composite', 'jpg', 1200, 1500, 1)`);
   await c.query(`insert into items (shelf_id, user_id, title, tags, created_at)
@@ -161,7 +168,12 @@ async function mix(t: Topology, users: User[], itemIds: string[], seconds: numbe
   let n = 0;
   const pick = <T>(xs: T[]) => xs[n++ % xs.length]!;
   const kinds: Kind[] = [
-    { name: 'explore page', connections: 24, method: 'GET', next: () => ({ path: `/functions/v1/explore-list?sort=trending&timeRange=7d&page=${n++ % 4}&pageSize=30` }) },
+    {
+      name: 'explore page',
+      connections: 24,
+      method: 'GET',
+      next: () => ({ path: `/functions/v1/explore-list?sort=trending&timeRange=7d&page=${n++ % 4}&pageSize=30` }),
+    },
     { name: 'item page', connections: 25, method: 'GET', next: () => ({ path: `/functions/v1/item-get?itemId=${pick(itemIds)}` }) },
     { name: 'profile', connections: 10, method: 'GET', next: () => ({ path: `/functions/v1/profile-get?handle=${pick(users).handle}` }) },
     { name: 'comments list', connections: 10, method: 'GET', next: () => ({ path: `/functions/v1/comments-list?itemId=${pick(users).itemId}` }) },
@@ -195,7 +207,9 @@ async function mix(t: Topology, users: User[], itemIds: string[], seconds: numbe
     },
   ];
   // 98 connections on autocannon; two uploaders beside them make 100.
-  const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#a86' } }).jpeg().toBuffer();
+  const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#a86' } })
+    .jpeg()
+    .toBuffer();
   const uploads: number[] = [];
   let uploadErrors = 0;
   const uploadStatuses = new Map<string, number>();
@@ -259,7 +273,16 @@ async function mix(t: Topology, users: User[], itemIds: string[], seconds: numbe
     detail: `${r.timeouts} time-outs (10 s), ${r.errors - r.timeouts} socket errors, ${r.non2xx} non-2xx`,
     statuses: Object.fromEntries(statuses[i]!) as Record<string, number>,
   }));
-  rows.push({ kind: 'upload (sign + send)', requests: uploads.length, rps: uploads.length / seconds, p50: q(uploads, 0.5), p99: q(uploads, 0.99), errors: uploadErrors, detail: '', statuses: Object.fromEntries(uploadStatuses) });
+  rows.push({
+    kind: 'upload (sign + send)',
+    requests: uploads.length,
+    rps: uploads.length / seconds,
+    p50: q(uploads, 0.5),
+    p99: q(uploads, 0.99),
+    errors: uploadErrors,
+    detail: '',
+    statuses: Object.fromEntries(uploadStatuses),
+  });
   const total = rows.reduce((s, r) => s + r.requests, 0);
   return { rows, total, rps: total / seconds, errors: rows.reduce((s, r) => s + r.errors, 0) };
 }
@@ -273,8 +296,12 @@ async function streams(t: Topology, users: User[], seconds: number, dbUrl: strin
   await c.connect();
   const shownItems = users.map((u) => u.itemId!);
   await c.query(`delete from likes where item_id = any($1::uuid[]) and user_id = any($2)`, [shownItems, users.map((u) => u.userId)]);
-  await c.query(`update item_stats s set like_count = (select count(*) from likes l where l.item_id = s.item_id) where s.item_id = any($1::uuid[])`, [shownItems]);
-  const { rows: [mark] } = await c.query(`select clock_timestamp() as at`);
+  await c.query(`update item_stats s set like_count = (select count(*) from likes l where l.item_id = s.item_id) where s.item_id = any($1::uuid[])`, [
+    shownItems,
+  ]);
+  const {
+    rows: [mark],
+  } = await c.query(`select clock_timestamp() as at`);
   const before = t.webs.map((w) => rssMb(w.child.pid!));
   const pending = new Map<string, number>(); // owner:actor → time the like was sent
   const latencies: number[] = [];
@@ -300,7 +327,12 @@ async function streams(t: Topology, users: User[], seconds: number, dbUrl: strin
             const frame = buf.slice(0, at);
             buf = buf.slice(at + 2);
             if (!frame.includes('event: notification')) continue;
-            const data = JSON.parse(frame.split('\n').find((l) => l.startsWith('data: '))!.slice(6));
+            const data = JSON.parse(
+              frame
+                .split('\n')
+                .find((l) => l.startsWith('data: '))!
+                .slice(6),
+            );
             const actor = data.notification?.actor?.id ?? data.notification?.actorId ?? data.actor?.id;
             const sent = pending.get(`${u.userId}:${actor}`);
             if (sent) latencies.push(performance.now() - sent);
@@ -339,7 +371,9 @@ async function streams(t: Topology, users: User[], seconds: number, dbUrl: strin
   await new Promise((r) => setTimeout(r, 2000));
   controllers.forEach((c) => c.abort());
   // What the app recorded: a like notification per new like; each should reach every stream of its owner.
-  const { rows: [made] } = await c.query(`select count(*)::int as n from notifications where created_at > $1 and kind = 'like'`, [mark.at]);
+  const {
+    rows: [made],
+  } = await c.query(`select count(*)::int as n from notifications where created_at > $1 and kind = 'like'`, [mark.at]);
   await c.end();
   latencies.sort((a, b) => a - b);
   const q = (p: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? NaN);
@@ -359,14 +393,19 @@ async function streams(t: Topology, users: User[], seconds: number, dbUrl: strin
   };
 }
 
-const liveParagraph = (live: Awaited<ReturnType<typeof streams>>) => `**Live streams**: ${live.opened} notification streams open on two processes (${Math.ceil(1000 / USERS)} per collector, spread over
+const liveParagraph = (
+  live: Awaited<ReturnType<typeof streams>>,
+) => `**Live streams**: ${live.opened} notification streams open on two processes (${Math.ceil(1000 / USERS)} per collector, spread over
 both processes) while ${live.likes} likes flowed (one every 50 ms, ${live.likeErrors} errors; ${live.notifications} like notifications
 recorded): ${live.delivered} of ${live.expected} deliveries seen, latency from the like's request to the stream p50 ${live.p50} ms,
 p99 ${live.p99} ms, max ${live.max} ms. Resident memory before → after opening them:
 ${live.before.map((b, i) => `${b} → ${live.after[i]} MB`).join(', ')}: about ${live.perStreamKb} KB per stream.`;
 
 // A compiled copy of its own (dist-load/), so that the benchmark never swaps dist/ under another run.
-execFileSync(process.execPath, [path.join(REPO_ROOT, 'apps/server/scripts/build.mjs'), '--outdir', 'dist-load'], { stdio: 'inherit', cwd: path.join(REPO_ROOT, 'apps/server') });
+execFileSync(process.execPath, [path.join(REPO_ROOT, 'apps/server/scripts/build.mjs'), '--outdir', 'dist-load'], {
+  stdio: 'inherit',
+  cwd: path.join(REPO_ROOT, 'apps/server'),
+});
 const db = await createDatabase();
 const dir = mkdtempSync(path.join(os.tmpdir(), 'curio-load-'));
 const cores = os.cpus().length;
@@ -379,12 +418,23 @@ async function heapMb(w: { url?: string }): Promise<{ used: number; old: number 
 
 if (SOAK) {
   try {
-    const t = await startTopology({ databaseUrl: db.url, web: 2, workers: 0, distDir: 'dist-load', dir: path.join(dir, 'soak'), authSecret: AUTH_SECRET, env: LIMITS, output: logProblems });
+    const t = await startTopology({
+      databaseUrl: db.url,
+      web: 2,
+      workers: 0,
+      distDir: 'dist-load',
+      dir: path.join(dir, 'soak'),
+      authSecret: AUTH_SECRET,
+      env: LIMITS,
+      output: logProblems,
+    });
     const samples: { rss: number[]; heap: { used: number; old: number }[]; rps: number; errors: number }[] = [];
     const sample = async (rps: number, errors: number) => {
       samples.push({ rss: t.webs.map((w) => rssMb(w.child.pid!)), heap: await Promise.all(t.webs.map(heapMb)), rps, errors });
       const last = samples.at(-1)!;
-      console.log(`window ${samples.length - 1}: ${rps.toFixed(0)} req/s, ${errors} errors, rss ${last.rss.join(' / ')} MB, heap used ${last.heap.map((h) => h.used).join(' / ')} MB`);
+      console.log(
+        `window ${samples.length - 1}: ${rps.toFixed(0)} req/s, ${errors} errors, rss ${last.rss.join(' / ')} MB, heap used ${last.heap.map((h) => h.used).join(' / ')} MB`,
+      );
     };
     const loadBefore = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
     try {
@@ -401,7 +451,8 @@ if (SOAK) {
     }
     const loadAfter = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
     const rows = samples.map(
-      (x, i) => `| ${i === 0 ? 'after warm-up' : i} | ${i === 0 ? '' : x.rps.toFixed(0)} | ${i === 0 ? '' : x.errors} | ${x.rss.join(' / ')} | ${x.heap.map((h) => h.used).join(' / ')} | ${x.heap.map((h) => h.old).join(' / ')} |`,
+      (x, i) =>
+        `| ${i === 0 ? 'after warm-up' : i} | ${i === 0 ? '' : x.rps.toFixed(0)} | ${i === 0 ? '' : x.errors} | ${x.rss.join(' / ')} | ${x.heap.map((h) => h.used).join(' / ')} | ${x.heap.map((h) => h.old).join(' / ')} |`,
     );
     const half = Math.floor(WINDOWS / 2);
     const growth = t.webs.map((_, p) => samples[WINDOWS]!.rss[p]! - samples[half]!.rss[p]!);
@@ -428,7 +479,16 @@ Resident memory from window ${half} to window ${WINDOWS}: ${growth.map((g) => `$
 }
 if (STREAMS_ONLY) {
   try {
-    const t = await startTopology({ databaseUrl: db.url, web: 2, workers: 0, distDir: 'dist-load', dir: path.join(dir, 'two'), authSecret: AUTH_SECRET, env: LIMITS, output: logProblems });
+    const t = await startTopology({
+      databaseUrl: db.url,
+      web: 2,
+      workers: 0,
+      distDir: 'dist-load',
+      dir: path.join(dir, 'two'),
+      authSecret: AUTH_SECRET,
+      env: LIMITS,
+      output: logProblems,
+    });
     let live: Awaited<ReturnType<typeof streams>>;
     let loadBefore = '';
     let loadAfter = '';
@@ -457,7 +517,16 @@ if (STREAMS_ONLY) {
   process.exit(0);
 }
 try {
-  let t = await startTopology({ databaseUrl: db.url, web: 2, workers: 0, distDir: 'dist-load', dir: path.join(dir, 'two'), authSecret: AUTH_SECRET, env: LIMITS, output: logProblems });
+  let t = await startTopology({
+    databaseUrl: db.url,
+    web: 2,
+    workers: 0,
+    distDir: 'dist-load',
+    dir: path.join(dir, 'two'),
+    authSecret: AUTH_SECRET,
+    env: LIMITS,
+    output: logProblems,
+  });
   const users = await signUpUsers(t, USERS);
   const itemIds = await seed(db.url, users);
   console.log(`seeded; ${USERS} signed-up collectors, ${itemIds.length} item ids in rotation`);
@@ -475,7 +544,16 @@ try {
   console.log('streams', live);
   await t.stop();
 
-  t = await startTopology({ databaseUrl: db.url, web: 1, workers: 0, distDir: 'dist-load', dir: path.join(dir, 'one'), authSecret: AUTH_SECRET, env: LIMITS, output: logProblems });
+  t = await startTopology({
+    databaseUrl: db.url,
+    web: 1,
+    workers: 0,
+    distDir: 'dist-load',
+    dir: path.join(dir, 'one'),
+    authSecret: AUTH_SECRET,
+    env: LIMITS,
+    output: logProblems,
+  });
   await mix(t, users, itemIds, 5);
   const rssBefore1 = t.webs.map((w) => rssMb(w.child.pid!));
   const one = await mix(t, users, itemIds, SECONDS);

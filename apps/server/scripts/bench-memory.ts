@@ -25,7 +25,13 @@ function rssMb(pid: number): number {
     const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
     return Math.round(kb / 1024);
   } catch {
-    return Math.round(Number(execFileSync('ps', ['-o', 'rss=', '-p', String(pid)]).toString().trim()) / 1024);
+    return Math.round(
+      Number(
+        execFileSync('ps', ['-o', 'rss=', '-p', String(pid)])
+          .toString()
+          .trim(),
+      ) / 1024,
+    );
   }
 }
 function childPids(pid: number): number[] {
@@ -78,7 +84,10 @@ async function addPhoto(url: string) {
     return res;
   };
   const signUp = await post('/auth/v1/sign-up/email', { email: `mem${Date.now()}@bench.test`, password: 'bench password 1234', name: 'mem' });
-  const cookie = signUp.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = signUp.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   await post('/functions/v1/onboarding-complete', { handle: `mem${Date.now().toString(36)}`, displayName: 'Bench', bio: '', public: true }, cookie);
   const item = (await (await post('/functions/v1/items-create', { title: 'Bench robot' }, cookie)).json()) as { item: { id: string } };
   const signed = (await (await post('/functions/v1/uploads-sign', { kind: 'photo', fileName: 'robot.jpg', contentType: 'image/jpeg' }, cookie)).json()) as {
@@ -147,7 +156,9 @@ async function measure(kind: 'pglite' | 'postgres') {
 
 // What `npm start` runs: the compiled server.
 await new Promise<void>((resolve, reject) =>
-  spawn(process.execPath, [path.join(SERVER_DIR, 'scripts/build.mjs')], { stdio: 'inherit' }).once('exit', (code) => (code === 0 ? resolve() : reject(new Error('build failed')))),
+  spawn(process.execPath, [path.join(SERVER_DIR, 'scripts/build.mjs')], { stdio: 'inherit' }).once('exit', (code) =>
+    code === 0 ? resolve() : reject(new Error('build failed')),
+  ),
 );
 const only = process.env.BENCH_DB;
 const runs = [];

@@ -33,7 +33,7 @@ if (!Number.isInteger(ITEMS) || ITEMS < 100 || !Number.isInteger(LIKES) || LIKES
   process.exit(1);
 }
 
-const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]));
+const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);
 const seconds = (t: number) => ((performance.now() - t) / 1000).toFixed(1);
 
 async function seed(db: Database) {
@@ -66,21 +66,40 @@ async function seed(db: Database) {
     await db.db.execute(sql.raw(`alter table ${table} enable trigger all`));
     const loaded = seconds(s);
     for (const i of indexes) {
-      await db.db.execute(sql.raw(`set maintenance_work_mem = '512MB'; ${i.constraint ? `alter table ${table} add constraint ${i.constraint} ${i.condef}` : i.def}`));
+      await db.db.execute(
+        sql.raw(`set maintenance_work_mem = '512MB'; ${i.constraint ? `alter table ${table} add constraint ${i.constraint} ${i.condef}` : i.def}`),
+      );
     }
     console.log(`  ${label}: ${seconds(s)} s (rows ${loaded} s, then ${indexes.length} indexes)`);
   };
-  await run('users', `insert into users (id, name, email, email_verified) select 'bench-u-' || g, 'u' || g, 'u' || g || '@bench.test', true from generate_series(1, ${USERS}) g`);
-  await run('profiles', `insert into profiles (user_id, handle, display_name, public) select 'bench-u-' || g, 'bench_' || g, 'Bench ' || g, (g % 10 <> 0) from generate_series(1, ${USERS}) g`);
+  await run(
+    'users',
+    `insert into users (id, name, email, email_verified) select 'bench-u-' || g, 'u' || g, 'u' || g || '@bench.test', true from generate_series(1, ${USERS}) g`,
+  );
+  await run(
+    'profiles',
+    `insert into profiles (user_id, handle, display_name, public) select 'bench-u-' || g, 'bench_' || g, 'Bench ' || g, (g % 10 <> 0) from generate_series(1, ${USERS}) g`,
+  );
   await run('shelves', `insert into shelves (user_id) select 'bench-u-' || g from generate_series(1, ${USERS}) g`);
-  await run('image', `insert into images (id, kind, master_format, width, height, bytes) values ('benchimage00000000000000', 'composite', 'jpg', 1200, 1500, 1)`);
+  await run(
+    'image',
+    `insert into images (id, kind, master_format, width, height, bytes) values ('benchimage00000000000000', 'composite', 'jpg', 1200, 1500, 1)`,
+  );
   // Item k has the id md5(k) and its chosen composite md5('c' || k): rows name them without a lookup.
-  await bulk('items', 'items', `insert into items (id, shelf_id, user_id, title, tags, nsfw, hidden, created_at, chosen_composite_id)
+  await bulk(
+    'items',
+    'items',
+    `insert into items (id, shelf_id, user_id, title, tags, nsfw, hidden, created_at, chosen_composite_id)
     select md5(g::text)::uuid, s.id, s.user_id, 'Bench item ' || g, array[(array['robots','anime','cars','dolls','lego'])[1 + g % 5]],
            (g % 20 = 0), (g % 50 = 0), now() - ((g::bigint * 7793) % 86400 * 60 + g % 60) * interval '1 second', md5('c' || g)::uuid
-    from generate_series(1, ${ITEMS}) g join shelves s on s.user_id = 'bench-u-' || (1 + g % ${USERS})`);
-  await bulk('composites', 'composites', `insert into composites (id, item_id, image_id, style, variant_no, generation_id)
-    select md5('c' || g)::uuid, md5(g::text)::uuid, 'benchimage00000000000000', 'bookshelf_hero', 1, gen_random_uuid() from generate_series(1, ${ITEMS}) g`);
+    from generate_series(1, ${ITEMS}) g join shelves s on s.user_id = 'bench-u-' || (1 + g % ${USERS})`,
+  );
+  await bulk(
+    'composites',
+    'composites',
+    `insert into composites (id, item_id, image_id, style, variant_no, generation_id)
+    select md5('c' || g)::uuid, md5(g::text)::uuid, 'benchimage00000000000000', 'bookshelf_hero', 1, gen_random_uuid() from generate_series(1, ${ITEMS}) g`,
+  );
   // Like g goes to item 1 + g mod N from user (g div N)·7919 + item mod U: never twice the same pair.
   // An item gets no engagement before it was created.
   const engagement = (table: string, n: number, columns = '', values = '') => `
@@ -94,14 +113,17 @@ async function seed(db: Database) {
   await run('item stats', `insert into item_stats (item_id, like_count) select item_id, count(*) from likes group by item_id`);
   // The per-day aggregates (the former rankings' source, kept by the same triggers) only for --legacy.
   if (LEGACY) {
-    await run('aggregates', `insert into item_engagement_daily (item_id, day, likes, comments, saves, views)
+    await run(
+      'aggregates',
+      `insert into item_engagement_daily (item_id, day, likes, comments, saves, views)
       select item_id, case when grouping(day) = 1 then '-infinity'::date else day end, sum(likes), sum(comments), sum(saves), sum(views)
       from (
         select item_id, (created_at at time zone 'UTC')::date as day, 1 as likes, 0 as comments, 0 as saves, 0 as views from likes
         union all select item_id, (created_at at time zone 'UTC')::date, 0, 1, 0, 0 from comments where not hidden
         union all select item_id, (created_at at time zone 'UTC')::date, 0, 0, 1, 0 from bookmarks
       ) e
-      group by grouping sets ((item_id, day), (item_id))`);
+      group by grouping sets ((item_id, day), (item_id))`,
+    );
   }
   await run('vacuum analyze', `vacuum analyze`);
   // The rank totals built by the first roll-up (from nothing), five minutes ago: every ranking then
@@ -113,9 +135,13 @@ async function seed(db: Database) {
   console.log(`  first roll-up (building the totals): ${build.toFixed(1)} s`);
   await run('analyze totals', `analyze item_rank_totals`);
   const [row] = rowsOf<{ items: number; likes: number; days: number }>(
-    await db.db.execute(sql`select (select count(*) from items)::int as items, (select count(*) from likes)::int as likes, (select count(*) from item_engagement_daily)::int as days`),
+    await db.db.execute(
+      sql`select (select count(*) from items)::int as items, (select count(*) from likes)::int as likes, (select count(*) from item_engagement_daily)::int as days`,
+    ),
   );
-  console.log(`seeded ${row!.items.toLocaleString('en')} items, ${row!.likes.toLocaleString('en')} likes (${row!.days.toLocaleString('en')} aggregate rows) in ${seconds(t)} s`);
+  console.log(
+    `seeded ${row!.items.toLocaleString('en')} items, ${row!.likes.toLocaleString('en')} likes (${row!.days.toLocaleString('en')} aggregate rows) in ${seconds(t)} s`,
+  );
   return { seconds: (performance.now() - t) / 1000, aggregateRows: row!.days, build };
 }
 
@@ -139,7 +165,11 @@ function legacyQuery(q: RankQuery): SQL {
 }
 
 /** The load averages (1, 5, 15 minutes) as /proc/loadavg has them. */
-const loadavg = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
+const loadavg = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function measure(db: Database) {
@@ -147,11 +177,17 @@ async function measure(db: Database) {
   const RANGES = { '24h': DAY, '7d': 7 * DAY, '30d': 30 * DAY, all: null } as const;
   const cases: { label: string; q: (snapshot: Date) => RankQuery }[] = [];
   for (const [range, length] of Object.entries(RANGES)) {
-    cases.push({ label: `trending ${range}`, q: (s) => ({ sort: 'trending', from: length === null ? null : new Date(s.getTime() - length), snapshot: s, includeNsfw: false, max: 3000 }) });
+    cases.push({
+      label: `trending ${range}`,
+      q: (s) => ({ sort: 'trending', from: length === null ? null : new Date(s.getTime() - length), snapshot: s, includeNsfw: false, max: 3000 }),
+    });
   }
   cases.push({ label: 'top 7d', q: (s) => ({ sort: 'top', from: new Date(s.getTime() - 7 * DAY), snapshot: s, includeNsfw: false, max: 3000 }) });
   cases.push({ label: 'top all', q: (s) => ({ sort: 'top', from: null, snapshot: s, includeNsfw: false, max: 3000 }) });
-  cases.push({ label: 'trending 7d, tag "anime", NSFW included', q: (s) => ({ sort: 'trending', from: new Date(s.getTime() - 7 * DAY), snapshot: s, includeNsfw: true, tag: 'anime', max: 3000 }) });
+  cases.push({
+    label: 'trending 7d, tag "anime", NSFW included',
+    q: (s) => ({ sort: 'trending', from: new Date(s.getTime() - 7 * DAY), snapshot: s, includeNsfw: true, tag: 'anime', max: 3000 }),
+  });
   cases.push({ label: 'new', q: (s) => ({ sort: 'new', from: null, snapshot: s, includeNsfw: false, max: 3000 }) });
   const results: { label: string; ms: number; max: number; load: string }[] = [];
   for (const c of cases) {
@@ -234,13 +270,15 @@ try {
 }
 
 if (process.argv.includes('--write')) {
-  const [server] = rowsOf<{ server_version: string }>(await (async () => {
-    const c = new pg.Client({ connectionString: PG_URL });
-    await c.connect();
-    const r = await c.query('show server_version');
-    await c.end();
-    return r;
-  })());
+  const [server] = rowsOf<{ server_version: string }>(
+    await (async () => {
+      const c = new pg.Client({ connectionString: PG_URL });
+      await c.connect();
+      const r = await c.query('show server_version');
+      await c.end();
+      return r;
+    })(),
+  );
   const heading = `Explore rankings, ${ITEMS.toLocaleString('en')} items`;
   writeBenchmarkSection(
     heading,

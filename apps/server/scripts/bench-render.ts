@@ -26,7 +26,16 @@ const request = (lng: 'en' | 'zh-CN'): ProfileRender => ({
   lng,
   profile: {
     access: 'visible',
-    profile: { userId: 'u1', handle: 'ada', displayName: 'Ada Lovelace', avatarImageId: null, bio: 'Tin robots, space toys and small curiosities.', public: true, followersCount: 1234, followingCount: 56 },
+    profile: {
+      userId: 'u1',
+      handle: 'ada',
+      displayName: 'Ada Lovelace',
+      avatarImageId: null,
+      bio: 'Tin robots, space toys and small curiosities.',
+      public: true,
+      followersCount: 1234,
+      followingCount: 56,
+    },
     viewer: { signedIn: false, isOwner: false, following: false, followsYou: false, blocking: false, canMessage: false },
     shelf: { layout: { cols: 5, rows: 4 }, placed: Array.from({ length: 20 }, (_, i) => item(i % 5, Math.floor(i / 5))), overflow: [item(0, 9), item(1, 9)] },
   },
@@ -45,14 +54,20 @@ for (let i = 0; i < PAGES; i++) {
 }
 times.sort((a, b) => a - b);
 started = performance.now();
-await Promise.all(Array.from({ length: 8 }, async (_, lane) => {
-  for (let i = lane; i < PAGES; i += 8) await renderer.profile(request(i % 2 ? 'zh-CN' : 'en'));
-}));
+await Promise.all(
+  Array.from({ length: 8 }, async (_, lane) => {
+    for (let i = lane; i < PAGES; i += 8) await renderer.profile(request(i % 2 ? 'zh-CN' : 'en'));
+  }),
+);
 const parallel = (performance.now() - started) / PAGES;
 const withWorker = rss();
 await renderer.close();
 await new Promise((r) => setTimeout(r, 500));
-console.log(`| pages | first page (worker starts) | one at a time: median | p95 | 8 at a time: per page | resident before | with the worker | after it stopped |`);
+console.log(
+  `| pages | first page (worker starts) | one at a time: median | p95 | 8 at a time: per page | resident before | with the worker | after it stopped |`,
+);
 console.log(`| --- | --- | --- | --- | --- | --- | --- | --- |`);
-console.log(`| ${PAGES} | ${first.toFixed(0)} ms | ${pct(times, 50)} ms | ${pct(times, 95)} ms | ${parallel.toFixed(1)} ms | ${before} MB | ${withWorker} MB | ${rss()} MB |`);
+console.log(
+  `| ${PAGES} | ${first.toFixed(0)} ms | ${pct(times, 50)} ms | ${pct(times, 95)} ms | ${parallel.toFixed(1)} ms | ${before} MB | ${withWorker} MB | ${rss()} MB |`,
+);
 process.exit(0);

@@ -50,8 +50,12 @@ export async function seed(db: Database, size: SeedSize = seedSize()) {
   const { items: N, users: U, likes: L } = size;
   const run = (q: string) => db.db.execute(sql.raw(q));
   await run(`select setseed(0.42)`);
-  await run(`insert into users (id, name, email, email_verified) select 'bench-u-' || g, 'u' || g, 'u' || g || '@bench.test', true from generate_series(1, ${U}) g`);
-  await run(`insert into profiles (user_id, handle, display_name, public) select 'bench-u-' || g, 'bench_' || g, 'Bench ' || g, (g % 10 <> 0) from generate_series(1, ${U}) g`);
+  await run(
+    `insert into users (id, name, email, email_verified) select 'bench-u-' || g, 'u' || g, 'u' || g || '@bench.test', true from generate_series(1, ${U}) g`,
+  );
+  await run(
+    `insert into profiles (user_id, handle, display_name, public) select 'bench-u-' || g, 'bench_' || g, 'Bench ' || g, (g % 10 <> 0) from generate_series(1, ${U}) g`,
+  );
   await run(`insert into shelves (user_id) select 'bench-u-' || g from generate_series(1, ${U}) g`);
   await run(`insert into images (id, kind, master_format, width, height, bytes) values ('benchimage00000000000000', 'composite', 'jpg', 1200, 1500, 1)`);
   await run(`insert into items (shelf_id, user_id, title, tags, nsfw, hidden, created_at)
@@ -69,11 +73,15 @@ export async function seed(db: Database, size: SeedSize = seedSize()) {
   await run(`insert into item_stats (item_id, like_count) select item_id, count(*) from likes group by item_id
     on conflict (item_id) do update set like_count = excluded.like_count`);
   await run(`analyze`);
-  const counts = await db.db.execute(sql`select (select count(*) from items)::int as items, (select count(*) from users)::int as users, (select count(*) from likes)::int as likes`);
+  const counts = await db.db.execute(
+    sql`select (select count(*) from items)::int as items, (select count(*) from users)::int as users, (select count(*) from likes)::int as likes`,
+  );
   const row = ((counts as any).rows ?? counts)[0];
   const seconds = (performance.now() - t) / 1000;
   console.log(`seeded ${row.items} items, ${row.users} users, ${row.likes} likes in ${seconds.toFixed(1)} s`);
-  const ids = await db.db.execute(sql`select i.id from items i join profiles p on p.user_id = i.user_id where p.public and not i.hidden order by i.id limit 200`);
+  const ids = await db.db.execute(
+    sql`select i.id from items i join profiles p on p.user_id = i.user_id where p.public and not i.hidden order by i.id limit 200`,
+  );
   return {
     items: row.items as number,
     users: row.users as number,
@@ -89,7 +97,11 @@ export async function benchDatabase(kind: 'pglite' | 'postgres') {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'curio-bench-'));
     const database = openPglite(await PGlite.create(path.join(dir, 'pglite')));
     await database.migrate();
-    return { database, serverEnv: { DATA_DIR: dir, DATABASE_URL: '' } as Record<string, string>, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+    return {
+      database,
+      serverEnv: { DATA_DIR: dir, DATABASE_URL: '' } as Record<string, string>,
+      drop: async () => rmSync(dir, { recursive: true, force: true }),
+    };
   }
   const name = `curio_bench_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: BENCH_PG_URL });
@@ -123,7 +135,9 @@ export async function benchDatabase(kind: 'pglite' | 'postgres') {
  */
 export async function buildServer(): Promise<string> {
   await new Promise<void>((resolve, reject) =>
-    spawn(process.execPath, [path.join(SERVER_DIR, 'scripts/build.mjs')], { stdio: 'inherit' }).once('exit', (code) => (code === 0 ? resolve() : reject(new Error('build failed')))),
+    spawn(process.execPath, [path.join(SERVER_DIR, 'scripts/build.mjs')], { stdio: 'inherit' }).once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error('build failed')),
+    ),
   );
   // (a directory named dist: ignored by git like the build itself)
   const run = path.join(SERVER_DIR, '.bench', String(process.pid));
@@ -300,9 +314,15 @@ export async function signedInViewer(url: string, itemIds: string[]): Promise<Re
     body: JSON.stringify({ email: `viewer${Date.now()}@bench.test`, password: 'bench password 1234', name: 'viewer' }),
   });
   if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
-  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   for (const itemId of itemIds.slice(0, 20)) {
-    for (const [fn, body] of [['social-like-toggle', { itemId, liked: true }], ['social-bookmark-toggle', { itemId, saved: true }]] as const) {
+    for (const [fn, body] of [
+      ['social-like-toggle', { itemId, liked: true }],
+      ['social-bookmark-toggle', { itemId, saved: true }],
+    ] as const) {
       const r = await fetch(`${url}/functions/v1/${fn}`, { method: 'POST', headers: { ...origin, cookie }, body: JSON.stringify(body) });
       if (!r.ok) throw new Error(`${fn} failed: ${r.status} ${await r.text()}`);
     }

@@ -93,7 +93,11 @@ function childPids(pid: number): number[] {
     return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
   } catch {
     try {
-      return execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)]).toString().split('\n').map((s) => Number(s.trim())).filter(Boolean);
+      return execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)])
+        .toString()
+        .split('\n')
+        .map((s) => Number(s.trim()))
+        .filter(Boolean);
     } catch {
       return [];
     }
@@ -124,7 +128,7 @@ function smapsBreakdown(pid: number) {
     else if (line.startsWith('Rss:') && maps.length) maps[maps.length - 1]!.rss = Number(/(\d+)/.exec(line)![1]) / 1024;
   }
   const ARENA = 64n * BigInt(MB);
-  for (let i = 0; i < maps.length; ) {
+  for (let i = 0; i < maps.length;) {
     const m = maps[i]!;
     if (m.name !== '') {
       if (m.name === '[heap]') out.brk += m.rss;
@@ -135,7 +139,13 @@ function smapsBreakdown(pid: number) {
     }
     // One reservation: its accessible mappings, then its inaccessible ones (---p), all contiguous.
     let j = i + 1;
-    while (j < maps.length && maps[j]!.name === '' && maps[j]!.start === maps[j - 1]!.end && !(maps[j - 1]!.perms.startsWith('---') && !maps[j]!.perms.startsWith('---'))) j++;
+    while (
+      j < maps.length &&
+      maps[j]!.name === '' &&
+      maps[j]!.start === maps[j - 1]!.end &&
+      !(maps[j - 1]!.perms.startsWith('---') && !maps[j]!.perms.startsWith('---'))
+    )
+      j++;
     const rss = maps.slice(i, j).reduce((sum, x) => sum + x.rss, 0);
     const size = maps[j - 1]!.end - m.start;
     if (size >= 4096n * BigInt(MB)) out.wasm.push(rss);
@@ -198,7 +208,9 @@ function sampler(pid: number) {
     peak.child = Math.max(peak.child, child);
     if (Date.now() - lastLog >= 30_000) {
       lastLog = Date.now();
-      console.log(`  ${((Date.now() - started) / 1000).toFixed(0).padStart(5)} s  ${phase.padEnd(22)} web ${web.rss.toFixed(0)} MB, cut-out child ${child.toFixed(0)} MB`);
+      console.log(
+        `  ${((Date.now() - started) / 1000).toFixed(0).padStart(5)} s  ${phase.padEnd(22)} web ${web.rss.toFixed(0)} MB, cut-out child ${child.toFixed(0)} MB`,
+      );
     }
   };
   const timer = setInterval(tick, 1000);
@@ -305,7 +317,10 @@ async function signUp(n: number): Promise<User> {
     id: (JSON.parse(text) as { user: { id: string } }).user.id,
     email,
     handle: `w${tag}_${n}`,
-    cookie: res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; '),
+    cookie: res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; '),
     lastComment: 0,
     lastMessage: 0,
   };
@@ -356,7 +371,11 @@ async function addItem(i: number, owner: User, items: Item[]) {
   await read('shelf-get', {}, owner);
   const { item } = await call<{ item: { id: string } }>(
     'items-create',
-    { title: `${pick(['Gundam', 'Astro', 'Rex', 'Mecha', 'Lunar'])} figure ${i}`, tags: pick(['robots, anime', 'dinosaurs', 'space, vintage', 'lego', 'dolls']), nsfw: false },
+    {
+      title: `${pick(['Gundam', 'Astro', 'Rex', 'Mecha', 'Lunar'])} figure ${i}`,
+      tags: pick(['robots, anime', 'dinosaurs', 'space, vintage', 'lego', 'dolls']),
+      nsfw: false,
+    },
     owner,
   );
   const closeStream = openStream(owner, 'photos');
@@ -364,7 +383,11 @@ async function addItem(i: number, owner: User, items: Item[]) {
   try {
     const count = 1 + (i % 3);
     for (let p = 0; p < count; p++) {
-      const signed = await call<{ uploadURL: string; imageId: string }>('uploads-sign', { kind: 'photo', fileName: `photo${p}.jpg`, contentType: 'image/jpeg' }, owner);
+      const signed = await call<{ uploadURL: string; imageId: string }>(
+        'uploads-sign',
+        { kind: 'photo', fileName: `photo${p}.jpg`, contentType: 'image/jpeg' },
+        owner,
+      );
       const form = new FormData();
       form.set('file', new Blob([new Uint8Array(await photoBytes(2 * i + p))], { type: 'image/jpeg' }), `photo${p}.jpg`);
       const up = await fetch(`${BASE}${signed.uploadURL}`, { method: 'POST', headers: { origin: BASE, cookie: owner.cookie }, body: form });
@@ -385,7 +408,11 @@ async function addItem(i: number, owner: User, items: Item[]) {
   } finally {
     await closeStream();
   }
-  const { variants } = await call<{ variants: { compositeId: string; imageId: string }[] }>('items-generate', { itemId: item.id, style: STYLES[i % STYLES.length], lang: 'en' }, owner);
+  const { variants } = await call<{ variants: { compositeId: string; imageId: string }[] }>(
+    'items-generate',
+    { itemId: item.id, style: STYLES[i % STYLES.length], lang: 'en' },
+    owner,
+  );
   // The variants as the chooser shows them.
   for (const v of variants) await get(`/img/${v.imageId}/thumb`, owner, 'GET /img/… (variant)').catch(() => undefined);
   await call('items-choose', { itemId: item.id, compositeId: variants[i % variants.length]!.compositeId }, owner);
@@ -401,7 +428,11 @@ async function visit(items: Item[], users: User[], signedIn: boolean) {
   await get('/', user);
   await get('/explore', user);
   const sort = pick(['trending', 'new', 'top']);
-  const list = await read<{ items: { itemId: string; imageUrl: string; user: { handle: string } }[] }>('explore-list', { sort, timeRange: '7d', page: 0, pageSize: 30 }, user);
+  const list = await read<{ items: { itemId: string; imageUrl: string; user: { handle: string } }[] }>(
+    'explore-list',
+    { sort, timeRange: '7d', page: 0, pageSize: 30 },
+    user,
+  );
   for (const card of list.items.slice(0, 6)) await get(card.imageUrl, user, 'GET /img/… (card)').catch(() => undefined);
   if (!items.length) return;
   const item = pick(items);
@@ -449,7 +480,8 @@ async function metrics(url: string) {
 }
 
 // npm start builds the web app too; the server serves the build that is there (its HTML, and the page renderer's bundle).
-if (!existsSync(path.join(REPO_ROOT, 'apps/web/dist-ssr/render-worker.mjs'))) console.warn('no web build (apps/web/dist-ssr): run `npm run build` first, or profiles are not rendered');
+if (!existsSync(path.join(REPO_ROOT, 'apps/web/dist-ssr/render-worker.mjs')))
+  console.warn('no web build (apps/web/dist-ssr): run `npm run build` first, or profiles are not rendered');
 const entry = await buildServer();
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'curio-bench-workload-'));
 process.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
@@ -462,7 +494,13 @@ function startScriptEnv(): Record<string, string> {
 }
 const serverEnv = { ...startScriptEnv(), DATA_DIR: dataDir, DATABASE_URL: '', METRICS_TOKEN, ...LIMITS, ...EXTRA_ENV };
 const overrides = Object.entries({ ...LIMITS, ...EXTRA_ENV }).map(([k, v]) => `${k}=${v}`);
-console.log(`npm start's own settings: ${Object.entries(startScriptEnv()).map(([k, v]) => `${k}=${v}`).join(' ') || 'none'}`);
+console.log(
+  `npm start's own settings: ${
+    Object.entries(startScriptEnv())
+      .map(([k, v]) => `${k}=${v}`)
+      .join(' ') || 'none'
+  }`,
+);
 console.log(`server settings beyond npm start's defaults: ${overrides.join(' ')} (and METRICS_TOKEN, to read the V8 heap)`);
 console.log(`plan: ${JSON.stringify(PLAN)}`);
 
@@ -526,7 +564,8 @@ try {
       await call('social-like-toggle', { itemId: item.id, liked: true }, user);
     });
   }
-  for (let k = 0; k < PLAN.saves; k++) social.push(() => call('social-bookmark-toggle', { itemId: items[(k * 5) % items.length]!.id, saved: true }, users[(k * 3) % users.length]!));
+  for (let k = 0; k < PLAN.saves; k++)
+    social.push(() => call('social-bookmark-toggle', { itemId: items[(k * 5) % items.length]!.id, saved: true }, users[(k * 3) % users.length]!));
   for (let k = 0; k < PLAN.follows; k++) {
     const user = users[k % users.length]!;
     const target = items[(k * 11 + Math.floor(k / users.length)) % items.length]!.owner;
@@ -537,7 +576,11 @@ try {
     const item = items[(k * 7) % items.length]!;
     social.push(async () => {
       await read('comments-list', { itemId: item.id }, user);
-      await comment(user, item, pick(['Lovely paint job!', 'Where did you find this one?', 'The lighting on this is great.', 'I have the same one, still boxed.', '好看！']));
+      await comment(
+        user,
+        item,
+        pick(['Lovely paint job!', 'Where did you find this one?', 'The lighting on this is great.', 'I have the same one, still boxed.', '好看！']),
+      );
     });
   }
   // Interleaved, as people do them (a comment waits its user's interval without holding up the rest much).
@@ -596,7 +639,8 @@ try {
       }
     }
   }
-  for (const t of ['robots', 'dinosaurs', 'space', 'lego', 'dolls']) browse.push(() => read('explore-list', { sort: 'trending', timeRange: '7d', tag: t, page: 0, pageSize: 30 }));
+  for (const t of ['robots', 'dinosaurs', 'space', 'lego', 'dolls'])
+    browse.push(() => read('explore-list', { sort: 'trending', timeRange: '7d', tag: t, page: 0, pageSize: 30 }));
   browse.push(() => read('explore-top-tags', {}));
   for (let k = 0; k < count(100); k++) browse.push(() => visit(items, users, k % 2 === 0));
   for (const u of users.slice(0, count(60))) browse.push(() => read('saves-list', {}, u));
@@ -623,7 +667,8 @@ try {
   const mb = (x: number) => `${Math.round(x)} MB`;
 
   console.log('\ncalls:');
-  for (const [k, c] of [...calls].sort((a, b) => b[1].n - a[1].n)) console.log(`  ${k.padEnd(34)} ${String(c.n).padStart(6)}${c.failed ? `  (${c.failed} failed)` : ''}`);
+  for (const [k, c] of [...calls].sort((a, b) => b[1].n - a[1].n))
+    console.log(`  ${k.padEnd(34)} ${String(c.n).padStart(6)}${c.failed ? `  (${c.failed} failed)` : ''}`);
   if (failures.length) console.log(`failures (first ${failures.length}):\n  ${failures.join('\n  ')}`);
   const madeItems = items.length;
   const madePhotos = items.reduce((s, it) => s + it.imageIds.length, 0);
@@ -651,8 +696,12 @@ try {
       (heap ? `, of which the main thread's V8 heap ${mb(heap.heapTotal)} (${mb(heap.heapUsed)} in use; external ${mb(heap.external)})` : ''),
     `code and other files ${mb(smaps.files)}`,
   ];
-  console.log(`\nworkload: ${summary.users} sign-ups, ${madeItems} items (${madePhotos} photos), ${totalCalls} calls (${totalFailed} failed) in ${summary.workloadSeconds} s`);
-  console.log(`web process: ${summary.webAfterStart} MB after start → ${summary.webAfter} MB ${SETTLE_SECONDS} s after the workload (peak ${summary.webPeak} MB)`);
+  console.log(
+    `\nworkload: ${summary.users} sign-ups, ${madeItems} items (${madePhotos} photos), ${totalCalls} calls (${totalFailed} failed) in ${summary.workloadSeconds} s`,
+  );
+  console.log(
+    `web process: ${summary.webAfterStart} MB after start → ${summary.webAfter} MB ${SETTLE_SECONDS} s after the workload (peak ${summary.webPeak} MB)`,
+  );
   console.log(`cut-out child: ${summary.childAfter} MB after (peak ${summary.childPeak} MB)`);
   console.log(`database on disk: ${summary.dbMb} MB (images ${summary.storageMb} MB)`);
   if (breakdown) console.log(`where the web process's memory is:\n  ${breakdown.join('\n  ')}`);
@@ -663,8 +712,13 @@ try {
     const command = `npm run bench:workload${SCALE !== 1 ? ` -- --scale ${SCALE}` : ''}`;
     const section = `## Memory after a morning of use (\`npm run bench:workload\`)
 
-\`${command}\`, ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores, Node ${process.version}, one run (load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} at its end).
-The compiled server started as \`npm start\` starts it (${Object.entries(startScriptEnv()).map(([k, v]) => `\`${k}=${v}\``).join(', ')} from its script, default settings otherwise: PGlite in a fresh \`DATA_DIR\`,
+\`${command}\`, ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores, Node ${process.version}, one run (load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} at its end).
+The compiled server started as \`npm start\` starts it (${Object.entries(startScriptEnv())
+      .map(([k, v]) => `\`${k}=${v}\``)
+      .join(', ')} from its script, default settings otherwise: PGlite in a fresh \`DATA_DIR\`,
 started once to create it and measured from the second start; the segmentation model in the cut-out child), with
 ${overrides.map((o) => `\`${o}\``).join(', ')} (every sign-up comes from 127.0.0.1, whose auth limit is 10 a minute) and \`METRICS_TOKEN\`.
 Through the HTTP API, as the web app calls it: ${summary.users} sign-ups with onboarding; ${madeItems} items through the wizard

@@ -17,7 +17,24 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { writeBenchmarkSection } from './benchmark-doc';
-import { arg, benchDatabase, buildServer, CONNECTIONS, cpuMs, flag, load, loadAverage, postgresCpuMs, seed, seedSize, signedInViewer, startBareServer, startServer, stop, type LoadResult } from './bench-support';
+import {
+  arg,
+  benchDatabase,
+  buildServer,
+  CONNECTIONS,
+  cpuMs,
+  flag,
+  load,
+  loadAverage,
+  postgresCpuMs,
+  seed,
+  seedSize,
+  signedInViewer,
+  startBareServer,
+  startServer,
+  stop,
+  type LoadResult,
+} from './bench-support';
 
 type Kind = 'pglite' | 'postgres';
 const SECONDS = Number(arg('seconds') ?? process.env.BENCH_SECONDS ?? 10);

@@ -16,7 +16,13 @@ rmSync(path.join(root, outdir), { recursive: true, force: true });
 const started = performance.now();
 await build({
   absWorkingDir: root,
-  entryPoints: { main: 'src/main.ts', worker: 'src/worker.ts', admin: 'src/cli/admin.ts', backup: 'scripts/backup.ts', 'create-bucket': 'src/cli/create-bucket.ts' },
+  entryPoints: {
+    main: 'src/main.ts',
+    worker: 'src/worker.ts',
+    admin: 'src/cli/admin.ts',
+    backup: 'scripts/backup.ts',
+    'create-bucket': 'src/cli/create-bucket.ts',
+  },
   outdir,
   bundle: true,
   splitting: true,

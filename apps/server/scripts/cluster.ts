@@ -23,7 +23,7 @@ if (!databaseUrl) {
   process.exit(1);
 }
 if (!hasCaddy()) {
-  console.error("npm run cluster puts Caddy in front of the web processes: install it (apt-get install caddy).");
+  console.error('npm run cluster puts Caddy in front of the web processes: install it (apt-get install caddy).');
   process.exit(1);
 }
 if (!existsSync(path.join(REPO_ROOT, 'apps/server/dist/main.js'))) {
@@ -34,8 +34,7 @@ const dir = path.join(process.env.DATA_DIR ?? path.join(REPO_ROOT, 'data'), 'clu
 mkdirSync(dir, { recursive: true });
 // Sessions survive a restart of the cluster: the secret is kept beside its data.
 const secretFile = path.join(dir, '.auth-secret');
-const authSecret =
-  process.env.AUTH_SECRET ?? (existsSync(secretFile) ? readFileSync(secretFile, 'utf8').trim() : randomBytes(32).toString('base64url'));
+const authSecret = process.env.AUTH_SECRET ?? (existsSync(secretFile) ? readFileSync(secretFile, 'utf8').trim() : randomBytes(32).toString('base64url'));
 if (!process.env.AUTH_SECRET) writeFileSync(secretFile, authSecret, { mode: 0o600 });
 
 const web = Number(values.web);

@@ -44,10 +44,18 @@ for (const name of SAMPLE_NAMES) {
   const cutout = await segment(photo);
   for (const style of STYLES) {
     const t = performance.now();
-    const variants = await generator.generate({ style, title: TITLES[lang][name] ?? `Sample ${name}`, seed: `${name}-${style}`.padEnd(8, '0').replace(/[^0-9a-f]/g, 'a'), photos: [{ role: 'front', photo, cutout }], lang });
+    const variants = await generator.generate({
+      style,
+      title: TITLES[lang][name] ?? `Sample ${name}`,
+      seed: `${name}-${style}`.padEnd(8, '0').replace(/[^0-9a-f]/g, 'a'),
+      photos: [{ role: 'front', photo, cutout }],
+      lang,
+    });
     console.log(`${name} ${style}: ${Math.round(performance.now() - t)} ms`);
     rows.push({
-      input: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${TW * 6}" height="${LABEL}"><rect width="100%" height="100%" fill="#222"/><text x="12" y="27" font-family="DejaVu Sans, sans-serif" font-size="20" fill="#fff">${name} · ${STYLE_LABELS[style]}</text></svg>`),
+      input: Buffer.from(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="${TW * 6}" height="${LABEL}"><rect width="100%" height="100%" fill="#222"/><text x="12" y="27" font-family="DejaVu Sans, sans-serif" font-size="20" fill="#fff">${name} · ${STYLE_LABELS[style]}</text></svg>`,
+      ),
       left: 0,
       top: y,
     });
@@ -58,6 +66,9 @@ for (const name of SAMPLE_NAMES) {
     y += TH + LABEL;
   }
 }
-const sheet = await sharp({ create: { width: TW * 6, height: y, channels: 3, background: '#111' } }).composite(rows).png().toBuffer();
+const sheet = await sharp({ create: { width: TW * 6, height: y, channels: 3, background: '#111' } })
+  .composite(rows)
+  .png()
+  .toBuffer();
 writeFileSync(out, sheet);
 console.log(`wrote ${out}`);

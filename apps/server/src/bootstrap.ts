@@ -59,10 +59,7 @@ export async function openConfiguredDatabase(env: Env, logger: Logger): Promise<
         throw err;
       }
     }
-    logger.info(
-      database.kind === 'pglite' ? { database: 'pglite', dir: path.join(env.DATA_DIR, 'pglite') } : { database: 'postgres' },
-      'database opened',
-    );
+    logger.info(database.kind === 'pglite' ? { database: 'pglite', dir: path.join(env.DATA_DIR, 'pglite') } : { database: 'postgres' }, 'database opened');
     return {
       ...database,
       async close() {

@@ -52,12 +52,16 @@ describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL restarted under load', { 
     const owner = await t.onboardedUser();
     const fans = [await t.onboardedUser(), await t.onboardedUser(), await t.onboardedUser()];
     // Three shown items of the owner.
-    await t.database.db.execute(sql`insert into images (id, kind, master_format, width, height, bytes) values ('outageimage0000000000000', 'composite', 'jpg', 10, 10, 1)`);
+    await t.database.db.execute(
+      sql`insert into images (id, kind, master_format, width, height, bytes) values ('outageimage0000000000000', 'composite', 'jpg', 10, 10, 1)`,
+    );
     const inserted = await t.database.db.execute(
       sql`insert into items (shelf_id, user_id, title, tags) select s.id, s.user_id, 'Shown ' || g, array['robots'] from shelves s, generate_series(1, 3) g where s.user_id = ${owner.userId} returning id`,
     );
     const itemIds = (inserted.rows as { id: string }[]).map((r) => r.id);
-    await t.database.db.execute(sql`insert into composites (item_id, image_id, style, variant_no, generation_id) select id, 'outageimage0000000000000', 'bookshelf_hero', 1, gen_random_uuid() from items where user_id = ${owner.userId}`);
+    await t.database.db.execute(
+      sql`insert into composites (item_id, image_id, style, variant_no, generation_id) select id, 'outageimage0000000000000', 'bookshelf_hero', 1, gen_random_uuid() from items where user_id = ${owner.userId}`,
+    );
     await t.database.db.execute(sql`update items i set chosen_composite_id = c.id from composites c where c.item_id = i.id and i.user_id = ${owner.userId}`);
 
     const request = (path: string, init: { cookie?: string; body?: unknown } = {}) =>
@@ -66,7 +70,8 @@ describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL restarted under load', { 
         headers: { origin: TEST_ORIGIN, 'content-type': 'application/json', ...(init.cookie ? { cookie: init.cookie } : {}) },
         body: init.body === undefined ? undefined : JSON.stringify(init.body),
       });
-    const like = (fan: { cookie: string }, itemId: string) => request('/functions/v1/social-like-toggle', { cookie: fan.cookie, body: { itemId, liked: true } });
+    const like = (fan: { cookie: string }, itemId: string) =>
+      request('/functions/v1/social-like-toggle', { cookie: fan.cookie, body: { itemId, liked: true } });
 
     // A bell open before the outage; the first like arrives on it.
     const streamRes = await request('/realtime/v1/notifications', { cookie: owner.cookie });
@@ -83,7 +88,9 @@ describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL restarted under load', { 
     const client = async (n: number) => {
       for (let k = 0; loading; k++) {
         const res =
-          k % 2 ? await request(`/functions/v1/item-get?itemId=${itemIds[k % 3]}`) : await request('/functions/v1/social-like-toggle', { cookie: fans[n % 3]!.cookie, body: { itemId: itemIds[2], liked: k % 4 === 0 } });
+          k % 2
+            ? await request(`/functions/v1/item-get?itemId=${itemIds[k % 3]}`)
+            : await request('/functions/v1/social-like-toggle', { cookie: fans[n % 3]!.cookie, body: { itemId: itemIds[2], liked: k % 4 === 0 } });
         const p = phase;
         statuses[p].set(res.status, (statuses[p].get(res.status) ?? 0) + 1);
         if (res.status !== 200) {

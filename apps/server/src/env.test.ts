@@ -15,10 +15,7 @@ describe('environment', () => {
   });
 
   it('splits and lower-cases ADMIN_EMAILS', () => {
-    expect(parseEnv({ ADMIN_EMAILS: ' Ann@Example.com, bob@example.com ,' }).ADMIN_EMAILS).toEqual([
-      'ann@example.com',
-      'bob@example.com',
-    ]);
+    expect(parseEnv({ ADMIN_EMAILS: ' Ann@Example.com, bob@example.com ,' }).ADMIN_EMAILS).toEqual(['ann@example.com', 'bob@example.com']);
   });
 
   it('requires AUTH_SECRET when DATABASE_URL is set, and not without it', () => {
@@ -32,7 +29,9 @@ describe('environment', () => {
     expect(() => parseEnv({ WORKERS: '0' })).toThrow(/WORKERS: 0 needs CUTOUT=simple on the embedded database/);
     expect(parseEnv({ WORKERS: '0', CUTOUT: 'simple' }).WORKERS).toBe(0);
     // On PostgreSQL the cut-outs can come from worker processes started elsewhere.
-    expect(parseEnv({ WORKERS: '0', DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/curio', AUTH_SECRET: 'x'.repeat(32), S3_BUCKET: 'curio' }).WORKERS).toBe(0);
+    expect(parseEnv({ WORKERS: '0', DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/curio', AUTH_SECRET: 'x'.repeat(32), S3_BUCKET: 'curio' }).WORKERS).toBe(
+      0,
+    );
   });
 
   it('refuses DATABASE_URL with images in DATA_DIR unless S3_BUCKET is set or the folder is declared shared', () => {
@@ -57,8 +56,15 @@ describe('environment', () => {
 
   it('refuses the AUTH_SECRET of deploy/env.example and other placeholders, saying how to make one', () => {
     const example = readFileSync(path.join(REPO_ROOT, 'deploy/env.example'), 'utf8').match(/^AUTH_SECRET=(.*)$/m)![1]!;
-    for (const value of [example, 'changeme-changeme-changeme-changeme', 'REPLACE_ME_WITH_A_LONG_RANDOM_SECRET_VALUE', 'your-secret-of-at-least-32-characters-here']) {
-      expect(() => parseEnv({ AUTH_SECRET: value })).toThrow(/AUTH_SECRET: is an example value; generate a secret of your own, e\.g\. `openssl rand -base64 32`/);
+    for (const value of [
+      example,
+      'changeme-changeme-changeme-changeme',
+      'REPLACE_ME_WITH_A_LONG_RANDOM_SECRET_VALUE',
+      'your-secret-of-at-least-32-characters-here',
+    ]) {
+      expect(() => parseEnv({ AUTH_SECRET: value })).toThrow(
+        /AUTH_SECRET: is an example value; generate a secret of your own, e\.g\. `openssl rand -base64 32`/,
+      );
     }
     const generated = randomBytes(32).toString('base64');
     expect(parseEnv({ AUTH_SECRET: generated }).AUTH_SECRET).toBe(generated);

@@ -8,11 +8,8 @@ import { REPO_ROOT } from './paths';
 
 export { REPO_ROOT };
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
-const int = (def: number, min = 0, max = Number.MAX_SAFE_INTEGER) =>
-  z.coerce.number().int().min(min).max(max).default(def);
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no', '']).transform((v) => v === 'true' || v === '1' || v === 'yes');
+const int = (def: number, min = 0, max = Number.MAX_SAFE_INTEGER) => z.coerce.number().int().min(min).max(max).default(def);
 const optionalUrl = z
   .string()
   .trim()
@@ -77,7 +74,10 @@ export const envSchema = z.object({
     )
     .pipe(z.array(z.email('must be a comma-separated list of email addresses'))),
   SIGNUP_CREDITS: int(30),
-  INVITE_PREFIX: z.string().regex(/^[A-Z0-9-]{0,12}$/, 'must be up to 12 of A-Z, 0-9 and -').default(INVITE_PREFIX_DEFAULT),
+  INVITE_PREFIX: z
+    .string()
+    .regex(/^[A-Z0-9-]{0,12}$/, 'must be up to 12 of A-Z, 0-9 and -')
+    .default(INVITE_PREFIX_DEFAULT),
   SMTP_URL: optionalUrlOf(['smtp:', 'smtps:'], 'must be an smtp:// or smtps:// URL with a host, e.g. smtps://user:password@smtp.example.org'),
   MAIL_FROM: z.string().default('Curio <no-reply@localhost>'),
   AUTH_RATE_LIMIT_WINDOW: int(60, 1),
@@ -87,17 +87,38 @@ export const envSchema = z.object({
   TRUST_PROXY: bool.default(false),
   /** An external OpenID Connect provider people may sign in with (its issuer URL, client id and secret). */
   OIDC_ISSUER: optionalUrl,
-  OIDC_CLIENT_ID: z.string().trim().optional().transform((v) => (v ? v : undefined)),
-  OIDC_CLIENT_SECRET: z.string().trim().optional().transform((v) => (v ? v : undefined)),
+  OIDC_CLIENT_ID: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  OIDC_CLIENT_SECRET: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
   /** The provider's name on the sign-in button ("Sign in with <name>"); default "OpenID Connect". */
-  OIDC_NAME: z.string().trim().max(40).optional().transform((v) => (v ? v : undefined)),
+  OIDC_NAME: z
+    .string()
+    .trim()
+    .max(40)
+    .optional()
+    .transform((v) => (v ? v : undefined)),
   /** Where SMS codes are POSTed ({to, text} as JSON); unset, they go to the SMS outbox in the database. */
   SMS_URL: optionalUrl,
   /** When set, /metrics answers only `Authorization: Bearer <METRICS_TOKEN>`; unset, it answers 404 in production and is open otherwise. */
-  METRICS_TOKEN: z.string().trim().optional().transform((v) => (v ? v : undefined)),
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
   /** How often each process adds its function statistics to the database. */
   FUNCTION_STATS_FLUSH_SECONDS: int(5, 1),
-  S3_BUCKET: z.string().trim().optional().transform((v) => (v ? v : undefined)),
+  S3_BUCKET: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
   S3_ENDPOINT: optionalUrlOf(['http:', 'https:'], 'must be an http:// or https:// URL, e.g. http://minio:9000'),
   S3_REGION: z.string().default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().optional(),

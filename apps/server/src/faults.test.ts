@@ -80,7 +80,10 @@ describe.skipIf(!url)('a web process killed (SIGKILL) during acknowledged writes
         body: JSON.stringify({ email: `fault${i}-${Date.now()}@example.com`, password: 'correct horse battery', name: `F${i}` }),
       });
       expect(res.status).toBe(200);
-      const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+      const cookie = res.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ');
       const userId = ((await res.json()) as { user: { id: string } }).user.id;
       const onboard = await fetch(`${web2}/functions/v1/onboarding-complete`, {
         method: 'POST',
@@ -101,7 +104,9 @@ describe.skipIf(!url)('a web process killed (SIGKILL) during acknowledged writes
     const ids = rows.rows.map((r: { id: string }) => r.id);
     itemIds.push(...ids.slice(0, 100));
     streamItemIds.push(...ids.slice(100));
-    await client.query(`insert into composites (item_id, image_id, style, variant_no, generation_id) select id, 'faultimage00000000000000', 'bookshelf_hero', 1, gen_random_uuid() from items`);
+    await client.query(
+      `insert into composites (item_id, image_id, style, variant_no, generation_id) select id, 'faultimage00000000000000', 'bookshelf_hero', 1, gen_random_uuid() from items`,
+    );
     await client.query(`update items i set chosen_composite_id = c.id from composites c where c.item_id = i.id`);
   }, 150_000);
 
@@ -259,9 +264,7 @@ describe.skipIf(!url)('a web process killed (SIGKILL) during acknowledged writes
 
     // Nothing half-written: counters agree with the rows they count, every arrangement has its item,
     // every like and comment its item, every notification its recipient.
-    const badCounts = await client.query(
-      `select s.item_id from item_stats s where s.like_count <> (select count(*) from likes l where l.item_id = s.item_id)`,
-    );
+    const badCounts = await client.query(`select s.item_id from item_stats s where s.like_count <> (select count(*) from likes l where l.item_id = s.item_id)`);
     expect(badCounts.rows).toEqual([]);
     const likedWithoutStats = await client.query(
       `select distinct l.item_id from likes l left join item_stats s on s.item_id = l.item_id where s.item_id is null`,

@@ -39,7 +39,11 @@ describe('server process', () => {
    * is still running after 25 s, is killed: its code is then null); answers its exit code and output.
    */
   async function refusedStart(env: Record<string, string>) {
-    const child = startServer({ DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'curio-main-')), PORT: String(20000 + Math.floor(Math.random() * 20000)), ...env });
+    const child = startServer({
+      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'curio-main-')),
+      PORT: String(20000 + Math.floor(Math.random() * 20000)),
+      ...env,
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -61,13 +65,17 @@ describe('server process', () => {
     ['an S3_ENDPOINT without a scheme', { S3_BUCKET: 'curio', S3_ENDPOINT: 'minio:9000' }, 'S3_ENDPOINT: must be an http:// or https:// URL'],
     ['an SMTP_URL without a scheme', { SMTP_URL: 'smtp.example.org:587' }, 'SMTP_URL: must be an smtp:// or smtps:// URL'],
     ['an https SMTP_URL', { SMTP_URL: 'https://smtp.example.org' }, 'SMTP_URL: must be an smtp:// or smtps:// URL'],
-  ])('stops %s at start-up with one line naming the variable', async (_, env, message) => {
-    const { code, stdout, stderr } = await refusedStart(env);
-    expect(code).toBe(1);
-    expect(stderr).toContain(message);
-    expect(stderr).not.toMatch(/\n\s+at /); // no stack trace
-    expect(stdout).not.toContain('is listening');
-  }, 30_000);
+  ])(
+    'stops %s at start-up with one line naming the variable',
+    async (_, env, message) => {
+      const { code, stdout, stderr } = await refusedStart(env);
+      expect(code).toBe(1);
+      expect(stderr).toContain(message);
+      expect(stderr).not.toMatch(/\n\s+at /); // no stack trace
+      expect(stdout).not.toContain('is listening');
+    },
+    30_000,
+  );
 
   it('stops at start-up when the bucket does not exist, naming S3_BUCKET, before it listens', async () => {
     const s3 = await startLocalS3({ directory: mkdtempSync(path.join(os.tmpdir(), 'curio-main-s3-')) }); // no bucket made
@@ -88,7 +96,12 @@ describe('server process', () => {
   }, 30_000);
 
   it('stops at start-up when S3_ENDPOINT does not answer, naming it', async () => {
-    const { code, stdout, stderr } = await refusedStart({ S3_BUCKET: 'curio', S3_ENDPOINT: 'http://127.0.0.1:9', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' });
+    const { code, stdout, stderr } = await refusedStart({
+      S3_BUCKET: 'curio',
+      S3_ENDPOINT: 'http://127.0.0.1:9',
+      S3_ACCESS_KEY_ID: 'k',
+      S3_SECRET_ACCESS_KEY: 's',
+    });
     expect(code).toBe(1);
     expect(stderr).toContain('S3_ENDPOINT: cannot reach http://127.0.0.1:9 to check the bucket "curio" (S3_BUCKET): ECONNREFUSED');
     expect(stderr).not.toMatch(/\n\s+at /);
@@ -184,14 +197,23 @@ describe('server process', () => {
     }
   }
 
-  it.runIf(process.env.DATABASE_URL)('starts on PostgreSQL with images in DATA_DIR when LOCAL_STORAGE_SHARED=true', { tags: ['postgres'], timeout: 90_000 }, async () => {
-    await startsOnPostgres({ LOCAL_STORAGE_SHARED: 'true' });
-  });
+  it.runIf(process.env.DATABASE_URL)(
+    'starts on PostgreSQL with images in DATA_DIR when LOCAL_STORAGE_SHARED=true',
+    { tags: ['postgres'], timeout: 90_000 },
+    async () => {
+      await startsOnPostgres({ LOCAL_STORAGE_SHARED: 'true' });
+    },
+  );
 
   it.runIf(process.env.DATABASE_URL)('starts on PostgreSQL with images in an S3-compatible bucket', { tags: ['postgres'], timeout: 90_000 }, async () => {
     const s3 = await startLocalS3({ directory: mkdtempSync(path.join(os.tmpdir(), 'curio-main-s3-')), bucket: 'curio-main' });
     try {
-      await startsOnPostgres({ S3_BUCKET: 'curio-main', S3_ENDPOINT: s3.endpoint, S3_ACCESS_KEY_ID: LOCAL_S3_KEYS.accessKeyId, S3_SECRET_ACCESS_KEY: LOCAL_S3_KEYS.secretAccessKey });
+      await startsOnPostgres({
+        S3_BUCKET: 'curio-main',
+        S3_ENDPOINT: s3.endpoint,
+        S3_ACCESS_KEY_ID: LOCAL_S3_KEYS.accessKeyId,
+        S3_SECRET_ACCESS_KEY: LOCAL_S3_KEYS.secretAccessKey,
+      });
     } finally {
       await s3.close();
     }

@@ -117,7 +117,10 @@ async function user(s: Server) {
     body: JSON.stringify({ email, password: 'correct horse battery', name: `mp${n}` }),
   });
   expect(res.status).toBe(200);
-  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   const handle = `mp${n}`;
   const done = await call(s, 'onboarding-complete', { handle, displayName: 'Collector', bio: '', public: true }, cookie);
   expect(done.status).toBe(200);
@@ -145,7 +148,10 @@ async function signInByMagicLink(s: Server, email: string) {
   expect(link).toBeDefined();
   const verify = await fetch(link!, { redirect: 'manual' });
   expect(verify.status).toBe(302);
-  return verify.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return verify.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 
 /** A guest's GET of a public read function (the kind a process keeps and answers before routing). */
@@ -222,28 +228,45 @@ describe.skipIf(!url)('two server processes on one PostgreSQL database', { tags:
     const deadline = Date.now() + 30_000;
     let done = 0;
     while (Date.now() < deadline) {
-      done = await admin(dbUrl, async (c) => (await c.query(`select count(*)::int as n from photos where id = any($1) and cutout_status = 'done'`, [photoIds])).rows[0].n);
+      done = await admin(
+        dbUrl,
+        async (c) => (await c.query(`select count(*)::int as n from photos where id = any($1) and cutout_status = 'done'`, [photoIds])).rows[0].n,
+      );
       if (done === photoIds.length) break;
       await new Promise((r) => setTimeout(r, 100));
     }
     expect(done).toBe(photoIds.length);
-    const jobs = await admin(dbUrl, async (c) =>
-      (
-        await c.query(
-          `select singleton_key, state, retry_count from pgboss.job where name = 'cutout' and singleton_key = any($1)
+    const jobs = await admin(
+      dbUrl,
+      async (c) =>
+        (
+          await c.query(
+            `select singleton_key, state, retry_count from pgboss.job where name = 'cutout' and singleton_key = any($1)
            union all select singleton_key, state, retry_count from pgboss.archive where name = 'cutout' and singleton_key = any($1)`,
-          [photoIds],
-        )
-      ).rows as { singleton_key: string; state: string; retry_count: number }[],
+            [photoIds],
+          )
+        ).rows as { singleton_key: string; state: string; retry_count: number }[],
     );
     expect(jobs.map((j) => j.singleton_key).sort()).toEqual([...photoIds].sort());
     expect(jobs.every((j) => j.state === 'completed' && j.retry_count === 0)).toBe(true);
-    const cutouts = await admin(dbUrl, async (c) =>
-      (await c.query(`select count(*)::int as n from images where kind = 'cutout' and id in (select cutout_image_id from photos where id = any($1))`, [photoIds])).rows[0].n,
+    const cutouts = await admin(
+      dbUrl,
+      async (c) =>
+        (
+          await c.query(`select count(*)::int as n from images where kind = 'cutout' and id in (select cutout_image_id from photos where id = any($1))`, [
+            photoIds,
+          ])
+        ).rows[0].n,
     );
     expect(cutouts).toBe(photoIds.length);
-    const strays = await admin(dbUrl, async (c) =>
-      (await c.query(`select count(*)::int as n from images where kind = 'cutout' and id not in (select cutout_image_id from photos where cutout_image_id is not null)`)).rows[0].n,
+    const strays = await admin(
+      dbUrl,
+      async (c) =>
+        (
+          await c.query(
+            `select count(*)::int as n from images where kind = 'cutout' and id not in (select cutout_image_id from photos where cutout_image_id is not null)`,
+          )
+        ).rows[0].n,
     );
     expect(strays).toBe(0);
   }, 45_000);
@@ -319,10 +342,20 @@ describe.skipIf(!url)('two server processes on one PostgreSQL database', { tags:
     expect(got.status).toBe(200);
     const { token } = (await got.json()) as { token: string };
     const atB = async () =>
-      (await fetch(`${b.base}/functions/v1/notifications-unseen-count`, { method: 'POST', headers: { 'content-type': 'application/json', origin: b.base, authorization: `Bearer ${token}` }, body: '{}' })).status;
+      (
+        await fetch(`${b.base}/functions/v1/notifications-unseen-count`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: b.base, authorization: `Bearer ${token}` },
+          body: '{}',
+        })
+      ).status;
     // Used at B twice: the second answer comes from what B keeps of the lookup.
     for (let i = 0; i < 2; i++) expect(await atB()).toBe(200);
-    const out = await fetch(`${a.base}/auth/v1/sign-out`, { method: 'POST', headers: { 'content-type': 'application/json', origin: a.base, cookie }, body: '{}' });
+    const out = await fetch(`${a.base}/auth/v1/sign-out`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: a.base, cookie },
+      body: '{}',
+    });
     expect(out.status).toBe(200);
     expect(await atB()).toBe(401);
   });

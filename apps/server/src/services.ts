@@ -68,7 +68,13 @@ export interface ServiceOverrides {
 export function createServices(
   db: Db,
   env: Env,
-  deps: { storage: Storage; logger: Logger; /** Live events across processes (the app passes the database's). */ listen?: Database['listen']; listenerCount?: Database['listenerCount']; /** Mails sent by services (DMCA notices). */ mailer?: Mailer } & ServiceOverrides,
+  deps: {
+    storage: Storage;
+    logger: Logger;
+    /** Live events across processes (the app passes the database's). */ listen?: Database['listen'];
+    listenerCount?: Database['listenerCount'];
+    /** Mails sent by services (DMCA notices). */ mailer?: Mailer;
+  } & ServiceOverrides,
 ) {
   const { storage, logger } = deps;
   const events = createEventsService(db, { logger, listen: deps.listen, listenerCount: deps.listenerCount });
@@ -141,7 +147,8 @@ export function createServices(
   // A hidden, edited or deleted item and a profile going private clear explore in every process.
   events.onBroadcast('explore', () => clearReadCaches());
   jobs.handle(QUEUES.exploreRollup.name, () => explore.rollUp());
-  const announceToExplore = (type: string) => async (tx: Executor, payload: object) => void (await events.record(tx, { userId: null, stream: 'explore', type, payload }));
+  const announceToExplore = (type: string) => async (tx: Executor, payload: object) =>
+    void (await events.record(tx, { userId: null, stream: 'explore', type, payload }));
   const itemPages = createItemPagesService(db, { roles, images, onChange: () => clearReadCaches(), recordChange: announceToExplore('item.changed') });
   /** Explore's rankings and pages and the cached item pages of this process (the 'explore' stream clears them in every process). */
   function clearReadCaches() {

@@ -43,7 +43,10 @@ describe('shutdown drains', () => {
         body: JSON.stringify({ email: `drain${Date.now()}@example.com`, password: 'correct horse battery', name: 'Drain' }),
       });
       expect(signUp.status).toBe(200);
-      const cookie = signUp.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+      const cookie = signUp.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ');
 
       // A live stream, open and greeted.
       const stream = await fetch(`${base}/realtime/v1/notifications`, { headers: { cookie } });
@@ -69,8 +72,18 @@ describe('shutdown drains', () => {
       const signalled = Date.now();
       child.kill('SIGTERM');
 
-      // New connections are refused (from when the server has taken the signal).
-      await vi.waitFor(() => expect(fetch(`${base}/ready`)).rejects.toThrow(), { timeout: 5_000, interval: 50 });
+      // New connections are refused (from when the server has taken the signal). A new TCP connection each
+      // time: fetch would reuse a kept-alive one of the requests above, which the server still answers (503).
+      const connects = () =>
+        new Promise<void>((resolve, reject) => {
+          const probe = net.connect(port, '127.0.0.1');
+          probe.once('connect', () => {
+            probe.destroy();
+            resolve();
+          });
+          probe.once('error', reject);
+        });
+      await vi.waitFor(() => expect(connects()).rejects.toThrow(/ECONNREFUSED/), { timeout: 5_000, interval: 50 });
       // The live stream was ended with a retry hint.
       for (;;) {
         const { value, done } = await reader.read();

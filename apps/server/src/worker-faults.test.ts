@@ -47,7 +47,16 @@ describe.skipIf(!url)('the cut-out worker killed during cut-outs', { tags: ['pos
     const startWorker = () => {
       const child = spawn(process.execPath, compiledServer('worker'), {
         cwd: path.join(REPO_ROOT, 'apps/server'),
-        env: { ...process.env, DATABASE_URL: dbUrl, AUTH_SECRET: 'worker-fault-secret-long-enough-0123456789', CUTOUT: 'simple', DATA_DIR: dataDir, LOCAL_STORAGE_SHARED: 'true', NODE_ENV: 'test', LOG_LEVEL: 'warn' },
+        env: {
+          ...process.env,
+          DATABASE_URL: dbUrl,
+          AUTH_SECRET: 'worker-fault-secret-long-enough-0123456789',
+          CUTOUT: 'simple',
+          DATA_DIR: dataDir,
+          LOCAL_STORAGE_SHARED: 'true',
+          NODE_ENV: 'test',
+          LOG_LEVEL: 'warn',
+        },
         stdio: 'ignore',
       });
       worker = child;
@@ -58,13 +67,18 @@ describe.skipIf(!url)('the cut-out worker killed during cut-outs', { tags: ['pos
       // Photos waiting for their cut-out, their masters in the store.
       await c.query(`insert into users (id, name, email, email_verified) values ('wf-user', 'W', 'wf@example.com', true)`);
       const shelf = (await c.query(`insert into shelves (user_id) values ('wf-user') returning id`)).rows[0].id;
-      const items = (await c.query(`insert into items (shelf_id, user_id, title, tags) values ($1, 'wf-user', 'A', '{}'), ($1, 'wf-user', 'B', '{}') returning id`, [shelf])).rows;
+      const items = (
+        await c.query(`insert into items (shelf_id, user_id, title, tags) values ($1, 'wf-user', 'A', '{}'), ($1, 'wf-user', 'B', '{}') returning id`, [shelf])
+      ).rows;
       const master = await pngBytes(320, 240);
       const photoIds: string[] = [];
       for (let i = 0; i < PHOTOS; i++) {
         const imageId = `wfphoto${String(i).padStart(4, '0')}${randomBytes(6).toString('hex')}`;
         await storage.put(`images/${imageId}/master.png`, master, 'image/png');
-        await c.query(`insert into images (id, owner_id, kind, master_format, width, height, bytes) values ($1, 'wf-user', 'photo', 'png', 320, 240, $2)`, [imageId, master.length]);
+        await c.query(`insert into images (id, owner_id, kind, master_format, width, height, bytes) values ($1, 'wf-user', 'photo', 'png', 320, 240, $2)`, [
+          imageId,
+          master.length,
+        ]);
         const photo = await c.query(`insert into photos (item_id, image_id) values ($1, $2) returning id`, [items[i % 2].id, imageId]);
         photoIds.push(photo.rows[0].id);
       }

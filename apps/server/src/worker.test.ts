@@ -32,33 +32,37 @@ describe('npm run worker', { tags: ['postgres'] }, () => {
     expect(stderr).toContain('S3_BUCKET: required when DATABASE_URL is set');
   }, 30_000);
 
-  it.runIf(process.env.DATABASE_URL)('takes the cut-out jobs a web process queued, and stops gracefully', async () => {
-    const t = await createTestApp({ CUTOUT: 'model' }); // a web process: it queues cut-outs and never cuts
-    try {
-      const u = await t.itemWithPhoto(await pngBytes(320, 400));
-      expect(await t.services.jobs.pending('cutout')).toBe(1);
-      const url = ((t.database.db as unknown as { $client: pg.Pool }).$client.options as { connectionString: string }).connectionString;
-      const worker = startWorker({
-        DATABASE_URL: url,
-        DATA_DIR: t.env.DATA_DIR, // the web process's own folder: the photos are there
-        LOCAL_STORAGE_SHARED: 'true',
-        AUTH_SECRET: t.env.AUTH_SECRET,
-        CUTOUT: 'simple',
-      });
-      let stdout = '';
-      worker.stdout.on('data', (d) => (stdout += d));
-      worker.stderr.on('data', (d) => (stdout += d));
-      const exited = new Promise<number | null>((r) => worker.on('exit', r));
-      const row = async () => (await t.database.db.select().from(photos).where(eq(photos.imageId, u.imageId)))[0]!;
-      const deadline = Date.now() + 40_000;
-      while ((await row()).cutoutStatus === 'pending' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
-      expect((await row()).cutoutStatus).toBe('done');
-      expect(stdout).toContain('cut-out ready');
-      worker.kill('SIGTERM');
-      expect(await exited).toBe(0);
-      expect(stdout).toContain('worker stopped');
-    } finally {
-      await t.close();
-    }
-  }, 90_000);
+  it.runIf(process.env.DATABASE_URL)(
+    'takes the cut-out jobs a web process queued, and stops gracefully',
+    async () => {
+      const t = await createTestApp({ CUTOUT: 'model' }); // a web process: it queues cut-outs and never cuts
+      try {
+        const u = await t.itemWithPhoto(await pngBytes(320, 400));
+        expect(await t.services.jobs.pending('cutout')).toBe(1);
+        const url = ((t.database.db as unknown as { $client: pg.Pool }).$client.options as { connectionString: string }).connectionString;
+        const worker = startWorker({
+          DATABASE_URL: url,
+          DATA_DIR: t.env.DATA_DIR, // the web process's own folder: the photos are there
+          LOCAL_STORAGE_SHARED: 'true',
+          AUTH_SECRET: t.env.AUTH_SECRET,
+          CUTOUT: 'simple',
+        });
+        let stdout = '';
+        worker.stdout.on('data', (d) => (stdout += d));
+        worker.stderr.on('data', (d) => (stdout += d));
+        const exited = new Promise<number | null>((r) => worker.on('exit', r));
+        const row = async () => (await t.database.db.select().from(photos).where(eq(photos.imageId, u.imageId)))[0]!;
+        const deadline = Date.now() + 40_000;
+        while ((await row()).cutoutStatus === 'pending' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+        expect((await row()).cutoutStatus).toBe('done');
+        expect(stdout).toContain('cut-out ready');
+        worker.kill('SIGTERM');
+        expect(await exited).toBe(0);
+        expect(stdout).toContain('worker stopped');
+      } finally {
+        await t.close();
+      }
+    },
+    90_000,
+  );
 });

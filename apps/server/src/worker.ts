@@ -21,9 +21,7 @@ async function segmenterChild() {
 async function queueWorker() {
   const env = loadEnv();
   if (!env.DATABASE_URL) {
-    console.error(
-      'The worker needs DATABASE_URL (PostgreSQL). With the embedded database, `npm start` runs the cut-outs in a child of the web process.',
-    );
+    console.error('The worker needs DATABASE_URL (PostgreSQL). With the embedded database, `npm start` runs the cut-outs in a child of the web process.');
     process.exit(1);
   }
   const [{ createLogger }, { openConfiguredDatabase }, { createServices }, { checkStorageFromEnv, createStorageFromEnv }, { modelSegmenter, simpleSegmenter }] =
@@ -74,7 +72,9 @@ async function aliveCheck() {
   const { heartbeatAge, HEARTBEAT_MAX_AGE_MS, WORKER_HEARTBEAT_FILE } = await import('./lib/heartbeat');
   const age = heartbeatAge(WORKER_HEARTBEAT_FILE);
   if (age !== null && age <= HEARTBEAT_MAX_AGE_MS) process.exit(0);
-  console.error(age === null ? 'the worker has not beaten yet (starting, or it cannot reach its database)' : `the worker's last beat was ${Math.round(age / 1000)} s ago`);
+  console.error(
+    age === null ? 'the worker has not beaten yet (starting, or it cannot reach its database)' : `the worker's last beat was ${Math.round(age / 1000)} s ago`,
+  );
   process.exit(1);
 }
 

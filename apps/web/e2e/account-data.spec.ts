@@ -8,7 +8,10 @@ const SHOTS = '/tmp/team/shots';
 /** The newest outbox mail to `email` whose subject contains `subject`: its first link and its text. */
 async function mailFromOutbox(page: Page, email: string, subject: string) {
   await page.goto('/dev/outbox');
-  const mail = page.locator('article', { hasText: `to ${email} ` }).filter({ hasText: subject }).first();
+  const mail = page
+    .locator('article', { hasText: `to ${email} ` })
+    .filter({ hasText: subject })
+    .first();
   await expect(mail).toBeVisible({ timeout: 20_000 });
   const href = await mail.getByRole('link').first().getAttribute('href');
   return { href: href!.replaceAll('&amp;', '&'), text: (await mail.textContent()) ?? '' };
@@ -154,7 +157,11 @@ test('after an account is deleted, others see its answered comment and its conve
   await expect(page.getByText('At a flea market!')).toBeVisible();
   await expect(page.getByText('Where did you find it?')).toHaveCount(0);
   await expectNoAxeViolations(page, 'item page with a deleted user comment');
-  await page.locator('[data-testid="comment"]').first().locator('..').screenshot({ path: `${SHOTS}/data-deleted-comment-desktop-en.png` });
+  await page
+    .locator('[data-testid="comment"]')
+    .first()
+    .locator('..')
+    .screenshot({ path: `${SHOTS}/data-deleted-comment-desktop-en.png` });
 
   await page.goto(`/me/messages/${thread.id}`);
   await expect(page.getByTestId('conversation-name')).toHaveText('Deleted user');

@@ -3,13 +3,19 @@ import { onboardedUserInPage, ORIGIN_HEADER } from './support/api';
 import { expectNoAxeViolations, useTheme } from './support/axe';
 import { shot } from './support/shots';
 
-
 /** Chromium's virtual authenticator (a platform authenticator that holds resident keys and verifies the user). */
 async function virtualAuthenticator(page: Page) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('WebAuthn.enable');
   await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
   });
 }
 

@@ -145,9 +145,7 @@ test('links and unlinks the provider from /settings/account, with the identity e
   const otherSection = otherPage.getByTestId('identities-section');
   await otherSection.getByRole('button', { name: `Unlink ${PROVIDER}` }).click();
   await otherPage.getByRole('alertdialog').getByRole('button', { name: 'Unlink' }).click();
-  await expect(otherSection.getByTestId('identities-error')).toHaveText(
-    'You need a password or another linked account before you can unlink this one.',
-  );
+  await expect(otherSection.getByTestId('identities-error')).toHaveText('You need a password or another linked account before you can unlink this one.');
   await expect(otherSection.getByTestId('identity-oidc')).toBeVisible();
   await expectSectionAxeClean(otherPage);
   await shot(otherSection, `identities-section-error-phone-dark`);

@@ -4,7 +4,6 @@ import { onboardedUserInPage, ORIGIN_HEADER, PASSWORD } from './support/api';
 import { axe, expectAxeClean, useTheme } from './support/axe';
 import { shot } from './support/shots';
 
-
 // Three sign-ins and five axe runs: more than the default minute on a shared machine.
 test.describe.configure({ timeout: 150_000 });
 

@@ -9,7 +9,8 @@ const SECTION_TITLES = ['Email and password', 'Two-step sign-in', 'Passkeys', "W
 
 type Combo = { width: number; lang: 'en' | 'zh-CN'; theme: 'light' | 'dark' };
 const COMBOS: Combo[] = [];
-for (const width of [1280, 390]) for (const lang of ['en', 'zh-CN'] as const) for (const theme of ['light', 'dark'] as const) COMBOS.push({ width, lang, theme });
+for (const width of [1280, 390])
+  for (const lang of ['en', 'zh-CN'] as const) for (const theme of ['light', 'dark'] as const) COMBOS.push({ width, lang, theme });
 const shotName = (page: string, c: Combo) => `${SHOTS}/${page}-${c.width}-${c.lang}-${c.theme}.png`;
 /** Axe runs page-wide in both themes and both languages on the desktop; the layout checks run everywhere. */
 const needsAxe = (c: Combo) => c.width === 1280;

@@ -3,7 +3,6 @@ import { onboardedUserInPage } from './support/api';
 import { axe, expectAxeClean, expectNoAxeViolations, useTheme } from './support/axe';
 import { shot } from './support/shots';
 
-
 /** axe on the passkeys section alone (the page's other sections have their own tests). */
 async function expectSectionAxeClean(page: Page, label: string, selector = '[data-testid="passkeys-section"]') {
   await expectAxeClean(axe(page).include(selector), label);
@@ -14,7 +13,14 @@ async function virtualAuthenticator(page: Page) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('WebAuthn.enable');
   const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
   });
   return { credentials: async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials };
 }

@@ -3,7 +3,6 @@ import { ORIGIN_HEADER, onboardedUserInPage, PASSWORD, uniqueEmail, waitForMail 
 import { expectNoAxeViolations, useTheme } from './support/axe';
 import { shot } from './support/shots';
 
-
 async function signInByApi(request: APIRequestContext, email: string, password: string) {
   const res = await request.post('/auth/v1/sign-in/email', { data: { email, password }, headers: ORIGIN_HEADER });
   expect(res.ok()).toBe(true);
@@ -117,4 +116,3 @@ test('screenshots: dark', async ({ page }) => {
   await expectNoAxeViolations(page, '/settings/account (dark)');
   await shot(page.getByRole('region', { name: 'Email and password' }), `recovery-email-section-dark`);
 });
-

@@ -4,7 +4,6 @@ import { onboardedUserInPage, ORIGIN_HEADER, PASSWORD, signInAdmin } from './sup
 import { expectNoAxeViolations, useTheme } from './support/axe';
 import { shot } from './support/shots';
 
-
 /** RFC 6238 TOTP (SHA-1, 6 digits, 30 s) from a base32 secret, as an authenticator app computes it. */
 function totp(base32Secret: string, at = Date.now()) {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
@@ -30,7 +29,10 @@ async function enrolTotp(request: APIRequestContext) {
 async function openAccount(page: Page, handle: string, listShot?: string) {
   await page.goto('/admin?tab=users');
   await page.getByTestId('admin-users-search').fill(handle);
-  const row = page.getByTestId('admin-user-row').filter({ hasText: `@${handle}` }).filter({ visible: true });
+  const row = page
+    .getByTestId('admin-user-row')
+    .filter({ hasText: `@${handle}` })
+    .filter({ visible: true });
   await expect(row).toHaveCount(1);
   if (listShot) await shot(page, `${listShot}`);
   await row.getByTestId('admin-user-details').click();

@@ -43,12 +43,17 @@ function authorizeUrl(clientId: string, challenge: string, state: string) {
 
 /** The client's redirect target answers inside the test (it is not a real site). */
 async function catchRedirect(page: Page) {
-  await page.route('https://client.example/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>client</title><p>back at the client</p>' }));
+  await page.route('https://client.example/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<title>client</title><p>back at the client</p>' }),
+  );
 }
 
 async function signUpInPage(page: Page) {
   const email = uniqueEmail('oauth');
-  const res = await page.request.post('/auth/v1/sign-up/email', { data: { email, password: PASSWORD, name: 'Consenting Collector' }, headers: { origin: E2E_ORIGIN } });
+  const res = await page.request.post('/auth/v1/sign-up/email', {
+    data: { email, password: PASSWORD, name: 'Consenting Collector' },
+    headers: { origin: E2E_ORIGIN },
+  });
   expect(res.ok()).toBe(true);
   return email;
 }
@@ -138,7 +143,9 @@ test('a collector allows the client on the consent page; the client gets a code 
   await context.close();
 });
 
-test('a guest sent to /login by the provider signs in and lands on the consent page (Chinese, dark, phone); deny returns access_denied', async ({ browser }) => {
+test('a guest sent to /login by the provider signs in and lands on the consent page (Chinese, dark, phone); deny returns access_denied', async ({
+  browser,
+}) => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   await catchRedirect(page);

@@ -148,7 +148,10 @@ test('invite codes made in /admin are redeemed in onboarding while the beta is c
   await expectNoAxeViolations(adminTab, '/admin invite codes');
 
   // Disable the second code (with a confirmation).
-  await rows.filter({ hasText: codes[1]! }).getByRole('button', { name: `Disable ${codes[1]}` }).click();
+  await rows
+    .filter({ hasText: codes[1]! })
+    .getByRole('button', { name: `Disable ${codes[1]}` })
+    .click();
   await expect(adminTab.getByRole('alertdialog')).toContainText(`Disable ${codes[1]}?`);
   await adminTab.getByTestId('invite-disable-confirm').click();
   await expect(rows.filter({ hasText: codes[1]! })).toContainText('Disabled');
@@ -257,7 +260,3 @@ test('legal pages and the server-error page pass axe; a page whose data the serv
   await page.goto(`${noSuchItem}?again`);
   await expect(page.getByRole('heading', { name: "Can't reach Curio", level: 1 })).toBeVisible({ timeout: 15_000 });
 });
-
-
-
-

@@ -16,7 +16,10 @@ test('an admin finds a user, grants credits, makes them moderator and suspends t
   const page = await adminContext.newPage();
   await page.goto('/admin?tab=users');
   await page.getByTestId('admin-users-search').fill(user.handle);
-  const row = page.getByTestId('admin-user-row').filter({ hasText: `@${user.handle}` }).filter({ visible: true });
+  const row = page
+    .getByTestId('admin-user-row')
+    .filter({ hasText: `@${user.handle}` })
+    .filter({ visible: true });
   await expect(row).toHaveCount(1);
   await expect(page.getByTestId('admin-user-row').filter({ visible: true })).toHaveCount(1);
   await expect(row.getByTestId('admin-user-credits')).toHaveText('30');

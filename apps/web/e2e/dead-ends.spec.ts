@@ -126,7 +126,10 @@ test.describe('the shelf', () => {
     await page.goto('/me/shelf');
     const empty = cell(page, 1, 0);
     const look = async () =>
-      empty.evaluate((el) => ({ bg: getComputedStyle(el).backgroundColor, border: `${getComputedStyle(el).borderTopWidth} ${getComputedStyle(el).borderTopStyle}` }));
+      empty.evaluate((el) => ({
+        bg: getComputedStyle(el).backgroundColor,
+        border: `${getComputedStyle(el).borderTopWidth} ${getComputedStyle(el).borderTopStyle}`,
+      }));
     expect(await look()).toEqual({ bg: 'rgba(0, 0, 0, 0)', border: '0px solid' });
     await page.getByTestId('edit-layout-switch').click();
     expect((await look()).border).toBe('2px dashed');
@@ -216,7 +219,8 @@ test.describe('one header, and no dead links', () => {
       await page.goto(path);
       await expect(page.getByRole('banner')).toBeVisible();
       await page.waitForLoadState('networkidle');
-      for (const href of await page.locator('header a[href^="/"], footer a[href^="/"]').evaluateAll((as) => as.map((a) => a.getAttribute('href')!))) hrefs.add(href);
+      for (const href of await page.locator('header a[href^="/"], footer a[href^="/"]').evaluateAll((as) => as.map((a) => a.getAttribute('href')!)))
+        hrefs.add(href);
     }
     expect(hrefs.size).toBeGreaterThan(3);
     for (const href of hrefs) {
@@ -238,7 +242,10 @@ test.describe('one header, and no dead links', () => {
     const hrefs = await crawl(page, ['/', '/me/shelf', '/me/saves']);
     await page.goto('/me/shelf');
     await page.getByTestId('account-menu').click();
-    const menuLinks = await page.getByRole('menu').locator('a[href^="/"]').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
+    const menuLinks = await page
+      .getByRole('menu')
+      .locator('a[href^="/"]')
+      .evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
     for (const href of menuLinks.filter((h) => !hrefs.has(h))) {
       await page.goto(href);
       await expect(page.getByRole('heading', { name: NOT_FOUND }), `${href} answers the not-found page`).toHaveCount(0);

@@ -28,7 +28,10 @@ test.describe('explore', () => {
 
   test('filters round-trip through the query string, and infinite scroll loads the next page', async ({ page }) => {
     const tag = uniqueHandle('tag');
-    const { ids, ctx } = await othersItems(page, [1, 2, 3, 4, 5].map((i) => ({ title: `Scroll ${i}`, tags: tag })));
+    const { ids, ctx } = await othersItems(
+      page,
+      [1, 2, 3, 4, 5].map((i) => ({ title: `Scroll ${i}`, tags: tag })),
+    );
     await ctx.close();
     await waitForExplore(page, ids);
     // Ask for pages of 2 so that five items need three pages (the app asks for 30).
@@ -192,7 +195,10 @@ test.describe('the item page', () => {
   });
 
   test('a guest’s item page and explore paint their pictures from the HTML, and the app takes those over as they are', async ({ page }) => {
-    const { ids, ctx } = await othersItems(page, [1, 2, 3, 4].map((i) => ({ title: `Early robot ${i}` })));
+    const { ids, ctx } = await othersItems(
+      page,
+      [1, 2, 3, 4].map((i) => ({ title: `Early robot ${i}` })),
+    );
     await ctx.close();
     await waitForExplore(page, ids);
     // Pictures parsed from the HTML are marked before any script runs; a node React made itself is not.

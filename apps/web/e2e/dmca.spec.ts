@@ -12,7 +12,10 @@ test('a guest files a DMCA notice and a moderator takes the item down', async ({
 
   // The item's owner (API only).
   const owner = await playwrightRequest.newContext({ baseURL: E2E_ORIGIN });
-  const res = await owner.post('/auth/v1/sign-up/email', { data: { email: uniqueEmail('owner'), password: PASSWORD, name: 'owner' }, headers: { origin: E2E_ORIGIN } });
+  const res = await owner.post('/auth/v1/sign-up/email', {
+    data: { email: uniqueEmail('owner'), password: PASSWORD, name: 'owner' },
+    headers: { origin: E2E_ORIGIN },
+  });
   expect(res.ok()).toBe(true);
   await fn(owner, 'onboarding-complete', { handle: uniqueHandle('own'), displayName: 'Owner', bio: '', public: true });
   const [itemId] = await seedShelfItems(owner, [{ title: 'Copied lighthouse print' }]);

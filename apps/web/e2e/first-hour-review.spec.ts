@@ -97,12 +97,12 @@ async function collector(browser: Browser, displayName: string, onboard = true) 
   const email = uniqueEmail('review');
   const res = await context.request.post('/auth/v1/sign-up/email', { data: { email, password: PASSWORD, name: 'r' }, headers: ORIGIN_HEADER });
   if (!res.ok()) throw new Error(`sign-up failed: ${res.status()}`);
-  if (onboard) await fn(context.request, 'onboarding-complete', { handle: uniqueHandle('rv'), displayName, bio: 'Tin toys, space and dinosaurs.', public: true });
+  if (onboard)
+    await fn(context.request, 'onboarding-complete', { handle: uniqueHandle('rv'), displayName, bio: 'Tin toys, space and dinosaurs.', public: true });
   return { request: context.request, email, state: await context.storageState(), close: () => context.close() };
 }
 
 type Seed = { title: string; tags?: string; photo?: 'robot' | 'astronaut' | 'dino'; notes?: string };
-
 
 const NOTES = 'Bought at the Leipzig toy fair in 2019. The key still winds; the left arm sticks a little.\n铁皮发条，钥匙还能上弦。';
 const COLLECTION: Seed[] = [

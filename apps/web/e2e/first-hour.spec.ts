@@ -51,9 +51,13 @@ async function expectToastClearOfFooter(page: Page, label: string) {
   await expect.poll(gap, { message: `the toast ends above the footer (${label})` }).toBeGreaterThanOrEqual(0);
   // Once the toaster's animations have ended, it stays there.
   await expect
-    .poll(() => toast.evaluate((el) => (el.closest('[data-sonner-toaster]') ?? el).getAnimations({ subtree: true }).filter((a) => a.playState === 'running').length), {
-      message: `the toast has settled (${label})`,
-    })
+    .poll(
+      () =>
+        toast.evaluate((el) => (el.closest('[data-sonner-toaster]') ?? el).getAnimations({ subtree: true }).filter((a) => a.playState === 'running').length),
+      {
+        message: `the toast has settled (${label})`,
+      },
+    )
     .toBe(0);
   expect(await gap(), `the toast stays above the footer (${label})`).toBeGreaterThanOrEqual(0);
   expect((await toast.boundingBox())!.y, `the toast is on screen (${label})`).toBeGreaterThanOrEqual(0);

@@ -39,7 +39,10 @@ async function idleResidentMb(env: Record<string, string>): Promise<number> {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode} while starting`);
       if (Date.now() > deadline) throw new Error('the server did not become ready');
-      const ok = await fetch(`${base}/ready`).then((r) => r.ok, () => false);
+      const ok = await fetch(`${base}/ready`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) break;
       await new Promise((r) => setTimeout(r, 200));
     }

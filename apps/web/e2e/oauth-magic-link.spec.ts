@@ -23,7 +23,10 @@ test('a sign-in link asked for during an OAuth authorization lands on the consen
   const context = await browser.newContext();
   const page = await context.newPage();
   const email = uniqueEmail('oauthlink');
-  const res = await page.request.post('/auth/v1/sign-up/email', { data: { email, password: PASSWORD, name: 'Link Collector' }, headers: { origin: E2E_ORIGIN } });
+  const res = await page.request.post('/auth/v1/sign-up/email', {
+    data: { email, password: PASSWORD, name: 'Link Collector' },
+    headers: { origin: E2E_ORIGIN },
+  });
   expect(res.ok()).toBe(true);
   await context.clearCookies();
 

@@ -70,7 +70,10 @@ test.describe('a guest’s profile rendered by the server', () => {
     });
     await page.goto(`/u/${collector.handle}`, { waitUntil: 'domcontentloaded' });
     await page.getByTestId('profile-name').evaluate((el) => (el.dataset.rendered = 'server'));
-    await page.locator('[data-testid="public-shelf-item"] img').first().evaluate((el) => (el.dataset.rendered = 'server'));
+    await page
+      .locator('[data-testid="public-shelf-item"] img')
+      .first()
+      .evaluate((el) => (el.dataset.rendered = 'server'));
     release();
 
     // Once the app has taken over, the counts open their list (a click before that does nothing).

@@ -142,7 +142,13 @@ test('a collector without the role gets Access Denied at /mod and /admin/functio
 test('a guest gets Access Denied at /admin and /mod with Sign in, which returns the admin to the page', async ({ browser }) => {
   for (const { look, path, testId, next, landed } of [
     { look: { lang: 'en', theme: 'dark' }, path: '/mod', testId: 'mod-access-denied', next: '/login?next=%2Fmod', landed: 'mod' },
-    { look: { lang: 'zh-CN', theme: 'light' }, path: '/admin?tab=users', testId: 'admin-access-denied', next: '/login?next=%2Fadmin%3Ftab%3Dusers', landed: 'admin' },
+    {
+      look: { lang: 'zh-CN', theme: 'light' },
+      path: '/admin?tab=users',
+      testId: 'admin-access-denied',
+      next: '/login?next=%2Fadmin%3Ftab%3Dusers',
+      landed: 'admin',
+    },
   ] as const) {
     const t = TEXT[look.lang];
     const context = await contextWith(browser, look);
@@ -184,7 +190,7 @@ test('a guest gets Access Denied at /admin and /mod with Sign in, which returns 
   }
 });
 
-test("\"Can't reach Curio\" when the server does not answer: one request (English, light) or all of them (Chinese, dark)", async ({ browser }) => {
+test('"Can\'t reach Curio" when the server does not answer: one request (English, light) or all of them (Chinese, dark)', async ({ browser }) => {
   // One request refused: an item page's data (explore's feed shows its failures in place instead:
   // first-week-dead-ends.spec.ts).
   const noSuchItem = '/i/00000000-0000-4000-8000-000000000000';

@@ -5,7 +5,8 @@ import { expectNoAxeViolations } from './support/axe';
 const grid = (page: Page) => page.getByTestId('shelf-grid');
 const cell = (page: Page, col: number, row: number) => page.locator(`[data-testid="shelf-cell"][data-col="${col}"][data-row="${row}"]`);
 const live = (page: Page) => page.getByTestId('shelf-live-region');
-const shelfState = async (page: Page) => (await fn(page.request, 'shelf-get')) as { arrangements: { itemId: string; col: number; row: number; overflow: boolean }[] };
+const shelfState = async (page: Page) =>
+  (await fn(page.request, 'shelf-get')) as { arrangements: { itemId: string; col: number; row: number; overflow: boolean }[] };
 
 test('the add-item wizard takes real photos to a placed item', async ({ page }) => {
   test.setTimeout(120_000);
@@ -59,7 +60,14 @@ test('the add-item wizard takes real photos to a placed item', async ({ page }) 
   await expect(page.getByTestId('variant-results')).toBeInViewport();
   await expect(page.getByTestId('generate-simple-cut')).toHaveCount(0);
   // Measured once the cards have faded in (each arrives a little after the one before it).
-  await variants.last().evaluate((el) => Promise.all(el.closest('[data-testid="variant-results"]')!.getAnimations({ subtree: true }).map((a) => a.finished)));
+  await variants.last().evaluate((el) =>
+    Promise.all(
+      el
+        .closest('[data-testid="variant-results"]')!
+        .getAnimations({ subtree: true })
+        .map((a) => a.finished),
+    ),
+  );
   // All four measured in one go: the page may still be scrolling the results into view, and boxes read one
   // after another would each see another scroll position (a card stood 10 px lower in one run).
   const tops = await variants.evaluateAll((cards) => cards.slice(0, 4).map((card) => card.getBoundingClientRect().top));
@@ -117,7 +125,12 @@ test.describe('arranging the shelf', () => {
     await expect(page.getByText('Cell is occupied').first()).toBeVisible();
     await expect(cell(page, 1, 0)).toHaveAttribute('data-occupied', 'true');
     const state = await shelfState(page);
-    expect(state.arrangements.filter((a) => !a.overflow).map((a) => `${a.col},${a.row}`).sort()).toEqual(['1,0', '2,0', '4,0']);
+    expect(
+      state.arrangements
+        .filter((a) => !a.overflow)
+        .map((a) => `${a.col},${a.row}`)
+        .sort(),
+    ).toEqual(['1,0', '2,0', '4,0']);
   });
 
   test('moves an item with the keyboard, skipping occupied cells, with live announcements', async ({ page }) => {

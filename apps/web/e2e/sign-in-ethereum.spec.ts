@@ -4,7 +4,6 @@ import { E2E_ORIGIN } from './support/api';
 import { expectNoAxeViolations } from './support/axe';
 import { shot } from './support/shots';
 
-
 type WalletBehaviour = 'signs' | 'refuses';
 
 /**
@@ -53,7 +52,12 @@ test('a new wallet signs in by keyboard, goes through onboarding, and the same w
   // The message the wallet signed: this site, this address, version 1, chain 1, a one-line statement.
   const message = wallet.signed[0]!;
   const host = new URL(E2E_ORIGIN).host;
-  expect(message.split('\n').slice(0, 4)).toEqual([`${host} wants you to sign in with your Ethereum account:`, wallet.account.address, '', 'Sign in to Curio with this wallet.']);
+  expect(message.split('\n').slice(0, 4)).toEqual([
+    `${host} wants you to sign in with your Ethereum account:`,
+    wallet.account.address,
+    '',
+    'Sign in to Curio with this wallet.',
+  ]);
   expect(message).toContain(`URI: ${E2E_ORIGIN}\nVersion: 1\nChain ID: 1\nNonce: `);
 
   const session = await (await page.request.get('/auth/v1/get-session')).json();

@@ -6,7 +6,10 @@ const PORT = Number(new URL(E2E_ORIGIN).port);
 /** The newest outbox mail to `email` whose subject contains `subject`; returns its first link. */
 async function linkFromOutbox(page: Page, email: string, subject: string) {
   await page.goto('/dev/outbox');
-  const mail = page.locator('article', { hasText: `to ${email} ` }).filter({ hasText: subject }).first();
+  const mail = page
+    .locator('article', { hasText: `to ${email} ` })
+    .filter({ hasText: subject })
+    .first();
   await expect(mail).toBeVisible();
   const href = await mail.getByRole('link').first().getAttribute('href');
   return href!.replaceAll('&amp;', '&');
@@ -72,7 +75,9 @@ test('a used reset link says so and offers a new one', async ({ page }) => {
   await expect(page).toHaveURL(/\/reset-password$/);
 });
 
-test('signing up with an address that has an account answers as for a new one: check your mail (the owner is mailed), and the card does not jump', async ({ page }) => {
+test('signing up with an address that has an account answers as for a new one: check your mail (the owner is mailed), and the card does not jump', async ({
+  page,
+}) => {
   const { email } = await onboardedUserInPage(page);
   await page.context().clearCookies();
   await page.setViewportSize({ width: 1280, height: 900 });

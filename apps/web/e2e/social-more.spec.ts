@@ -101,11 +101,9 @@ test.describe('social, more', () => {
     // The moderators' list has it, with the reason and the reported person.
     const modContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
     await signInAdmin(modContext.request);
-    const { reports } = await fn<{ reports: { targetType: string; targetId: string; reason: string; targetLabel: string | null; reporter: { handle: string } | null }[] }>(
-      modContext.request,
-      'mod-reports-list',
-      { targetType: 'thread', status: 'open' },
-    );
+    const { reports } = await fn<{
+      reports: { targetType: string; targetId: string; reason: string; targetLabel: string | null; reporter: { handle: string } | null }[];
+    }>(modContext.request, 'mod-reports-list', { targetType: 'thread', status: 'open' });
     const filed = reports.find((r) => r.targetId === thread.id);
     expect(filed).toMatchObject({ targetType: 'thread', reason: 'Selling counterfeits', targetLabel: `@${ben.handle}`, reporter: { handle: ana.handle } });
     await modContext.close();

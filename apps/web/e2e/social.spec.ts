@@ -173,7 +173,10 @@ test.describe('social', () => {
     await expect(page.getByTestId('privacy-nsfw')).toHaveAttribute('aria-checked', 'true');
     await expect(page.getByTestId('privacy-public')).toHaveAttribute('aria-checked', 'false');
     await expect(page.getByTestId('privacy-analytics')).toHaveAttribute('aria-checked', 'true');
-    const saved = await fn<{ settings: { allow_dms: string; include_nsfw: boolean; analytics_opt_out: boolean }; profilePublic: boolean }>(page.request, 'settings-get');
+    const saved = await fn<{ settings: { allow_dms: string; include_nsfw: boolean; analytics_opt_out: boolean }; profilePublic: boolean }>(
+      page.request,
+      'settings-get',
+    );
     expect(saved).toMatchObject({ settings: { allow_dms: 'followed_only', include_nsfw: true, analytics_opt_out: true }, profilePublic: false });
     await ana.close();
   });

@@ -9,7 +9,10 @@ async function chineseCollector(browser: Browser, displayName: string, viewport 
     localStorage.setItem('curio.lang', 'zh-CN');
     localStorage.setItem('curio.analytics-consent', 'declined');
   });
-  const res = await page.request.post('/auth/v1/sign-up/email', { data: { email: uniqueEmail('zh'), password: PASSWORD, name: displayName }, headers: ORIGIN_HEADER });
+  const res = await page.request.post('/auth/v1/sign-up/email', {
+    data: { email: uniqueEmail('zh'), password: PASSWORD, name: displayName },
+    headers: ORIGIN_HEADER,
+  });
   if (!res.ok()) throw new Error(`sign-up failed: ${res.status()}`);
   const handle = uniqueHandle('zh');
   await fn(page.request, 'onboarding-complete', { handle, displayName, bio: '', public: true });
@@ -31,7 +34,10 @@ test.describe('Chinese typography and layout', () => {
     const ana = await chineseCollector(browser, '陈小明');
     const ben = await chineseCollector(browser, '王丽娜');
     const { thread } = await fn<{ thread: { id: string } }>(ben.page.request, 'dm-thread-upsert', { otherUserId: ana.userId });
-    await fn(ben.page.request, 'dm-send', { threadId: thread.id, text: '我有一只 1993 年的侏罗纪公园霸王龙，还有一整套原盒的恐龙模型，想和你交换铁皮机器人。' });
+    await fn(ben.page.request, 'dm-send', {
+      threadId: thread.id,
+      text: '我有一只 1993 年的侏罗纪公园霸王龙，还有一整套原盒的恐龙模型，想和你交换铁皮机器人。',
+    });
 
     for (const width of [1280, 390]) {
       await ana.page.setViewportSize({ width, height: 844 });
@@ -65,7 +71,10 @@ test.describe('Chinese typography and layout', () => {
     const heading = await h1.evaluate((el) => ({ font: getComputedStyle(el).fontFamily, spacing: getComputedStyle(el).letterSpacing }));
     expect(heading.font).not.toContain('Fraunces');
     expect(['normal', '0px']).toContain(heading.spacing);
-    const brand = await page.locator('header a span.font-brand').first().evaluate((el) => getComputedStyle(el).fontFamily);
+    const brand = await page
+      .locator('header a span.font-brand')
+      .first()
+      .evaluate((el) => getComputedStyle(el).fontFamily);
     expect(brand).toContain('Fraunces');
 
     // “ drawn by the Chinese font is about one em wide; Inter's is about a third of that.

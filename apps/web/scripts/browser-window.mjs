@@ -6,7 +6,16 @@ import { JSDOM } from 'jsdom';
 export function installBrowserWindow(origin = 'http://localhost') {
   const dom = new JSDOM('<!doctype html><html><head></head><body><div id="root"></div></body></html>', { url: `${origin}/`, pretendToBeVisual: true });
   const { window } = dom;
-  window.matchMedia ??= (query) => ({ matches: false, media: query, onchange: null, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, dispatchEvent: () => false });
+  window.matchMedia ??= (query) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addEventListener() {},
+    removeEventListener() {},
+    addListener() {},
+    removeListener() {},
+    dispatchEvent: () => false,
+  });
   for (const key of Object.getOwnPropertyNames(window)) {
     if (key in globalThis || key.startsWith('_')) continue;
     try {

@@ -49,7 +49,9 @@ const gzipKb = (file) => zlib.gzipSync(fs.readFileSync(path.join(dist, file))).l
 let total = 0;
 for (const file of seen) total += gzipKb(file);
 const entryKb = gzipKb(entry);
-console.log(`entry chunk: ${entryKb.toFixed(1)} KB gzipped (budget ${ENTRY_BUDGET_KB} KB); landing initial JS: ${total.toFixed(1)} KB gzipped in ${seen.size} files, English catalog included`);
+console.log(
+  `entry chunk: ${entryKb.toFixed(1)} KB gzipped (budget ${ENTRY_BUDGET_KB} KB); landing initial JS: ${total.toFixed(1)} KB gzipped in ${seen.size} files, English catalog included`,
+);
 if (entryKb > ENTRY_BUDGET_KB) {
   console.error(`The entry chunk (${entry}) is over budget. Keep what only some pages need in their lazy chunks, and heavy libraries out of the entry.`);
   process.exit(1);

@@ -50,7 +50,10 @@ export const GATE = {
  */
 export function pageGates(spec, base = GATE) {
   const gates = {};
-  for (const part of (spec ?? '').split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of (spec ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const match = /^([a-z]+)=(\d+)\/(\d+)$/.exec(part);
     if (!match) throw new Error(`LIGHTHOUSE_FLOORS: "${part}" is not page=performance/lcpMs`);
     gates[match[1]] = { ...base, performance: Number(match[2]), lcpMs: Number(match[3]) };
@@ -163,7 +166,13 @@ async function lighthouse(url) {
     } catch (err) {
       lastError = err;
     }
-    console.log(`    (Lighthouse could not measure ${url} on attempt ${attempt}: ${String(lastError?.message ?? lastError).split('\n').find((l) => l.startsWith('Runtime error')) ?? 'see above'})`);
+    console.log(
+      `    (Lighthouse could not measure ${url} on attempt ${attempt}: ${
+        String(lastError?.message ?? lastError)
+          .split('\n')
+          .find((l) => l.startsWith('Runtime error')) ?? 'see above'
+      })`,
+    );
   }
   throw lastError;
 }
@@ -289,7 +298,11 @@ async function main() {
       for (let i = 0; i < RUNS; i++) {
         const lhr = await lighthouse(p.url);
         const verdict = judge(lhr, PAGE_GATES[p.name] ?? GATE);
-        if (!best || verdict.failures.length < best.verdict.failures.length || (verdict.failures.length === best.verdict.failures.length && verdict.scores.performance > best.verdict.scores.performance))
+        if (
+          !best ||
+          verdict.failures.length < best.verdict.failures.length ||
+          (verdict.failures.length === best.verdict.failures.length && verdict.scores.performance > best.verdict.scores.performance)
+        )
           best = { lhr, verdict };
         if (!verdict.failures.length) break;
       }

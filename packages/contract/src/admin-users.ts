@@ -76,7 +76,14 @@ export const functionWindowStatsSchema = z.object({
 export const adminFunctionStatsResultSchema = z.object({
   functions: z.array(z.object({ name: z.string(), hour: functionWindowStatsSchema, day: functionWindowStatsSchema })),
   errors: z.array(
-    z.object({ id: z.number().int(), name: z.string(), status: z.number().int(), code: z.string().nullable(), requestId: z.string().nullable(), at: z.string() }),
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      status: z.number().int(),
+      code: z.string().nullable(),
+      requestId: z.string().nullable(),
+      at: z.string(),
+    }),
   ),
   generatedAt: z.string(),
 });

@@ -8,7 +8,9 @@ export const adminInvitesCreateInputSchema = z.object({
   expiresAt: text().datetime().nullish(),
   grantTester: z.boolean().default(false),
   grantCredits: z.number().int().min(0).max(100_000).default(0),
-  prefix: text().regex(/^[A-Z0-9-]{0,12}$/).optional(),
+  prefix: text()
+    .regex(/^[A-Z0-9-]{0,12}$/)
+    .optional(),
   notes: text().max(500).nullish(),
 });
 export type AdminInvitesCreateInput = z.input<typeof adminInvitesCreateInputSchema>;

@@ -107,7 +107,7 @@ describe('one text or a list of texts', () => {
     const r = itemsCreateInputSchema.safeParse({ title: 'Tin robot', tags: 'robots, a\ud83e' });
     expect(r.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['tags', UNSAFE_TEXT_MESSAGE]]);
   });
-  it('accepts either, and keeps zod\'s message for other mistakes', () => {
+  it("accepts either, and keeps zod's message for other mistakes", () => {
     expect(tags.parse('a, b')).toBe('a, b');
     expect(tags.parse(['a', '🤖'])).toEqual(['a', '🤖']);
     expect(tags.safeParse(5).error?.issues[0]?.message).toBe('Invalid input');

@@ -22,13 +22,7 @@ export const VARIANTS_PER_ROW = 3;
 export const PHOTO_ROLES = ['front', 'side', 'back', 'box', 'detail'] as const;
 export type PhotoRole = (typeof PHOTO_ROLES)[number];
 
-export const STYLES = [
-  'bookshelf_hero',
-  'bright_gallery',
-  'manga_halftone',
-  'museum_brick_exhibit',
-  'desk_figure_prototype',
-] as const;
+export const STYLES = ['bookshelf_hero', 'bright_gallery', 'manga_halftone', 'museum_brick_exhibit', 'desk_figure_prototype'] as const;
 export type Style = (typeof STYLES)[number];
 export const DEFAULT_STYLE: Style = 'bookshelf_hero';
 
@@ -61,8 +55,35 @@ export const ERROR_STACK_MAX = 200;
 
 /** 27 EU member states plus the United Kingdom under both its codes: 29 codes. */
 export const EU_REGION_CODES = [
-  'at', 'be', 'bg', 'hr', 'cy', 'cz', 'dk', 'ee', 'fi', 'fr', 'de', 'gr', 'hu', 'ie', 'it',
-  'lv', 'lt', 'lu', 'mt', 'nl', 'pl', 'pt', 'ro', 'sk', 'si', 'es', 'se', 'gb', 'uk',
+  'at',
+  'be',
+  'bg',
+  'hr',
+  'cy',
+  'cz',
+  'dk',
+  'ee',
+  'fi',
+  'fr',
+  'de',
+  'gr',
+  'hu',
+  'ie',
+  'it',
+  'lv',
+  'lt',
+  'lu',
+  'mt',
+  'nl',
+  'pl',
+  'pt',
+  'ro',
+  'sk',
+  'si',
+  'es',
+  'se',
+  'gb',
+  'uk',
 ] as const;
 
 export const STORAGE_KEYS = {

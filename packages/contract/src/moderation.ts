@@ -41,10 +41,7 @@ const reportNoteSchema = text()
   .optional()
   .transform((v) => (v ? v : undefined));
 /** A moderator's note with each action: required, so the history always says why. */
-export const moderationNoteSchema = text()
-  .trim()
-  .min(1, MODERATION_MESSAGES.noteRequired)
-  .max(MODERATION_NOTE_MAX, MODERATION_MESSAGES.noteTooLong);
+export const moderationNoteSchema = text().trim().min(1, MODERATION_MESSAGES.noteRequired).max(MODERATION_NOTE_MAX, MODERATION_MESSAGES.noteTooLong);
 
 // ---------------------------------------------------------------------------------------------
 // Filing reports (signed-in users)

@@ -1,14 +1,5 @@
 import { z } from 'zod';
-import {
-  ANALYTICS_EVENT_NAMES,
-  BIO_MAX,
-  DISPLAY_NAME_MAX,
-  HANDLE_PATTERN,
-  INVITE_CODE_MAX,
-  ROLES,
-  SHELF_MAX_SIZE,
-  SHELF_MIN_SIZE,
-} from './limits';
+import { ANALYTICS_EVENT_NAMES, BIO_MAX, DISPLAY_NAME_MAX, HANDLE_PATTERN, INVITE_CODE_MAX, ROLES, SHELF_MAX_SIZE, SHELF_MIN_SIZE } from './limits';
 import { httpUrl, safeJsonRecord, text } from './strings';
 
 /**
@@ -32,24 +23,17 @@ export const normalizeHandle = (raw: string) => raw.trim().toLowerCase();
 /** Upper-cases as typed (the spec's rule) and trims. */
 export const normalizeInviteCode = (raw: string) => raw.trim().toUpperCase();
 
-export const handleSchema = text()
-  .transform(normalizeHandle)
-  .pipe(z.string().regex(HANDLE_PATTERN, VALIDATION_MESSAGES.handleInvalid));
+export const handleSchema = text().transform(normalizeHandle).pipe(z.string().regex(HANDLE_PATTERN, VALIDATION_MESSAGES.handleInvalid));
 
 export const emailSchema = text().trim().email(VALIDATION_MESSAGES.emailInvalid);
-export const passwordSchema = text()
-  .min(8, VALIDATION_MESSAGES.passwordLength)
-  .max(128, VALIDATION_MESSAGES.passwordLength);
+export const passwordSchema = text().min(8, VALIDATION_MESSAGES.passwordLength).max(128, VALIDATION_MESSAGES.passwordLength);
 
 export const credentialsSchema = z.object({ email: emailSchema, password: passwordSchema });
 export const magicLinkSchema = z.object({ email: emailSchema });
 
 export const onboardingInputSchema = z.object({
   handle: handleSchema,
-  displayName: text()
-    .trim()
-    .min(1, VALIDATION_MESSAGES.required)
-    .max(DISPLAY_NAME_MAX, VALIDATION_MESSAGES.displayNameTooLong),
+  displayName: text().trim().min(1, VALIDATION_MESSAGES.required).max(DISPLAY_NAME_MAX, VALIDATION_MESSAGES.displayNameTooLong),
   bio: text()
     .trim()
     .max(BIO_MAX, VALIDATION_MESSAGES.bioTooLong)
@@ -60,9 +44,7 @@ export const onboardingInputSchema = z.object({
 export type OnboardingInput = z.input<typeof onboardingInputSchema>;
 
 export const inviteRedeemInputSchema = z.object({
-  code: text()
-    .transform(normalizeInviteCode)
-    .pipe(z.string().min(1, VALIDATION_MESSAGES.codeRequired).max(INVITE_CODE_MAX, VALIDATION_MESSAGES.codeTooLong)),
+  code: text().transform(normalizeInviteCode).pipe(z.string().min(1, VALIDATION_MESSAGES.codeRequired).max(INVITE_CODE_MAX, VALIDATION_MESSAGES.codeTooLong)),
 });
 export const inviteRedeemResultSchema = z.object({
   redeemed: z.literal(true),

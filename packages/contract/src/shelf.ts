@@ -86,7 +86,11 @@ export type Photo = z.infer<typeof photoSchema>;
 export const variantSchema = z.object({ compositeId: z.string(), imageId: z.string(), variantNo: z.number().int() });
 export type Variant = z.infer<typeof variantSchema>;
 
-const coord = z.number().int().min(0).max(SHELF_MAX_SIZE - 1);
+const coord = z
+  .number()
+  .int()
+  .min(0)
+  .max(SHELF_MAX_SIZE - 1);
 export const arrangementSchema = z.object({
   itemId: uuidSchema,
   col: coord,

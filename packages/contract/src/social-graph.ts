@@ -89,11 +89,7 @@ export type ProfileGetResult = z.infer<typeof profileGetResultSchema>;
 
 /** Every field optional: only those sent change. `avatarImageId: null` removes the avatar. */
 export const profileUpdateInputSchema = z.object({
-  displayName: text()
-    .trim()
-    .min(1, VALIDATION_MESSAGES.required)
-    .max(DISPLAY_NAME_MAX, VALIDATION_MESSAGES.displayNameTooLong)
-    .optional(),
+  displayName: text().trim().min(1, VALIDATION_MESSAGES.required).max(DISPLAY_NAME_MAX, VALIDATION_MESSAGES.displayNameTooLong).optional(),
   bio: text()
     .trim()
     .max(BIO_MAX, VALIDATION_MESSAGES.bioTooLong)

@@ -1,5 +1,19 @@
 import { z } from 'zod';
-import { EXPLORE_SORTS, TIME_RANGES, EXPLORE_TOP_TAGS, COMMENT_MAX, COMMENT_INPUT_MAX, COMMENT_PAGE, MENTION_MIN, DM_OPTIONS, SOCIAL_MESSAGES, METADATA_MAX, TAGS_MAX, TAG_MAX_LENGTH, TITLE_MAX } from './limits';
+import {
+  EXPLORE_SORTS,
+  TIME_RANGES,
+  EXPLORE_TOP_TAGS,
+  COMMENT_MAX,
+  COMMENT_INPUT_MAX,
+  COMMENT_PAGE,
+  MENTION_MIN,
+  DM_OPTIONS,
+  SOCIAL_MESSAGES,
+  METADATA_MAX,
+  TAGS_MAX,
+  TAG_MAX_LENGTH,
+  TITLE_MAX,
+} from './limits';
 import { parseTags, uuidSchema } from './shelf';
 import { text, textOrList } from './strings';
 
@@ -7,9 +21,7 @@ export type ExploreSort = (typeof EXPLORE_SORTS)[number];
 export type TimeRange = (typeof TIME_RANGES)[number];
 
 /** Query strings arrive as text: booleans are "true"/"false" (or real booleans in a JSON body). */
-const boolParam = z
-  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
-  .transform((v) => v === true || v === 'true' || v === '1');
+const boolParam = z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]).transform((v) => v === true || v === 'true' || v === '1');
 
 export const exploreListInputSchema = z.object({
   sort: z.enum(EXPLORE_SORTS).default('trending'),

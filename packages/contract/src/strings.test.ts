@@ -76,14 +76,20 @@ describe('function inputs refuse NUL and lone surrogates', () => {
 });
 
 describe('links people enter', () => {
-  it.each(['javascript:alert(1)', 'JavaScript:alert(1)', ' javascript:alert(1)', 'data:text/html,<b>x</b>', 'vbscript:x', 'ftp://example.com/', '//example.com/x', 'not a url'])(
-    'refuses %j',
-    (linkUrl) => {
-      const r = announcementSettingSchema.safeParse({ title: 't', textEn: 'x', linkUrl });
-      expect(r.success).toBe(false);
-      expect(httpUrl().safeParse(linkUrl).error?.issues[0]?.message).toBe(HTTP_URL_MESSAGE);
-    },
-  );
+  it.each([
+    'javascript:alert(1)',
+    'JavaScript:alert(1)',
+    ' javascript:alert(1)',
+    'data:text/html,<b>x</b>',
+    'vbscript:x',
+    'ftp://example.com/',
+    '//example.com/x',
+    'not a url',
+  ])('refuses %j', (linkUrl) => {
+    const r = announcementSettingSchema.safeParse({ title: 't', textEn: 'x', linkUrl });
+    expect(r.success).toBe(false);
+    expect(httpUrl().safeParse(linkUrl).error?.issues[0]?.message).toBe(HTTP_URL_MESSAGE);
+  });
 
   it.each(['https://example.com/news', 'http://localhost:3000/i/1', 'HTTPS://EXAMPLE.COM'])('accepts %j', (linkUrl) => {
     expect(announcementSettingSchema.safeParse({ title: 't', textEn: 'x', linkUrl }).success).toBe(true);

@@ -68,4 +68,7 @@ export const safeJsonRecord = () =>
 export const HTTP_URL_MESSAGE = 'Enter a web address that starts with http:// or https://';
 /** A link a person enters (announcements, profiles): http(s) only, never `javascript:` or `data:`. */
 export const httpUrl = () =>
-  text().trim().max(2048).url({ protocol: /^https?$/, message: HTTP_URL_MESSAGE });
+  text()
+    .trim()
+    .max(2048)
+    .url({ protocol: /^https?$/, message: HTTP_URL_MESSAGE });

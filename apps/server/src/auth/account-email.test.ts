@@ -28,11 +28,17 @@ describe('password change', () => {
     const other = await signIn(u.email, u.password);
     expect((await t.call('settings-get', { cookie: other.cookie })).status).toBe(200); // cached now
 
-    const wrong = await t.request('/auth/v1/change-password', { cookie: u.cookie, body: { currentPassword: 'not it at all', newPassword: 'a new secret 123', revokeOtherSessions: true } });
+    const wrong = await t.request('/auth/v1/change-password', {
+      cookie: u.cookie,
+      body: { currentPassword: 'not it at all', newPassword: 'a new secret 123', revokeOtherSessions: true },
+    });
     expect(wrong.status).toBe(400);
     expect(((await wrong.json()) as { code: string }).code).toBe('INVALID_PASSWORD');
 
-    const res = await t.request('/auth/v1/change-password', { cookie: u.cookie, body: { currentPassword: u.password, newPassword: 'a new secret 123', revokeOtherSessions: true } });
+    const res = await t.request('/auth/v1/change-password', {
+      cookie: u.cookie,
+      body: { currentPassword: u.password, newPassword: 'a new secret 123', revokeOtherSessions: true },
+    });
     expect(res.status).toBe(200);
     const mine = cookieFrom(res); // this browser gets a fresh session
     expect((await t.call('settings-get', { cookie: mine })).status).toBe(200);
@@ -46,7 +52,10 @@ describe('password change', () => {
     const u = await t.signInByMagicLink();
     const accounts = (await (await t.request('/auth/v1/list-accounts', { cookie: u.cookie })).json()) as Array<{ providerId: string }>;
     expect(accounts.some((a) => a.providerId === 'credential')).toBe(false);
-    const res = await t.request('/auth/v1/change-password', { cookie: u.cookie, body: { currentPassword: 'anything at all', newPassword: 'a new secret 123' } });
+    const res = await t.request('/auth/v1/change-password', {
+      cookie: u.cookie,
+      body: { currentPassword: 'anything at all', newPassword: 'a new secret 123' },
+    });
     expect(res.status).toBe(400);
     // The section offers the reset mail instead, which says the account has no password yet.
     expect((await t.request('/auth/v1/request-password-reset', { body: { email: u.email } })).status).toBe(200);
@@ -142,7 +151,10 @@ describe('sign-in with a code by mail', () => {
     expect(((await spent.json()) as { code: string }).code).toBe('TOO_MANY_ATTEMPTS');
 
     const fresh = await sendCode(u.email);
-    await t.database.db.update(verifications).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verifications.identifier, `sign-in-otp-${u.email}`));
+    await t.database.db
+      .update(verifications)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(verifications.identifier, `sign-in-otp-${u.email}`));
     const expired = await t.request('/auth/v1/sign-in/email-otp', { body: { email: u.email, otp: fresh.code } });
     expect(expired.status).toBe(400);
     expect(((await expired.json()) as { code: string }).code).toBe('OTP_EXPIRED');
@@ -152,10 +164,12 @@ describe('sign-in with a code by mail', () => {
     const strict = await createTestApp({ AUTH_SIGNIN_RATE_LIMIT_MAX: '3' });
     try {
       const statuses: number[] = [];
-      for (let i = 0; i < 4; i++) statuses.push((await strict.request('/auth/v1/email-otp/send-verification-otp', { body: { email: 'limited@example.com', type: 'sign-in' } })).status);
+      for (let i = 0; i < 4; i++)
+        statuses.push((await strict.request('/auth/v1/email-otp/send-verification-otp', { body: { email: 'limited@example.com', type: 'sign-in' } })).status);
       expect(statuses).toEqual([200, 200, 200, 429]);
       const tries: number[] = [];
-      for (let i = 0; i < 4; i++) tries.push((await strict.request('/auth/v1/sign-in/email-otp', { body: { email: 'limited@example.com', otp: '123456' } })).status);
+      for (let i = 0; i < 4; i++)
+        tries.push((await strict.request('/auth/v1/sign-in/email-otp', { body: { email: 'limited@example.com', otp: '123456' } })).status);
       expect(tries.slice(0, 3).every((s) => s === 400 || s === 403)).toBe(true);
       expect(tries[3]).toBe(429);
     } finally {

@@ -53,7 +53,10 @@ export function authLogger(logger: Logger, trusted: readonly string[]) {
     log: (level: 'debug' | 'info' | 'warn' | 'error', message: string, ...args: unknown[]) => {
       const refused = REFUSED_ORIGIN.exec(message);
       if (refused) {
-        logger.warn({ [refused[1]!]: refused[2], trustedOrigins: trusted }, `auth: refused a request: its ${refused[1]} is not trusted (open the app at PUBLIC_URL)`);
+        logger.warn(
+          { [refused[1]!]: refused[2], trustedOrigins: trusted },
+          `auth: refused a request: its ${refused[1]} is not trusted (open the app at PUBLIC_URL)`,
+        );
         return;
       }
       // The hint that follows a refused origin repeats it.
@@ -148,7 +151,9 @@ export function createAuth(deps: { db: Db; env: Env; logger: Logger; mailer: Mai
           const current = await ctx.internalAdapter.findUserById(user.id);
           await mailer.send(changeEmailVerifyMail({ to: user.email, url, appName: env.APP_NAME }));
           if (current && current.email !== user.email) {
-            await mailer.send(changeEmailNoticeMail({ to: current.email, newEmail: user.email, url: `${env.PUBLIC_URL}${ACCOUNT_SETTINGS_PAGE}`, appName: env.APP_NAME }));
+            await mailer.send(
+              changeEmailNoticeMail({ to: current.email, newEmail: user.email, url: `${env.PUBLIC_URL}${ACCOUNT_SETTINGS_PAGE}`, appName: env.APP_NAME }),
+            );
           }
           return;
         }
@@ -268,7 +273,10 @@ export function createAuth(deps: { db: Db; env: Env; logger: Logger; mailer: Mai
             const user = await ctx.internalAdapter.findUserById(account.userId);
             if (!user) return;
             await auth.api.requestPasswordReset({ body: { email: user.email } });
-            logger.info({ userId: user.id }, 'auth: the password of an unverified account was removed when its address was proven; a link to set one was mailed');
+            logger.info(
+              { userId: user.id },
+              'auth: the password of an unverified account was removed when its address was proven; a link to set one was mailed',
+            );
           },
         },
       },

@@ -59,7 +59,13 @@ describe('bearer JWTs', () => {
   it('checks issuer, audience, expiry and the user: unknown, suspended (until the suspension ends)', async () => {
     const key = await signingKey('k1');
     let user: JwtUser | null = person;
-    const verifier = createJwtVerifier({ issuer: ISSUER, audiences: [ISSUER, FUNCTIONS], loadKeys: async () => ({ keys: [key.jwk] }), findUser: async () => user, findSession: async () => live });
+    const verifier = createJwtVerifier({
+      issuer: ISSUER,
+      audiences: [ISSUER, FUNCTIONS],
+      loadKeys: async () => ({ keys: [key.jwk] }),
+      findUser: async () => user,
+      findSession: async () => live,
+    });
     const now = Math.floor(Date.now() / 1000);
     const ok = await verifier.verify(await key.sign({ sub: 'u1', sid: 's1' }));
     expect(ok).toMatchObject({ user: { id: 'u1', email: 'a@example.com' } });

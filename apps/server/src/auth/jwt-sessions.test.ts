@@ -131,7 +131,10 @@ describe('a JWT ends with its session', () => {
     const token = await jwtOf(u.cookie);
     const here = await signIn(u.email, u.password);
     await expectEndedBy(token, async () => {
-      const changed = await t.request('/auth/v1/change-password', { cookie: here, body: { currentPassword: u.password, newPassword: 'another horse battery', revokeOtherSessions: true } });
+      const changed = await t.request('/auth/v1/change-password', {
+        cookie: here,
+        body: { currentPassword: u.password, newPassword: 'another horse battery', revokeOtherSessions: true },
+      });
       expect(changed.status).toBe(200);
     });
   });

@@ -31,7 +31,10 @@ function merge(cookie: string, next: string) {
     const [name, ...rest] = part.split('=');
     jar.set(name!, rest.join('='));
   }
-  return [...jar].filter(([, v]) => v !== '').map(([k, v]) => `${k}=${v}`).join('; ');
+  return [...jar]
+    .filter(([, v]) => v !== '')
+    .map(([k, v]) => `${k}=${v}`)
+    .join('; ');
 }
 
 async function sessionUser(app: TestApp, cookie: string) {
@@ -77,7 +80,9 @@ describe('TOTP enrolment', () => {
     expect(status.json).toMatchObject({ enabled: false, totp: { verified: false, name: null } });
 
     const secret = secretOf(enable.json.totpURI);
-    expect((await post(t, '/two-factor/verify-totp', { code: '000000' === (await totp(secret)) ? '111111' : '000000' }, u.cookie)).json.code).toBe('INVALID_CODE');
+    expect((await post(t, '/two-factor/verify-totp', { code: '000000' === (await totp(secret)) ? '111111' : '000000' }, u.cookie)).json.code).toBe(
+      'INVALID_CODE',
+    );
     const verify = await post(t, '/two-factor/verify-totp', { code: await totp(secret) }, u.cookie);
     expect(verify.status).toBe(200);
     const cookie = merge(u.cookie, verify.cookie);
@@ -204,7 +209,9 @@ describe('sign-in by mailed link or code', () => {
     const url = t.mails.find((m) => m.to === u.email && /https?:\/\/\S+verify\S*/.test(m.text))!.text.match(/https?:\/\/\S+/)![0];
     const res = await t.request(url.replace('http://localhost:3000', ''), { cookie: BROWSER_COOKIE });
     expect(res.status).toBe(302);
-    expect(res.headers.get('location')).toBe('http://localhost:3000/login?client_id=abc&redirect_uri=https%3A%2F%2Fclient.example%2Fcb&sig=s1&second-step=totp,otp');
+    expect(res.headers.get('location')).toBe(
+      'http://localhost:3000/login?client_id=abc&redirect_uri=https%3A%2F%2Fclient.example%2Fcb&sig=s1&second-step=totp,otp',
+    );
   });
 
   it('a mailed sign-in code on an account with a second factor asks for the second step', async () => {

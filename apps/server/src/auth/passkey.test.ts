@@ -45,16 +45,34 @@ function softAuthenticator(origin = TEST_ORIGIN, rpId = RP_ID) {
   return {
     id: b64url(credentialId),
     register(options: { challenge: string }) {
-      const cose = cbor(new Map<Cbor, Cbor>([[1, 2], [3, -7], [-1, 1], [-2, Buffer.from(jwk.x!, 'base64url')], [-3, Buffer.from(jwk.y!, 'base64url')]]));
+      const cose = cbor(
+        new Map<Cbor, Cbor>([
+          [1, 2],
+          [3, -7],
+          [-1, 1],
+          [-2, Buffer.from(jwk.x!, 'base64url')],
+          [-3, Buffer.from(jwk.y!, 'base64url')],
+        ]),
+      );
       const lengthBytes = Buffer.from([credentialId.length >> 8, credentialId.length & 0xff]);
       const authData = Buffer.concat([sha256(rpId), Buffer.from([0x45]), u32(counter), Buffer.alloc(16), lengthBytes, credentialId, cose]);
-      const attestationObject = cbor(new Map<Cbor, Cbor>([['fmt', 'none'], ['attStmt', new Map()], ['authData', authData]]));
+      const attestationObject = cbor(
+        new Map<Cbor, Cbor>([
+          ['fmt', 'none'],
+          ['attStmt', new Map()],
+          ['authData', authData],
+        ]),
+      );
       return {
         id: b64url(credentialId),
         rawId: b64url(credentialId),
         type: 'public-key',
         authenticatorAttachment: 'platform',
-        response: { clientDataJSON: b64url(clientData('webauthn.create', options.challenge)), attestationObject: b64url(attestationObject), transports: ['internal'] },
+        response: {
+          clientDataJSON: b64url(clientData('webauthn.create', options.challenge)),
+          attestationObject: b64url(attestationObject),
+          transports: ['internal'],
+        },
       };
     },
     authenticate(options: { challenge: string }) {
@@ -86,7 +104,10 @@ async function registerPasskey(cookie: string, device: ReturnType<typeof softAut
   const optionsRes = await t.request('/auth/v1/passkey/generate-register-options', { cookie });
   expect(optionsRes.status).toBe(200);
   const options = (await optionsRes.json()) as { challenge: string; rp: { id: string }; user: { id: string }; excludeCredentials: { id: string }[] };
-  const res = await t.request('/auth/v1/passkey/verify-registration', { cookie: joinCookies(cookie, cookieFrom(optionsRes)), body: { response: device.register(options), name } });
+  const res = await t.request('/auth/v1/passkey/verify-registration', {
+    cookie: joinCookies(cookie, cookieFrom(optionsRes)),
+    body: { response: device.register(options), name },
+  });
   return { options, status: res.status, json: (await res.json()) as { id?: string; name?: string; code?: string } };
 }
 
@@ -98,7 +119,13 @@ async function signInWithPasskey(device: ReturnType<typeof softAuthenticator>) {
   return { options, status: res.status, json: (await res.json()) as { user?: { id: string }; code?: string }, cookie: cookieFrom(res) };
 }
 
-const list = async (cookie: string) => (await (await t.request('/auth/v1/passkey/list-user-passkeys', { cookie })).json()) as { id: string; name: string | null; createdAt: string; lastUsedAt?: string | null }[];
+const list = async (cookie: string) =>
+  (await (await t.request('/auth/v1/passkey/list-user-passkeys', { cookie })).json()) as {
+    id: string;
+    name: string | null;
+    createdAt: string;
+    lastUsedAt?: string | null;
+  }[];
 
 describe('passkeys', () => {
   it('registers a named passkey with options inside the spec (user id of 1-64 bytes, rpId of PUBLIC_URL), lists it, and signs in with it', async () => {
@@ -171,7 +198,10 @@ describe('passkeys', () => {
     const optionsRes = await t.request('/auth/v1/passkey/generate-authenticate-options');
     const options = (await optionsRes.json()) as { challenge: string };
     const forged = softAuthenticator(TEST_ORIGIN, 'evil.example').authenticate(options);
-    const res = await t.request('/auth/v1/passkey/verify-authentication', { cookie: cookieFrom(optionsRes), body: { response: { ...forged, id: device.id, rawId: device.id } } });
+    const res = await t.request('/auth/v1/passkey/verify-authentication', {
+      cookie: cookieFrom(optionsRes),
+      body: { response: { ...forged, id: device.id, rawId: device.id } },
+    });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { code: string }).code).toBe('AUTHENTICATION_FAILED');
   });
@@ -191,10 +221,17 @@ describe('delete my account, confirmed by a passkey', () => {
     expect((await registerPasskey(u.cookie, device)).status).toBe(200);
     const signedIn = await signInWithPasskey(device);
     expect(signedIn.status).toBe(200);
-    const [row] = await t.database.db.select({ id: sessions.id, signInMethod: sessions.signInMethod }).from(sessions).where(eq(sessions.userId, u.userId)).orderBy(sessions.createdAt);
+    const [row] = await t.database.db
+      .select({ id: sessions.id, signInMethod: sessions.signInMethod })
+      .from(sessions)
+      .where(eq(sessions.userId, u.userId))
+      .orderBy(sessions.createdAt);
     expect(row?.signInMethod ?? null).toBeNull(); // the sign-up session
     const token = decodeURIComponent(signedIn.cookie.match(/session_token=([^;]+)/)![1]!).split('.')[0]!;
-    await t.database.db.update(sessions).set({ createdAt: new Date(Date.now() - 6 * 60_000) }).where(eq(sessions.token, token));
+    await t.database.db
+      .update(sessions)
+      .set({ createdAt: new Date(Date.now() - 6 * 60_000) })
+      .where(eq(sessions.token, token));
     const stale = await deleteVia(signedIn.cookie);
     expect(stale.status).toBe(400);
     expect(stale.json.error.code).toBe('confirmation_invalid');

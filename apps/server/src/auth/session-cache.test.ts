@@ -158,7 +158,7 @@ describe('session revocations', { tags: ['postgres'] }, () => {
     const procs = [0, 1, 2].map(() => sessionRevocations({ db: {} as never, events: bus.process({ listening: true, listeners: 3 }) as never, logger }));
     procs.forEach((p, i) => p.onRevoked((u) => forgot.push(`${i}:${u}`)));
     let answered = false;
-    const revoking = procs[0]!.revoke('u1').then(() => (answered = true, [...forgot]));
+    const revoking = procs[0]!.revoke('u1').then(() => ((answered = true), [...forgot]));
     // Deliver one message at a time: the answer comes only after the last process forgot.
     for (let i = 0; i < 20 && !answered; i++) {
       await new Promise((r) => setImmediate(r));

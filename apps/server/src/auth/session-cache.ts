@@ -48,7 +48,12 @@ interface Looked {
  * {@link SESSION_CACHE_MS}. A revocation (sign-out, password change, suspension, any deleted
  * session) forgets the user's entries in every process before the revoking request answers.
  */
-export function createSessionCache(deps: { lookup(headers: Headers): Promise<Looked | null>; revocations: Pick<SessionRevocations, 'onRevoked'>; ttlMs?: number; now?: () => number }) {
+export function createSessionCache(deps: {
+  lookup(headers: Headers): Promise<Looked | null>;
+  revocations: Pick<SessionRevocations, 'onRevoked'>;
+  ttlMs?: number;
+  now?: () => number;
+}) {
   const now = deps.now ?? Date.now;
   // Kept by the session's key, grouped by its user; served until the cache's time or the session's expiry.
   const kept = createKept<SessionUser>({ max: MAX_ENTRIES, ttlMs: deps.ttlMs ?? SESSION_CACHE_MS, now });

@@ -39,7 +39,9 @@ describe('wrong passwords per account', { tags: ['postgres'] }, () => {
 
     // The right password waits too (the answer tells nothing about it) ... The last wait may have run out on a
     // slow machine by now (it doubles from 2 s only at a counted failure): the account waits again, for longer.
-    const waiting = await t.database.db.execute(sql`update sign_in_failures set locked_until = now() + interval '5 minutes' where email = ${u.email.toLowerCase()} returning email`);
+    const waiting = await t.database.db.execute(
+      sql`update sign_in_failures set locked_until = now() + interval '5 minutes' where email = ${u.email.toLowerCase()} returning email`,
+    );
     expect((waiting as unknown as { rows: unknown[] }).rows).toHaveLength(1);
     expect((await signIn(u.email, u.password, '203.0.113.9')).status).toBe(429);
     // ... and so does the address in another case.
@@ -72,7 +74,9 @@ describe('wrong passwords per account', { tags: ['postgres'] }, () => {
     const waits: number[] = [];
     for (let i = 0; i < 16; i++) {
       expect((await repo.attempt(email, SIGN_IN_BACKOFF)).waitSeconds).toBe(0);
-      const rows = await t.database.db.execute(sql`select coalesce(ceil(extract(epoch from locked_until - now())), 0)::int as w from sign_in_failures where email = ${email}`);
+      const rows = await t.database.db.execute(
+        sql`select coalesce(ceil(extract(epoch from locked_until - now())), 0)::int as w from sign_in_failures where email = ${email}`,
+      );
       const wait = Number((rows as unknown as { rows: { w: number }[] }).rows[0]!.w);
       waits.push(wait);
       // While it waits, an attempt is refused with what is left and not counted.
@@ -82,7 +86,9 @@ describe('wrong passwords per account', { tags: ['postgres'] }, () => {
     expect(waits.slice(0, 5)).toEqual([0, 0, 0, 0, 0]);
     expect(waits.slice(5)).toEqual([2, 4, 8, 16, 32, 64, 128, 256, 512, 900, 900]);
     // Forgotten: 15 minutes after its last failure an episode starts over.
-    await t.database.db.execute(sql`update sign_in_failures set last_failure_at = now() - interval '16 minutes', locked_until = now() - interval '16 minutes' where email = ${email}`);
+    await t.database.db.execute(
+      sql`update sign_in_failures set last_failure_at = now() - interval '16 minutes', locked_until = now() - interval '16 minutes' where email = ${email}`,
+    );
     expect(await repo.attempt(email, SIGN_IN_BACKOFF)).toMatchObject({ failures: 1, waitSeconds: 0, notify: false });
   });
 

@@ -56,7 +56,10 @@ export function signInBackoffPlugin({ db, env, mailer, logger }: AuthPluginDeps)
               const found = await ctx.context.internalAdapter.findUserByEmail(email);
               if (found?.user) {
                 await mailer.send(signInBackoffMail({ to: found.user.email, url: `${env.PUBLIC_URL}${SIGN_IN_PAGE}`, appName: env.APP_NAME }));
-                logger.info({ userId: found.user.id }, 'auth: repeated wrong passwords for an account; its password sign-ins now wait, and its owner was mailed');
+                logger.info(
+                  { userId: found.user.id },
+                  'auth: repeated wrong passwords for an account; its password sign-ins now wait, and its owner was mailed',
+                );
               }
             }
             if (waitSeconds > 0) {

@@ -52,7 +52,11 @@ async function wallet() {
   });
   const verify = async (text: string, signature?: string) => {
     const res = await t.request('/auth/v1/siwe/verify', { body: { message: text, signature: signature ?? (await account.signMessage({ message: text })) } });
-    return { status: res.status, json: (await res.json()) as { code?: string; success?: boolean; user?: { id: string; walletAddress: string; chainId: number } }, cookie: cookieFrom(res) };
+    return {
+      status: res.status,
+      json: (await res.json()) as { code?: string; success?: boolean; user?: { id: string; walletAddress: string; chainId: number } },
+      cookie: cookieFrom(res),
+    };
   };
   return { account, fields, verify };
 }
@@ -60,13 +64,23 @@ async function wallet() {
 describe('Sign-In with Ethereum', () => {
   it('signs a new wallet in with a message built by viem: an account with a placeholder address, then the same account again', async () => {
     const w = await wallet();
-    const text = createSiweMessage({ domain: DOMAIN, address: w.account.address, statement: 'Sign in to Curio.', uri: TEST_ORIGIN, version: '1', chainId: 1, nonce: await nonce() });
+    const text = createSiweMessage({
+      domain: DOMAIN,
+      address: w.account.address,
+      statement: 'Sign in to Curio.',
+      uri: TEST_ORIGIN,
+      version: '1',
+      chainId: 1,
+      nonce: await nonce(),
+    });
     const first = await w.verify(text);
     expect(first.status).toBe(200);
     expect(first.json.success).toBe(true);
     expect(first.json.user?.walletAddress).toBe(w.account.address);
 
-    const session = (await (await t.request('/auth/v1/get-session', { cookie: first.cookie })).json()) as { user: { id: string; email: string; emailVerified: boolean } };
+    const session = (await (await t.request('/auth/v1/get-session', { cookie: first.cookie })).json()) as {
+      user: { id: string; email: string; emailVerified: boolean };
+    };
     expect(session.user.id).toBe(first.json.user!.id);
     expect(session.user.email).toBe(`${w.account.address.toLowerCase()}@siwe.placeholder.invalid`);
     expect(session.user.emailVerified).toBe(false);
@@ -74,7 +88,10 @@ describe('Sign-In with Ethereum', () => {
     const me = await t.call('profile-me', { cookie: first.cookie });
     expect(me.status).toBe(200);
     expect(me.json.profile).toBeNull();
-    const onboarded = await t.call('onboarding-complete', { cookie: first.cookie, body: { handle: `eth${Date.now().toString(36)}`, displayName: 'Wallet Collector', bio: '', public: true } });
+    const onboarded = await t.call('onboarding-complete', {
+      cookie: first.cookie,
+      body: { handle: `eth${Date.now().toString(36)}`, displayName: 'Wallet Collector', bio: '', public: true },
+    });
     expect(onboarded.status).toBe(200);
 
     const again = await w.verify(message(await w.fields()));

@@ -15,7 +15,13 @@ let t: TestApp;
 let other: ReturnType<typeof createApp>;
 beforeAll(async () => {
   t = await createTestApp();
-  other = createApp({ env: t.env, database: t.database, logger: createLogger('silent'), mailer: { send: async () => undefined, outbox: async () => [] }, passwordHashing: testPasswordHashing });
+  other = createApp({
+    env: t.env,
+    database: t.database,
+    logger: createLogger('silent'),
+    mailer: { send: async () => undefined, outbox: async () => [] },
+    passwordHashing: testPasswordHashing,
+  });
 });
 afterAll(async () => {
   await other.auth.$context.catch(() => undefined);

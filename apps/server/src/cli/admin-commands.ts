@@ -87,7 +87,20 @@ function parse(argv: string[]) {
   });
 }
 
-const COMMANDS = ['users', 'create-user', 'set-password', 'reset-2fa', 'grant', 'revoke', 'suspend', 'unsuspend', 'invite', 'beta', 'orphans', 'schema'] as const;
+const COMMANDS = [
+  'users',
+  'create-user',
+  'set-password',
+  'reset-2fa',
+  'grant',
+  'revoke',
+  'suspend',
+  'unsuspend',
+  'invite',
+  'beta',
+  'orphans',
+  'schema',
+] as const;
 
 /**
  * Runs one admin command; answers the exit code (0 done, 1 failed). Arguments are checked before
@@ -172,7 +185,10 @@ export async function runAdmin(argv: string[], connect: AdminConnect, io: AdminO
         const c = await ctx();
         if (await c.internalAdapter.findUserByEmail(address)) fail(`A user with the address ${address} exists already.`);
         // As better-auth's admin plugin creates users: its hooks run (sign-up credits, ADMIN_EMAILS).
-        const user = await c.internalAdapter.createUser({ email: address, name: values.name?.trim() || address.split('@')[0]!, emailVerified: true }, { method: 'admin' });
+        const user = await c.internalAdapter.createUser(
+          { email: address, name: values.name?.trim() || address.split('@')[0]!, emailVerified: true },
+          { method: 'admin' },
+        );
         await c.internalAdapter.linkAccount({ providerId: 'credential', accountId: user.id, userId: user.id, password: await c.password.hash(p.password) });
         if (given) await services.roles.grantByEmail(address, given);
         io.out(`Created ${address} (user ${user.id})${given ? ` with the role ${given}` : ''}${shown(p)}`);
@@ -264,7 +280,8 @@ export async function runAdmin(argv: string[], connect: AdminConnect, io: AdminO
         io.out(
           `Database: ${s.database.migrations} migrations applied${s.database.latestAppliedAt ? `, the latest ${s.database.latest ?? 'unknown to this code'} (${s.database.latestAppliedAt.toISOString()})` : ''}.`,
         );
-        if (s.unknown) fail(`The database is newer than this code: ${s.unknown} migration(s) it does not know. This version refuses to start on it (a downgrade).`);
+        if (s.unknown)
+          fail(`The database is newer than this code: ${s.unknown} migration(s) it does not know. This version refuses to start on it (a downgrade).`);
         io.out(s.pending ? `${s.pending} migration(s) pending: the next start applies them.` : 'Up to date.');
         break;
       }

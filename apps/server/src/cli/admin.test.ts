@@ -40,7 +40,20 @@ describe('admin command line', () => {
     const help = await admin('--help');
     expect(help.code).toBe(0);
     expect(help.out.join('\n')).toBe(USAGE);
-    for (const command of ['users', 'create-user', 'set-password', 'reset-2fa', 'grant', 'revoke', 'suspend', 'unsuspend', 'invite', 'beta', 'orphans', 'schema']) {
+    for (const command of [
+      'users',
+      'create-user',
+      'set-password',
+      'reset-2fa',
+      'grant',
+      'revoke',
+      'suspend',
+      'unsuspend',
+      'invite',
+      'beta',
+      'orphans',
+      'schema',
+    ]) {
       expect(USAGE).toMatch(new RegExp(`^  ${command}\\b`, 'm'));
     }
     const before = connected;
@@ -60,8 +73,14 @@ describe('admin command line', () => {
     expect(row!.emailVerified).toBe(true);
     expect(await t.services.roles.list(row!.id)).toEqual(['moderator']);
 
-    expect(await admin('create-user', 'new.person@example.com')).toMatchObject({ code: 1, err: ['A user with the address new.person@example.com exists already.'] });
-    expect(await admin('create-user', 'short@example.com', '--password', 'short')).toMatchObject({ code: 1, err: [expect.stringMatching(/^The password must be \d+–\d+ characters long\.$/)] });
+    expect(await admin('create-user', 'new.person@example.com')).toMatchObject({
+      code: 1,
+      err: ['A user with the address new.person@example.com exists already.'],
+    });
+    expect(await admin('create-user', 'short@example.com', '--password', 'short')).toMatchObject({
+      code: 1,
+      err: [expect.stringMatching(/^The password must be \d+–\d+ characters long\.$/)],
+    });
 
     const generated = await admin('create-user', 'printed@example.com');
     expect(generated.code).toBe(0);
@@ -87,7 +106,10 @@ describe('admin command line', () => {
     await t.database.db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, u.userId));
     expect((await (await signIn(u.email, u.password)).json()) as object).toMatchObject({ twoFactorRedirect: true });
 
-    expect(await admin('reset-2fa', u.email)).toMatchObject({ code: 0, out: [`Removed the authenticator app of ${u.email}: sign-in no longer asks for a code`] });
+    expect(await admin('reset-2fa', u.email)).toMatchObject({
+      code: 0,
+      out: [`Removed the authenticator app of ${u.email}: sign-in no longer asks for a code`],
+    });
     expect(await t.database.db.select().from(twoFactors).where(eq(twoFactors.userId, u.userId))).toEqual([]);
     const again = await signIn(u.email, u.password);
     expect(again.status).toBe(200);
@@ -142,9 +164,15 @@ describe('admin command line', () => {
     };
 
     const dry = await admin('orphans');
-    expect(dry).toMatchObject({ code: 0, out: [`images/${id}\t2 objects`, '1 image(s) without a database row (2 objects); run again with --yes to delete them.'] });
+    expect(dry).toMatchObject({
+      code: 0,
+      out: [`images/${id}\t2 objects`, '1 image(s) without a database row (2 objects); run again with --yes to delete them.'],
+    });
     expect(await keys()).toHaveLength(2);
-    expect(await admin('orphans', '--yes')).toMatchObject({ code: 0, out: [`images/${id}\t2 objects`, 'Deleted 1 image(s) without a database row (2 objects).'] });
+    expect(await admin('orphans', '--yes')).toMatchObject({
+      code: 0,
+      out: [`images/${id}\t2 objects`, 'Deleted 1 image(s) without a database row (2 objects).'],
+    });
     expect(await keys()).toEqual([]);
     expect(await admin('orphans')).toMatchObject({ code: 0, out: ['No stored images without a database row.'] });
   });
@@ -154,7 +182,11 @@ describe('admin command line', () => {
     const current = await admin('schema');
     expect(current).toMatchObject({
       code: 0,
-      out: [`Code: ${entries.length} migrations, the latest ${entries.at(-1)!.tag}.`, expect.stringContaining(`Database: ${entries.length} migrations applied, the latest ${entries.at(-1)!.tag} (`), 'Up to date.'],
+      out: [
+        `Code: ${entries.length} migrations, the latest ${entries.at(-1)!.tag}.`,
+        expect.stringContaining(`Database: ${entries.length} migrations applied, the latest ${entries.at(-1)!.tag} (`),
+        'Up to date.',
+      ],
     });
     const newer = entries.at(-1)!.when + 86_400_000;
     await t.database.db.execute(sql`insert into drizzle.__drizzle_migrations (hash, created_at) values ('from-a-newer-version', ${newer})`);
@@ -171,7 +203,13 @@ describe('admin command line', () => {
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/cli/admin.ts'), 'users'], {
       cwd: path.join(REPO_ROOT, 'apps/server'),
       // STATIC_DIR without a built web app, as on a fresh clone: nothing the server would warn about reaches stdout.
-      env: { ...process.env, DATABASE_URL: '', NODE_ENV: 'test', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'curio-admin-')), STATIC_DIR: mkdtempSync(path.join(os.tmpdir(), 'curio-admin-web-')) },
+      env: {
+        ...process.env,
+        DATABASE_URL: '',
+        NODE_ENV: 'test',
+        DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'curio-admin-')),
+        STATIC_DIR: mkdtempSync(path.join(os.tmpdir(), 'curio-admin-web-')),
+      },
     });
     let stdout = '';
     let stderr = '';

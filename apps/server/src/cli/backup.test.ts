@@ -219,7 +219,9 @@ describe.skipIf(!process.env.DATABASE_URL)('backup and restore on PostgreSQL and
       const dir = await backup(env, mkdtempSync(path.join(os.tmpdir(), 'curio-backups-')));
       expect(JSON.parse(readFileSync(path.join(dir, 'manifest.json'), 'utf8'))).toMatchObject({ database: 'postgres', images: 's3', objects: 2 });
 
-      await c.query(`delete from notes where id = 1; insert into notes values (3, 'three'); update notes set body = 'TWO' where id = 2; delete from jobs.queue;`);
+      await c.query(
+        `delete from notes where id = 1; insert into notes values (3, 'three'); update notes set body = 'TWO' where id = 2; delete from jobs.queue;`,
+      );
       await c.query(`delete from pgboss.job; insert into users (id, name, email, email_verified) values ('later', 'L', 'later@example.com', true)`);
       await put('images/abc/public.webp', 'public-v2');
       await put('images/new/public.webp', 'added later');

@@ -116,7 +116,9 @@ export async function backup(env: Env, outDir: string): Promise<string> {
   let database: Manifest['database'];
   if (env.DATABASE_URL) {
     // A consistent snapshot (one transaction) of every schema: the application's and pg-boss's.
-    execFileSync('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${path.join(dir, 'db.dump')}`, env.DATABASE_URL], { stdio: 'inherit' });
+    execFileSync('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${path.join(dir, 'db.dump')}`, env.DATABASE_URL], {
+      stdio: 'inherit',
+    });
     database = 'postgres';
   } else {
     // Refuses while a server (or the admin tool) holds the data directory.
@@ -179,11 +181,14 @@ export async function restore(env: Env, dir: string, opts: RestoreOptions = {}):
   const manifest = JSON.parse(readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as Manifest | (Omit<Manifest, 'version' | 'authSecret'> & { version: 1 });
   const want = env.DATABASE_URL ? 'postgres' : 'pglite';
   if (manifest.database !== want) {
-    throw new BackupError(`This backup holds a ${manifest.database} database; the environment names ${want === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : 'the embedded database'}.`);
+    throw new BackupError(
+      `This backup holds a ${manifest.database} database; the environment names ${want === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : 'the embedded database'}.`,
+    );
   }
   // Everything the restore needs is checked before anything is changed.
   const missing = [manifest.database === 'postgres' ? 'db.dump' : 'pglite.tar', 'images/'].filter((f) => !existsSync(path.join(dir, f)));
-  if (manifest.version === 2 && manifest.authSecret.source === 'data-dir' && !existsSync(path.join(dir, manifest.authSecret.file))) missing.push(manifest.authSecret.file);
+  if (manifest.version === 2 && manifest.authSecret.source === 'data-dir' && !existsSync(path.join(dir, manifest.authSecret.file)))
+    missing.push(manifest.authSecret.file);
   if (missing.length) throw new BackupError(`The backup ${dir} is incomplete, nothing was restored: ${missing.join(', ')} missing.`);
   const secret = checkAuthSecret(env, dir, manifest, opts);
   await checkImageStore(env);
@@ -212,7 +217,12 @@ export async function restore(env: Env, dir: string, opts: RestoreOptions = {}):
     const keep = new Set(files);
     for (const key of files) {
       await s3.client.send(
-        new PutObjectCommand({ Bucket: s3.bucket, Key: s3.prefix + key, Body: readFileSync(path.join(imagesDir, key)), ContentType: CONTENT_TYPES[path.extname(key)] }),
+        new PutObjectCommand({
+          Bucket: s3.bucket,
+          Key: s3.prefix + key,
+          Body: readFileSync(path.join(imagesDir, key)),
+          ContentType: CONTENT_TYPES[path.extname(key)],
+        }),
       );
     }
     const extra = (await s3.keys()).filter((k) => !keep.has(k));
@@ -244,13 +254,16 @@ function checkAuthSecret(env: Env, dir: string, manifest: { version: number; aut
   const override = 'Pass --ignore-auth-secret to restore anyway (every session ends; people with an authenticator app cannot sign in).';
   if (!manifest.authSecret) {
     if (opts.ignoreAuthSecret) return null;
-    throw new BackupError(`This backup was made by an older version and does not hold the auth secret (DATA_DIR/.auth-secret or AUTH_SECRET), nothing was restored. ${override}`);
+    throw new BackupError(
+      `This backup was made by an older version and does not hold the auth secret (DATA_DIR/.auth-secret or AUTH_SECRET), nothing was restored. ${override}`,
+    );
   }
   const current = generatedSecret(env) === null ? 'environment' : 'data-dir';
   const matches = fingerprintOf(env.AUTH_SECRET) === manifest.authSecret.fingerprint;
   if (manifest.authSecret.source === 'data-dir') {
     const secret = readFileSync(path.join(dir, manifest.authSecret.file), 'utf8').trim();
-    if (fingerprintOf(secret) !== manifest.authSecret.fingerprint) throw new BackupError(`The backup's ${manifest.authSecret.file} does not match its manifest, nothing was restored.`);
+    if (fingerprintOf(secret) !== manifest.authSecret.fingerprint)
+      throw new BackupError(`The backup's ${manifest.authSecret.file} does not match its manifest, nothing was restored.`);
     // The restored DATA_DIR/.auth-secret is used unless AUTH_SECRET overrides it.
     if (current === 'environment' && !matches && !opts.ignoreAuthSecret) {
       throw new BackupError(
@@ -279,7 +292,9 @@ async function checkImageStore(env: Env): Promise<void> {
       await s3.client.send(new PutObjectCommand({ Bucket: s3.bucket, Key: probe, Body: 'probe' }));
       await s3.client.send(new DeleteObjectsCommand({ Bucket: s3.bucket, Delete: { Objects: [{ Key: probe }] } }));
     } catch (err) {
-      throw new BackupError(`The image store (bucket ${s3.bucket}${env.S3_ENDPOINT ? ` at ${env.S3_ENDPOINT}` : ''}) cannot be reached or written: ${(err as Error).message || (err as Error).name}. Nothing was restored.`);
+      throw new BackupError(
+        `The image store (bucket ${s3.bucket}${env.S3_ENDPOINT ? ` at ${env.S3_ENDPOINT}` : ''}) cannot be reached or written: ${(err as Error).message || (err as Error).name}. Nothing was restored.`,
+      );
     } finally {
       s3.client.destroy();
     }

@@ -17,4 +17,3 @@ export function olderThan(createdAt: AnyColumn | SQL, id: AnyColumn | SQL, curso
   const idValue = idType === 'uuid' ? sql`${cursor.id}::uuid` : sql`${cursor.id}::text`;
   return sql`(${createdAt}, ${id}) < (${cursor.at}::timestamptz, ${idValue})`;
 }
-

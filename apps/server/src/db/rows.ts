@@ -4,7 +4,7 @@
  */
 
 /** The rows of a raw `db.execute` result: node-postgres answers `{ rows }`, PGlite through Drizzle the same or the rows themselves. */
-export const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]));
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);
 
 /** A text[] as the driver hands it over: an array, or PostgreSQL's `{a,b}` literal. */
 export function textArray(v: string[] | string | null | undefined): string[] {

@@ -40,7 +40,10 @@ describe('schema version', { tags: ['postgres'] }, () => {
       await database.migrate();
       await addNewerMigration(database);
       expect((await schemaStatus(database.db)).unknown).toBe(1);
-      const err = await database.migrate().then(() => null, (e: unknown) => e);
+      const err = await database.migrate().then(
+        () => null,
+        (e: unknown) => e,
+      );
       expect(err).toBeInstanceOf(SchemaNewerError);
       expect((err as Error).message).toMatch(/^The database schema is newer than this version of Curio: it has 1 migration this version does not know/);
       expect((err as Error).message).toContain('Downgrades are not supported');
@@ -58,7 +61,15 @@ describe('schema version', { tags: ['postgres'] }, () => {
 
     const child = spawn(process.execPath, compiledServer('main'), {
       cwd: path.join(REPO_ROOT, 'apps/server'),
-      env: { ...process.env, DATABASE_URL: '', NODE_ENV: 'test', LOG_LEVEL: 'info', HOST: '127.0.0.1', DATA_DIR: dataDir, PORT: String(20000 + Math.floor(Math.random() * 20000)) },
+      env: {
+        ...process.env,
+        DATABASE_URL: '',
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'info',
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        PORT: String(20000 + Math.floor(Math.random() * 20000)),
+      },
     });
     let stdout = '';
     let stderr = '';

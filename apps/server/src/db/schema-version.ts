@@ -36,7 +36,9 @@ export async function schemaStatus(db: Db): Promise<SchemaStatus> {
   const known = new Map(entries.map((e) => [e.when, e.tag]));
   const exists = await db.execute<{ found: string | null }>(sql`select to_regclass('drizzle.__drizzle_migrations')::text as found`);
   const applied = exists.rows[0]?.found
-    ? (await db.execute<{ created_at: string }>(sql`select created_at from drizzle.__drizzle_migrations order by created_at`)).rows.map((r) => Number(r.created_at))
+    ? (await db.execute<{ created_at: string }>(sql`select created_at from drizzle.__drizzle_migrations order by created_at`)).rows.map((r) =>
+        Number(r.created_at),
+      )
     : [];
   const newest = applied.at(-1);
   return {

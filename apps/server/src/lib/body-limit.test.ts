@@ -25,7 +25,14 @@ afterAll(async () => {
 function send(agent: http.Agent, method: string, path: string, body?: string) {
   return new Promise<{ status: number; connection: string | undefined; text: string }>((resolve, reject) => {
     const req = http.request(
-      { host: '127.0.0.1', port, method, path, agent, headers: { origin: TEST_ORIGIN, ...(body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {}) } },
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path,
+        agent,
+        headers: { origin: TEST_ORIGIN, ...(body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {}) },
+      },
       (res) => {
         let text = '';
         res.setEncoding('utf8');

@@ -36,6 +36,11 @@ describe('cursor', () => {
   it('gives a next cursor only when a row beyond the page was fetched', () => {
     const rows = [1, 2, 3].map((n) => ({ at: `2026-11-22T20:24:42.00000${n}Z`, id: `id${n}` }));
     expect(nextCursor(rows, 3, (r) => r)).toBeNull();
-    expect(decodeCursor(nextCursor(rows, 2, (r) => r)!, { id: 'text' })).toEqual(rows[1]);
+    expect(
+      decodeCursor(
+        nextCursor(rows, 2, (r) => r)!,
+        { id: 'text' },
+      ),
+    ).toEqual(rows[1]);
   });
 });

@@ -20,8 +20,7 @@ export const badRequest = (message: string, fields?: Record<string, string>) =>
 export const unauthorized = () => new AppError(401, 'unauthorized', 'Sign in to continue');
 export const forbidden = (message = 'You are not allowed to do this') => new AppError(403, 'forbidden', message);
 export const notFound = (message = 'Not found') => new AppError(404, 'not_found', message);
-export const conflict = (code: ErrorCode, message: string, fields?: Record<string, string>) =>
-  new AppError(409, code, message, fields);
+export const conflict = (code: ErrorCode, message: string, fields?: Record<string, string>) => new AppError(409, code, message, fields);
 
 export function fromZodError(error: ZodError): AppError {
   const fields: Record<string, string> = {};

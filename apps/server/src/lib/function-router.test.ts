@@ -18,7 +18,9 @@ describe('functions served from the contract', () => {
     const handlers = Object.fromEntries(FUNCTION_NAMES.map((name) => [name, async () => ({})]));
     expect(() => createFunctionRouter({ auth: t.auth, handlers: handlers as never, hasRole: async () => false, trustProxy: false })).not.toThrow();
     delete (handlers as Record<string, unknown>)['item-get'];
-    expect(() => createFunctionRouter({ auth: t.auth, handlers: handlers as never, hasRole: async () => false, trustProxy: false })).toThrow(/item-get has no handler/);
+    expect(() => createFunctionRouter({ auth: t.auth, handlers: handlers as never, hasRole: async () => false, trustProxy: false })).toThrow(
+      /item-get has no handler/,
+    );
   });
 
   it('answers 401 to guests on every function that needs a session, before looking at the input', async () => {

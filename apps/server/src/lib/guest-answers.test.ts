@@ -12,8 +12,8 @@ function answers() {
   return { kept, calls };
 }
 
-describe('guests\' kept answers', () => {
-  it('answers a guest\'s GET with the kept bytes and the app\'s headers, and tells the call statistics', async () => {
+describe("guests' kept answers", () => {
+  it("answers a guest's GET with the kept bytes and the app's headers, and tells the call statistics", async () => {
     const { kept, calls } = answers();
     kept.remember(URL_A, 'item-get', '{"ok":true}', () => true);
     const res = kept.answer(entryView(new Request(URL_A, { headers: { 'x-request-id': 'abc' } }), undefined));

@@ -62,7 +62,11 @@ export function createGuestAnswers(opts: {
   maxChars?: number;
 }) {
   // Bounded by count and by size (the text's characters): the least recently answered go first.
-  const entries = new LRUCache<string, Entry>({ max: opts.max ?? 2000, maxSize: opts.maxChars ?? 32 * 1024 * 1024, sizeCalculation: (e) => Math.max(1, e.text.length) });
+  const entries = new LRUCache<string, Entry>({
+    max: opts.max ?? 2000,
+    maxSize: opts.maxChars ?? 32 * 1024 * 1024,
+    sizeCalculation: (e) => Math.max(1, e.text.length),
+  });
   const plain = { ...opts.headers, 'content-type': 'application/json' };
   const zipped = { ...plain, 'content-encoding': 'gzip', vary: 'Accept-Encoding' };
   const { logger } = opts;

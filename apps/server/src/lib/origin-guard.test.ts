@@ -64,10 +64,18 @@ describe('cross-site writes with the session cookie', () => {
       f.set('file', new Blob([new Uint8Array(photo)], { type: 'image/png' }), 'a.png');
       return f;
     };
-    const evil = await t.app.request(`${TEST_ORIGIN}${signed.json.uploadURL}`, { method: 'POST', headers: { cookie: victim.cookie, origin: EVIL }, body: form() });
+    const evil = await t.app.request(`${TEST_ORIGIN}${signed.json.uploadURL}`, {
+      method: 'POST',
+      headers: { cookie: victim.cookie, origin: EVIL },
+      body: form(),
+    });
     expect(evil.status).toBe(403);
     expect(((await evil.json()) as { error: { code: string } }).error.code).toBe('forbidden');
-    const ours = await t.app.request(`${TEST_ORIGIN}${signed.json.uploadURL}`, { method: 'POST', headers: { cookie: victim.cookie, origin: TEST_ORIGIN }, body: form() });
+    const ours = await t.app.request(`${TEST_ORIGIN}${signed.json.uploadURL}`, {
+      method: 'POST',
+      headers: { cookie: victim.cookie, origin: TEST_ORIGIN },
+      body: form(),
+    });
     expect(ours.status).toBe(200);
   });
 
@@ -78,7 +86,12 @@ describe('cross-site writes with the session cookie', () => {
 
   it('accepts JSON from PUBLIC_URL and, outside production, from both loopback names of the port', async () => {
     for (const origin of [TEST_ORIGIN, 'http://127.0.0.1:3000']) {
-      const r = await post('/functions/v1/items-create', { cookie: victim.cookie, origin, type: 'application/json; charset=utf-8', body: JSON.stringify({ title: `From ${origin}` }) });
+      const r = await post('/functions/v1/items-create', {
+        cookie: victim.cookie,
+        origin,
+        type: 'application/json; charset=utf-8',
+        body: JSON.stringify({ title: `From ${origin}` }),
+      });
       expect(r.status).toBe(200);
     }
     expect(await itemCount(victim.userId)).toBe(2);
@@ -103,7 +116,10 @@ describe('request bodies', () => {
   });
 
   it('accepts a POST without a body and without a content type', async () => {
-    const res = await t.app.request(`${TEST_ORIGIN}/functions/v1/profile-me`, { method: 'POST', headers: { cookie: victim.cookie, origin: TEST_ORIGIN, 'content-length': '0' } });
+    const res = await t.app.request(`${TEST_ORIGIN}/functions/v1/profile-me`, {
+      method: 'POST',
+      headers: { cookie: victim.cookie, origin: TEST_ORIGIN, 'content-length': '0' },
+    });
     expect(res.status).toBe(200);
   });
 });
@@ -161,9 +177,15 @@ describe('trusted origins', () => {
     app.use(originGuard({ trusted: ['https://curio.example'], logger }));
     app.post('/functions/v1/x', (c) => c.json({ ok: true }));
     app.onError((err, c) => errorResponse(err, c, logger));
-    const res = await app.request('/functions/v1/x', { method: 'POST', headers: { cookie: 'a=b', origin: EVIL, 'content-type': 'application/json' }, body: '{}' });
+    const res = await app.request('/functions/v1/x', {
+      method: 'POST',
+      headers: { cookie: 'a=b', origin: EVIL, 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(res.status).toBe(403);
     await new Promise((r) => setImmediate(r));
-    expect(lines).toContainEqual(expect.objectContaining({ level: 40, origin: EVIL, path: '/functions/v1/x', msg: 'refused a write from an untrusted origin' }));
+    expect(lines).toContainEqual(
+      expect.objectContaining({ level: 40, origin: EVIL, path: '/functions/v1/x', msg: 'refused a write from an untrusted origin' }),
+    );
   });
 });

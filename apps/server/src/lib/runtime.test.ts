@@ -21,9 +21,13 @@ describe('the supported Node.js', () => {
   it('stops an entry started on an older Node.js before anything else runs, with one line and exit code 1', () => {
     // The entries import src/supported-node.ts first; run it as that older Node.js would (its version faked).
     const entry = path.join(import.meta.dirname, '../supported-node.ts');
-    const res = spawnSync(process.execPath, ['--import', 'tsx', '--import', 'data:text/javascript,Object.defineProperty(process.versions,"node",{value:"20.20.2"})', entry], {
-      encoding: 'utf8',
-    });
+    const res = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', '--import', 'data:text/javascript,Object.defineProperty(process.versions,"node",{value:"20.20.2"})', entry],
+      {
+        encoding: 'utf8',
+      },
+    );
     expect(res.status).toBe(1);
     expect(res.stderr.trim().split('\n')).toEqual([expect.stringContaining('Curio needs Node.js 24 or newer; this is Node.js 20.20.2')]);
   });

@@ -3,10 +3,23 @@
  * cannot be reached right now — a refused or dropped connection, a time-out, a server shutting
  * down — rather than a bug. Such errors answer 503 `unavailable` with Retry-After, never a 500.
  */
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOTFOUND', 'ECONNABORTED', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'ENOTFOUND',
+  'ECONNABORTED',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
 // PostgreSQL SQLSTATEs: class 08 (connection exception), 57P01–57P03 (shutting down, cannot connect now), 53300 (too many connections).
 const PG_STATES = /^(08...|57P0[123]|53300)$/;
-const MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection refused|socket hang up|connect ECONNREFUSED|TimeoutError/i;
+const MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection refused|socket hang up|connect ECONNREFUSED|TimeoutError/i;
 
 export function isUnavailableError(err: unknown): boolean {
   const seen = new Set<unknown>();

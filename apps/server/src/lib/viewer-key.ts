@@ -13,8 +13,7 @@ export function createViewerKeys(secret: string) {
     /** The viewer of an item on a UTC day (`YYYY-MM-DD`): a user by id, a guest by address and user agent. */
     dailyViewer: (day: string, v: Viewer) => hash(keyOf(`item-views:${day}`), who(v)),
     /** The subject of a rate limit: a user by id, a guest by address (user agent when no address is known). */
-    limitSubject: (v: Viewer) =>
-      v.userId ? `user:${v.userId}` : `guest:${hash(keyOf('rate-limit'), v.address ?? `ua:${v.userAgent ?? ''}`)}`,
+    limitSubject: (v: Viewer) => (v.userId ? `user:${v.userId}` : `guest:${hash(keyOf('rate-limit'), v.address ?? `ua:${v.userAgent ?? ''}`)}`),
   };
 }
 

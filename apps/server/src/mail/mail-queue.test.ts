@@ -21,7 +21,12 @@ describe('mails through the job queue', { tags: ['postgres'] }, () => {
   it('keeps a mail while the mail server is down and delivers it once, when the server is back', async () => {
     const logger = pino({ level: 'silent' });
     const port = await freePort(); // nothing listens there yet: the mail server is down
-    const direct = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'Curio <no-reply@example.com>', outboxDir: mkdtempSync(path.join(os.tmpdir(), 'curio-mailq-')), logger });
+    const direct = createMailer({
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      from: 'Curio <no-reply@example.com>',
+      outboxDir: mkdtempSync(path.join(os.tmpdir(), 'curio-mailq-')),
+      logger,
+    });
     const mailer = queuedMailer(direct, logger, 'mail-queue-test-secret-long-enough-0123456789');
     mailer.attach(t.services.jobs);
 
@@ -61,12 +66,19 @@ describe('mails through the job queue', { tags: ['postgres'] }, () => {
     const t = await createTestApp();
     const logger = pino({ level: 'silent' });
     const port = await freePort();
-    const direct = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'Curio <no-reply@example.com>', outboxDir: mkdtempSync(path.join(os.tmpdir(), 'curio-mailq-')), logger });
+    const direct = createMailer({
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      from: 'Curio <no-reply@example.com>',
+      outboxDir: mkdtempSync(path.join(os.tmpdir(), 'curio-mailq-')),
+      logger,
+    });
     const mailer = queuedMailer(direct, logger, 'mail-queue-test-secret-long-enough-0123456789');
     mailer.attach(t.services.jobs);
     const count = 30;
     await Promise.all(
-      Array.from({ length: count }, (_, i) => mailer.send({ to: `reader${i}@example.com`, subject: `Notice number ${i}`, text: `Body ${i}`, html: `<p>Body ${i}</p>` })),
+      Array.from({ length: count }, (_, i) =>
+        mailer.send({ to: `reader${i}@example.com`, subject: `Notice number ${i}`, text: `Body ${i}`, html: `<p>Body ${i}</p>` }),
+      ),
     );
     // Wait for the first attempts to fail against the closed port (their jobs wait for a retry).
     await vi.waitFor(

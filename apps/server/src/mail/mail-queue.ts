@@ -36,11 +36,15 @@ export function queuedMailer(direct: Mailer, logger: Logger, secret: string): Ma
     outbox: () => direct.outbox(),
     attach(queue: Jobs) {
       jobs = queue;
-      queue.handle<MailJob | Mail>(QUEUES.mail.name, async (job) => {
-        // Jobs queued before mails were sealed still go out as they are.
-        const mail = 'sealed' in job ? (JSON.parse(await symmetricDecrypt({ key: secret, data: job.sealed })) as Mail) : job;
-        await direct.send(mail);
-      }, MAIL_WORKERS);
+      queue.handle<MailJob | Mail>(
+        QUEUES.mail.name,
+        async (job) => {
+          // Jobs queued before mails were sealed still go out as they are.
+          const mail = 'sealed' in job ? (JSON.parse(await symmetricDecrypt({ key: secret, data: job.sealed })) as Mail) : job;
+          await direct.send(mail);
+        },
+        MAIL_WORKERS,
+      );
     },
   };
 }

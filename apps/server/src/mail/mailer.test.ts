@@ -100,7 +100,14 @@ describe('/dev/outbox', () => {
   afterAll(() => t.close());
 
   const appWith = (remoteAddress: () => string | null, env = t.env) =>
-    createApp({ env, database: t.database, logger: pino({ level: 'silent' }), mailer: { send: async () => {}, outbox: async () => [] }, remoteAddress, passwordHashing: testPasswordHashing }).app;
+    createApp({
+      env,
+      database: t.database,
+      logger: pino({ level: 'silent' }),
+      mailer: { send: async () => {}, outbox: async () => [] },
+      remoteAddress,
+      passwordHashing: testPasswordHashing,
+    }).app;
 
   const local = { host: 'localhost:3000' };
 
@@ -119,7 +126,13 @@ describe('/dev/outbox', () => {
 
   it('answers 404 to a loopback socket when the request passed a proxy or names another host (DNS rebinding)', async () => {
     const app = appWith(() => '127.0.0.1');
-    for (const headers of [{ host: 'evil.example' }, { host: 'evil.example:3000' }, { ...local, 'x-forwarded-for': '203.0.113.9' }, { ...local, forwarded: 'for=203.0.113.9' }, { ...local, 'x-real-ip': '203.0.113.9' }]) {
+    for (const headers of [
+      { host: 'evil.example' },
+      { host: 'evil.example:3000' },
+      { ...local, 'x-forwarded-for': '203.0.113.9' },
+      { ...local, forwarded: 'for=203.0.113.9' },
+      { ...local, 'x-real-ip': '203.0.113.9' },
+    ]) {
       expect((await app.request(`${TEST_ORIGIN}/dev/outbox`, { headers })).status).toBe(404);
     }
     const proxied = appWith(() => '127.0.0.1', { ...t.env, TRUST_PROXY: true });

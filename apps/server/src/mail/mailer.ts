@@ -59,7 +59,11 @@ export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: 
       } catch {
         return [];
       }
-      const files = names.filter((n) => n.endsWith('.json')).sort().reverse().slice(0, 100);
+      const files = names
+        .filter((n) => n.endsWith('.json'))
+        .sort()
+        .reverse()
+        .slice(0, 100);
       return Promise.all(files.map(async (f) => JSON.parse(await readFile(path.join(outboxDir, f), 'utf8')) as StoredMail));
     },
   };

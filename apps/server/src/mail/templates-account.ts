@@ -36,10 +36,7 @@ export function changeEmailNoticeMail({ to, newEmail, url, appName }: { to: stri
         `Someone signed in to your ${appName} account asked to change its address to ${newEmail}. It changes only once the link sent there is opened.`,
         `有人在登录你的 ${appName} 账号后申请将邮箱改为 ${newEmail}。只有打开发送到该地址的链接后才会更改。`,
       ],
-      [
-        "If it wasn't you, change your password and sign out your other sessions now:",
-        '如果不是你本人操作，请立即更改密码并退出其他会话：',
-      ],
+      ["If it wasn't you, change your password and sign out your other sessions now:", '如果不是你本人操作，请立即更改密码并退出其他会话：'],
     ],
     button: ['Review my account', '查看我的账号'],
     footer: ['If it was you, nothing to do.', '如果是你本人操作，无需任何处理。'],
@@ -53,9 +50,17 @@ export function signInCodeMail({ to, otp, url, appName, minutes }: { to: string;
     appName,
     url,
     subject: `${otp} is your ${appName} sign-in code · ${appName} 登录验证码 ${otp}`,
-    paragraphs: [[`Your one-time sign-in code is ${otp} (valid for ${minutes} minutes; enter it on the sign-in page).`, `你的一次性登录验证码是 ${otp}（${minutes} 分钟内有效，请在登录页输入）。`]],
+    paragraphs: [
+      [
+        `Your one-time sign-in code is ${otp} (valid for ${minutes} minutes; enter it on the sign-in page).`,
+        `你的一次性登录验证码是 ${otp}（${minutes} 分钟内有效，请在登录页输入）。`,
+      ],
+    ],
     button: [`Open ${appName}`, `打开 ${appName}`],
-    footer: ["If you didn't ask for it, ignore this mail: nobody can sign in without the code.", '如果这不是你本人的操作，请忽略此邮件；没有验证码任何人都无法登录。'],
+    footer: [
+      "If you didn't ask for it, ignore this mail: nobody can sign in without the code.",
+      '如果这不是你本人的操作，请忽略此邮件；没有验证码任何人都无法登录。',
+    ],
   });
 }
 
@@ -78,7 +83,15 @@ export function signUpExistingMail({ to, url, appName }: { to: string; url: stri
 }
 
 /** A session from a device (browser, system, address class) this account had not signed in from. */
-export function newSignInMail(opts: { to: string; browser: string | null; os: string | null; ip: string | null; when: Date; url: string; appName: string }): Mail {
+export function newSignInMail(opts: {
+  to: string;
+  browser: string | null;
+  os: string | null;
+  ip: string | null;
+  when: Date;
+  url: string;
+  appName: string;
+}): Mail {
   const { to, browser, os, ip, when, url, appName } = opts;
   const at = `${when.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
   const en = `${browser ?? 'an unknown browser'}${os ? ` on ${os}` : ''}${ip ? ` (address ${ip})` : ''}`;

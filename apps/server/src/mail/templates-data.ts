@@ -12,7 +12,10 @@ export function exportReadyMail(opts: { to: string; appName: string; url: string
     subject: `Your ${opts.appName} data is ready · 你的 ${opts.appName} 数据已准备好`,
     appName: opts.appName,
     paragraphs: [
-      [`The archive of your data (a ZIP with data.json and your images) can be downloaded until ${until} (UTC).`, `你的数据归档（包含 data.json 和图片的 ZIP）可下载至 ${until}（UTC）。`],
+      [
+        `The archive of your data (a ZIP with data.json and your images) can be downloaded until ${until} (UTC).`,
+        `你的数据归档（包含 data.json 和图片的 ZIP）可下载至 ${until}（UTC）。`,
+      ],
       ['You need to be signed in to the account that asked for it.', '下载时需要登录提出请求的账号。'],
     ],
     button: ['Download my data', '下载我的数据'],
@@ -29,7 +32,10 @@ export function deletionScheduledMail(opts: { to: string; appName: string; url: 
     subject: `Your ${opts.appName} account will be deleted · 你的 ${opts.appName} 账号将被删除`,
     appName: opts.appName,
     paragraphs: [
-      [`Your account and everything you made will be deleted on ${on} (UTC). You have been signed out everywhere.`, `你的账号及你创建的所有内容将于 ${on}（UTC）删除。你已在所有设备上退出登录。`],
+      [
+        `Your account and everything you made will be deleted on ${on} (UTC). You have been signed out everywhere.`,
+        `你的账号及你创建的所有内容将于 ${on}（UTC）删除。你已在所有设备上退出登录。`,
+      ],
       ['Changed your mind? Sign in before then and the deletion is cancelled.', '改变主意了？在此之前登录即可取消删除。'],
     ],
     button: ['Sign in to cancel', '登录以取消'],

@@ -47,15 +47,7 @@ export function actionMail(opts: {
   footer: [en: string, zh: string];
 }): Mail {
   const { to, subject, appName, paragraphs, button, url, footer } = opts;
-  const text = [
-    ...paragraphs.map(([en]) => en),
-    url,
-    '',
-    ...paragraphs.map(([, zh]) => zh),
-    url,
-    '',
-    `${footer[0]} ${footer[1]}`,
-  ].join('\n');
+  const text = [...paragraphs.map(([en]) => en), url, '', ...paragraphs.map(([, zh]) => zh), url, '', `${footer[0]} ${footer[1]}`].join('\n');
   const body = mailPage(
     appName,
     html`${paragraphs.map(([en, zh]) => html`<p>${en}<br>${zh}</p>\n`)}<p><a href="${url}" style="${BUTTON}">${button[0]} · ${button[1]}</a></p>

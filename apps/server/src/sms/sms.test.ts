@@ -53,7 +53,9 @@ describe('SMS', () => {
     expect(lines.join('')).not.toMatch(/111222|15550005555/);
 
     const down = fakeFetch(503);
-    await expect(createSms({ db: database.db, logger, smsUrl: 'http://sms.test/send', fetch: down.fn }).send({ to: '+15550005555', text: 'x' })).rejects.toThrow(/503/);
+    await expect(
+      createSms({ db: database.db, logger, smsUrl: 'http://sms.test/send', fetch: down.fn }).send({ to: '+15550005555', text: 'x' }),
+    ).rejects.toThrow(/503/);
   });
 
   it('with SMS_URL and the job queue, a message is a job of the sms queue whose worker POSTs it', async () => {

@@ -48,7 +48,9 @@ export async function checkStorageFromEnv(env: Env, timeoutMs = 10_000): Promise
       throw new EnvError(`S3_BUCKET: the bucket "${bucket}" does not exist at ${where}; create it or correct S3_BUCKET`);
     }
     if (status === 403 || status === 401) {
-      throw new EnvError(`S3_ACCESS_KEY_ID: the bucket "${bucket}" at ${where} refused these keys (${status}); check S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY`);
+      throw new EnvError(
+        `S3_ACCESS_KEY_ID: the bucket "${bucket}" at ${where} refused these keys (${status}); check S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY`,
+      );
     }
     if (status === 301) {
       throw new EnvError(`S3_REGION: the bucket "${bucket}" is in another region than ${env.S3_REGION} (301); set S3_REGION to the bucket's region`);

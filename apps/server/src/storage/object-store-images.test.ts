@@ -124,12 +124,25 @@ describe('images in the object store behind a CDN (S3_PUBLIC_URL)', () => {
         return new Uint8Array(this.h.digest());
       }
     }
-    const cfg = { publicUrl: 'https://cdn.example.org', bucket: 'curio', region: 'eu-central-1', accessKeyId: 'AKEXAMPLE', secretAccessKey: 'secret/Example+Key' };
+    const cfg = {
+      publicUrl: 'https://cdn.example.org',
+      bucket: 'curio',
+      region: 'eu-central-1',
+      accessKeyId: 'AKEXAMPLE',
+      secretAccessKey: 'secret/Example+Key',
+    };
     const now = new Date('2026-11-22T15:42:10Z');
     const ours = new URL(presignGet(cfg, 'images/Ab-c_1/public.webp', now));
     const sdk = new SignatureV4({ service: 's3', region: cfg.region, credentials: cfg, sha256: Sha256, uriEscapePath: false, applyChecksum: false });
     const reference = await sdk.presign(
-      { method: 'GET', protocol: 'https:', hostname: 'cdn.example.org', path: '/curio/images/Ab-c_1/public.webp', headers: { host: 'cdn.example.org', 'x-amz-content-sha256': 'UNSIGNED-PAYLOAD' }, query: {} },
+      {
+        method: 'GET',
+        protocol: 'https:',
+        hostname: 'cdn.example.org',
+        path: '/curio/images/Ab-c_1/public.webp',
+        headers: { host: 'cdn.example.org', 'x-amz-content-sha256': 'UNSIGNED-PAYLOAD' },
+        query: {},
+      },
       {
         signingDate: new Date('2026-11-22T00:00:00Z'), // the start of the signing window
         expiresIn: 2 * SIGNED_URL_WINDOW_SECONDS,

@@ -51,7 +51,10 @@ export function presignGet(
 ): string {
   const base = new URL(cfg.publicUrl.replace(/\/$/, '') + '/');
   const windowStart = Math.floor(now.getTime() / 1000 / SIGNED_URL_WINDOW_SECONDS) * SIGNED_URL_WINDOW_SECONDS;
-  const amzDate = new Date(windowStart * 1000).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  const amzDate = new Date(windowStart * 1000)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
   const day = amzDate.slice(0, 8);
   const scope = `${day}/${cfg.region}/s3/aws4_request`;
   const path = `${base.pathname}${encode(cfg.bucket)}/${encode(key, true)}`;
@@ -155,9 +158,7 @@ export function createS3Storage(cfg: S3Config): Storage {
     async deletePrefix(prefix) {
       let token: string | undefined;
       do {
-        const list = await client.send(
-          new ListObjectsV2Command({ Bucket: cfg.bucket, Prefix: k(prefix.replace(/\/$/, '')) + '/', ContinuationToken: token }),
-        );
+        const list = await client.send(new ListObjectsV2Command({ Bucket: cfg.bucket, Prefix: k(prefix.replace(/\/$/, '')) + '/', ContinuationToken: token }));
         const keys = (list.Contents ?? []).map((o) => ({ Key: o.Key! }));
         if (keys.length) await client.send(new DeleteObjectsCommand({ Bucket: cfg.bucket, Delete: { Objects: keys } }));
         token = list.IsTruncated ? list.NextContinuationToken : undefined;
@@ -166,9 +167,7 @@ export function createS3Storage(cfg: S3Config): Storage {
     async *list(prefix) {
       let token: string | undefined;
       do {
-        const list = await client.send(
-          new ListObjectsV2Command({ Bucket: cfg.bucket, Prefix: k(prefix.replace(/\/$/, '')) + '/', ContinuationToken: token }),
-        );
+        const list = await client.send(new ListObjectsV2Command({ Bucket: cfg.bucket, Prefix: k(prefix.replace(/\/$/, '')) + '/', ContinuationToken: token }));
         const page = (list.Contents ?? [])
           .filter((o) => o.Key && o.Key.startsWith(base))
           .map((o) => ({ key: o.Key!.slice(base.length), lastModified: o.LastModified ?? new Date(0) }));

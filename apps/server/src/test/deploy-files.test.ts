@@ -41,7 +41,7 @@ describe('the deployment files agree with the README', () => {
     expect([...documented].filter((name) => name !== 'MALLOC_ARENA_MAX' && !read.includes(name))).toEqual([]);
   });
 
-  it("every README variable is in deploy/env.example, whose lines reach every Curio service (env_file)", () => {
+  it('every README variable is in deploy/env.example, whose lines reach every Curio service (env_file)', () => {
     const example = read('deploy/env.example');
     const missing = readmeVariables().filter((name) => !new RegExp(`^#? ?${name}=|\\b${name}\\b`, 'm').test(example));
     expect(missing).toEqual([]);

@@ -44,7 +44,15 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, o
     },
     outbox: async () => mails,
   };
-  const { app, fetch: serverFetch, guestAnswers, services, auth, adminAccounts, drained } = createApp({ env, database, logger: createLogger('silent'), mailer, overrides, passwordHashing: testPasswordHashing });
+  const {
+    app,
+    fetch: serverFetch,
+    guestAnswers,
+    services,
+    auth,
+    adminAccounts,
+    drained,
+  } = createApp({ env, database, logger: createLogger('silent'), mailer, overrides, passwordHashing: testPasswordHashing });
 
   /** Sends a request as a browser on the test origin would. */
   async function send(url: string, opts: CallOptions = {}) {

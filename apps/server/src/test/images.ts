@@ -2,7 +2,9 @@ import sharp from 'sharp';
 import type { GenerationRequest, Generator } from '../modules/generation/generator';
 
 export const pngBytes = (w = 64, h = 48) =>
-  sharp({ create: { width: w, height: h, channels: 4, background: { r: 200, g: 80, b: 40, alpha: 1 } } }).png().toBuffer();
+  sharp({ create: { width: w, height: h, channels: 4, background: { r: 200, g: 80, b: 40, alpha: 1 } } })
+    .png()
+    .toBuffer();
 
 /** A JPEG carrying GPS coordinates and a camera make in its EXIF, with orientation 6 (rotated). */
 export const jpegWithGps = (w = 120, h = 80) =>
@@ -30,7 +32,9 @@ export function stubGenerator(opts: { fail?: boolean; delayMs?: number } = {}): 
       if (opts.fail) throw new Error('stub generator failure');
       return Promise.all(
         [0, 1, 2, 3, 4].map((i) =>
-          sharp({ create: { width: 40, height: 50, channels: 3, background: { r: 40 * i, g: 90, b: 150 } } }).jpeg().toBuffer(),
+          sharp({ create: { width: 40, height: 50, channels: 3, background: { r: 40 * i, g: 90, b: 150 } } })
+            .jpeg()
+            .toBuffer(),
         ),
       );
     },

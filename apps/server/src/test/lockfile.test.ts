@@ -34,9 +34,7 @@ describe('package-lock.json', () => {
       for (const [dep, range] of Object.entries(ranges)) {
         if (!DIST_TAG.test(range)) continue;
         const scoped = pkg.overrides?.[name];
-        const pinned =
-          (typeof scoped === 'object' && typeof scoped[dep] === 'string') ||
-          typeof pkg.overrides?.[dep] === 'string';
+        const pinned = (typeof scoped === 'object' && typeof scoped[dep] === 'string') || typeof pkg.overrides?.[dep] === 'string';
         if (!pinned) unpinned.push(`${name} → ${dep}@${range}`);
       }
     }

@@ -26,7 +26,10 @@ const indent = (line: string) => line.length - line.trimStart().length;
 export function untaggedPostgresOnly(source: string): string[] {
   const lines = source.split('\n');
   return lines.filter((line, i) => {
-    if (!POSTGRES_ONLY.test(line) || line.includes(TAG)) return false;
+    if (!POSTGRES_ONLY.test(line)) return false;
+    // The tag in the call itself: on its line, or on one of the next two when the arguments are broken over lines.
+    const call = [line, ...lines.slice(i + 1, i + 3).filter((next) => indent(next) > indent(line))];
+    if (call.some((l) => l.includes(TAG))) return false;
     let depth = indent(line);
     for (let j = i - 1; j >= 0 && depth > 0; j--) {
       const above = lines[j]!;
@@ -50,5 +53,12 @@ describe('the postgres tag', () => {
     expect(untaggedPostgresOnly(untagged)).toHaveLength(1);
     const inside = `describe('a module', { ${TAG} }, () => {\n  it.skipIf(!process.env.DATABASE_URL)('reconnects', async () => {});\n});`;
     expect(untaggedPostgresOnly(inside)).toEqual([]);
+  });
+
+  it('finds the tag of a call whose arguments are broken over lines, and only in that call', () => {
+    const broken = `it.runIf(process.env.DATABASE_URL)(\n  'starts on a server',\n  { ${TAG}, timeout: 90_000 },\n  async () => {},\n);`;
+    expect(untaggedPostgresOnly(broken)).toEqual([]);
+    const next = `it.runIf(process.env.DATABASE_URL)('starts on a server', async () => {});\nit('another', { ${TAG} }, () => {});`;
+    expect(untaggedPostgresOnly(next)).toHaveLength(1);
   });
 });

@@ -50,10 +50,7 @@ export function sseReader(res: Response) {
         const left = deadline - Date.now();
         if (left <= 0) throw new Error('no matching message in time');
         let timer: NodeJS.Timeout | undefined;
-        const chunk = await Promise.race([
-          reader.read(),
-          new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), left))),
-        ]);
+        const chunk = await Promise.race([reader.read(), new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), left)))]);
         clearTimeout(timer);
         if (chunk === 'timeout') continue;
         if (chunk.done) done = true;

@@ -31,6 +31,9 @@ describe('the TypeScript toolchain', () => {
     const below = peer.match(/<(\d+)\.(\d+)/);
     expect(below, peer).not.toBeNull();
     const [major, minor] = installed('typescript').split('.').map(Number) as [number, number];
-    expect(major < Number(below![1]) || (major === Number(below![1]) && minor < Number(below![2])), `typescript ${installed('typescript')} against ${peer}`).toBe(true);
+    expect(
+      major < Number(below![1]) || (major === Number(below![1]) && minor < Number(below![2])),
+      `typescript ${installed('typescript')} against ${peer}`,
+    ).toBe(true);
   });
 });

@@ -73,7 +73,12 @@ export async function seedShelfItems(
     const name = it.photo ?? 'robot';
     if (!photos.has(name)) photos.set(name, await samplePhotoFile(name, { width: 300, height: 350 }));
     const photo = photos.get(name)!;
-    const { item } = await fn(request, 'items-create', { title: it.title, tags: it.tags ?? '', nsfw: it.nsfw ?? false, ...(it.notes ? { metadata: it.notes } : {}) });
+    const { item } = await fn(request, 'items-create', {
+      title: it.title,
+      tags: it.tags ?? '',
+      nsfw: it.nsfw ?? false,
+      ...(it.notes ? { metadata: it.notes } : {}),
+    });
     const signed = await fn(request, 'uploads-sign', { kind: 'photo', fileName: photo.name, contentType: photo.mimeType });
     const up = await request.post(signed.uploadURL, { multipart: { file: photo }, headers: ORIGIN_HEADER });
     if (!up.ok()) throw new Error(`upload failed: ${up.status()}`);

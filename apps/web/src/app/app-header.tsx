@@ -119,11 +119,14 @@ export function AppHeader() {
     account.push({ id: 'profile', href: paths.profile.getHref(profile.handle), label: t('nav.profile') });
   }
   if (onboarded && exists(paths.profileSettings.getHref())) account.push({ id: 'settings', href: paths.profileSettings.getHref(), label: t('nav.settings') });
-  else if (onboarded && exists(paths.privacySettings.getHref())) account.push({ id: 'settings', href: paths.privacySettings.getHref(), label: t('nav.settings') });
+  else if (onboarded && exists(paths.privacySettings.getHref()))
+    account.push({ id: 'settings', href: paths.privacySettings.getHref(), label: t('nav.settings') });
   if (onboarded && exists(paths.insights.getHref())) account.push({ id: 'insights', href: paths.insights.getHref(), label: t('nav.insights') });
-  if (me.data?.roles.includes('admin') && exists(paths.future.admin.getHref())) account.push({ id: 'admin', href: paths.future.admin.getHref(), label: t('nav.admin') });
+  if (me.data?.roles.includes('admin') && exists(paths.future.admin.getHref()))
+    account.push({ id: 'admin', href: paths.future.admin.getHref(), label: t('nav.admin') });
   const roles = me.data?.roles ?? [];
-  if ((roles.includes('moderator') || roles.includes('admin')) && exists(paths.mod.getHref())) account.push({ id: 'moderation', href: paths.mod.getHref(), label: t('nav.moderation') });
+  if ((roles.includes('moderator') || roles.includes('admin')) && exists(paths.mod.getHref()))
+    account.push({ id: 'moderation', href: paths.mod.getHref(), label: t('nav.moderation') });
 
   const handle = profile?.handle ?? user.email ?? '?';
   const avatar = <UserAvatar handle={profile?.displayName || handle} imageId={profile?.avatarImageId ?? null} className="size-8" testId="header-avatar" />;
@@ -151,14 +154,26 @@ export function AppHeader() {
       ) : null}
       {showMessages ? (
         <Button asChild variant="ghost" size="icon" className={cn('max-md:hidden', isCurrent(pathname, messagesHref) && 'bg-surface-sunken text-accent')}>
-          <Link to={messagesHref} aria-label={t('nav.messages')} title={t('nav.messages')} data-testid="nav-messages" aria-current={isCurrent(pathname, messagesHref) ? 'page' : undefined}>
+          <Link
+            to={messagesHref}
+            aria-label={t('nav.messages')}
+            title={t('nav.messages')}
+            data-testid="nav-messages"
+            aria-current={isCurrent(pathname, messagesHref) ? 'page' : undefined}
+          >
             <MessageCircle className="size-5" aria-hidden="true" />
           </Link>
         </Button>
       ) : null}
       <div className="hidden md:block">
         <AfterHydration placeholder={<TriggerPlaceholder label={accountLabel}>{avatar}</TriggerPlaceholder>}>
-          <AccountMenu label={accountLabel} trigger={avatar} links={account} title={profile?.displayName ?? user.email ?? ''} subtitle={profile ? `@${profile.handle}` : null} />
+          <AccountMenu
+            label={accountLabel}
+            trigger={avatar}
+            links={account}
+            title={profile?.displayName ?? user.email ?? ''}
+            subtitle={profile ? `@${profile.handle}` : null}
+          />
         </AfterHydration>
       </div>
       <div className="md:hidden">

@@ -60,10 +60,7 @@ export function RouteBoundary({ name, children }: { name: string; children: Reac
 /** Errors the router itself catches (e.g. a route's code failed to load). */
 export function RootErrorBoundary() {
   const error = useRouteError();
-  const err = useMemo(
-    () => (error instanceof Error ? error : new Error(String((error as { statusText?: string })?.statusText ?? error))),
-    [error],
-  );
+  const err = useMemo(() => (error instanceof Error ? error : new Error(String((error as { statusText?: string })?.statusText ?? error))), [error]);
   useEffect(() => reportRenderError(err, 'router'), [err]);
   return <ErrorFallback message={err.message} onReset={() => window.location.reload()} />;
 }

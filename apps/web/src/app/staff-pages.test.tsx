@@ -128,24 +128,38 @@ describe('signing in from such a page', () => {
     expect(screen.getByTestId('where').textContent).toBe('/admin?tab=users');
   });
 
-  it.each(['https://evil.example/admin', '//evil.example', '/\\evil.example', '/\t/evil.example', 'admin', '/login?next=/admin'])('goes home instead of to %j', (next) => {
-    renderWithProviders(
-      <>
-        <Routes>
-          <Route path="/login" element={<LoginRoute />} />
-          <Route path="/" element={<p>The home page</p>} />
-        </Routes>
-        <Where />
-      </>,
-      { route: `/login?next=${encodeURIComponent(next)}`, withAuth: false },
-    );
-    expect(screen.getByTestId('where').textContent).toBe('/');
-  });
+  it.each(['https://evil.example/admin', '//evil.example', '/\\evil.example', '/\t/evil.example', 'admin', '/login?next=/admin'])(
+    'goes home instead of to %j',
+    (next) => {
+      renderWithProviders(
+        <>
+          <Routes>
+            <Route path="/login" element={<LoginRoute />} />
+            <Route path="/" element={<p>The home page</p>} />
+          </Routes>
+          <Where />
+        </>,
+        { route: `/login?next=${encodeURIComponent(next)}`, withAuth: false },
+      );
+      expect(screen.getByTestId('where').textContent).toBe('/');
+    },
+  );
 
   it('takes only paths of this site (returnPath)', () => {
     expect(returnPath('/admin?tab=users')).toBe('/admin?tab=users');
     expect(returnPath('/mod/reports/r1#note')).toBe('/mod/reports/r1#note');
-    for (const bad of [null, undefined, '', 'admin', 'https://evil.example', '//evil.example', '/\\evil.example', '/\n/evil.example', '/login', '/login?next=/admin']) {
+    for (const bad of [
+      null,
+      undefined,
+      '',
+      'admin',
+      'https://evil.example',
+      '//evil.example',
+      '/\\evil.example',
+      '/\n/evil.example',
+      '/login',
+      '/login?next=/admin',
+    ]) {
       expect(returnPath(bad), String(bad)).toBeNull();
     }
   });

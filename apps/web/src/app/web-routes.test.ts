@@ -10,7 +10,21 @@ describe('the pages the server knows (WEB_ROUTES)', () => {
   });
 
   it('match an address as the router does', () => {
-    for (const address of ['/', '/explore', '/Explore/', '/i/some-id', '/u/ada', '/me/messages/t1', '/mod/reports/r1', '/no/such/page', '/404', '/me', '/u', '/u/ada/more', '/i/']) {
+    for (const address of [
+      '/',
+      '/explore',
+      '/Explore/',
+      '/i/some-id',
+      '/u/ada',
+      '/me/messages/t1',
+      '/mod/reports/r1',
+      '/no/such/page',
+      '/404',
+      '/me',
+      '/u',
+      '/u/ada/more',
+      '/i/',
+    ]) {
       expect(isWebRoute(address), address).toBe(pageExists(address));
     }
   });

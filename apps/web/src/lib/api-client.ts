@@ -84,9 +84,8 @@ export type CallOptions<N extends FunctionName = FunctionName> = {
 };
 
 /** The input may be left out when every field of the function's input is optional. */
-type CallArgs<N extends FunctionName> = Record<never, never> extends FunctionInput<N>
-  ? [input?: FunctionInput<N>, options?: CallOptions<N>]
-  : [input: FunctionInput<N>, options?: CallOptions<N>];
+type CallArgs<N extends FunctionName> =
+  Record<never, never> extends FunctionInput<N> ? [input?: FunctionInput<N>, options?: CallOptions<N>] : [input: FunctionInput<N>, options?: CallOptions<N>];
 
 function toQuery(body: Record<string, unknown> | undefined): string {
   if (!body) return '';

@@ -1,13 +1,6 @@
 import { API_PATHS } from '@curio/contract';
 import { passkeyClient } from '@better-auth/passkey/client';
-import {
-  adminClient,
-  emailOTPClient,
-  magicLinkClient,
-  phoneNumberClient,
-  siweClient,
-  twoFactorClient,
-} from 'better-auth/client/plugins';
+import { adminClient, emailOTPClient, magicLinkClient, phoneNumberClient, siweClient, twoFactorClient } from 'better-auth/client/plugins';
 import { createAuthClient } from 'better-auth/react';
 import { startTwoFactorChallenge } from './two-factor-challenge';
 

@@ -38,9 +38,7 @@ describe('invite errors', () => {
     expect(inviteErrorKey(new ApiError(400, 'invite_invalid', 'x'))).toBe('onboarding.codeInvalid');
     expect(inviteErrorKey(new ApiError(409, 'invite_already_redeemed', 'x'))).toBe('onboarding.codeAlreadyRedeemed');
     expect(inviteErrorKey(new ApiError(409, 'invite_fully_used', 'x'))).toBe('onboarding.codeFullyUsed');
-    expect(inviteErrorKey(new ApiError(400, 'validation_failed', 'x', { code: VALIDATION_MESSAGES.codeRequired }))).toBe(
-      'validation.codeRequired',
-    );
+    expect(inviteErrorKey(new ApiError(400, 'validation_failed', 'x', { code: VALIDATION_MESSAGES.codeRequired }))).toBe('validation.codeRequired');
     expect(inviteErrorKey(new ApiError(429, 'rate_limited', 'x'))).toBe('errors.rate_limited');
   });
 });
@@ -102,7 +100,10 @@ describe('api client', () => {
   });
 
   it('throws ApiError and reports a 401 to the unauthorized handler', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ error: { code: 'unauthorized', message: 'no' } }, 401)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ error: { code: 'unauthorized', message: 'no' } }, 401)),
+    );
     const handler = vi.fn();
     setUnauthorizedHandler(handler);
     await expect(callFunction('profile-me')).rejects.toMatchObject({ status: 401, code: 'unauthorized' });
@@ -110,7 +111,10 @@ describe('api client', () => {
   });
 
   it('turns a network failure into network_error', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await expect(callFunction('profile-me')).rejects.toMatchObject({ status: 0, code: 'network_error' });
   });
 });

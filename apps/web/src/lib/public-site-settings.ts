@@ -37,8 +37,7 @@ export async function getPublicSiteSettings(): Promise<PublicSiteSettings | null
       beta_open: typeof data.beta_open === 'boolean' ? data.beta_open : true,
       maintenanceMode: data.maintenanceMode === true,
       announcement: toAnnouncement(data.announcement),
-      maintenanceStatusUrl:
-        typeof data.maintenanceStatusUrl === 'string' && /^https?:\/\//i.test(data.maintenanceStatusUrl) ? data.maintenanceStatusUrl : null,
+      maintenanceStatusUrl: typeof data.maintenanceStatusUrl === 'string' && /^https?:\/\//i.test(data.maintenanceStatusUrl) ? data.maintenanceStatusUrl : null,
       oidc: toOidc(data.oidc),
     };
   } catch (error) {

@@ -2,9 +2,7 @@ import { VALIDATION_MESSAGES } from '@curio/contract';
 import type { z } from 'zod';
 
 type ValidationKey = keyof typeof VALIDATION_MESSAGES;
-const BY_TEXT = new Map<string, ValidationKey>(
-  (Object.entries(VALIDATION_MESSAGES) as [ValidationKey, string][]).map(([key, text]) => [text, key]),
-);
+const BY_TEXT = new Map<string, ValidationKey>((Object.entries(VALIDATION_MESSAGES) as [ValidationKey, string][]).map(([key, text]) => [text, key]));
 
 /**
  * Maps a contract validation message (the English text the server sends in `fields`, or a zod issue message

@@ -4,7 +4,8 @@ import zh from '@/locales/zh-CN.json';
 import { ApiError } from '@/lib/api-client';
 import { webAuthnErrorKey, webAuthnErrorKind } from './webauthn-errors';
 
-const lookup = (catalog: unknown, key: string) => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalog);
+const lookup = (catalog: unknown, key: string) =>
+  key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalog);
 
 describe('webauthn errors', () => {
   it.each([

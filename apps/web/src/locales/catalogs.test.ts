@@ -50,9 +50,7 @@ describe('translation catalogs', () => {
       const keys = Object.keys(catalog);
       const sorted = [...keys].sort();
       const bad = keys.join() === sorted.join() ? [] : [path || '(root)'];
-      return bad.concat(
-        ...keys.filter((k) => typeof catalog[k] === 'object').map((k) => check(catalog[k] as Catalog, path ? `${path}.${k}` : k)),
-      );
+      return bad.concat(...keys.filter((k) => typeof catalog[k] === 'object').map((k) => check(catalog[k] as Catalog, path ? `${path}.${k}` : k)));
     };
     expect(check(en as Catalog, '')).toEqual([]);
     expect(check(zhCN as Catalog, '')).toEqual([]);
@@ -105,7 +103,11 @@ describe('translation catalogs', () => {
   });
 
   it('keeps interpolation variables the same in both languages', () => {
-    const vars = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort().join();
+    const vars = (s: string) =>
+      [...s.matchAll(/\{\{(\w+)\}\}/g)]
+        .map((m) => m[1])
+        .sort()
+        .join();
     const mismatched = [...enKeys.entries()].filter(([k, v]) => zhKeys.has(k) && vars(v) !== vars(zhKeys.get(k)!)).map(([k]) => k);
     expect(mismatched).toEqual([]);
   });

@@ -13,7 +13,12 @@ function report({ performance = 1, seo = 1, lcpMs = 1500, canonical = 1, cls = 0
       seo: { score: seo, auditRefs: [{ id: 'canonical', weight: 1 }] },
     },
     audits: {
-      'largest-contentful-paint': { score: lcpMs <= 2500 ? 0.9 : 0.1, numericValue: lcpMs, displayValue: `${(lcpMs / 1000).toFixed(1)} s`, title: 'Largest Contentful Paint' },
+      'largest-contentful-paint': {
+        score: lcpMs <= 2500 ? 0.9 : 0.1,
+        numericValue: lcpMs,
+        displayValue: `${(lcpMs / 1000).toFixed(1)} s`,
+        title: 'Largest Contentful Paint',
+      },
       'cumulative-layout-shift': { score: cls <= 0.1 ? 1 : 0.5, numericValue: cls, title: 'Cumulative Layout Shift' },
       canonical: { score: canonical, title: 'Document has a valid rel=canonical', details: { items: [{ description: 'Relative URL (/x)' }] } },
     },

@@ -33,7 +33,9 @@ export function emailOtpPlugin({ env, mailer }: AuthPluginDeps) {
           to: email,
           subject: `${otp} is your ${env.APP_NAME} code · ${env.APP_NAME} 验证码 ${otp}`,
           appName: env.APP_NAME,
-          paragraphs: [[`Your one-time code is ${otp} (valid for ${EMAIL_CODE_MINUTES} minutes).`, `你的一次性验证码是 ${otp}（${EMAIL_CODE_MINUTES} 分钟内有效）。`]],
+          paragraphs: [
+            [`Your one-time code is ${otp} (valid for ${EMAIL_CODE_MINUTES} minutes).`, `你的一次性验证码是 ${otp}（${EMAIL_CODE_MINUTES} 分钟内有效）。`],
+          ],
           button: ['Open ' + env.APP_NAME, '打开 ' + env.APP_NAME],
           url: `${env.PUBLIC_URL}/login`,
           footer: ["If you didn't ask for it, ignore this mail.", '如果这不是你本人的操作，请忽略此邮件。'],

@@ -24,16 +24,14 @@ export function externalOidcName(env: Pick<AuthPluginDeps['env'], 'OIDC_ISSUER' 
   return env.OIDC_NAME ?? EXTERNAL_OIDC_DEFAULT_NAME;
 }
 
-const identityError = (status: 'BAD_REQUEST' | 'NOT_FOUND' | 'CONFLICT', code: string, message: string) =>
-  new APIError(status, { code, message });
+const identityError = (status: 'BAD_REQUEST' | 'NOT_FOUND' | 'CONFLICT', code: string, message: string) => new APIError(status, { code, message });
 
 /** better-auth's codes on the identity endpoints, mapped to the spec's (the session is kept: no sign-out). */
 const IDENTITY_ERRORS: Record<string, () => APIError> = {
   FAILED_TO_UNLINK_LAST_ACCOUNT: () =>
     identityError('BAD_REQUEST', IDENTITY_ERROR_CODES.SINGLE_NOT_DELETABLE, 'This is your only way to sign in; add another before unlinking it'),
   ACCOUNT_NOT_FOUND: () => identityError('NOT_FOUND', IDENTITY_ERROR_CODES.NOT_FOUND, 'No such identity on this account'),
-  SOCIAL_ACCOUNT_ALREADY_LINKED: () =>
-    identityError('CONFLICT', IDENTITY_ERROR_CODES.ALREADY_EXISTS, 'This identity is already linked to another account'),
+  SOCIAL_ACCOUNT_ALREADY_LINKED: () => identityError('CONFLICT', IDENTITY_ERROR_CODES.ALREADY_EXISTS, 'This identity is already linked to another account'),
 };
 
 /** The callback's redirect error (`?error=`) for an identity linked elsewhere. */

@@ -42,7 +42,10 @@ export function relyingParty(publicUrl: string) {
 export function passkeyPlugin({ env, logger }: AuthPluginDeps) {
   const rp = relyingParty(env.PUBLIC_URL);
   if (!rp.usable) {
-    logger.warn({ publicUrl: env.PUBLIC_URL }, 'passkeys: PUBLIC_URL names an IP address; browsers accept only a domain name (or localhost) as WebAuthn rpId, so passkeys will not work');
+    logger.warn(
+      { publicUrl: env.PUBLIC_URL },
+      'passkeys: PUBLIC_URL names an IP address; browsers accept only a domain name (or localhost) as WebAuthn rpId, so passkeys will not work',
+    );
   }
   const plugin = passkey({
     rpID: rp.rpID,
@@ -109,10 +112,16 @@ export function passkeyPlugin({ env, logger }: AuthPluginDeps) {
             if (!options || options instanceof Error || !options.user) return;
             const length = typeof options.user.id === 'string' ? base64UrlBytes(options.user.id) : 0;
             if (length < WEBAUTHN_USER_ID_MIN || length > WEBAUTHN_USER_ID_MAX) {
-              throw new APIError('SERVICE_UNAVAILABLE', { code: PASSKEY_GUARD_CODES.INVALID_USER_ID_LENGTH, message: 'The WebAuthn user id must be 1 to 64 bytes long' });
+              throw new APIError('SERVICE_UNAVAILABLE', {
+                code: PASSKEY_GUARD_CODES.INVALID_USER_ID_LENGTH,
+                message: 'The WebAuthn user id must be 1 to 64 bytes long',
+              });
             }
             if (!rp.usable || options.rp?.id !== rp.rpID) {
-              throw new APIError('SERVICE_UNAVAILABLE', { code: PASSKEY_GUARD_CODES.INVALID_RP_ID, message: 'The WebAuthn rpId must be the domain of PUBLIC_URL' });
+              throw new APIError('SERVICE_UNAVAILABLE', {
+                code: PASSKEY_GUARD_CODES.INVALID_RP_ID,
+                message: 'The WebAuthn rpId must be the domain of PUBLIC_URL',
+              });
             }
           }),
         },

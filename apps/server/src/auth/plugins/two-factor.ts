@@ -150,8 +150,13 @@ function mailedSignInChallenge(publicUrl: string) {
       await ctx.context.internalAdapter.createVerificationValue({ value: data.user.id, identifier, expiresAt });
       await ctx.context.internalAdapter.createVerificationValue({ value: '0', identifier: `2fa-attempts-${identifier}`, expiresAt });
       await ctx.setSignedCookie(cookie.name, identifier, ctx.context.secret, cookie.attributes);
-      const factor = (await ctx.context.adapter.findOne({ model: 'twoFactor', where: [{ field: 'userId', value: data.user.id }] })) as { verified?: boolean | null } | null;
-      const methods = [...(factor && factor.verified !== false ? ['totp'] : []), ...(ctx.context.getPlugin('two-factor')?.options?.otpOptions?.sendOTP ? ['otp'] : [])];
+      const factor = (await ctx.context.adapter.findOne({ model: 'twoFactor', where: [{ field: 'userId', value: data.user.id }] })) as {
+        verified?: boolean | null;
+      } | null;
+      const methods = [
+        ...(factor && factor.verified !== false ? ['totp'] : []),
+        ...(ctx.context.getPlugin('two-factor')?.options?.otpOptions?.sendOTP ? ['otp'] : []),
+      ];
       if (ctx.path === '/sign-in/email-otp') return ctx.json({ twoFactorRedirect: true, twoFactorMethods: methods });
       // A link asked for on /login during an OAuth authorization returns there: its query is kept.
       const query = new URLSearchParams(loginQueryOf(ctx.query?.callbackURL));

@@ -50,7 +50,10 @@ export function accountDataRepository(db: Executor) {
       return row ?? null;
     },
     async markExportReady(id: string, set: { storageKey: string; token: string; tokenHash: string; bytes: number; readyAt: Date; expiresAt: Date }) {
-      await db.update(accountExports).set({ ...set, status: 'ready' }).where(eq(accountExports.id, id));
+      await db
+        .update(accountExports)
+        .set({ ...set, status: 'ready' })
+        .where(eq(accountExports.id, id));
     },
     async markExportFailed(id: string) {
       await db.update(accountExports).set({ status: 'failed' }).where(eq(accountExports.id, id));
@@ -77,18 +80,35 @@ export function accountDataRepository(db: Executor) {
 
     // What goes into an export
     async account(userId: string) {
-      const [u] = await db.select({ id: users.id, email: users.email, name: users.name, emailVerified: users.emailVerified, createdAt: users.createdAt }).from(users).where(eq(users.id, userId));
+      const [u] = await db
+        .select({ id: users.id, email: users.email, name: users.name, emailVerified: users.emailVerified, createdAt: users.createdAt })
+        .from(users)
+        .where(eq(users.id, userId));
       return u ? { ...u, createdAt: iso(u.createdAt) } : null;
     },
     async profile(userId: string) {
       const [p] = await db.select().from(profiles).where(eq(profiles.userId, userId));
-      return p ? { handle: p.handle, displayName: p.displayName, bio: p.bio, public: p.public, avatarImageId: p.avatarImageId, createdAt: iso(p.createdAt), hidden: p.hidden } : null;
+      return p
+        ? {
+            handle: p.handle,
+            displayName: p.displayName,
+            bio: p.bio,
+            public: p.public,
+            avatarImageId: p.avatarImageId,
+            createdAt: iso(p.createdAt),
+            hidden: p.hidden,
+          }
+        : null;
     },
     async shelf(userId: string) {
       const [s] = await db.select().from(shelves).where(eq(shelves.userId, userId));
       if (!s) return null;
       const cells = await db.select().from(arrangements).where(eq(arrangements.shelfId, s.id)).orderBy(asc(arrangements.row), asc(arrangements.col));
-      return { cols: s.cols, rows: s.rows, arrangement: cells.map((c) => ({ itemId: c.itemId, col: c.col, row: c.row, overflow: c.overflow, zIndex: c.zIndex })) };
+      return {
+        cols: s.cols,
+        rows: s.rows,
+        arrangement: cells.map((c) => ({ itemId: c.itemId, col: c.col, row: c.row, overflow: c.overflow, zIndex: c.zIndex })),
+      };
     },
     async items(userId: string) {
       const rows = await db.select().from(items).where(eq(items.userId, userId)).orderBy(asc(items.createdAt));
@@ -136,7 +156,11 @@ export function accountDataRepository(db: Executor) {
     /** The items a person liked or saved, oldest first. */
     async marks(userId: string, kind: 'likes' | 'saves') {
       const table = kind === 'likes' ? likes : bookmarks;
-      const rows = await db.select({ itemId: table.itemId, createdAt: table.createdAt }).from(table).where(eq(table.userId, userId)).orderBy(asc(table.createdAt));
+      const rows = await db
+        .select({ itemId: table.itemId, createdAt: table.createdAt })
+        .from(table)
+        .where(eq(table.userId, userId))
+        .orderBy(asc(table.createdAt));
       return rows.map((r) => ({ itemId: r.itemId, createdAt: iso(r.createdAt) }));
     },
     async following(userId: string) {

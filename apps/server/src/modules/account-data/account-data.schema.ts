@@ -10,7 +10,9 @@ export const accountExports = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['preparing', 'ready', 'failed'] }).notNull().default('preparing'),
+    status: text('status', { enum: ['preparing', 'ready', 'failed'] })
+      .notNull()
+      .default('preparing'),
     storageKey: text('storage_key'),
     /** sha256 of the link's token (the token itself is only in the mail and the owner's status). */
     tokenHash: text('token_hash').unique(),
@@ -31,7 +33,9 @@ export const accountDeletions = pgTable(
     userId: text('user_id')
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['scheduled', 'cancelled'] }).notNull().default('scheduled'),
+    status: text('status', { enum: ['scheduled', 'cancelled'] })
+      .notNull()
+      .default('scheduled'),
     scheduledFor: timestamp('scheduled_for', { withTimezone: true }).notNull(),
     /** Whether a moderator had hidden the profile before: restored as it was when the deletion is cancelled. */
     profileWasHidden: boolean('profile_was_hidden').notNull().default(false),

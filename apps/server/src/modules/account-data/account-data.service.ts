@@ -86,7 +86,8 @@ export function createAccountDataService(
   }
 
   async function removeExport(row: ExportRow) {
-    if (row.storageKey) await deps.storage.delete(row.storageKey).catch((err) => deps.logger.warn({ err, key: row.storageKey }, 'account-data: export not removed from storage'));
+    if (row.storageKey)
+      await deps.storage.delete(row.storageKey).catch((err) => deps.logger.warn({ err, key: row.storageKey }, 'account-data: export not removed from storage'));
     await repo.deleteExport(row.id);
   }
 
@@ -116,8 +117,11 @@ export function createAccountDataService(
     const itemsOut = [];
     for (const item of items) {
       const photoFiles = [];
-      for (const [i, p] of item.photos.entries()) photoFiles.push({ role: p.role, file: await addImage(p.imageId, p.format, `${item.id}/photo-${i + 1}-${p.role}`) });
-      const chosen = item.chosenImage ? { style: item.chosenImage.style, file: await addImage(item.chosenImage.imageId, item.chosenImage.format, `${item.id}/chosen`) } : null;
+      for (const [i, p] of item.photos.entries())
+        photoFiles.push({ role: p.role, file: await addImage(p.imageId, p.format, `${item.id}/photo-${i + 1}-${p.role}`) });
+      const chosen = item.chosenImage
+        ? { style: item.chosenImage.style, file: await addImage(item.chosenImage.imageId, item.chosenImage.format, `${item.id}/chosen`) }
+        : null;
       const { photos: _p, chosenImage: _c, ...rest } = item;
       itemsOut.push({ ...rest, photos: photoFiles, chosenImage: chosen });
     }
@@ -131,7 +135,9 @@ export function createAccountDataService(
       version: 1,
       exportedAt: now().toISOString(),
       account,
-      profile: profile ? { handle: profile.handle, displayName: profile.displayName, bio: profile.bio, public: profile.public, createdAt: profile.createdAt, avatar } : null,
+      profile: profile
+        ? { handle: profile.handle, displayName: profile.displayName, bio: profile.bio, public: profile.public, createdAt: profile.createdAt, avatar }
+        : null,
       privacy: { profilePublic: profile?.public ?? true, ...settings },
       shelf,
       items: itemsOut,
@@ -178,7 +184,8 @@ export function createAccountDataService(
       await repo.markExportReady(row.id, { storageKey, token, tokenHash: sha256(token), bytes: zip.byteLength, readyAt, expiresAt });
       for (const old of await repo.exportsOf(row.userId)) if (old.id !== row.id && old.status !== 'preparing') await removeExport(old);
       const account = await repo.account(row.userId);
-      if (account) await send(exportReadyMail({ to: account.email, appName: deps.appName, url: `${deps.publicUrl}${EXPORT_DOWNLOAD_PATH}/${token}`, expiresAt }));
+      if (account)
+        await send(exportReadyMail({ to: account.email, appName: deps.appName, url: `${deps.publicUrl}${EXPORT_DOWNLOAD_PATH}/${token}`, expiresAt }));
       return { bytes: zip.byteLength };
     },
 

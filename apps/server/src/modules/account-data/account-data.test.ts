@@ -103,7 +103,10 @@ describe('download my data', () => {
   it('expires: the link stops working and the clean-up removes the archive from the store', async () => {
     const [row] = await t.database.db.select().from(accountExports).where(eq(accountExports.userId, me.userId));
     expect(await t.services.accountData.removeExpiredExports()).toBe(0);
-    await t.database.db.update(accountExports).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(accountExports.id, row!.id));
+    await t.database.db
+      .update(accountExports)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(accountExports.id, row!.id));
     const res = await t.request(link.replace(/^https?:\/\/[^/]+/, ''), { cookie: me.cookie });
     expect(res.status).toBe(410);
     expect((await t.call('account-export-status', { cookie: me.cookie, body: {} })).json.export.state).toBe('none');
@@ -135,7 +138,10 @@ describe('delete my account', () => {
   it('ends every session at once, mails the person, hides the profile; signing in again cancels it', async () => {
     const u = await t.onboardedUser();
     const second = await t.request('/auth/v1/sign-in/email', { body: { email: u.email, password: u.password } });
-    const otherCookie = second.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const otherCookie = second.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     expect((await t.call('profile-me', { cookie: otherCookie, body: {} })).status).toBe(200);
     const viewer = await t.onboardedUser();
     expect((await t.call('profile-get', { cookie: viewer.cookie, body: { handle: u.handle } })).json.access).not.toBe('private');
@@ -155,7 +161,10 @@ describe('delete my account', () => {
 
     const back = await t.request('/auth/v1/sign-in/email', { body: { email: u.email, password: u.password } });
     expect(back.status).toBe(200);
-    const cookie = back.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = back.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const [row] = await t.database.db.select().from(accountDeletions).where(eq(accountDeletions.userId, u.userId));
     expect(row?.status).toBe('cancelled');
     expect((await t.call('profile-get', { cookie: viewer.cookie, body: { handle: u.handle } })).json.access).not.toBe('private');

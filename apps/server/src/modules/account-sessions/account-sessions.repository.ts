@@ -16,7 +16,14 @@ export function accountSessionsRepository(db: Executor) {
     /** The user's sessions that have not expired, most recently used first. */
     async listActive(userId: string): Promise<SessionRow[]> {
       const rows = await db
-        .select({ id: sessions.id, token: sessions.token, ipAddress: sessions.ipAddress, userAgent: sessions.userAgent, createdAt: sessions.createdAt, updatedAt: sessions.updatedAt })
+        .select({
+          id: sessions.id,
+          token: sessions.token,
+          ipAddress: sessions.ipAddress,
+          userAgent: sessions.userAgent,
+          createdAt: sessions.createdAt,
+          updatedAt: sessions.updatedAt,
+        })
         .from(sessions)
         .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())))
         .orderBy(desc(sessions.updatedAt), desc(sessions.createdAt));
@@ -39,7 +46,10 @@ export function accountSessionsRepository(db: Executor) {
      * (their first session ever, or the first since devices are recorded).
      */
     async seeDevice(userId: string, device: string): Promise<{ added: boolean; first: boolean }> {
-      const [known] = await db.select({ n: sql<number>`count(*)::int` }).from(accountDevices).where(eq(accountDevices.userId, userId));
+      const [known] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(accountDevices)
+        .where(eq(accountDevices.userId, userId));
       const inserted = await db
         .insert(accountDevices)
         .values({ userId, device })

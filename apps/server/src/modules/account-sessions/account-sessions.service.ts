@@ -83,7 +83,15 @@ export function createAccountSessionsService(
       const ua = parseUserAgent(session.userAgent);
       try {
         await deps.mailer.send(
-          newSignInMail({ to, browser: ua.browser, os: ua.os, ip: session.ipAddress ?? null, when: new Date(), url: `${deps.publicUrl}${ACCOUNT_SETTINGS_PAGE}`, appName: deps.appName }),
+          newSignInMail({
+            to,
+            browser: ua.browser,
+            os: ua.os,
+            ip: session.ipAddress ?? null,
+            when: new Date(),
+            url: `${deps.publicUrl}${ACCOUNT_SETTINGS_PAGE}`,
+            appName: deps.appName,
+          }),
         );
       } catch (err) {
         deps.logger.error({ err, userId: session.userId }, 'could not send the new sign-in notice');

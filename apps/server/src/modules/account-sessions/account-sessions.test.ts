@@ -40,7 +40,8 @@ describe('user agents and address classes', () => {
     expect(parseUserAgent(null)).toEqual({ browser: null, os: null, mobile: false });
   });
   it('classes addresses as local or public, without geolocation', () => {
-    for (const ip of ['127.0.0.1', '10.1.2.3', '172.20.0.1', '192.168.1.9', '::1', 'fd00::1', 'fe80::1', '::ffff:192.168.0.2']) expect(addressClass(ip)).toBe('local');
+    for (const ip of ['127.0.0.1', '10.1.2.3', '172.20.0.1', '192.168.1.9', '::1', 'fd00::1', 'fe80::1', '::ffff:192.168.0.2'])
+      expect(addressClass(ip)).toBe('local');
     for (const ip of ['203.0.113.7', '8.8.8.8', '172.32.0.1', '2001:db8::1']) expect(addressClass(ip)).toBe('public');
     expect(addressClass(null)).toBe('unknown');
     expect(deviceKey(CHROME_LINUX, '203.0.113.7')).toBe('Chrome|Linux|public');
@@ -112,7 +113,10 @@ describe('account-sessions-list and account-session-revoke', () => {
 describe('new-device notice', () => {
   it('mails the owner once per new browser, system and address class; never for the first session after sign-up', async () => {
     const email = `devices${Date.now()}@example.com`;
-    const res = await t.request('/auth/v1/sign-up/email', { body: { email, password: 'correct horse battery', name: 'd' }, headers: from('203.0.113.9', CHROME_LINUX) });
+    const res = await t.request('/auth/v1/sign-up/email', {
+      body: { email, password: 'correct horse battery', name: 'd' },
+      headers: from('203.0.113.9', CHROME_LINUX),
+    });
     expect(res.status).toBe(200);
     expect(newSignInMails(email)).toHaveLength(0);
 

@@ -42,7 +42,15 @@ export function addressClass(ip: string | null | undefined): AddressClass {
   const v4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(a);
   if (v4) {
     const [x, y] = [Number(v4[1]), Number(v4[2])];
-    if (x === 10 || x === 127 || (x === 172 && y >= 16 && y <= 31) || (x === 192 && y === 168) || (x === 169 && y === 254) || (x === 100 && y >= 64 && y <= 127)) return 'local';
+    if (
+      x === 10 ||
+      x === 127 ||
+      (x === 172 && y >= 16 && y <= 31) ||
+      (x === 192 && y === 168) ||
+      (x === 169 && y === 254) ||
+      (x === 100 && y >= 64 && y <= 127)
+    )
+      return 'local';
     return 'public';
   }
   if (a.includes(':')) {

@@ -81,7 +81,11 @@ export function adminAccountsRepository(db: Executor) {
     /** Authenticator apps (TOTP), the phone and passkeys: the spec's totp, phone and webauthn factors. */
     async factors(userId: string): Promise<AdminFactor[]> {
       const [totp, keys, account] = await Promise.all([
-        db.select({ id: twoFactors.id, name: twoFactors.name, verified: twoFactors.verified }).from(twoFactors).where(eq(twoFactors.userId, userId)).orderBy(twoFactors.id),
+        db
+          .select({ id: twoFactors.id, name: twoFactors.name, verified: twoFactors.verified })
+          .from(twoFactors)
+          .where(eq(twoFactors.userId, userId))
+          .orderBy(twoFactors.id),
         db
           .select({ id: passkeys.id, name: passkeys.name, createdAt: passkeys.createdAt })
           .from(passkeys)
@@ -99,12 +103,18 @@ export function adminAccountsRepository(db: Executor) {
 
     /** Deletes one authenticator-app factor of the user; false when there is none with this id. */
     async deleteTotp(userId: string, id: string) {
-      const rows = await db.delete(twoFactors).where(and(eq(twoFactors.userId, userId), eq(twoFactors.id, id))).returning({ id: twoFactors.id });
+      const rows = await db
+        .delete(twoFactors)
+        .where(and(eq(twoFactors.userId, userId), eq(twoFactors.id, id)))
+        .returning({ id: twoFactors.id });
       return rows.length > 0;
     },
 
     async deletePasskey(userId: string, id: string) {
-      const rows = await db.delete(passkeys).where(and(eq(passkeys.userId, userId), eq(passkeys.id, id))).returning({ id: passkeys.id });
+      const rows = await db
+        .delete(passkeys)
+        .where(and(eq(passkeys.userId, userId), eq(passkeys.id, id)))
+        .returning({ id: passkeys.id });
       return rows.length > 0;
     },
 

@@ -121,7 +121,11 @@ export function createAdminAccountsService(
         await lockKey(tx, `admin-user:${userId}`);
         const r = adminAccountsRepository(tx);
         const removed =
-          factor.kind === 'totp' ? await r.deleteTotp(userId, factorId) : factor.kind === 'webauthn' ? await r.deletePasskey(userId, factorId) : (await r.clearPhone(userId), true);
+          factor.kind === 'totp'
+            ? await r.deleteTotp(userId, factorId)
+            : factor.kind === 'webauthn'
+              ? await r.deletePasskey(userId, factorId)
+              : (await r.clearPhone(userId), true);
         if (!removed) throw notFound('No factor with this id');
         const left = await r.hasVerifiedSecondFactor(userId);
         if (!left) await r.setTwoFactorEnabled(userId, false);
@@ -134,7 +138,10 @@ export function createAdminAccountsService(
         [`The site's operators removed a ${en}${named} from your account.`, `网站管理员已从你的账户中移除了一个${zh}${named}。`],
         twoFactorEnabled
           ? ['Two-step sign-in stays on with your other factors.', '两步验证仍通过你的其他验证方式保持开启。']
-          : ['Signing in no longer asks for a second step. You can set up a new factor in your account settings.', '登录不再需要第二步验证。你可以在账户设置中添加新的验证方式。'],
+          : [
+              'Signing in no longer asks for a second step. You can set up a new factor in your account settings.',
+              '登录不再需要第二步验证。你可以在账户设置中添加新的验证方式。',
+            ],
       ]);
       deps.logger.info({ actorId, userId, kind: factor.kind }, 'admin: a factor was removed');
       return { factors: await repo.factors(userId), twoFactorEnabled };
@@ -181,7 +188,9 @@ export function createAdminAccountsService(
       if (user.suspended) throw conflict('user_suspended', 'A suspended account cannot sign in');
       const token = randomBytes(24).toString('base64url');
       const expiresAt = new Date(Date.now() + ADMIN_SIGN_IN_LINK_MINUTES * 60_000);
-      await (await deps.auth()).createVerificationValue({
+      await (
+        await deps.auth()
+      ).createVerificationValue({
         identifier: `magic-link:${token}`,
         value: JSON.stringify({ type: 'magic-link', email: user.email }),
         expiresAt,

@@ -80,7 +80,9 @@ describe('admin-user-get', () => {
     const cookie = await enrolTotp(u);
     const passkeyId = await addPasskey(u.userId, 'Work laptop');
     await t.database.db.update(users).set({ phoneNumber: '+8613812345678', phoneNumberVerified: true }).where(eq(users.id, u.userId));
-    await t.database.db.insert(walletAddresses).values({ id: `w-${u.userId}`, userId: u.userId, address: '0x' + 'ab'.repeat(20), chainId: 1, createdAt: new Date() });
+    await t.database.db
+      .insert(walletAddresses)
+      .values({ id: `w-${u.userId}`, userId: u.userId, address: '0x' + 'ab'.repeat(20), chainId: 1, createdAt: new Date() });
 
     const r = await asAdmin('admin-user-get', { userId: u.userId });
     expect(r.status).toBe(200);

@@ -23,7 +23,9 @@ export function adminUsersRepository(db: Executor) {
         suspended: users.banned,
         itemCount: sql<number>`(select count(*) from ${items} where ${items.userId} = ${users.id})::int`,
         credits: sql<number>`(select coalesce(sum(${creditLedger.amount}), 0) from ${creditLedger} where ${creditLedger.userId} = ${users.id})::int`,
-        roles: sql<Role[]>`(select coalesce(array_agg(${userRoles.role} order by ${userRoles.role}), '{}') from ${userRoles} where ${userRoles.userId} = ${users.id})`,
+        roles: sql<
+          Role[]
+        >`(select coalesce(array_agg(${userRoles.role} order by ${userRoles.role}), '{}') from ${userRoles} where ${userRoles.userId} = ${users.id})`,
       })
       .from(users)
       .leftJoin(profiles, eq(profiles.userId, users.id));
@@ -68,8 +70,15 @@ export function adminUsersRepository(db: Executor) {
     async setRoles(userId: string, roles: Role[]) {
       if (roles.length) await db.delete(userRoles).where(and(eq(userRoles.userId, userId), notInArray(userRoles.role, roles)));
       else await db.delete(userRoles).where(eq(userRoles.userId, userId));
-      if (roles.length) await db.insert(userRoles).values(roles.map((role) => ({ userId, role }))).onConflictDoNothing();
-      await db.update(users).set({ role: mirrorRole(roles) }).where(eq(users.id, userId));
+      if (roles.length)
+        await db
+          .insert(userRoles)
+          .values(roles.map((role) => ({ userId, role })))
+          .onConflictDoNothing();
+      await db
+        .update(users)
+        .set({ role: mirrorRole(roles) })
+        .where(eq(users.id, userId));
     },
 
     async setTester(userId: string, tester: boolean) {
@@ -88,7 +97,6 @@ export function adminUsersRepository(db: Executor) {
     async deleteSessions(userId: string) {
       await db.delete(sessions).where(eq(sessions.userId, userId));
     },
-
   };
 }
 
@@ -97,6 +105,13 @@ export const mirrorRole = (roles: readonly Role[]) => (roles.length ? [...roles]
 
 /** array_agg comes back as an array (PostgreSQL) or as its text form `{a,b}` (some drivers). */
 function parseRoles(value: unknown): Role[] {
-  const list = Array.isArray(value) ? value : typeof value === 'string' ? value.replace(/^\{|\}$/g, '').split(',').filter(Boolean) : [];
+  const list = Array.isArray(value)
+    ? value
+    : typeof value === 'string'
+      ? value
+          .replace(/^\{|\}$/g, '')
+          .split(',')
+          .filter(Boolean)
+      : [];
   return list.filter((r): r is Role => r === 'admin' || r === 'moderator');
 }

@@ -11,14 +11,17 @@ import { adminUsersRepository } from './admin-users.repository';
 const ownAccount = (message: string) => new AppError(409, 'own_account', message);
 
 /** The admin panel's Users section: search and paging, roles, tester flag, suspension and credits. */
-export function createAdminUsersService(db: Db, deps: {
+export function createAdminUsersService(
+  db: Db,
+  deps: {
     credits: CreditsService;
     logger: Logger;
     /** Ends the user's cached sessions in every process (after their rows are deleted). */
     revokeSessions?: (userId: string) => Promise<void>;
     /** Awaited once a user's roles were set: what processes keep of their roles is forgotten. */
     rolesChanged?: (userId: string) => Promise<void>;
-  }) {
+  },
+) {
   const repo = adminUsersRepository(db);
 
   async function get(userId: string) {

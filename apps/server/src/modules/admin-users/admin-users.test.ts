@@ -12,7 +12,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const ledger = async (userId: string) =>
-  (await t.database.db.query.creditLedger.findMany({ where: (l, { eq }) => eq(l.userId, userId) })).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  (await t.database.db.query.creditLedger.findMany({ where: (l, { eq }) => eq(l.userId, userId) })).sort(
+    (a, b) => a.createdAt.getTime() - b.createdAt.getTime(),
+  );
 
 describe('access', () => {
   const calls: [string, object][] = [
@@ -57,7 +59,12 @@ describe('admin-users-list', () => {
   it('pages through every user once, newest first, in one query per page', async () => {
     const stamp = Date.now();
     await t.database.db.insert(users).values(
-      Array.from({ length: 27 }, (_, i) => ({ id: `pager${stamp}x${i}`, name: 'Pager', email: `pager${i}-${stamp}@paging.test`, createdAt: new Date(stamp - (i % 3) * 1000) })),
+      Array.from({ length: 27 }, (_, i) => ({
+        id: `pager${stamp}x${i}`,
+        name: 'Pager',
+        email: `pager${i}-${stamp}@paging.test`,
+        createdAt: new Date(stamp - (i % 3) * 1000),
+      })),
     );
     const seen: string[] = [];
     let cursor: string | null = null;

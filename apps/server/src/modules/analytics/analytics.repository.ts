@@ -21,10 +21,7 @@ export function analyticsRepository(db: Executor) {
       return rows.length;
     },
     async isOptedOut(userId: string): Promise<boolean> {
-      const [row] = await db
-        .select({ optOut: userSettings.analyticsOptOut })
-        .from(userSettings)
-        .where(eq(userSettings.userId, userId));
+      const [row] = await db.select({ optOut: userSettings.analyticsOptOut }).from(userSettings).where(eq(userSettings.userId, userId));
       return row?.optOut ?? false;
     },
   };

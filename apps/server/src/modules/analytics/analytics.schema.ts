@@ -15,10 +15,7 @@ export const analyticsEvents = pgTable(
     itemId: uuid('item_id'),
     createdAt: createdAt(),
   },
-  (t) => [
-    index('analytics_events_name_created_idx').on(t.name, t.createdAt),
-    index('analytics_events_item_created_idx').on(t.itemId, t.createdAt),
-  ],
+  (t) => [index('analytics_events_name_created_idx').on(t.name, t.createdAt), index('analytics_events_item_created_idx').on(t.itemId, t.createdAt)],
 );
 
 /**

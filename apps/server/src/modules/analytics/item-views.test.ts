@@ -127,9 +127,7 @@ describe('counted item views', { tags: ['postgres'] }, () => {
     const owner = await t.onboardedUser();
     const itemId = await published(owner, 'Old views');
     await view(itemId, { address: '192.0.2.90' });
-    await t.database.db
-      .insert(itemViews)
-      .values({ itemId, day: '2000-01-01', viewer: 'old', createdAt: new Date(Date.now() - 91 * 24 * 3600 * 1000) });
+    await t.database.db.insert(itemViews).values({ itemId, day: '2000-01-01', viewer: 'old', createdAt: new Date(Date.now() - 91 * 24 * 3600 * 1000) });
     const result = await t.services.analytics.applyRetention();
     expect(result.countedViews).toBeGreaterThanOrEqual(1);
     const left = await t.database.db.select().from(itemViews).where(eq(itemViews.itemId, itemId));

@@ -17,7 +17,10 @@ async function aComment() {
   return c.json.comment.id as string;
 }
 const reportsOf = (commentId: string) =>
-  t.database.db.select().from(reports).where(and(eq(reports.targetType, 'comment'), eq(reports.targetId, commentId)));
+  t.database.db
+    .select()
+    .from(reports)
+    .where(and(eq(reports.targetType, 'comment'), eq(reports.targetId, commentId)));
 
 describe('comments-report', { tags: ['postgres'] }, () => {
   it('makes one report of twenty identical concurrent reports, and answers its id to each', async () => {

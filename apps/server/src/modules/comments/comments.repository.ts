@@ -16,22 +16,24 @@ export function commentsRepository(db: Executor) {
     /** A page of visible comments, newest first, after the cursor; one row more than asked tells whether more follow. */
     async page(itemId: string, limit: number, after: Cursor | null, excludeAuthors: string[] = []) {
       const visible = and(eq(comments.itemId, itemId), eq(comments.hidden, false), notBy(excludeAuthors));
-      return db
-        .select({
-          comment: comments,
-          key: cursorKey(comments.createdAt),
-          handle: profiles.handle,
-          avatarImageId: profiles.avatarImageId,
-          // Whether others may know who wrote it (read/visibility.ts, profileVisible).
-          authorPublic: profiles.public,
-          authorHidden: profiles.hidden,
-        })
-        .from(comments)
-        // A comment kept for its thread after its author's account was deleted has no author (left join).
-        .leftJoin(profiles, eq(profiles.userId, comments.userId))
-        .where(after ? and(visible, olderThan(comments.createdAt, comments.id, after)) : visible)
-        .orderBy(desc(comments.createdAt), desc(comments.id))
-        .limit(limit + 1);
+      return (
+        db
+          .select({
+            comment: comments,
+            key: cursorKey(comments.createdAt),
+            handle: profiles.handle,
+            avatarImageId: profiles.avatarImageId,
+            // Whether others may know who wrote it (read/visibility.ts, profileVisible).
+            authorPublic: profiles.public,
+            authorHidden: profiles.hidden,
+          })
+          .from(comments)
+          // A comment kept for its thread after its author's account was deleted has no author (left join).
+          .leftJoin(profiles, eq(profiles.userId, comments.userId))
+          .where(after ? and(visible, olderThan(comments.createdAt, comments.id, after)) : visible)
+          .orderBy(desc(comments.createdAt), desc(comments.id))
+          .limit(limit + 1)
+      );
     },
     async total(itemId: string, excludeAuthors: string[] = []): Promise<number> {
       const [row] = await db
@@ -41,7 +43,10 @@ export function commentsRepository(db: Executor) {
       return row?.n ?? 0;
     },
     async countByUserSince(userId: string, since: Date): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(comments).where(and(eq(comments.userId, userId), gt(comments.createdAt, since)));
+      const [row] = await db
+        .select({ n: count() })
+        .from(comments)
+        .where(and(eq(comments.userId, userId), gt(comments.createdAt, since)));
       return row?.n ?? 0;
     },
     async oldestSince(userId: string, since: Date): Promise<Date | null> {
@@ -68,7 +73,11 @@ export function commentsRepository(db: Executor) {
       return row ?? null;
     },
     async addMentions(commentId: string, userIds: string[]) {
-      if (userIds.length) await db.insert(commentMentions).values(userIds.map((userId) => ({ commentId, userId }))).onConflictDoNothing();
+      if (userIds.length)
+        await db
+          .insert(commentMentions)
+          .values(userIds.map((userId) => ({ commentId, userId })))
+          .onConflictDoNothing();
     },
     /** The comment with its item's owner. */
     async findWithItem(commentId: string) {
@@ -88,19 +97,21 @@ export function commentsRepository(db: Executor) {
       // Prefix matches first, then handles or names containing the text; at most 8.
       const like = `%${q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
       const prefix = `${q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
-      return db
-        .select({ id: profiles.userId, handle: profiles.handle, displayName: profiles.displayName, avatarImageId: profiles.avatarImageId })
-        .from(profiles)
-        // Private (and hidden) profiles are never suggested (spec part 2 §6).
-        .where(
-          and(
-            profileVisibleTo(profiles, null),
-            or(sql`${profiles.handle} ilike ${like}`, sql`${profiles.displayName} ilike ${like}`),
-            excludeUsers.length ? notInArray(profiles.userId, excludeUsers) : undefined,
-          ),
-        )
-        .orderBy(sql`case when ${profiles.handle} ilike ${prefix} then 0 when ${profiles.displayName} ilike ${prefix} then 1 else 2 end`, profiles.handle)
-        .limit(8);
+      return (
+        db
+          .select({ id: profiles.userId, handle: profiles.handle, displayName: profiles.displayName, avatarImageId: profiles.avatarImageId })
+          .from(profiles)
+          // Private (and hidden) profiles are never suggested (spec part 2 §6).
+          .where(
+            and(
+              profileVisibleTo(profiles, null),
+              or(sql`${profiles.handle} ilike ${like}`, sql`${profiles.displayName} ilike ${like}`),
+              excludeUsers.length ? notInArray(profiles.userId, excludeUsers) : undefined,
+            ),
+          )
+          .orderBy(sql`case when ${profiles.handle} ilike ${prefix} then 0 when ${profiles.displayName} ilike ${prefix} then 1 else 2 end`, profiles.handle)
+          .limit(8)
+      );
     },
   };
 }

@@ -79,7 +79,10 @@ export function createCommentsService(
         // A private profile cannot be mentioned: it is not recorded and not notified.
         // Nor anyone with a block with the author, either way.
         const mentioned = (await r.mentionableByHandles(handles)).filter((m) => m.userId !== userId && !hiddenByBlock(m.userId, blocks));
-        await r.addMentions(comment.id, mentioned.map((m) => m.userId));
+        await r.addMentions(
+          comment.id,
+          mentioned.map((m) => m.userId),
+        );
         const notes: { userId: string; kind: 'comment' | 'mention'; refId: string; actorId: string }[] = [];
         if (item.userId !== userId) notes.push({ userId: item.userId, kind: 'comment', refId: input.itemId, actorId: userId });
         for (const m of mentioned) if (m.userId !== item.userId) notes.push({ userId: m.userId, kind: 'mention', refId: input.itemId, actorId: userId });
@@ -105,7 +108,8 @@ export function createCommentsService(
     async delete(userId: string, commentId: string) {
       const row = await repo.findWithItem(commentId);
       if (!row) throw notFound('Comment not found');
-      if (row.comment.userId !== userId && row.itemOwnerId !== userId && !(await deps.isAdmin(userId))) throw forbidden('Only its author or the item owner can delete a comment');
+      if (row.comment.userId !== userId && row.itemOwnerId !== userId && !(await deps.isAdmin(userId)))
+        throw forbidden('Only its author or the item owner can delete a comment');
       await db.transaction(async (tx) => {
         await commentsRepository(tx).delete(commentId);
         await statsRepository(tx).recountComments(row.itemId);

@@ -35,7 +35,9 @@ export function createCreditsService(db: Db, opts: { signupCredits: number }) {
         const ledger = creditsRepository(tx);
         const balance = await ledger.balance(userId);
         if (balance + amount < 0) {
-          throw new AppError(409, 'credits_below_zero', `This would take the balance below zero (it is ${balance})`, { amount: `At most ${balance} can be taken` });
+          throw new AppError(409, 'credits_below_zero', `This would take the balance below zero (it is ${balance})`, {
+            amount: `At most ${balance} can be taken`,
+          });
         }
         await ledger.add(userId, amount, 'admin_grant', undefined, { note, actorId });
         return balance + amount;

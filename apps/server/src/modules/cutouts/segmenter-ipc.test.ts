@@ -13,10 +13,7 @@ afterAll(() => segment.close());
 
 describe('the segmenter child process', () => {
   it('answers the same cut-out as the in-process cut, for photos sent at once', async () => {
-    const [robot, astronaut] = await Promise.all([
-      samplePhoto('robot', { width: 320, height: 380 }),
-      samplePhoto('astronaut', { width: 300, height: 360 }),
-    ]);
+    const [robot, astronaut] = await Promise.all([samplePhoto('robot', { width: 320, height: 380 }), samplePhoto('astronaut', { width: 300, height: 360 })]);
     const [a, b] = await Promise.all([segment(robot), segment(astronaut)]);
     expect(segment.pid).toBeGreaterThan(0);
     expect(segment.pid).not.toBe(process.pid);

@@ -53,7 +53,10 @@ describe('cutting the subject out', () => {
     for (const name of SAMPLE_NAMES) {
       const photo = await samplePhoto(name, { width: 600, height: 700 });
       const file = path.join(REFERENCE_DIR, `${name}.png`);
-      if (theirs) await sharp(await alpha(await theirs(photo)), { raw: { width: 600, height: 700, channels: 1 } }).png({ compressionLevel: 9 }).toFile(file);
+      if (theirs)
+        await sharp(await alpha(await theirs(photo)), { raw: { width: 600, height: 700, channels: 1 } })
+          .png({ compressionLevel: 9 })
+          .toFile(file);
       const [a, b] = [await alpha(await ours(photo)), await sharp(readFileSync(file)).extractChannel(0).raw().toBuffer()];
       expect(a.length).toBe(b.length);
       let inter = 0;

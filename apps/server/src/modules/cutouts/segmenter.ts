@@ -111,7 +111,10 @@ export function packageSegmenter(): Segmenter {
     const input = new Blob([new Uint8Array(square)], { type: `image/x-rgba8;width=${MODEL_SIDE};height=${MODEL_SIDE}` });
     const blob = await removeBackground(input, { publicPath, model: 'small', output: { format: 'image/x-rgba8' } });
     const rgba = Buffer.from(await blob.arrayBuffer());
-    const alpha = await sharp(rgba, { raw: { width: MODEL_SIDE, height: MODEL_SIDE, channels: 4 } }).extractChannel(3).raw().toBuffer();
+    const alpha = await sharp(rgba, { raw: { width: MODEL_SIDE, height: MODEL_SIDE, channels: 4 } })
+      .extractChannel(3)
+      .raw()
+      .toBuffer();
     return applyMask(photo, alpha);
   };
 }

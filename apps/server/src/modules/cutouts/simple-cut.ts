@@ -62,7 +62,11 @@ export async function simpleCut(input: Buffer): Promise<Buffer> {
 
   const alpha = Buffer.alloc(w * h);
   for (let i = 0; i < w * h; i++) alpha[i] = isBg[i] ? 0 : 255;
-  const softAlpha = await sharp(alpha, { raw: { width: w, height: h, channels: 1 } }).blur(1.2).toColourspace('b-w').raw().toBuffer();
+  const softAlpha = await sharp(alpha, { raw: { width: w, height: h, channels: 1 } })
+    .blur(1.2)
+    .toColourspace('b-w')
+    .raw()
+    .toBuffer();
   return sharp(data, { raw: { width: w, height: h, channels: 3 } })
     .joinChannel(softAlpha, { raw: { width: w, height: h, channels: 1 } })
     .png()

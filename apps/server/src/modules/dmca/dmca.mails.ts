@@ -39,7 +39,8 @@ function fields(n: NoticeForMail, publicUrl: string): Array<[string, string]> {
 const fieldsText = (f: Array<[string, string]>) => f.map(([k, v]) => `${k}:\n  ${v.replace(/\n/g, '\n  ')}`).join('\n');
 const fieldsHtml = (f: Array<[string, string]>) =>
   html`<table style="border-collapse:collapse;font-size:14px">${f.map(
-    ([k, v]) => html`<tr><th style="text-align:left;vertical-align:top;padding:4px 12px 4px 0;${MUTED}">${k}</th><td style="padding:4px 0;white-space:pre-wrap">${v}</td></tr>`,
+    ([k, v]) =>
+      html`<tr><th style="text-align:left;vertical-align:top;padding:4px 12px 4px 0;${MUTED}">${k}</th><td style="padding:4px 0;white-space:pre-wrap">${v}</td></tr>`,
   )}</table>`;
 
 /** To each operator: a new notice, with everything in it and the link to review it. */
@@ -67,7 +68,10 @@ export function claimantReceiptMail(opts: { notice: NoticeForMail; appName: stri
     `We received your DMCA notice. Your reference is ${ref}; please quote it in any message about this notice.`,
     'A moderator will review it. If it is complete and valid, the material is removed and we let you know; if something is missing, we write to you.',
   ];
-  const zh = [`我们已收到你的 DMCA 通知。你的编号是 ${ref}，关于此通知的任何沟通请注明此编号。`, '管理员会审核此通知。若通知完整有效，相关内容将被移除并通知你；若缺少信息，我们会与你联系。'];
+  const zh = [
+    `我们已收到你的 DMCA 通知。你的编号是 ${ref}，关于此通知的任何沟通请注明此编号。`,
+    '管理员会审核此通知。若通知完整有效，相关内容将被移除并通知你；若缺少信息，我们会与你联系。',
+  ];
   const subject = `${appName}: DMCA notice received (${ref}) · 已收到 DMCA 通知（${ref}）`;
   const text = [...en, '', ...zh, '', 'Your notice · 你的通知:', fieldsText(f)].join('\n');
   const body = mailPage(
@@ -85,7 +89,10 @@ export function needInfoMail(opts: { notice: NoticeForMail; note: string; appNam
   const ref = notice.reference;
   const reply = contact
     ? [`Please send it to ${contact}, quoting ${ref}.`, `请发送至 ${contact}，并注明编号 ${ref}。`]
-    : [`Please file a new notice at ${publicUrl}/dmca with the complete information, quoting ${ref} in the description.`, `请在 ${publicUrl}/dmca 重新提交包含完整信息的通知，并在描述中注明编号 ${ref}。`];
+    : [
+        `Please file a new notice at ${publicUrl}/dmca with the complete information, quoting ${ref} in the description.`,
+        `请在 ${publicUrl}/dmca 重新提交包含完整信息的通知，并在描述中注明编号 ${ref}。`,
+      ];
   const en = [`We need more information to act on your DMCA notice ${ref}:`, note, reply[0]];
   const zh = [`我们需要更多信息才能处理你的 DMCA 通知 ${ref}：`, note, reply[1]];
   const subject = `${appName}: more information needed for ${ref} · DMCA 通知 ${ref} 需要补充信息`;

@@ -9,7 +9,10 @@ export type DmcaNoticeRow = typeof dmcaNotices.$inferSelect;
 export type NewDmcaNotice = typeof dmcaNotices.$inferInsert;
 export type DmcaListRow = DmcaNoticeRow & { itemTitle: string | null; cursorAt: string };
 
-const PHOTO_ROLE_ORDER = sql`array[${sql.join(PHOTO_ROLES.map((r) => sql`${r}`), sql`, `)}]`;
+const PHOTO_ROLE_ORDER = sql`array[${sql.join(
+  PHOTO_ROLES.map((r) => sql`${r}`),
+  sql`, `,
+)}]`;
 
 const listColumns = {
   notice: dmcaNotices,
@@ -19,7 +22,11 @@ const listColumns = {
 
 export function dmcaRepository(db: Executor) {
   const withItem = () => db.select(listColumns).from(dmcaNotices).leftJoin(items, eq(items.id, dmcaNotices.infringingItemId));
-  const flat = (r: { notice: DmcaNoticeRow; itemTitle: string | null; cursorAt: string }): DmcaListRow => ({ ...r.notice, itemTitle: r.itemTitle, cursorAt: r.cursorAt });
+  const flat = (r: { notice: DmcaNoticeRow; itemTitle: string | null; cursorAt: string }): DmcaListRow => ({
+    ...r.notice,
+    itemTitle: r.itemTitle,
+    cursorAt: r.cursorAt,
+  });
 
   return {
     /** Inserts the notice; null when the reference is taken already (the caller draws another). */

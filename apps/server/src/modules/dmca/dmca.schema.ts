@@ -30,5 +30,9 @@ export const dmcaNotices = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('dmca_notices_status_created_idx').on(t.status, t.createdAt), index('dmca_notices_item_idx').on(t.infringingItemId), index('dmca_notices_created_idx').on(t.createdAt)],
+  (t) => [
+    index('dmca_notices_status_created_idx').on(t.status, t.createdAt),
+    index('dmca_notices_item_idx').on(t.infringingItemId),
+    index('dmca_notices_created_idx').on(t.createdAt),
+  ],
 );

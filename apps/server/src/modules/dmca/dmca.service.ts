@@ -198,7 +198,11 @@ export function createDmcaService(
         const n = await r.findByReference(input.id.toUpperCase(), { lock: true });
         if (!n) throw notFound(DMCA_SERVICE_MESSAGES.notFound);
         const next = DMCA_TRANSITIONS[n.status][action];
-        if (!next) throw conflict('moderation_state', n.status === 'dismissed' || n.status === 'resolved' ? DMCA_SERVICE_MESSAGES.closed : DMCA_SERVICE_MESSAGES.notAllowed);
+        if (!next)
+          throw conflict(
+            'moderation_state',
+            n.status === 'dismissed' || n.status === 'resolved' ? DMCA_SERVICE_MESSAGES.closed : DMCA_SERVICE_MESSAGES.notAllowed,
+          );
         if (action === 'hide') {
           const hidden = n.infringingItemId ? await r.hideItem(n.infringingItemId) : null;
           if (!hidden) throw badRequest(DMCA_SERVICE_MESSAGES.noItem);

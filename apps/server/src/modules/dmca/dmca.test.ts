@@ -59,7 +59,10 @@ describe('dmca-submit', () => {
   it('files a notice for a guest and answers a reference a person can quote', async () => {
     const owner = await t.onboardedUser();
     const item = await published(owner, 'Copied robot');
-    const r = await t.call('dmca-submit', { body: notice({ infringingItemUrl: `${TEST_ORIGIN}/i/${item.id}?from=explore` }), headers: { 'x-forwarded-for': '198.51.100.1' } });
+    const r = await t.call('dmca-submit', {
+      body: notice({ infringingItemUrl: `${TEST_ORIGIN}/i/${item.id}?from=explore` }),
+      headers: { 'x-forwarded-for': '198.51.100.1' },
+    });
     expect(r.status).toBe(200);
     expect(r.json.id).toMatch(DMCA_REFERENCE_PATTERN);
     const got = await t.call('mod-dmca-get', { cookie: (await mod()).cookie, body: { id: r.json.id } });
@@ -103,7 +106,10 @@ describe('dmca-submit', () => {
     ['http(s) addresses', { infringingUrls: 'https://ok.example\njavascript:alert(1)' }, 'infringingUrls', DMCA_MESSAGES.url],
     ['an item page address', { infringingItemUrl: 'https://curio.example/u/someone' }, 'infringingItemUrl', DMCA_MESSAGES.itemUrl],
   ])('requires %s', async (_what, over, field, message) => {
-    const r = await t.call('dmca-submit', { body: notice({ infringingUrls: 'https://copy.example/a', ...over }), headers: { 'x-forwarded-for': String(Math.random()) } });
+    const r = await t.call('dmca-submit', {
+      body: notice({ infringingUrls: 'https://copy.example/a', ...over }),
+      headers: { 'x-forwarded-for': String(Math.random()) },
+    });
     expect(r.status).toBe(400);
     expect(r.json.error.code).toBe('validation_failed');
     expect(r.json.error.fields[field]).toBe(message);
@@ -121,10 +127,13 @@ describe('dmca-submit', () => {
   it('is rate-limited per guest', async () => {
     const headers = { 'x-forwarded-for': '203.0.113.50' };
     let last = 200;
-    for (let i = 0; i < 7 && last === 200; i++) last = (await t.call('dmca-submit', { body: notice({ infringingUrls: 'https://copy.example/b' }), headers })).status;
+    for (let i = 0; i < 7 && last === 200; i++)
+      last = (await t.call('dmca-submit', { body: notice({ infringingUrls: 'https://copy.example/b' }), headers })).status;
     expect(last).toBe(429);
     // Another guest is not held back.
-    expect((await t.call('dmca-submit', { body: notice({ infringingUrls: 'https://copy.example/b' }), headers: { 'x-forwarded-for': '203.0.113.51' } })).status).toBe(200);
+    expect(
+      (await t.call('dmca-submit', { body: notice({ infringingUrls: 'https://copy.example/b' }), headers: { 'x-forwarded-for': '203.0.113.51' } })).status,
+    ).toBe(200);
   });
 });
 
@@ -208,8 +217,18 @@ describe('every DMCA transition (status × action)', () => {
   const CLOSED = 'This DMCA notice has already been closed';
   const NOT_NOW = 'This action is not available for a notice in this state';
   type Outcome = { to: DmcaStatus } | { refused: string };
-  const fromOpen: Record<DmcaAction, Outcome> = { hide: { to: 'hidden' }, needinfo: { to: 'needinfo' }, dismiss: { to: 'dismissed' }, resolve: { to: 'resolved' } };
-  const closed: Record<DmcaAction, Outcome> = { hide: { refused: CLOSED }, needinfo: { refused: CLOSED }, dismiss: { refused: CLOSED }, resolve: { refused: CLOSED } };
+  const fromOpen: Record<DmcaAction, Outcome> = {
+    hide: { to: 'hidden' },
+    needinfo: { to: 'needinfo' },
+    dismiss: { to: 'dismissed' },
+    resolve: { to: 'resolved' },
+  };
+  const closed: Record<DmcaAction, Outcome> = {
+    hide: { refused: CLOSED },
+    needinfo: { refused: CLOSED },
+    dismiss: { refused: CLOSED },
+    resolve: { refused: CLOSED },
+  };
   const TABLE: Record<DmcaStatus, Record<DmcaAction, Outcome>> = {
     open: fromOpen,
     needinfo: fromOpen,
@@ -244,7 +263,9 @@ describe('every DMCA transition (status × action)', () => {
     const get = async () => (await t.call('mod-dmca-get', { cookie: m.cookie, body: { id } })).json;
     const claimantMails = () => t.mails.filter((x) => x.to === claimant).map((x) => x.subject);
     const takedownNotes = async () =>
-      ((await t.call('notifications-list', { cookie: owner.cookie, body: {} })).json.notifications as { kind: string }[]).filter((n) => n.kind === 'item_hidden').length;
+      ((await t.call('notifications-list', { cookie: owner.cookie, body: {} })).json.notifications as { kind: string }[]).filter(
+        (n) => n.kind === 'item_hidden',
+      ).length;
     const before = { actions: (await get()).actions.length, mails: claimantMails().length, notes: await takedownNotes() };
 
     const r = await act(action, 'The action under test');
@@ -289,7 +310,8 @@ describe('a DMCA takedown reaches every copy', () => {
     const item = await published(owner, 'Taken down robot');
     const fan = await t.onboardedUser();
     await t.call('social-bookmark-toggle', { cookie: fan.cookie, body: { itemId: item.id } });
-    const explore = async () => (await t.call('explore-list', { body: { sort: 'new', tag: 'dmca-test', includeNSFW: false } })).json.items.map((c: any) => c.itemId);
+    const explore = async () =>
+      (await t.call('explore-list', { body: { sort: 'new', tag: 'dmca-test', includeNSFW: false } })).json.items.map((c: any) => c.itemId);
     const profile = async (cookie?: string) => {
       const p = (await t.call('profile-get', { cookie, body: { handle: owner.handle } })).json;
       return [...(p.shelf?.placed ?? []), ...(p.shelf?.overflow ?? [])].map((i: any) => i.id);
@@ -313,7 +335,11 @@ describe('a DMCA takedown reaches every copy', () => {
     expect(r.json.action).toMatchObject({ action: 'hide', targetType: 'item', targetId: item.id, dmcaId: id, targetLabel: 'Taken down robot' });
     expect(t.mails.some((x) => x.to === 'ada@example.com' && x.subject.includes('material removed') && x.subject.includes(id))).toBe(true);
     // The owner is told of the takedown; the item's page explains it.
-    const ownerNotes = (await t.call('notifications-list', { cookie: owner.cookie, body: {} })).json.notifications as { kind: string; ref_id: string; itemTitle: string | null }[];
+    const ownerNotes = (await t.call('notifications-list', { cookie: owner.cookie, body: {} })).json.notifications as {
+      kind: string;
+      ref_id: string;
+      itemTitle: string | null;
+    }[];
     expect(ownerNotes.filter((n) => n.kind === 'item_hidden')).toEqual([expect.objectContaining({ ref_id: item.id, itemTitle: 'Taken down robot' })]);
 
     // Others: gone from explore (despite the cached snapshot), saves and the profile; the page says removed (DMCA).
@@ -342,7 +368,10 @@ describe('a DMCA takedown reaches every copy', () => {
     expect(own.json).toMatchObject({ access: 'visible', item: { hidden: true, hiddenSource: 'dmca', title: 'Taken down robot' }, viewer: { isOwner: true } });
     expect(await profile(owner.cookie)).toContain(item.id);
     const admin = await t.signInByMagicLink('admin@example.com');
-    expect((await t.call('item-get', { cookie: admin.cookie, body: { itemId: item.id } })).json).toMatchObject({ access: 'visible', viewer: { isAdmin: true } });
+    expect((await t.call('item-get', { cookie: admin.cookie, body: { itemId: item.id } })).json).toMatchObject({
+      access: 'visible',
+      viewer: { isAdmin: true },
+    });
     for (const cookie of [owner.cookie, admin.cookie, m.cookie]) {
       const res = await t.request(`/img/${item.imageId}/thumb`, { cookie });
       expect(res.status).toBe(200);

@@ -20,7 +20,13 @@ let photo: Buffer;
 
 beforeAll(async () => {
   a = await createTestApp({}, { generator: stubGenerator() });
-  b = createApp({ env: a.env, database: a.database, logger: createLogger('silent'), mailer: { send: async () => {}, outbox: async () => [] }, passwordHashing: testPasswordHashing });
+  b = createApp({
+    env: a.env,
+    database: a.database,
+    logger: createLogger('silent'),
+    mailer: { send: async () => {}, outbox: async () => [] },
+    passwordHashing: testPasswordHashing,
+  });
   await Promise.all([a.services.events.start(), b.services.events.start()]);
   photo = await pngBytes(60, 75);
 });
@@ -57,7 +63,8 @@ async function bShows(itemId: string, cookie: string, likes: number, withinMs: n
   for (;;) {
     const [guest, viewer] = await Promise.all([guestAtB(itemId), viewerAtB(itemId, cookie)]);
     if (guest.item.counts.likes === likes && viewer.item.counts.likes === likes) return Date.now() - start;
-    if (Date.now() - start > withinMs) throw new Error(`B still shows guest ${guest.item.counts.likes} / viewer ${viewer.item.counts.likes} likes, not ${likes}`);
+    if (Date.now() - start > withinMs)
+      throw new Error(`B still shows guest ${guest.item.counts.likes} / viewer ${viewer.item.counts.likes} likes, not ${likes}`);
     await sleep(20);
   }
 }

@@ -96,4 +96,3 @@ function parseLastEventId(value: string | undefined | null): number | null {
   if (!value || !/^\d{1,15}$/.test(value)) return null;
   return Number(value);
 }
-

@@ -54,7 +54,10 @@ describe('/realtime/v1/{stream}', { tags: ['postgres'] }, () => {
     const msg = await sse.next((m) => m.event === 'notification');
     const payload = notificationCreatedEventSchema.parse(JSON.parse(msg.data!));
     expect(payload).toMatchObject({ unseenCount: 1, notification: { kind: 'mention', refId: itemId, actorId: commenter.userId } });
-    const [row] = await t.database.db.select().from(events).where(eq(events.id, Number(msg.id)));
+    const [row] = await t.database.db
+      .select()
+      .from(events)
+      .where(eq(events.id, Number(msg.id)));
     expect(row).toMatchObject({ userId: friend.userId, stream: 'notifications', type: 'notification' });
 
     // A like notifies the owner only: nothing more arrives on the friend's stream.
@@ -75,7 +78,10 @@ describe('/realtime/v1/{stream}', { tags: ['postgres'] }, () => {
     const itemId = await published(owner);
     const otherItem = await published(other);
     await t.call('comments-create', { cookie: commenter.cookie, body: { itemId, body: 'first' } });
-    const first = await t.database.db.select().from(events).where(and(eq(events.userId, owner.userId), eq(events.stream, 'notifications')));
+    const first = await t.database.db
+      .select()
+      .from(events)
+      .where(and(eq(events.userId, owner.userId), eq(events.stream, 'notifications')));
     expect(first).toHaveLength(1);
     await t.call('comments-create', { cookie: commenter.cookie, body: { itemId, body: 'second' } });
     await t.call('comments-create', { cookie: commenter.cookie, body: { itemId: otherItem, body: 'elsewhere' } });
@@ -116,7 +122,14 @@ describe('/realtime/v1/{stream}', { tags: ['postgres'] }, () => {
     const u = await t.onboardedUser();
     const app = new Hono().route(
       '/realtime/v1',
-      realtimeRouter({ auth: t.auth, events: t.services.events, hub: t.services.realtime, notifications: t.services.notifications, logger: { error() {} } as never, heartbeatMs: 50 }),
+      realtimeRouter({
+        auth: t.auth,
+        events: t.services.events,
+        hub: t.services.realtime,
+        notifications: t.services.notifications,
+        logger: { error() {} } as never,
+        heartbeatMs: 50,
+      }),
     );
     const sse = sseReader(await app.request('/realtime/v1/notifications', { headers: { cookie: u.cookie } }));
     expect(await sse.next((m) => m.comment !== undefined, 2000)).toMatchObject({ comment: 'heartbeat' });
@@ -171,8 +184,12 @@ describe('events', { tags: ['postgres'] }, () => {
     const owner = await t.onboardedUser();
     const itemId = await published(owner, 'Quietly hidden');
     // Older than the current snapshot window (an hour long here), so the ranking includes it.
-    await t.database.db.update(items).set({ createdAt: new Date(Date.now() - 2 * 3_600_000) }).where(eq(items.id, itemId));
-    const list = async () => ((await t.call('explore-list', { method: 'GET', query: { sort: 'new' } })).json.items as { itemId?: string; id?: string }[]).map((i) => i.itemId ?? i.id);
+    await t.database.db
+      .update(items)
+      .set({ createdAt: new Date(Date.now() - 2 * 3_600_000) })
+      .where(eq(items.id, itemId));
+    const list = async () =>
+      ((await t.call('explore-list', { method: 'GET', query: { sort: 'new' } })).json.items as { itemId?: string; id?: string }[]).map((i) => i.itemId ?? i.id);
     expect(await list()).toContain(itemId);
     // Hidden behind the service's back (as another process would): the cached page still shows it.
     await t.database.db.update(items).set({ hidden: true }).where(eq(items.id, itemId));
@@ -190,8 +207,12 @@ describe('events', { tags: ['postgres'] }, () => {
         .map((e) => ({ userId: e.userId, type: e.type, payload: e.payload }));
     expect((await t.call('items-update', { cookie: u.cookie, body: { itemId, title: 'Renamed', tags: [], nsfw: false } })).status).toBe(200);
     expect((await t.call('settings-update', { cookie: u.cookie, body: { profilePublic: false } })).status).toBe(200);
-    expect((await t.call('onboarding-complete', { cookie: u.cookie, body: { handle: u.handle, displayName: 'Again', bio: '', public: true } })).status).toBe(200);
-    expect((await t.call('onboarding-complete', { cookie: u.cookie, body: { handle: u.handle, displayName: 'Same', bio: '', public: true } })).status).toBe(200);
+    expect((await t.call('onboarding-complete', { cookie: u.cookie, body: { handle: u.handle, displayName: 'Again', bio: '', public: true } })).status).toBe(
+      200,
+    );
+    expect((await t.call('onboarding-complete', { cookie: u.cookie, body: { handle: u.handle, displayName: 'Same', bio: '', public: true } })).status).toBe(
+      200,
+    );
     expect((await t.call('items-delete', { cookie: u.cookie, body: { itemId } })).status).toBe(200);
     expect(await broadcasts()).toEqual([
       { userId: null, type: 'item.changed', payload: { itemId } },
@@ -236,7 +257,10 @@ describe('events', { tags: ['postgres'] }, () => {
     const u = await t.onboardedUser();
     const old = await t.services.events.record(t.database.db, { userId: u.userId, stream: 'notifications', type: 'x', payload: {} });
     const recent = await t.services.events.record(t.database.db, { userId: u.userId, stream: 'notifications', type: 'x', payload: {} });
-    await t.database.db.update(events).set({ createdAt: new Date(Date.now() - 25 * 3_600_000) }).where(eq(events.id, old.id));
+    await t.database.db
+      .update(events)
+      .set({ createdAt: new Date(Date.now() - 25 * 3_600_000) })
+      .where(eq(events.id, old.id));
     expect(await pruneEvents(t.database.db)).toBeGreaterThanOrEqual(1);
     const left = (await t.database.db.select({ id: events.id }).from(events).where(eq(events.userId, u.userId))).map((r) => r.id);
     expect(left).toContain(recent.id);

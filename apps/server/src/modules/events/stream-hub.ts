@@ -27,7 +27,16 @@ export function createStreamHub() {
      */
     async send(name: RealtimeStream, event: string, data: unknown) {
       const message = { event, data: JSON.stringify(data) };
-      await Promise.all([...open].filter(([, s]) => s.name === name).map(([stream]) => withTimeout(stream.writeSSE(message).catch(() => undefined), 1000)));
+      await Promise.all(
+        [...open]
+          .filter(([, s]) => s.name === name)
+          .map(([stream]) =>
+            withTimeout(
+              stream.writeSSE(message).catch(() => undefined),
+              1000,
+            ),
+          ),
+      );
     },
     /** Ends every open stream (and refuses new ones): a last `retry:` hint, then the stream is closed. */
     async closeAll(retryMs = REALTIME_RETRY_MS) {
@@ -47,5 +56,4 @@ export function createStreamHub() {
 }
 export type StreamHub = ReturnType<typeof createStreamHub>;
 
-const withTimeout = (p: Promise<unknown>, ms: number) =>
-  Promise.race([p, new Promise((resolve) => setTimeout(resolve, ms).unref())]);
+const withTimeout = (p: Promise<unknown>, ms: number) => Promise.race([p, new Promise((resolve) => setTimeout(resolve, ms).unref())]);

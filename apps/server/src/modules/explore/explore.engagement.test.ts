@@ -143,13 +143,21 @@ describe.skipIf(!process.env.DATABASE_URL)('engagement aggregates under concurre
     const fans = [];
     for (let i = 0; i < 12; i++) fans.push(await t.signUp());
     // Everyone likes and saves at once, then a third of them unlike at once, while others save.
-    await Promise.all(fans.flatMap((f) => [
-      t.call('social-like-toggle', { cookie: f.cookie, body: { itemId, liked: true } }),
-      t.call('social-bookmark-toggle', { cookie: f.cookie, body: { itemId, saved: true } }),
-    ]));
-    await Promise.all(fans.map((f, i) => (i % 3 === 0
-      ? t.call('social-like-toggle', { cookie: f.cookie, body: { itemId, liked: false } })
-      : t.call('social-like-toggle', { cookie: f.cookie, body: { itemId } /* toggles: off */ }).then(() => t.call('social-like-toggle', { cookie: f.cookie, body: { itemId } })))));
+    await Promise.all(
+      fans.flatMap((f) => [
+        t.call('social-like-toggle', { cookie: f.cookie, body: { itemId, liked: true } }),
+        t.call('social-bookmark-toggle', { cookie: f.cookie, body: { itemId, saved: true } }),
+      ]),
+    );
+    await Promise.all(
+      fans.map((f, i) =>
+        i % 3 === 0
+          ? t.call('social-like-toggle', { cookie: f.cookie, body: { itemId, liked: false } })
+          : t
+              .call('social-like-toggle', { cookie: f.cookie, body: { itemId } /* toggles: off */ })
+              .then(() => t.call('social-like-toggle', { cookie: f.cookie, body: { itemId } })),
+      ),
+    );
     const likes = await rowCount('likes', itemId);
     const saves = await rowCount('bookmarks', itemId);
     expect(likes).toBe(8);
@@ -163,10 +171,7 @@ describe.skipIf(!process.env.DATABASE_URL)('engagement aggregates under concurre
     const itemId = await t.publishedItem(owner.cookie, photo, 'Busy robot');
     const fans = [];
     for (let i = 0; i < 12; i++) fans.push(await t.signUp());
-    await Promise.all([
-      ...fans.map((f) => t.call('social-like-toggle', { cookie: f.cookie, body: { itemId, liked: true } })),
-      t.services.explore.rollUp(),
-    ]);
+    await Promise.all([...fans.map((f) => t.call('social-like-toggle', { cookie: f.cookie, body: { itemId, liked: true } })), t.services.explore.rollUp()]);
     await Promise.all([
       ...fans.filter((_, i) => i % 2 === 0).map((f) => t.call('social-like-toggle', { cookie: f.cookie, body: { itemId, liked: false } })),
       t.services.explore.rollUp(),

@@ -17,7 +17,7 @@ const windowOf = (ms: number) => Math.floor(ms / 2000);
 /** The moment (ms) of a snapshot the API handed out. */
 const momentOf = (snapshot: string) => parseInt(snapshot.split('.')[0]!, 36);
 
-describe('explore\'s first page for guests, answered before routing', () => {
+describe("explore's first page for guests, answered before routing", () => {
   it('sends the same bytes within the window without the app, and a fresh page at once after a profile goes private', async () => {
     const owner = await t.onboardedUser();
     await t.publishedItem(owner.cookie, await pngBytes(60, 75), 'Shown robot');
@@ -66,7 +66,7 @@ describe('explore\'s first page for guests, answered before routing', () => {
     expect(windowOf(momentOf(next.snapshot))).toBeLessThanOrEqual(windowOf(publishedAt) + 1);
   });
 
-  it('never hands a guest\'s page to a signed-in viewer (their cards carry their own marks)', async () => {
+  it("never hands a guest's page to a signed-in viewer (their cards carry their own marks)", async () => {
     const viewer = await t.onboardedUser();
     await get(firstPage);
     const res = await get(firstPage, { cookie: viewer.cookie });

@@ -86,8 +86,12 @@ beforeAll(async () => {
   // and likes, comments (some hidden), saves and views over the last 35 days, some on the very
   // instants the rankings below use as range edges.
   await run(`select setseed(0.1234)`);
-  await run(`insert into users (id, name, email, email_verified) select 'rk-u-' || g, 'u' || g, 'rk' || g || '@example.com', true from generate_series(1, 300) g`);
-  await run(`insert into profiles (user_id, handle, display_name, public) select 'rk-u-' || g, 'rk_' || g, 'Rk ' || g, (g % 7 <> 0) from generate_series(1, 300) g`);
+  await run(
+    `insert into users (id, name, email, email_verified) select 'rk-u-' || g, 'u' || g, 'rk' || g || '@example.com', true from generate_series(1, 300) g`,
+  );
+  await run(
+    `insert into profiles (user_id, handle, display_name, public) select 'rk-u-' || g, 'rk_' || g, 'Rk ' || g, (g % 7 <> 0) from generate_series(1, 300) g`,
+  );
   await run(`insert into shelves (user_id) select 'rk-u-' || g from generate_series(1, 300) g`);
   await run(`insert into images (id, kind, master_format, width, height, bytes) values ('rankimage000000000000000', 'composite', 'jpg', 1200, 1500, 1)`);
   await run(`insert into items (shelf_id, user_id, title, tags, nsfw, hidden, created_at)
@@ -106,7 +110,7 @@ beforeAll(async () => {
     on conflict do nothing`;
   await run(engagement('likes', 9000));
   await run(engagement('bookmarks', 2500));
-  await run(engagement('comments', 3000, 'body, hidden|\'nice\', random() < 0.1'));
+  await run(engagement('comments', 3000, "body, hidden|'nice', random() < 0.1"));
   await run(`
     insert into item_views (item_id, day, viewer, created_at)
     select id, (t at time zone 'UTC')::date, 'v' || g, t
@@ -133,7 +137,9 @@ describe('engagement aggregates', { tags: ['postgres'] }, () => {
     await run(`update comments set hidden = not hidden where ctid in (select ctid from comments order by id limit 250)`);
     await run(`delete from comments where ctid in (select ctid from comments order by id desc limit 100)`);
     await run(`delete from item_views where ctid in (select ctid from item_views order by viewer limit 500)`);
-    await run(`update item_views set item_id = (select id from items order by id limit 1), viewer = viewer || '-moved-' || ctid::text where ctid in (select ctid from item_views order by viewer desc limit 50)`);
+    await run(
+      `update item_views set item_id = (select id from items order by id limit 1), viewer = viewer || '-moved-' || ctid::text where ctid in (select ctid from item_views order by viewer desc limit 50)`,
+    );
     expect(await aggregateMismatches()).toEqual([]);
     // Deleting an item removes its engagement rows and their aggregates together.
     await run(`delete from items where id = (select item_id from likes group by item_id order by count(*) desc limit 1)`);
@@ -159,8 +165,12 @@ describe('rankings from the aggregates', { tags: ['postgres'] }, () => {
   it('orders every sort, range, NSFW choice and tag exactly as the formula over the raw rows', async () => {
     // Engagement right on the edges: at a snapshot (counted) and at the start of its range (not).
     for (const s of snapshots.slice(0, 3)) {
-      await run(`insert into likes (user_id, item_id, created_at) select 'rk-u-' || (10 + g), (select id from items where not hidden order by id offset g limit 1), ${at(s)} from generate_series(1, 3) g on conflict do nothing`);
-      await run(`insert into likes (user_id, item_id, created_at) select 'rk-u-' || (20 + g), (select id from items where not hidden order by id offset 40 + g limit 1), ${at(s - DAY)} from generate_series(1, 3) g on conflict do nothing`);
+      await run(
+        `insert into likes (user_id, item_id, created_at) select 'rk-u-' || (10 + g), (select id from items where not hidden order by id offset g limit 1), ${at(s)} from generate_series(1, 3) g on conflict do nothing`,
+      );
+      await run(
+        `insert into likes (user_id, item_id, created_at) select 'rk-u-' || (20 + g), (select id from items where not hidden order by id offset 40 + g limit 1), ${at(s - DAY)} from generate_series(1, 3) g on conflict do nothing`,
+      );
     }
     expect(await aggregateMismatches()).toEqual([]);
     const repo = exploreRepository(database.db);
@@ -171,7 +181,14 @@ describe('rankings from the aggregates', { tags: ['postgres'] }, () => {
       for (const [range, length] of Object.entries(ranges)) {
         for (const sort of ['trending', 'top'] as const) {
           for (const { includeNsfw, tag } of filtersFor(cell++, [undefined, 'anime', 'vinyl'])) {
-            const q: RankQuery = { sort, from: length === null ? null : new Date(snapshot - length), snapshot: new Date(snapshot), includeNsfw, tag, max: 3000 };
+            const q: RankQuery = {
+              sort,
+              from: length === null ? null : new Date(snapshot - length),
+              snapshot: new Date(snapshot),
+              includeNsfw,
+              tag,
+              max: 3000,
+            };
             const [now, before] = [await repo.rank(q), await legacyRank(q)];
             expect(now, `${sort} ${range} nsfw=${includeNsfw} tag=${tag} at ${new Date(snapshot).toISOString()}`).toEqual(before);
             expect(await repo.rankFromDays(q), `per-day aggregates: ${sort} ${range}`).toEqual(before);
@@ -184,7 +201,13 @@ describe('rankings from the aggregates', { tags: ['postgres'] }, () => {
     expect(compared).toBe(snapshots.length * 4 * 2 * 2);
     expect(seen.size, 'every filter with both sorts').toBe(2 * 3 * 2);
     // The comparison means something: rankings differ between ranges and from "new".
-    const q = (from: number | null): RankQuery => ({ sort: 'trending', from: from === null ? null : new Date(NOW - from), snapshot: new Date(NOW), includeNsfw: false, max: 50 });
+    const q = (from: number | null): RankQuery => ({
+      sort: 'trending',
+      from: from === null ? null : new Date(NOW - from),
+      snapshot: new Date(NOW),
+      includeNsfw: false,
+      max: 50,
+    });
     expect(await repo.rank(q(DAY))).not.toEqual(await repo.rank(q(30 * DAY)));
     const top = await repo.rank({ sort: 'top', from: null, snapshot: new Date(NOW), includeNsfw: false, max: 3000 });
     expect(top).not.toEqual(await repo.rank({ sort: 'new', from: null, snapshot: new Date(NOW), includeNsfw: false, max: 3000 }));
@@ -239,7 +262,14 @@ describe('rankings from the aggregates', { tags: ['postgres'] }, () => {
       for (const [range, length] of Object.entries(ranges)) {
         for (const sort of ['trending', 'top'] as const) {
           for (const { includeNsfw, tag } of filtersFor(cell++, tags)) {
-            const q: RankQuery = { sort, from: length === null ? null : new Date(snapshot - length), snapshot: new Date(snapshot), includeNsfw, tag, max: 3000 };
+            const q: RankQuery = {
+              sort,
+              from: length === null ? null : new Date(snapshot - length),
+              snapshot: new Date(snapshot),
+              includeNsfw,
+              tag,
+              max: 3000,
+            };
             const [now, before] = [await repo.rank(q), await legacyRank(q)];
             expect(now, `${label}: ${sort} ${range} nsfw=${includeNsfw} tag=${tag} at ${new Date(snapshot).toISOString()}`).toEqual(before);
             // A short ranking (the candidates' threshold matters there) as well.
@@ -279,13 +309,19 @@ describe('rankings from the aggregates', { tags: ['postgres'] }, () => {
     await run(`update likes set created_at = created_at - interval '5 days' where ctid in (select ctid from likes order by id desc limit 100)`);
     await run(`update bookmarks set created_at = created_at + interval '30 hours' where ctid in (select ctid from bookmarks order by id limit 80)`);
     await run(`update comments set hidden = not hidden where ctid in (select ctid from comments order by id limit 120)`);
-    await run(`insert into likes (user_id, item_id, created_at) select 'rk-u-' || (100 + g), (select id from items where not hidden order by id offset 7 limit 1), ${at(NOW - 3 * HOUR)} - g * interval '1 hour' from generate_series(1, 30) g on conflict do nothing`);
+    await run(
+      `insert into likes (user_id, item_id, created_at) select 'rk-u-' || (100 + g), (select id from items where not hidden order by id offset 7 limit 1), ${at(NOW - 3 * HOUR)} - g * interval '1 hour' from generate_series(1, 30) g on conflict do nothing`,
+    );
     await run(`update items set created_at = created_at - interval '1 hour' where id = (select item_id from item_rank_totals order by heat_24h desc limit 1)`);
-    await run(`update items set created_at = created_at + interval '2 hours' where id = (select item_id from item_rank_totals order by heat_7d desc offset 3 limit 1)`);
+    await run(
+      `update items set created_at = created_at + interval '2 hours' where id = (select item_id from item_rank_totals order by heat_7d desc offset 3 limit 1)`,
+    );
     expect(await totalsMismatches()).toEqual([]);
     expect(await heatBelowScore()).toEqual([]);
     // Heat that aged (here: twice the score) is lowered to the score at the roll-up, and stays a bound.
-    await run(`update item_rank_totals set heat_7d = heat_7d * 2 where item_id in (select item_id from item_rank_totals where heat_7d > 0 order by item_id limit 3)`);
+    await run(
+      `update item_rank_totals set heat_7d = heat_7d * 2 where item_id in (select item_id from item_rank_totals where heat_7d > 0 order by item_id limit 3)`,
+    );
     expect(await repo.coolDown()).toBeGreaterThanOrEqual(3);
     expect(await repo.coolDown()).toBe(0);
     expect(await heatBelowScore()).toEqual([]);
@@ -335,7 +371,9 @@ describe('a trending ranking cut short', { tags: ['postgres'] }, () => {
     const repo = exploreRepository(fresh.db);
     expect(await repo.rollUp(new Date(rolled))).not.toBeNull();
     const ids = Object.fromEntries(rowsOf<{ id: string; title: string }>(await exec(`select id, title from items`)).map((r) => [r.title, r.id]));
-    const heats = rowsOf<{ title: string; heat: number }>(await exec(`select i.title, t.heat_all as heat from item_rank_totals t join items i on i.id = t.item_id`));
+    const heats = rowsOf<{ title: string; heat: number }>(
+      await exec(`select i.title, t.heat_all as heat from item_rank_totals t join items i on i.id = t.item_id`),
+    );
     const heat = Object.fromEntries(heats.map((h) => [h.title, Number(h.heat)]));
     expect(heat.B).toBeLessThan(heat.A!);
     expect(heat.B! / heat.A!).toBeGreaterThan(0.9993);

@@ -16,7 +16,6 @@ export interface RankQuery {
   max: number;
 }
 
-
 /** Items anyone may see in discovery (the rules of read/visibility.ts, as SQL). */
 function eligible(q: Pick<RankQuery, 'snapshot' | 'includeNsfw' | 'tag'>): SQL {
   return sql`
@@ -54,7 +53,8 @@ function engagement(q: { from: Date | null; snapshot: Date; columns: readonly st
   /** Raw rows between the bounds, added or taken away. */
   const raw = (sign: '' | '-', lo: SQL, loOp: '>' | '>=', hi: SQL, hiOp: '<' | '<=') =>
     SOURCES.filter((s) => used(s.column)).map(
-      (s) => sql`select item_id, ${counters(sign, s.column)} from ${sql.raw(s.table)} where ${sql.raw(s.where)}created_at ${sql.raw(loOp)} ${lo} and created_at ${sql.raw(hiOp)} ${hi}`,
+      (s) =>
+        sql`select item_id, ${counters(sign, s.column)} from ${sql.raw(s.table)} where ${sql.raw(s.where)}created_at ${sql.raw(loOp)} ${lo} and created_at ${sql.raw(hiOp)} ${hi}`,
     );
   const sums = (prefix: string) => sql.raw(COLUMNS.map((c) => (used(c) ? `sum(${prefix}${c})::int as ${c}` : `0 as ${c}`)).join(', '));
   const daysBetween = (lo: number, hi: number) =>
@@ -206,7 +206,9 @@ export function exploreRepository(db: Executor) {
     const noC = sql`(select null::uuid as item_id, 0 as ${likes}, 0 as ${points})`;
     type Row = { id: string; us: string; score: string; heat?: string | null };
     const read = async (tx: Executor): Promise<Row[]> => {
-      const [state] = rowsOf<{ at: string; finite: boolean }>(await tx.execute(sql`select rolled_at::text as at, rolled_at > '-infinity' as finite from item_rank_rollup`));
+      const [state] = rowsOf<{ at: string; finite: boolean }>(
+        await tx.execute(sql`select rolled_at::text as at, rolled_at > '-infinity' as finite from item_rank_rollup`),
+      );
       const rolled = state?.finite ? new Date(state.at) : null;
       const c = movesPerItem({ from: rolled ? sql`${state!.at}::timestamptz` : null, to: snap, ranges: [k], likesOnly: top });
       const outsideC = sql`t.item_id <> all(array(select item_id from c))`;
@@ -263,7 +265,10 @@ export function exploreRepository(db: Executor) {
       return [...rows, ...more];
     };
     const rows = await (db as Db).transaction(read, { isolationLevel: 'repeatable read', accessMode: 'read only' });
-    return rows.sort(byRank).slice(0, q.max).map((r) => r.id);
+    return rows
+      .sort(byRank)
+      .slice(0, q.max)
+      .map((r) => r.id);
   }
 
   return {
@@ -318,7 +323,9 @@ export function exploreRepository(db: Executor) {
       return (db as Db).transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(${ROLLUP_LOCK})`);
         const [state] = rowsOf<{ from: string; to: string; finite: boolean }>(
-          await tx.execute(sql`select rolled_at::text as "from", (${at ? ts(at) : sql`clock_timestamp()`})::text as "to", rolled_at > '-infinity' as finite from item_rank_rollup`),
+          await tx.execute(
+            sql`select rolled_at::text as "from", (${at ? ts(at) : sql`clock_timestamp()`})::text as "to", rolled_at > '-infinity' as finite from item_rank_rollup`,
+          ),
         );
         if (!state || (state.finite && new Date(state.to) <= new Date(state.from))) return null;
         const to = sql`${state.to}::timestamptz`;
@@ -328,15 +335,26 @@ export function exploreRepository(db: Executor) {
         const result = await tx.execute(sql`
           insert into item_rank_totals as t (item_id, created_at, ${sql.raw([...cols, ...heats].join(', '))})
           select m.item_id, i.created_at, ${sql.raw(cols.map((c) => `m.${c}`).join(', '))},
-            ${sql.join(RANGE_KEYS.map((k) => sql`item_rank_heat(m.${sql.raw(`points_${k}`)}, i.created_at, ${to})`), sql`, `)}
+            ${sql.join(
+              RANGE_KEYS.map((k) => sql`item_rank_heat(m.${sql.raw(`points_${k}`)}, i.created_at, ${to})`),
+              sql`, `,
+            )}
           from (${movesPerItem({ from, to, ranges: RANGE_KEYS })}) m join items i on i.id = m.item_id
           where (${sql.raw(cols.map((c) => `m.${c}`).join(', '))}) <> (${sql.raw(cols.map(() => '0').join(', '))})
           order by m.item_id
           on conflict (item_id) do update set
             ${sql.raw(cols.map((c) => `${c} = t.${c} + excluded.${c}`).join(', '))},
-            ${sql.join(RANGE_KEYS.map((k) => sql`${sql.raw(`heat_${k}`)} = item_rank_heat(t.${sql.raw(`points_${k}`)} + excluded.${sql.raw(`points_${k}`)}, t.created_at, ${to})`), sql`, `)}`);
+            ${sql.join(
+              RANGE_KEYS.map(
+                (k) => sql`${sql.raw(`heat_${k}`)} = item_rank_heat(t.${sql.raw(`points_${k}`)} + excluded.${sql.raw(`points_${k}`)}, t.created_at, ${to})`,
+              ),
+              sql`, `,
+            )}`);
         await tx.execute(sql`update item_rank_rollup set rolled_at = ${to}`);
-        return { rolledAt: new Date(state.to).toISOString(), items: (result as { rowCount?: number; affectedRows?: number }).rowCount ?? (result as { affectedRows?: number }).affectedRows ?? 0 };
+        return {
+          rolledAt: new Date(state.to).toISOString(),
+          items: (result as { rowCount?: number; affectedRows?: number }).rowCount ?? (result as { affectedRows?: number }).affectedRows ?? 0,
+        };
       });
     },
 

@@ -78,7 +78,13 @@ describe('explore snapshots', () => {
     expect(later.snapshot).toBe(first.snapshot);
     expect(momentOf(later.snapshot)).toBe(new Date(150_000).toISOString());
     // Another process of the same site (same secret) honours it too.
-    const other = createExploreService({} as Db, { snapshotSeconds: 30, now: () => clock, repository: fakeRepository(() => 0), read: fakeRead, secret: 's'.repeat(32) });
+    const other = createExploreService({} as Db, {
+      snapshotSeconds: 30,
+      now: () => clock,
+      repository: fakeRepository(() => 0),
+      read: fakeRead,
+      secret: 's'.repeat(32),
+    });
     expect((await other.list({ ...query, page: 1, snapshot: first.snapshot })).snapshot).toBe(first.snapshot);
   });
 

@@ -34,7 +34,8 @@ export function createExploreService(
     now?: () => number;
     /** Signs the snapshots handed out (every process of a site shares it); random when not given. */
     secret?: string;
-    repository?: Pick<ReturnType<typeof exploreRepository>, 'rank' | 'topTags' | 'tagInUse'> & Partial<Pick<ReturnType<typeof exploreRepository>, 'rollUp' | 'coolDown'>>;
+    repository?: Pick<ReturnType<typeof exploreRepository>, 'rank' | 'topTags' | 'tagInUse'> &
+      Partial<Pick<ReturnType<typeof exploreRepository>, 'rollUp' | 'coolDown'>>;
     read?: Pick<ReadService, 'list' | 'viewerState'>;
   },
 ) {
@@ -156,7 +157,10 @@ export function createExploreService(
       // A quick ranking (a small site) is simply awaited; a slow one is not waited for: the
       // previous window is served while the new ranking is computed.
       const quick = await Promise.race([
-        pending.then(() => true, () => true),
+        pending.then(
+          () => true,
+          () => true,
+        ),
         new Promise<boolean>((resolve) => setTimeout(() => resolve(false), STALE_AFTER_MS).unref()),
       ]);
       if (!quick) return previous;
@@ -190,7 +194,10 @@ export function createExploreService(
   /** The viewer's overlay on shared cards: liked and saved, one indexed query per page. */
   async function overlay(cards: ExploreCard[], viewerId: string | null): Promise<ExploreCard[]> {
     if (!viewerId || !cards.length) return cards;
-    const state = await read.viewerState(viewerId, cards.map((c) => c.itemId));
+    const state = await read.viewerState(
+      viewerId,
+      cards.map((c) => c.itemId),
+    );
     return cards.map((c) => ({ ...c, ...state.of(c.itemId) }));
   }
 

@@ -23,7 +23,8 @@ async function published(u: U, title: string, extra: { tags?: string; nsfw?: boo
   await t.call('items-choose', { cookie: u.cookie, body: { itemId: item.json.item.id, compositeId: gen.json.variants[0].compositeId } });
   return item.json.item.id as string;
 }
-const explore = (query: Record<string, string> = {}) => t.request('/functions/v1/explore-list', { query }).then(async (r) => ({ status: r.status, json: (await r.json()) as any }));
+const explore = (query: Record<string, string> = {}) =>
+  t.request('/functions/v1/explore-list', { query }).then(async (r) => ({ status: r.status, json: (await r.json()) as any }));
 const ids = (r: { json: any }): string[] => r.json.items.map((i: any) => i.itemId);
 const eventually = untilNextSnapshot;
 
@@ -111,7 +112,10 @@ describe('explore-list', { tags: ['postgres'] }, () => {
     const a = await t.onboardedUser();
     const older = await published(a, 'Older but loved');
     const newer = await published(a, 'Newer, unloved');
-    await t.database.db.update(items).set({ createdAt: new Date(Date.now() - 3 * 3600_000) }).where(eq(items.id, older));
+    await t.database.db
+      .update(items)
+      .set({ createdAt: new Date(Date.now() - 3 * 3600_000) })
+      .where(eq(items.id, older));
     const fans = await Promise.all([1, 2, 3].map(() => t.signUp()));
     for (const f of fans) await t.call('social-like-toggle', { cookie: f.cookie, body: { itemId: older } });
     // Once a snapshot holds both items, the loved one ranks above the other.
@@ -123,7 +127,10 @@ describe('explore-list', { tags: ['postgres'] }, () => {
     const trending = ids(await explore({ sort: 'trending', timeRange: '24h', pageSize: '60' }));
     expect(trending[0]).toBe(older);
     // Likes older than the range do not count for it (from the next snapshot on).
-    await t.database.db.update(likes).set({ createdAt: new Date(Date.now() - 2 * 86_400_000) }).where(eq(likes.itemId, older));
+    await t.database.db
+      .update(likes)
+      .set({ createdAt: new Date(Date.now() - 2 * 86_400_000) })
+      .where(eq(likes.itemId, older));
     await eventually(async () => {
       const day = ids(await explore({ sort: 'top', timeRange: '24h', pageSize: '60' }));
       expect(day).toContain(older);

@@ -16,8 +16,5 @@ export const feedback = pgTable(
     path: text('path'),
     createdAt: createdAt(),
   },
-  (t) => [
-    index('feedback_created_idx').on(t.createdAt),
-    check('feedback_message_length', sql`char_length(${t.message}) between 1 and 1000`),
-  ],
+  (t) => [index('feedback_created_idx').on(t.createdAt), check('feedback_message_length', sql`char_length(${t.message}) between 1 and 1000`)],
 );

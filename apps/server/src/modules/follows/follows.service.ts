@@ -51,7 +51,10 @@ export function createFollowsService(db: Db, deps: { notifications: Notification
     },
 
     /** A person's followers or followings, newest first; a private profile's lists only to its owner. */
-    async list(viewerId: string | null, input: { handle: string; kind: 'followers' | 'following'; cursor?: string; limit: number }): Promise<FollowsListResult> {
+    async list(
+      viewerId: string | null,
+      input: { handle: string; kind: 'followers' | 'following'; cursor?: string; limit: number },
+    ): Promise<FollowsListResult> {
       const profile = await profilesRepository(db).findByHandle(input.handle);
       if (!profile) throw notFound('Profile not found');
       if (!profileVisible(profile, viewerId)) throw profilePrivate();
@@ -59,7 +62,12 @@ export function createFollowsService(db: Db, deps: { notifications: Notification
       const blocks = await read.blocks(viewerId);
       const rows = await repo.page(profile.userId, input.kind, { after, limit: input.limit, viewerId, exclude: [...blocks.blocked] });
       const page = rows.slice(0, input.limit);
-      const followed = viewerId ? await repo.followedAmong(viewerId, page.map((r) => r.userId)) : new Set<string>();
+      const followed = viewerId
+        ? await repo.followedAmong(
+            viewerId,
+            page.map((r) => r.userId),
+          )
+        : new Set<string>();
       return {
         users: page.map((r) => ({
           userId: r.userId,

@@ -31,7 +31,10 @@ const profileOf = async (handle: string, cookie?: string) => {
   return profileGetResultSchema.parse(r.json);
 };
 const follow = (u: U, target: U, following?: boolean) =>
-  t.call('social-follow-toggle', { cookie: u.cookie, body: following === undefined ? { targetUserId: target.userId } : { targetUserId: target.userId, following } });
+  t.call('social-follow-toggle', {
+    cookie: u.cookie,
+    body: following === undefined ? { targetUserId: target.userId } : { targetUserId: target.userId, following },
+  });
 const makePrivate = (u: U) => t.call('settings-update', { cookie: u.cookie, body: { profilePublic: false } });
 
 describe('profile-get', () => {
@@ -46,7 +49,14 @@ describe('profile-get', () => {
 
     const got = await profileOf(owner.handle);
     if (got.access !== 'visible') throw new Error('expected visible');
-    expect(got.profile).toMatchObject({ userId: owner.userId, handle: owner.handle, displayName: 'Test Collector', public: true, followersCount: 0, followingCount: 0 });
+    expect(got.profile).toMatchObject({
+      userId: owner.userId,
+      handle: owner.handle,
+      displayName: 'Test Collector',
+      public: true,
+      followersCount: 0,
+      followingCount: 0,
+    });
     expect(got.viewer).toEqual({ signedIn: false, isOwner: false, following: false, followsYou: false, blocking: false, canMessage: false });
     expect(got.shelf!.layout).toEqual({ cols: 1, rows: 1 });
     expect(got.shelf!.placed).toEqual([{ id: a.id, title: 'Red Robot', imageId: a.imageId, nsfw: false, col: 0, row: 0 }]);
@@ -168,11 +178,15 @@ describe('follows-list', () => {
     // fans[1] is private: not listed to others.
     expect(second.users.map((u) => u.handle)).toEqual([fans[2]!.handle, fans[0]!.handle]);
     expect(second.nextCursor).toBeNull();
-    const withViewer = followsListResultSchema.parse((await t.call('follows-list', { cookie: viewer.cookie, body: { handle: star.handle, kind: 'followers' } })).json);
+    const withViewer = followsListResultSchema.parse(
+      (await t.call('follows-list', { cookie: viewer.cookie, body: { handle: star.handle, kind: 'followers' } })).json,
+    );
     expect(withViewer.users.find((u) => u.userId === fans[4]!.userId)?.viewerFollows).toBe(true);
     expect(JSON.stringify(withViewer)).not.toContain(fans[1]!.handle);
     // The private follower sees themselves.
-    const self = followsListResultSchema.parse((await t.call('follows-list', { cookie: fans[1]!.cookie, body: { handle: star.handle, kind: 'followers' } })).json);
+    const self = followsListResultSchema.parse(
+      (await t.call('follows-list', { cookie: fans[1]!.cookie, body: { handle: star.handle, kind: 'followers' } })).json,
+    );
     expect(self.users.map((u) => u.handle)).toContain(fans[1]!.handle);
     const following = followsListResultSchema.parse((await t.call('follows-list', { body: { handle: viewer.handle, kind: 'following' } })).json);
     expect(following.users.map((u) => u.handle)).toEqual([fans[4]!.handle, star.handle]);

@@ -158,7 +158,7 @@ describe('/metrics', { tags: ['postgres'] }, () => {
   });
 });
 
-describe("/metrics: the job queues", () => {
+describe('/metrics: the job queues', () => {
   it('shows each queue by state and its oldest wait, read once per scrape', async () => {
     let reads = 0;
     const metrics = createMetrics({
@@ -173,7 +173,12 @@ describe("/metrics: the job queues", () => {
     const text = await metrics.text();
     expect(reads).toBe(1);
     expect(text).toContain('# TYPE curio_jobs gauge');
-    for (const [state, n] of [['waiting', 4], ['retrying', 1], ['active', 2], ['failed', 3]] as const) {
+    for (const [state, n] of [
+      ['waiting', 4],
+      ['retrying', 1],
+      ['active', 2],
+      ['failed', 3],
+    ] as const) {
       expect(text).toContain(`curio_jobs{queue="cutout",state="${state}"} ${n}`);
       expect(text).toContain(`curio_jobs{queue="mail",state="${state}"} 0`);
     }

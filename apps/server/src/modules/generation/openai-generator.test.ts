@@ -22,7 +22,11 @@ async function readForm(req: IncomingMessage): Promise<FormData> {
 }
 
 beforeAll(async () => {
-  const png = (await sharp({ create: { width: 32, height: 40, channels: 3, background: '#884422' } }).png().toBuffer()).toString('base64');
+  const png = (
+    await sharp({ create: { width: 32, height: 40, channels: 3, background: '#884422' } })
+      .png()
+      .toBuffer()
+  ).toString('base64');
   server = createServer(async (req, res) => {
     if (req.method !== 'POST' || req.url !== '/v1/images/edits') {
       res.writeHead(404).end();
@@ -41,7 +45,10 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
-const photo = () => sharp({ create: { width: 20, height: 20, channels: 3, background: '#fff' } }).jpeg().toBuffer();
+const photo = () =>
+  sharp({ create: { width: 20, height: 20, channels: 3, background: '#fff' } })
+    .jpeg()
+    .toBuffer();
 const request = async () => ({
   style: 'museum_brick_exhibit' as const,
   title: 'Tin robot',
@@ -93,7 +100,9 @@ describe('items-generate with GENERATOR=openai', () => {
   it('stores the five images it answers, and refunds the credits when it fails or times out', async () => {
     const t = await createTestApp({ GENERATOR: 'openai', GENERATOR_URL: base, GENERATOR_MODEL: 'm', GENERATOR_TIMEOUT_MS: '1000' });
     try {
-      const photo = await sharp({ create: { width: 40, height: 50, channels: 3, background: '#abc' } }).png().toBuffer();
+      const photo = await sharp({ create: { width: 40, height: 50, channels: 3, background: '#abc' } })
+        .png()
+        .toBuffer();
       const u = await t.itemWithPhoto(photo);
       mode = 'ok';
       const ok = await t.call('items-generate', { cookie: u.cookie, body: { itemId: u.itemId, style: 'manga_halftone' } });

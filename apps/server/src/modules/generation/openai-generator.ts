@@ -7,8 +7,7 @@ export const STYLE_PROMPTS: Record<Style, string> = {
     'Place this exact collectible, unchanged, standing on a warmly lit wooden bookshelf between old books, cinematic hero lighting, shallow depth of field.',
   bright_gallery:
     'Place this exact collectible, unchanged, in a bright white art gallery under a single spotlight, with a small museum label on the wall beside it.',
-  manga_halftone:
-    'Redraw this exact collectible as a black-and-white manga panel: bold ink outlines, halftone screen-tone shading and dramatic speed lines.',
+  manga_halftone: 'Redraw this exact collectible as a black-and-white manga panel: bold ink outlines, halftone screen-tone shading and dramatic speed lines.',
   museum_brick_exhibit:
     'Place this exact collectible, unchanged, on a stone plinth in front of an old red brick museum wall, spotlit, with a brass placard showing its title.',
   desk_figure_prototype:

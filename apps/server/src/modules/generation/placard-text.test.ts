@@ -185,7 +185,10 @@ describe("placard words in the collector's language", () => {
             const texts = drawnTexts(style, title, lang, i);
             const fitted = fitText(expected, PLACARDS[style]);
             // Its lines, one tspan each, give the whole text back.
-            expect(texts.map((t) => t.replace(/\s+/g, '')), `${lang} ${style} ${i + 1}`).toContain(expected.replace(/\s+/g, ''));
+            expect(
+              texts.map((t) => t.replace(/\s+/g, '')),
+              `${lang} ${style} ${i + 1}`,
+            ).toContain(expected.replace(/\s+/g, ''));
             expect(fitted.lines.join('').replace(/\s+/g, '')).toBe(expected.replace(/\s+/g, ''));
             for (const ch of expected.replace(/\s+/g, '')) expect(texts.join(''), `${lang} ${style}: ${ch}`).toContain(ch);
           }
@@ -208,21 +211,25 @@ const CJK_FONT = cjkFontInstalled();
 describe('Chinese placards drawn with the CJK font', () => {
   // Needs fonts-noto-cjk (.ci/run installs it; the Dockerfile too). On a machine without it the text
   // would be drawn as boxes: skipped there, except on CI, where it must be present.
-  it.runIf(CJK_FONT || process.env.CI)('every drawn line of a Chinese or mixed title fits its placard', async () => {
-    expect(CJK_FONT, 'no font for Chinese: apt-get install fonts-noto-cjk').toBe(true);
-    const titles = [
-      '阿波罗十一号指令长纪念手办一比六比例限定版附展示底座和说明书',
-      '初号机（新剧场版）——限定配色，附赠展示底座与说明书……',
-      'Gundam RX-78-2 高达 模型 1/144 ※ 限定',
-      'Щука ŒUVRE Æther ½ ©™ — naïve façade 高达',
-    ];
-    for (const style of STYLES) {
-      const box: TextBox = PLACARDS[style];
-      for (const title of titles) {
-        const fitted = fitText(placardText(style, title, 'zh-CN'), box);
-        const widths = await inkWidths(fitted, box.font, box.bold ?? false, style === 'manga_halftone');
-        for (const [i, w] of widths.entries()) expect(w, `${style}: "${fitted.lines[i]}" at ${fitted.size}px`).toBeLessThanOrEqual(box.maxWidth);
+  it.runIf(CJK_FONT || process.env.CI)(
+    'every drawn line of a Chinese or mixed title fits its placard',
+    async () => {
+      expect(CJK_FONT, 'no font for Chinese: apt-get install fonts-noto-cjk').toBe(true);
+      const titles = [
+        '阿波罗十一号指令长纪念手办一比六比例限定版附展示底座和说明书',
+        '初号机（新剧场版）——限定配色，附赠展示底座与说明书……',
+        'Gundam RX-78-2 高达 模型 1/144 ※ 限定',
+        'Щука ŒUVRE Æther ½ ©™ — naïve façade 高达',
+      ];
+      for (const style of STYLES) {
+        const box: TextBox = PLACARDS[style];
+        for (const title of titles) {
+          const fitted = fitText(placardText(style, title, 'zh-CN'), box);
+          const widths = await inkWidths(fitted, box.font, box.bold ?? false, style === 'manga_halftone');
+          for (const [i, w] of widths.entries()) expect(w, `${style}: "${fitted.lines[i]}" at ${fitted.size}px`).toBeLessThanOrEqual(box.maxWidth);
+        }
       }
-    }
-  }, 120_000);
+    },
+    120_000,
+  );
 });

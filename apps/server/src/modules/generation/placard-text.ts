@@ -36,7 +36,14 @@ export interface FittedText {
 
 /** Characters drawn a full em wide: CJK, kana, hangul, full-width forms. */
 const isWide = (cp: number) =>
-  (cp >= 0x1100 && cp <= 0x115f) || (cp >= 0x2e80 && cp <= 0xa4cf) || (cp >= 0xac00 && cp <= 0xd7a3) || (cp >= 0xf900 && cp <= 0xfaff) || (cp >= 0xfe30 && cp <= 0xfe4f) || (cp >= 0xff00 && cp <= 0xff60) || (cp >= 0xffe0 && cp <= 0xffe6) || cp >= 0x1f300;
+  (cp >= 0x1100 && cp <= 0x115f) ||
+  (cp >= 0x2e80 && cp <= 0xa4cf) ||
+  (cp >= 0xac00 && cp <= 0xd7a3) ||
+  (cp >= 0xf900 && cp <= 0xfaff) ||
+  (cp >= 0xfe30 && cp <= 0xfe4f) ||
+  (cp >= 0xff00 && cp <= 0xff60) ||
+  (cp >= 0xffe0 && cp <= 0xffe6) ||
+  cp >= 0x1f300;
 
 /** Marks beyond ASCII that DejaVu draws no wider than a lowercase letter (measured: at most 0.65 em). */
 const NARROW_MARKS = '·‘’“”‚„–•°′″‹›«»¡¿§¶¢£¥¤¦¨ª¯²³´µ¸¹º';
@@ -66,7 +73,7 @@ function advance(ch: string, font: FontKind, bold: boolean): number {
   if (font === 'mono') return cp < 0x0530 || (cp >= 0x2010 && cp <= 0x2027) ? 0.61 : OTHER;
   let em: number;
   if (ch === ' ') em = 0.33;
-  else if ('iljtfrI.,:;!|\'’`()[]'.includes(ch)) em = 0.42;
+  else if ("iljtfrI.,:;!|'’`()[]".includes(ch)) em = 0.42;
   else if (FULL_EM.includes(ch)) em = 1.02;
   else if (cp > 0x7e && !NARROW_MARKS.includes(ch)) em = OTHER;
   else if (ch >= 'A' && ch <= 'Z') em = 0.8;

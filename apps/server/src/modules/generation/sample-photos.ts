@@ -53,7 +53,11 @@ const backdrops: Record<SampleName, string> = {
 
 const texture: Record<SampleName, string> = {
   robot: '',
-  astronaut: Array.from({ length: 40 }, (_, i) => `<path d="M0 ${i * 40 + 10} C 400 ${i * 40 + 30}, 800 ${i * 40 - 10}, 1200 ${i * 40 + 15}" stroke="#5a3a1e" stroke-width="3" fill="none" opacity="0.35"/>`).join(''),
+  astronaut: Array.from(
+    { length: 40 },
+    (_, i) =>
+      `<path d="M0 ${i * 40 + 10} C 400 ${i * 40 + 30}, 800 ${i * 40 - 10}, 1200 ${i * 40 + 15}" stroke="#5a3a1e" stroke-width="3" fill="none" opacity="0.35"/>`,
+  ).join(''),
   dino: '',
 };
 

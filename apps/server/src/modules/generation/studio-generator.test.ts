@@ -92,7 +92,9 @@ describe('studio generator', () => {
       expect(looks[style]!.sat, style).toBeGreaterThan(looks.manga_halftone!.sat * 2);
     }
     // The gallery is the brightest scene, the bookshelf the darkest.
-    const byLight = Object.entries(looks).sort((a, b) => b[1].light - a[1].light).map(([s]) => s);
+    const byLight = Object.entries(looks)
+      .sort((a, b) => b[1].light - a[1].light)
+      .map(([s]) => s);
     expect(byLight[0]).toBe('bright_gallery');
     expect(byLight.at(-1)).toBe('bookshelf_hero');
     // Brick is red-dominant, the cutting mat green-dominant.

@@ -90,7 +90,13 @@ async function placeSubject(s: Subject, targetH: number, maxW: number, c: Compos
       .composite([{ input: dots, tile: true, left: 0, top: 0 }, { input: fade }])
       .png(FAST_PNG)
       .toBuffer();
-    png = await withAlpha(await sharp(png).composite([{ input: tone, blend: 'multiply' }]).png(FAST_PNG).toBuffer(), alpha);
+    png = await withAlpha(
+      await sharp(png)
+        .composite([{ input: tone, blend: 'multiply' }])
+        .png(FAST_PNG)
+        .toBuffer(),
+      alpha,
+    );
     // Ink outline: the silhouette grown by a few pixels, in black, behind the figure.
     const pad = 10;
     const grown = await sharp(alpha.data, { raw: alpha.raw })
@@ -116,10 +122,19 @@ async function placeSubject(s: Subject, targetH: number, maxW: number, c: Compos
     const light = Buffer.from(
       `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><defs><linearGradient id="g" x1="${from}" y1="0" x2="${1 - from}" y2="0.3"><stop offset="0" stop-color="#fff" stop-opacity="0.35"/><stop offset="0.5" stop-color="#808080" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.35"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/></svg>`,
     );
-    png = await withAlpha(await sharp(png).composite([{ input: light, blend: 'soft-light' }]).png(FAST_PNG).toBuffer(), alpha);
+    png = await withAlpha(
+      await sharp(png)
+        .composite([{ input: light, blend: 'soft-light' }])
+        .png(FAST_PNG)
+        .toBuffer(),
+      alpha,
+    );
   }
   if (Math.abs(c.tilt) > 0.2) {
-    const rotated = await sharp(png).rotate(c.tilt, { background: { r: 0, g: 0, b: 0, alpha: 0 } }).png(FAST_PNG).toBuffer({ resolveWithObject: true });
+    const rotated = await sharp(png)
+      .rotate(c.tilt, { background: { r: 0, g: 0, b: 0, alpha: 0 } })
+      .png(FAST_PNG)
+      .toBuffer({ resolveWithObject: true });
     png = rotated.data;
     w = rotated.info.width;
     h = rotated.info.height;
@@ -186,7 +201,10 @@ async function clipLayer(l: Layer): Promise<sharp.OverlayOptions | null> {
 async function smoothLayer(svg: string, detailed: boolean): Promise<sharp.OverlayOptions> {
   if (detailed) return fullCanvas(svg);
   const q = 4;
-  const small = await sharp(Buffer.from(svg), { density: 72 / q }).resize(W / q, H / q, { fit: 'fill' }).raw().toBuffer({ resolveWithObject: true });
+  const small = await sharp(Buffer.from(svg), { density: 72 / q })
+    .resize(W / q, H / q, { fit: 'fill' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const big = await sharp(small.data, { raw: small.info }).resize(W, H, { fit: 'fill', kernel: 'linear' }).raw().toBuffer({ resolveWithObject: true });
   return { input: big.data, raw: { width: big.info.width, height: big.info.height, channels: big.info.channels }, left: 0, top: 0 };
 }
@@ -214,7 +232,11 @@ async function renderVariant(req: GenerationRequest, subjects: Subject[], c: Com
   if (scene.stage) {
     const minLeft = Math.min(...figures.map((f) => f.left));
     const maxRight = Math.max(...figures.map((f) => f.left + f.s.width));
-    overlays.push(fullCanvas(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">${scene.stage((minLeft + maxRight) / 2, floorY, maxRight - minLeft)}</svg>`));
+    overlays.push(
+      fullCanvas(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">${scene.stage((minLeft + maxRight) / 2, floorY, maxRight - minLeft)}</svg>`,
+      ),
+    );
   }
   for (const f of figures) {
     if (scene.shadowOpacity > 0) {
@@ -225,7 +247,13 @@ async function renderVariant(req: GenerationRequest, subjects: Subject[], c: Com
         `<svg xmlns="http://www.w3.org/2000/svg" width="${Math.ceil(rx * 2)}" height="${Math.ceil(ry * 2)}"><defs><radialGradient id="c"><stop offset="0" stop-color="#000" stop-opacity="${scene.shadowOpacity}"/><stop offset="1" stop-color="#000" stop-opacity="0"/></radialGradient></defs><ellipse cx="${rx}" cy="${ry}" rx="${rx}" ry="${ry}" fill="url(#c)"/></svg>`,
       );
       overlays.push(
-        await clipLayer({ input: contact, left: Math.round(f.left + f.s.width / 2 - rx), top: Math.round(floorY + 4 - ry), width: Math.ceil(rx * 2), height: Math.ceil(ry * 2) }),
+        await clipLayer({
+          input: contact,
+          left: Math.round(f.left + f.s.width / 2 - rx),
+          top: Math.round(floorY + 4 - ry),
+          width: Math.ceil(rx * 2),
+          height: Math.ceil(ry * 2),
+        }),
       );
       overlays.push(await clipLayer({ input: sh.png, left: f.left + sh.dx, top: f.top + sh.dy, width: sh.width, height: sh.height }));
     }

@@ -19,7 +19,6 @@ export function rng(seedHex: string, salt: number) {
   };
 }
 
-
 /** The variant's light and colour, drawn over the finished scene. */
 export type Mood = 'neutral' | 'warm' | 'soft' | 'airy' | 'dramatic';
 
@@ -84,13 +83,21 @@ export function moodOverlay(c: Composition, mono: boolean): string {
     case 'neutral':
       return '';
     case 'warm':
-      return svg(`<defs><linearGradient id="m" x1="${lx}" y1="0" x2="${1 - lx}" y2="0.4"><stop offset="0" stop-color="${warm}" stop-opacity="0.32"/><stop offset="0.7" stop-color="${warm}" stop-opacity="0"/></linearGradient></defs><rect width="${W}" height="${H}" fill="url(#m)"/>`);
+      return svg(
+        `<defs><linearGradient id="m" x1="${lx}" y1="0" x2="${1 - lx}" y2="0.4"><stop offset="0" stop-color="${warm}" stop-opacity="0.32"/><stop offset="0.7" stop-color="${warm}" stop-opacity="0"/></linearGradient></defs><rect width="${W}" height="${H}" fill="url(#m)"/>`,
+      );
     case 'soft':
-      return svg(`<defs><radialGradient id="m" cx="0.5" cy="0.3" r="0.8"><stop offset="0" stop-color="${cool}" stop-opacity="0.22"/><stop offset="0.7" stop-color="${cool}" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.25"/></radialGradient></defs><rect width="${W}" height="${H}" fill="url(#m)"/>`);
+      return svg(
+        `<defs><radialGradient id="m" cx="0.5" cy="0.3" r="0.8"><stop offset="0" stop-color="${cool}" stop-opacity="0.22"/><stop offset="0.7" stop-color="${cool}" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.25"/></radialGradient></defs><rect width="${W}" height="${H}" fill="url(#m)"/>`,
+      );
     case 'airy':
-      return svg(`<defs><linearGradient id="m" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#ffffff" stop-opacity="0.3"/><stop offset="0.6" stop-color="#ffffff" stop-opacity="0.06"/><stop offset="1" stop-color="#ffffff" stop-opacity="0"/></linearGradient></defs><rect width="${W}" height="${H}" fill="url(#m)"/>`);
+      return svg(
+        `<defs><linearGradient id="m" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#ffffff" stop-opacity="0.3"/><stop offset="0.6" stop-color="#ffffff" stop-opacity="0.06"/><stop offset="1" stop-color="#ffffff" stop-opacity="0"/></linearGradient></defs><rect width="${W}" height="${H}" fill="url(#m)"/>`,
+      );
     case 'dramatic':
-      return svg(`<defs><radialGradient id="m" cx="${0.3 + lx * 0.4}" cy="0.35" r="0.75"><stop offset="0.25" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.72"/></radialGradient></defs><rect width="${W}" height="${H}" fill="url(#m)"/>`);
+      return svg(
+        `<defs><radialGradient id="m" cx="${0.3 + lx * 0.4}" cy="0.35" r="0.75"><stop offset="0.25" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.72"/></radialGradient></defs><rect width="${W}" height="${H}" fill="url(#m)"/>`,
+      );
   }
 }
 
@@ -199,12 +206,16 @@ function brightGallery(c: Composition, _seed: string, title: string, lang: Langu
       <rect x="${sx - 50}" y="0" width="100" height="22" rx="6" fill="#2b2b2b"/>
       <rect x="0" y="${floorY}" width="${W}" height="${H - floorY}" fill="url(#floor)"/>
       <rect x="0" y="${floorY}" width="${W}" height="3" fill="#ffffff" opacity="0.8"/>
-      ${!titled(c) ? '' : `<g transform="translate(${labelX} ${Math.round(floorY - 210 - labelH)})">
+      ${
+        !titled(c)
+          ? ''
+          : `<g transform="translate(${labelX} ${Math.round(floorY - 210 - labelH)})">
         <rect width="300" height="${labelH}" rx="4" fill="#ffffff" stroke="#d6d0c6"/>
         ${textSvg(label, { x: 20, y: Math.round(24 + label.size * 0.8), font: 'sans', bold: true, fill: '#222' })}
         <text x="20" y="${24 + textHeight(label) + 16 + 14}" font-family="${FONTS.sans}" font-size="16" fill="#666">${placardWords(lang).collectionPiece}</text>
         <rect x="20" y="${24 + textHeight(label) + 16 + 16 + 16}" width="60" height="3" fill="#b4532a"/>
-      </g>`}`),
+      </g>`
+      }`),
     overlay: '',
     shadowOpacity: 0.28,
   };
@@ -223,7 +234,9 @@ function mangaHalftone(c: Composition, seed: string, title: string): Scene {
     const p1 = [cx + Math.cos(a - spread) * R, cy + Math.sin(a - spread) * R];
     const p2 = [cx + Math.cos(a + spread) * R, cy + Math.sin(a + spread) * R];
     const p3 = [cx + Math.cos(a) * inner, cy + Math.sin(a) * inner];
-    lines.push(`<polygon points="${p1.map((v) => v.toFixed(1)).join(',')} ${p2.map((v) => v.toFixed(1)).join(',')} ${p3.map((v) => v.toFixed(1)).join(',')}" fill="#111"/>`);
+    lines.push(
+      `<polygon points="${p1.map((v) => v.toFixed(1)).join(',')} ${p2.map((v) => v.toFixed(1)).join(',')} ${p3.map((v) => v.toFixed(1)).join(',')}" fill="#111"/>`,
+    );
   }
   const caption = fitText(placardText('manga_halftone', title), PLACARDS.manga_halftone);
   const captionW = Math.min(W - 120, Math.ceil(Math.max(...caption.lines.map((l) => measureLine(l, caption.size)))) + 60);
@@ -280,11 +293,17 @@ function museumBrick(c: Composition, seed: string, title: string, lang: Language
         <rect x="${left}" y="${y}" width="${pw}" height="30" fill="#d9d4cc"/>
         <rect x="${left + 10}" y="${y + 30}" width="${pw - 20}" height="${H - y}" fill="#bdb6ab"/>
         <rect x="${left + 10}" y="${y + 30}" width="18" height="${H - y}" fill="#000" opacity="0.12"/>
-        ${!titled(c) ? '' : `<g transform="translate(${x - 170} ${y + 44})"><rect width="340" height="${plaqueH}" rx="3" fill="#2b2520"/>
+        ${
+          !titled(c)
+            ? ''
+            : `<g transform="translate(${x - 170} ${y + 44})"><rect width="340" height="${plaqueH}" rx="3" fill="#2b2520"/>
         ${textSvg(plaque, { x: 170, y: Math.round(20 + plaque.size * 0.8), anchor: 'middle', font: 'serif', fill: '#f1e6d2' })}
-        <text x="170" y="${20 + textHeight(plaque) + 14 + 13}" text-anchor="middle" font-family="${FONTS.serif}" font-size="15" fill="#c9b99c" letter-spacing="${lang === 'en' ? 2 : 4}">${placardWords(lang).privateCollection}</text></g>`}`;
+        <text x="170" y="${20 + textHeight(plaque) + 14 + 13}" text-anchor="middle" font-family="${FONTS.serif}" font-size="15" fill="#c9b99c" letter-spacing="${lang === 'en' ? 2 : 4}">${placardWords(lang).privateCollection}</text></g>`
+        }`;
     },
-    overlay: svg(`<defs><radialGradient id="v" cx="0.5" cy="0.4" r="0.8"><stop offset="0.5" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.5"/></radialGradient></defs><rect width="${W}" height="${H}" fill="url(#v)"/>`),
+    overlay: svg(
+      `<defs><radialGradient id="v" cx="0.5" cy="0.4" r="0.8"><stop offset="0.5" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.5"/></radialGradient></defs><rect width="${W}" height="${H}" fill="url(#v)"/>`,
+    ),
     shadowOpacity: 0.5,
   };
 }
@@ -292,9 +311,14 @@ function museumBrick(c: Composition, seed: string, title: string, lang: Language
 function deskPrototype(c: Composition, seed: string, title: string, lang: Language): Scene {
   const r = rng(seed, 55 + c.index * 7);
   const grid: string[] = [];
-  for (let x = 0; x <= W; x += 50) grid.push(`<rect x="${x}" y="0" width="${x % 250 === 0 ? 2.5 : 1}" height="${H}" fill="#d7efe0" opacity="${x % 250 === 0 ? 0.55 : 0.3}"/>`);
-  for (let y = 0; y <= H; y += 50) grid.push(`<rect x="0" y="${y}" width="${W}" height="${y % 250 === 0 ? 2.5 : 1}" fill="#d7efe0" opacity="${y % 250 === 0 ? 0.55 : 0.3}"/>`);
-  const ticks = Array.from({ length: 49 }, (_, i) => `<rect x="${60 + i * 22}" y="${H - 90}" width="2" height="${i % 5 === 0 ? 26 : 14}" fill="#2d2d2d"/>`).join('');
+  for (let x = 0; x <= W; x += 50)
+    grid.push(`<rect x="${x}" y="0" width="${x % 250 === 0 ? 2.5 : 1}" height="${H}" fill="#d7efe0" opacity="${x % 250 === 0 ? 0.55 : 0.3}"/>`);
+  for (let y = 0; y <= H; y += 50)
+    grid.push(`<rect x="0" y="${y}" width="${W}" height="${y % 250 === 0 ? 2.5 : 1}" fill="#d7efe0" opacity="${y % 250 === 0 ? 0.55 : 0.3}"/>`);
+  const ticks = Array.from(
+    { length: 49 },
+    (_, i) => `<rect x="${60 + i * 22}" y="${H - 90}" width="2" height="${i % 5 === 0 ? 26 : 14}" fill="#2d2d2d"/>`,
+  ).join('');
   const lampX = c.light < 0 ? 0 : W;
   const pencilY = 160 + r() * 120;
   const tag = fitText(placardText('desk_figure_prototype', title, lang), PLACARDS.desk_figure_prototype);

@@ -39,7 +39,11 @@ describe('the signed upload', () => {
     const up = await t.upload(user.cookie, await pngBytes(640, 480), 'photo.png', 'image/png');
     expect(up.res!.status).toBe(200);
     expect(await up.res!.json()).toEqual({ imageId: up.imageId, width: 640, height: 480 });
-    for (const [variant, max] of [['public', 1600], ['thumb', 480], ['avatar', 256]] as const) {
+    for (const [variant, max] of [
+      ['public', 1600],
+      ['thumb', 480],
+      ['avatar', 256],
+    ] as const) {
       const res = await t.request(`/img/${up.imageId}/${variant}`);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('image/webp');
@@ -80,7 +84,9 @@ describe('the signed upload', () => {
   });
 
   it('refuses a decompression bomb (over 40 megapixels) without decoding it', async () => {
-    const bomb = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#000' } }).png({ compressionLevel: 9, palette: true }).toBuffer();
+    const bomb = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#000' } })
+      .png({ compressionLevel: 9, palette: true })
+      .toBuffer();
     expect(bomb.length).toBeLessThan(1024 * 1024);
     const up = await t.upload(user.cookie, bomb, 'bomb.png', 'image/png');
     expect(up.res!.status).toBe(400);
@@ -117,10 +123,17 @@ describe('the signed upload', () => {
     const token = signed.json.uploadURL.split('/').pop();
     const { uploadTokens } = await import('../../db/schema');
     const { eq } = await import('drizzle-orm');
-    await t.database.db.update(uploadTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(uploadTokens.token, token));
+    await t.database.db
+      .update(uploadTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(uploadTokens.token, token));
     const form = new FormData();
     form.set('file', new Blob([new Uint8Array(await pngBytes())], { type: 'image/png' }), 'a.png');
-    const res = await t.app.request(`${TEST_ORIGIN}${signed.json.uploadURL}`, { method: 'POST', headers: { cookie: user.cookie, origin: TEST_ORIGIN }, body: form });
+    const res = await t.app.request(`${TEST_ORIGIN}${signed.json.uploadURL}`, {
+      method: 'POST',
+      headers: { cookie: user.cookie, origin: TEST_ORIGIN },
+      body: form,
+    });
     expect(res.status).toBe(400);
   });
 
@@ -128,7 +141,11 @@ describe('the signed upload', () => {
     const signed = await t.call('uploads-sign', { cookie: user.cookie, body: { kind: 'photo', fileName: 'a.png', contentType: 'image/png' } });
     const form = new FormData();
     form.set('other', 'x');
-    const res = await t.app.request(`${TEST_ORIGIN}${signed.json.uploadURL}`, { method: 'POST', headers: { cookie: user.cookie, origin: TEST_ORIGIN }, body: form });
+    const res = await t.app.request(`${TEST_ORIGIN}${signed.json.uploadURL}`, {
+      method: 'POST',
+      headers: { cookie: user.cookie, origin: TEST_ORIGIN },
+      body: form,
+    });
     expect(res.status).toBe(400);
   });
 });

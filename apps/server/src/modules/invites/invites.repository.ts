@@ -22,11 +22,7 @@ export function invitesRepository(db: Executor) {
       return row ?? null;
     },
     async userHasRedemption(userId: string): Promise<boolean> {
-      const [row] = await db
-        .select({ id: inviteRedemptions.id })
-        .from(inviteRedemptions)
-        .where(eq(inviteRedemptions.userId, userId))
-        .limit(1);
+      const [row] = await db.select({ id: inviteRedemptions.id }).from(inviteRedemptions).where(eq(inviteRedemptions.userId, userId)).limit(1);
       return Boolean(row);
     },
     /** Takes one use atomically; false when the code is already fully used. */

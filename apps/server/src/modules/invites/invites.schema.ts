@@ -16,7 +16,9 @@ export const inviteCodes = pgTable(
     grantCredits: integer('grant_credits').notNull().default(0),
     notes: text('notes'),
     /** `expired` is stored by the expiry job; a code past its expiry counts as expired before that too. */
-    status: text('status', { enum: ['active', 'expired', 'disabled'] }).notNull().default('active'),
+    status: text('status', { enum: ['active', 'expired', 'disabled'] })
+      .notNull()
+      .default('active'),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },

@@ -7,7 +7,10 @@ export function itemPagesRepository(db: Executor) {
     /** The item with its owner's public profile fields. */
     async findWithOwner(itemId: string) {
       const [row] = await db
-        .select({ item: items, owner: { handle: profiles.handle, displayName: profiles.displayName, public: profiles.public, avatarImageId: profiles.avatarImageId } })
+        .select({
+          item: items,
+          owner: { handle: profiles.handle, displayName: profiles.displayName, public: profiles.public, avatarImageId: profiles.avatarImageId },
+        })
         .from(items)
         .innerJoin(profiles, eq(profiles.userId, items.userId))
         .where(eq(items.id, itemId));

@@ -49,7 +49,13 @@ export function createItemPagesService(
 
   /** The item page's answer for this viewer. */
   function shape({ access, item, photos, viewer }: ItemPage, viewerId: string | null): ItemGetResult {
-    const owner = { userId: item.userId, handle: item.owner.handle, displayName: item.owner.displayName, public: item.owner.public, avatarImageId: item.owner.avatarImageId };
+    const owner = {
+      userId: item.userId,
+      handle: item.owner.handle,
+      displayName: item.owner.displayName,
+      public: item.owner.public,
+      avatarImageId: item.owner.avatarImageId,
+    };
     const viewerOut = { signedIn: viewerId !== null, isOwner: viewerId === item.userId, isAdmin: viewer.isAdmin, liked: viewer.liked, saved: viewer.saved };
     if (access === 'removed') {
       return { access, item: { id: item.id, hidden: true as const, hiddenSource: item.hiddenSource ?? 'other' }, owner, viewer: viewerOut };
@@ -67,7 +73,13 @@ export function createItemPagesService(
         createdAt: item.createdAt.toISOString(),
         chosenCompositeId: item.chosenCompositeId,
         imageId: item.imageId,
-        composites: item.composites.map((c) => ({ id: c.id, imageId: c.imageId, style: c.style, variantNo: c.variantNo, chosen: c.id === item.chosenCompositeId })),
+        composites: item.composites.map((c) => ({
+          id: c.id,
+          imageId: c.imageId,
+          style: c.style,
+          variantNo: c.variantNo,
+          chosen: c.id === item.chosenCompositeId,
+        })),
         photos: photos.map((p) => ({ id: p.id, imageId: p.imageId, role: p.role })),
         counts: item.counts,
         // Notes are the owner's own: never in anyone else's answer.
@@ -99,7 +111,11 @@ export function createItemPagesService(
       if (viewerId === null) {
         const cached = pages.get(itemId);
         // Answered before routing for as long as this very page stays cached.
-        if (cached) guestAnswers.set(cached, sharedAnswer(answer, () => pages.get(itemId) === cached));
+        if (cached)
+          guestAnswers.set(
+            cached,
+            sharedAnswer(answer, () => pages.get(itemId) === cached),
+          );
       }
       return answer;
     },

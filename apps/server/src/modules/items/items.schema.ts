@@ -16,7 +16,10 @@ export const items = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     nsfw: boolean('nsfw').notNull().default(false),
     metadata: text('metadata'),
     chosenCompositeId: uuid('chosen_composite_id'),
@@ -25,11 +28,7 @@ export const items = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    index('items_shelf_created_idx').on(t.shelfId, t.createdAt),
-    index('items_user_idx').on(t.userId),
-    index('items_created_idx').on(t.createdAt),
-  ],
+  (t) => [index('items_shelf_created_idx').on(t.shelfId, t.createdAt), index('items_user_idx').on(t.userId), index('items_created_idx').on(t.createdAt)],
 );
 
 export const photos = pgTable(
@@ -43,9 +42,13 @@ export const photos = pgTable(
       .notNull()
       .unique()
       .references(() => images.id),
-    role: text('role', { enum: ['front', 'side', 'back', 'box', 'detail'] }).notNull().default('front'),
+    role: text('role', { enum: ['front', 'side', 'back', 'box', 'detail'] })
+      .notNull()
+      .default('front'),
     cutoutImageId: text('cutout_image_id').references(() => images.id, { onDelete: 'set null' }),
-    cutoutStatus: text('cutout_status', { enum: ['pending', 'done', 'failed'] }).notNull().default('pending'),
+    cutoutStatus: text('cutout_status', { enum: ['pending', 'done', 'failed'] })
+      .notNull()
+      .default('pending'),
     createdAt: createdAt(),
   },
   // The cut-out index serves image delivery's visibility check (which items show an image).

@@ -122,7 +122,7 @@ describe('items-generate', () => {
     expect((await t.call('get-credit-balance', { cookie: u.cookie })).json.balance).toBe(30);
   });
 
-  it('refuses an unknown style and another user\'s item', async () => {
+  it("refuses an unknown style and another user's item", async () => {
     const u = await t.itemWithPhoto(photo);
     expect((await t.call('items-generate', { cookie: u.cookie, body: { itemId: u.itemId, style: 'watercolour' } })).status).toBe(400);
     const other = await t.onboardedUser();

@@ -43,7 +43,13 @@ function recordingGenerator() {
     requests: [],
     async generate(req) {
       g.requests.push(req);
-      return Promise.all([0, 1, 2, 3, 4].map((i) => sharp({ create: { width: 20, height: 25, channels: 3, background: { r: 50 * i, g: 9, b: 9 } } }).png().toBuffer()));
+      return Promise.all(
+        [0, 1, 2, 3, 4].map((i) =>
+          sharp({ create: { width: 20, height: 25, channels: 3, background: { r: 50 * i, g: 9, b: 9 } } })
+            .png()
+            .toBuffer(),
+        ),
+      );
     },
   };
   return g;

@@ -94,7 +94,10 @@ describe('abandoned drafts', { tags: ['postgres'] }, () => {
     await t.call('items-choose', { cookie: kept.cookie, body: { itemId: kept.itemId, compositeId: keptGen.json.variants[0].compositeId } });
     const fresh = await t.itemWithPhoto(photo, 'Fresh');
     await t.services.cutouts.idle();
-    await t.database.db.update(items).set({ createdAt: ago(25 * 60 * 60 * 1000) }).where(inArray(items.id, [draft.itemId, kept.itemId]));
+    await t.database.db
+      .update(items)
+      .set({ createdAt: ago(25 * 60 * 60 * 1000) })
+      .where(inArray(items.id, [draft.itemId, kept.itemId]));
 
     const [cut] = await t.database.db.select({ id: photos.cutoutImageId }).from(photos).where(eq(photos.itemId, draft.itemId));
     const draftImages = [draft.imageId, cut!.id!, ...gen.json.variants.map((v: { imageId: string }) => v.imageId)];
@@ -103,7 +106,10 @@ describe('abandoned drafts', { tags: ['postgres'] }, () => {
 
     expect(await t.services.itemPages.removeAbandonedDrafts()).toBe(1);
 
-    const left = await t.database.db.select({ id: items.id }).from(items).where(inArray(items.id, [draft.itemId, kept.itemId, fresh.itemId]));
+    const left = await t.database.db
+      .select({ id: items.id })
+      .from(items)
+      .where(inArray(items.id, [draft.itemId, kept.itemId, fresh.itemId]));
     expect(left.map((r) => r.id).sort()).toEqual([kept.itemId, fresh.itemId].sort());
     expect(await t.database.db.select().from(photos).where(eq(photos.itemId, draft.itemId))).toHaveLength(0);
     expect(await t.database.db.select().from(composites).where(eq(composites.itemId, draft.itemId))).toHaveLength(0);
@@ -122,13 +128,13 @@ describe('unused upload signatures', { tags: ['postgres'] }, () => {
     const valid = await sign();
     const used = await t.upload(u.cookie, photo, 'b.png', 'image/png');
     expect(used.imageId).toBeTruthy();
-    await t.database.db.update(uploadTokens).set({ expiresAt: ago(60_000) }).where(inArray(uploadTokens.imageId, [expired.imageId, used.imageId!]));
+    await t.database.db
+      .update(uploadTokens)
+      .set({ expiresAt: ago(60_000) })
+      .where(inArray(uploadTokens.imageId, [expired.imageId, used.imageId!]));
 
     expect(await t.services.images.removeUnusedUploadTokens()).toBeGreaterThanOrEqual(1);
-    const rows = await t.database.db
-      .select({ imageId: uploadTokens.imageId })
-      .from(uploadTokens)
-      .where(eq(uploadTokens.userId, u.userId));
+    const rows = await t.database.db.select({ imageId: uploadTokens.imageId }).from(uploadTokens).where(eq(uploadTokens.userId, u.userId));
     expect(rows.map((r) => r.imageId).sort()).toEqual([valid.imageId, used.imageId].sort());
   });
 });
@@ -139,7 +145,16 @@ describe('schedules', { tags: ['postgres'] }, () => {
     try {
       await web.services.jobs.start();
       const schedules = await web.services.jobs.boss.getSchedules();
-      expect(schedules.map((s) => s.name).sort()).toEqual(['account-data-sweep', 'analytics-retention', 'drafts-cleanup', 'events-prune', 'explore-rollup', 'invites-expire', 'storage-sweep', 'uploads-cleanup']);
+      expect(schedules.map((s) => s.name).sort()).toEqual([
+        'account-data-sweep',
+        'analytics-retention',
+        'drafts-cleanup',
+        'events-prune',
+        'explore-rollup',
+        'invites-expire',
+        'storage-sweep',
+        'uploads-cleanup',
+      ]);
       const queues = (await web.database.db.execute(sql`select name from pgboss.queue`)).rows.map((r) => (r as { name: string }).name);
       expect(queues).toEqual(expect.arrayContaining(Object.values(QUEUES).map((q) => q.name)));
     } finally {

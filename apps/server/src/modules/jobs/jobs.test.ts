@@ -22,7 +22,10 @@ describe("the job queue's figures (/metrics)", { tags: ['postgres'] }, () => {
       await jobs.send(QUEUES.accountExport.name, { exportId: 'a' });
       await jobs.send(QUEUES.accountExport.name, { exportId: 'b' });
       await jobs.send(QUEUES.accountExport.name, { exportId: 'later' }, { startAfter: 3600 }); // waiting, not ready yet
-      await vi.waitFor(async () => expect((await of(QUEUES.accountExport.name)).oldestWaitingSeconds).toBeGreaterThanOrEqual(1), { timeout: 10_000, interval: 100 });
+      await vi.waitFor(async () => expect((await of(QUEUES.accountExport.name)).oldestWaitingSeconds).toBeGreaterThanOrEqual(1), {
+        timeout: 10_000,
+        interval: 100,
+      });
       const exports = await of(QUEUES.accountExport.name);
       expect(exports).toMatchObject({ waiting: 3, retrying: 0, active: 0, failed: 0 });
       expect(exports.oldestWaitingSeconds).toBeLessThan(60); // the job due in an hour does not count
@@ -32,12 +35,19 @@ describe("the job queue's figures (/metrics)", { tags: ['postgres'] }, () => {
       });
       await jobs.send(QUEUES.sms.name, { to: 'out of attempts' }, { retryLimit: 0 });
       await jobs.send(QUEUES.sms.name, { to: 'tried again later' }, { retryLimit: 2, retryDelay: 3600 });
-      await vi.waitFor(async () => expect(await of(QUEUES.sms.name)).toMatchObject({ waiting: 0, retrying: 1, active: 0, failed: 1 }), { timeout: 15_000, interval: 100 });
+      await vi.waitFor(async () => expect(await of(QUEUES.sms.name)).toMatchObject({ waiting: 0, retrying: 1, active: 0, failed: 1 }), {
+        timeout: 15_000,
+        interval: 100,
+      });
       expect((await of(QUEUES.sms.name)).oldestWaitingSeconds).toBe(0); // its retry is due in an hour
 
       // Every queue is listed, idle ones with zeros.
       const all = await jobs.stats();
-      expect(all.map((q) => q.queue).sort()).toEqual(Object.values(QUEUES).map((q) => q.name).sort());
+      expect(all.map((q) => q.queue).sort()).toEqual(
+        Object.values(QUEUES)
+          .map((q) => q.name)
+          .sort(),
+      );
       expect(all.find((q) => q.queue === QUEUES.mail.name)).toEqual({ queue: 'mail', waiting: 0, retrying: 0, active: 0, failed: 0, oldestWaitingSeconds: 0 });
     } finally {
       await jobs.stop();
@@ -110,7 +120,10 @@ describe("the admin's job queue page (admin-jobs, admin-job-retry, admin-job-dro
         processes: { self: boolean; alive: boolean; queues: string[] }[];
         failed: { id: string; queue: string; attempts: number; error: string | null }[];
       };
-    await vi.waitFor(async () => expect((await page()).failed.map((j) => j.id)).toEqual(expect.arrayContaining([retried, dropped])), { timeout: 15_000, interval: 100 });
+    await vi.waitFor(async () => expect((await page()).failed.map((j) => j.id)).toEqual(expect.arrayContaining([retried, dropped])), {
+      timeout: 15_000,
+      interval: 100,
+    });
     const listed = await page();
     expect(listed.failed.find((j) => j.id === retried)).toMatchObject({ queue: 'sms', attempts: 1, error: 'the gateway refused 9 digits' });
     expect(JSON.stringify(listed)).not.toContain('123456'); // a job's data stays out of the page

@@ -195,14 +195,16 @@ export function createJobs(appDb: Db, opts: JobsOptions) {
          from ${BOSS_SCHEMA}.job where state = 'failed' order by completed_on desc nulls last, created_on desc limit $1`,
         [limit],
       );
-      return (rows as { id: string; name: string; retries: number; error: string | null; created_on: Date | string; completed_on: Date | string | null }[]).map((r) => ({
-        id: r.id,
-        queue: r.name,
-        attempts: r.retries + 1,
-        error: r.error,
-        createdAt: new Date(r.created_on).toISOString(),
-        failedAt: r.completed_on === null ? null : new Date(r.completed_on).toISOString(),
-      }));
+      return (rows as { id: string; name: string; retries: number; error: string | null; created_on: Date | string; completed_on: Date | string | null }[]).map(
+        (r) => ({
+          id: r.id,
+          queue: r.name,
+          attempts: r.retries + 1,
+          error: r.error,
+          createdAt: new Date(r.created_on).toISOString(),
+          failedAt: r.completed_on === null ? null : new Date(r.completed_on).toISOString(),
+        }),
+      );
     },
     /**
      * Gives a failed job of `queue` one more attempt (pg-boss's retry: back to the queue, its limit raised
@@ -267,7 +269,7 @@ export function createJobs(appDb: Db, opts: JobsOptions) {
       // pg-boss does not wait for a poll or a completion that was under way: wait for them, so
       // that nothing touches the database once it is closed.
       const until = Date.now() + timeoutMs;
-      for (let quiet = 0; quiet < 3 && Date.now() < until; ) {
+      for (let quiet = 0; quiet < 3 && Date.now() < until;) {
         await new Promise((r) => setTimeout(r, 10));
         quiet = db.inFlight === 0 && running === 0 ? quiet + 1 : 0;
       }

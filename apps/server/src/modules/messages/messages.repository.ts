@@ -46,12 +46,18 @@ export function messagesRepository(db: Executor) {
       const [userA, userB] = orderedPair(x, y);
       const [created] = await db.insert(dmThreads).values({ userA, userB }).onConflictDoNothing().returning();
       if (created) return created;
-      const [existing] = await db.select().from(dmThreads).where(and(eq(dmThreads.userA, userA), eq(dmThreads.userB, userB)));
+      const [existing] = await db
+        .select()
+        .from(dmThreads)
+        .where(and(eq(dmThreads.userA, userA), eq(dmThreads.userB, userB)));
       return existing!;
     },
     async findThreadOfPair(x: string, y: string): Promise<ThreadRow | null> {
       const [userA, userB] = orderedPair(x, y);
-      const [row] = await db.select().from(dmThreads).where(and(eq(dmThreads.userA, userA), eq(dmThreads.userB, userB)));
+      const [row] = await db
+        .select()
+        .from(dmThreads)
+        .where(and(eq(dmThreads.userA, userA), eq(dmThreads.userB, userB)));
       return row ?? null;
     },
     async findThread(id: string): Promise<ThreadRow | null> {
@@ -79,7 +85,14 @@ export function messagesRepository(db: Executor) {
           ${after ? sql`and ${olderThan(sql`t.last_message_at`, sql`t.id`, after)}` : sql``}
         order by t.last_message_at desc, t.id desc
         limit ${limit + 1}`);
-      return rowsOf<Omit<ThreadListRow, 'lastMessageAt' | 'lastCreatedAt' | 'unread' | 'canSend'> & { lastMessageAt: string | Date; lastCreatedAt: string | Date | null; unread: number | string; canSend: boolean | string }>(result).map((r) => ({
+      return rowsOf<
+        Omit<ThreadListRow, 'lastMessageAt' | 'lastCreatedAt' | 'unread' | 'canSend'> & {
+          lastMessageAt: string | Date;
+          lastCreatedAt: string | Date | null;
+          unread: number | string;
+          canSend: boolean | string;
+        }
+      >(result).map((r) => ({
         ...r,
         canSend: pgBool(r.canSend),
         lastMessageAt: new Date(r.lastMessageAt).toISOString(),
@@ -136,7 +149,14 @@ export function messagesRepository(db: Executor) {
     },
     async profileOf(userId: string) {
       const [row] = await db
-        .select({ userId: profiles.userId, handle: profiles.handle, displayName: profiles.displayName, avatarImageId: profiles.avatarImageId, public: profiles.public, hidden: profiles.hidden })
+        .select({
+          userId: profiles.userId,
+          handle: profiles.handle,
+          displayName: profiles.displayName,
+          avatarImageId: profiles.avatarImageId,
+          public: profiles.public,
+          hidden: profiles.hidden,
+        })
         .from(profiles)
         .where(eq(profiles.userId, userId));
       return row ?? null;

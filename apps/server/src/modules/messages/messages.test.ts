@@ -22,7 +22,8 @@ const threadOf = async (u: U, other: U) => {
 };
 const send = (u: U, threadId: string, text: string) => t.call('dm-send', { cookie: u.cookie, body: { threadId, text } });
 const threads = async (u: U) => dmThreadsListResultSchema.parse((await t.call('dm-threads-list', { cookie: u.cookie, body: {} })).json);
-const messagesOf = (u: U, threadId: string, extra: Record<string, unknown> = {}) => t.call('dm-messages-list', { cookie: u.cookie, body: { threadId, ...extra } });
+const messagesOf = (u: U, threadId: string, extra: Record<string, unknown> = {}) =>
+  t.call('dm-messages-list', { cookie: u.cookie, body: { threadId, ...extra } });
 
 describe('threads', { tags: ['postgres'] }, () => {
   it('are one per pair, whoever opens it, even when opened concurrently', async () => {
@@ -140,7 +141,9 @@ describe('who may message whom', { tags: ['postgres'] }, () => {
     expect((await t.call('dm-recipients-search', { cookie: a.cookie, body: { q: b.handle } })).json.users).toEqual([]);
     expect((await t.call('dm-recipients-search', { cookie: b.cookie, body: { q: a.handle } })).json.users).toEqual([]);
     await t.call('user-block-toggle', { cookie: b.cookie, body: { targetUserId: a.userId } });
-    expect((await t.call('dm-recipients-search', { cookie: b.cookie, body: { q: a.handle } })).json.users.map((u: { userId: string }) => u.userId)).toEqual([a.userId]);
+    expect((await t.call('dm-recipients-search', { cookie: b.cookie, body: { q: a.handle } })).json.users.map((u: { userId: string }) => u.userId)).toEqual([
+      a.userId,
+    ]);
     expect((await send(a, id, 'after the block')).status).toBe(200);
     expect((await threads(b)).threads[0]!.lastMessage?.text).toBe('after the block');
   });
@@ -156,7 +159,9 @@ describe('who may message whom', { tags: ['postgres'] }, () => {
     expect(refused.json.error).toMatchObject({ code: 'dm_not_allowed', message: DM_MESSAGES.notAllowed });
     const search = await t.call('dm-recipients-search', { cookie: stranger.cookie, body: { q: picky.handle } });
     expect(search.json.users).toEqual([]);
-    expect((await t.call('dm-recipients-search', { cookie: friend.cookie, body: { q: picky.handle } })).json.users.map((u: { userId: string }) => u.userId)).toEqual([picky.userId]);
+    expect(
+      (await t.call('dm-recipients-search', { cookie: friend.cookie, body: { q: picky.handle } })).json.users.map((u: { userId: string }) => u.userId),
+    ).toEqual([picky.userId]);
     const id = await threadOf(friend, picky);
     expect((await send(friend, id, 'hi, thanks for the follow')).status).toBe(200);
     // The picky user writes first to someone they do not follow: the stranger may answer.
@@ -180,7 +185,8 @@ describe('who may message whom', { tags: ['postgres'] }, () => {
     // Picky writes first to someone they do not follow: the writer may answer, so the search offers Picky to them.
     const id = await threadOf(picky, writer);
     await send(picky, id, 'Hi, about your robot');
-    const offered = async (u: U) => (await t.call('dm-recipients-search', { cookie: u.cookie, body: { q: picky.handle } })).json.users.map((x: { userId: string }) => x.userId);
+    const offered = async (u: U) =>
+      (await t.call('dm-recipients-search', { cookie: u.cookie, body: { q: picky.handle } })).json.users.map((x: { userId: string }) => x.userId);
     const profileSays = async (u: U) => {
       const r = await t.call('profile-get', { cookie: u.cookie, body: { handle: picky.handle } });
       return r.json.viewer.canMessage as boolean;
@@ -241,7 +247,7 @@ describe('who may message whom', { tags: ['postgres'] }, () => {
     const id = await threadOf(shy, a);
     await send(shy, id, 'hello from a private profile');
     expect((await send(a, id, 'hello back')).status).toBe(200);
-    expect((await threadOf(a, shy))).toBe(id);
+    expect(await threadOf(a, shy)).toBe(id);
   });
 });
 

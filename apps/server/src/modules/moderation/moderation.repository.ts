@@ -1,13 +1,5 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type {
-  ModerationActionEntry,
-  ModItem,
-  Person,
-  ReportCounts,
-  ReportStatus,
-  ReportSummary,
-  ReportTargetType,
-} from '@curio/contract';
+import type { ModerationActionEntry, ModItem, Person, ReportCounts, ReportStatus, ReportSummary, ReportTargetType } from '@curio/contract';
 import { comments, dmMessages, dmThreads, items, moderationActions, profiles, reports } from '../../db/schema';
 import { pgBool, rowsOf } from '../../db/rows';
 import type { Executor } from '../../db/types';
@@ -226,7 +218,10 @@ export function moderationRepository(db: Executor) {
     /** What became of these reports (their status) and what they were about, by report id. */
     async outcomes(reportIds: string[]) {
       if (!reportIds.length) return new Map<string, ReportSummary>();
-      const ids = sql.join(reportIds.map((id) => sql`${id}::uuid`), sql`, `);
+      const ids = sql.join(
+        reportIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      );
       const rows = await summaries(sql`r.id in (${ids})`, reportIds.length);
       return new Map(rows.map((r) => [r.id, r]));
     },
@@ -285,7 +280,14 @@ export function moderationRepository(db: Executor) {
     },
     async comment(commentId: string) {
       const [row] = await db
-        .select({ id: comments.id, itemId: comments.itemId, userId: comments.userId, body: comments.body, hidden: comments.hidden, createdAt: comments.createdAt })
+        .select({
+          id: comments.id,
+          itemId: comments.itemId,
+          userId: comments.userId,
+          body: comments.body,
+          hidden: comments.hidden,
+          createdAt: comments.createdAt,
+        })
         .from(comments)
         .where(eq(comments.id, commentId));
       return row ?? null;

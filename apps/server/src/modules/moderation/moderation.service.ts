@@ -56,7 +56,13 @@ export function createModerationService(
         const people = await repo.people(comment.userId ? [comment.userId] : []);
         return {
           type: 'comment',
-          comment: { id: comment.id, body: comment.body, hidden: comment.hidden, author: (comment.userId && people.get(comment.userId)) || null, createdAt: comment.createdAt.toISOString() },
+          comment: {
+            id: comment.id,
+            body: comment.body,
+            hidden: comment.hidden,
+            author: (comment.userId && people.get(comment.userId)) || null,
+            createdAt: comment.createdAt.toISOString(),
+          },
           item,
         };
       }

@@ -84,7 +84,7 @@ describe('item-report and profile-report', { tags: ['postgres'] }, () => {
     expect((await reportRow(again.json.reportId)).status).toBe('open');
   });
 
-  it('refuses one\'s own item, an unknown item, a bad reason and a long note with clear errors', async () => {
+  it("refuses one's own item, an unknown item, a bad reason and a long note with clear errors", async () => {
     const owner = await t.onboardedUser();
     const itemId = await published(owner);
     const own = await t.call('item-report', { cookie: owner.cookie, body: { itemId, reason: 'spam' } });
@@ -100,7 +100,7 @@ describe('item-report and profile-report', { tags: ['postgres'] }, () => {
     expect(long.json.error.fields.note).toBe('Note must be 1000 characters or less');
   });
 
-  it('reports a profile by handle or user id (the same open report), not one\'s own, not an unknown one', async () => {
+  it("reports a profile by handle or user id (the same open report), not one's own, not an unknown one", async () => {
     const target = await t.onboardedUser();
     const reporter = await t.onboardedUser();
     const byHandle = await t.call('profile-report', { cookie: reporter.cookie, body: { handle: target.handle, reason: 'harassment' } });
@@ -132,12 +132,22 @@ describe('mod-report-act', { tags: ['postgres'] }, () => {
     expect(res.status).toBe(200);
     expect(res.json.closedReports).toBe(2);
     expect(res.json.report).toMatchObject({ id: ra, status: 'hidden', targetHidden: true, targetLabel: 'Counterfeit robot', targetReportCount: 2 });
-    expect(res.json.action).toMatchObject({ action: 'hide', note: 'Fake of a known design', targetType: 'item', targetId: itemId, reportId: ra, actor: { handle: mod.handle } });
+    expect(res.json.action).toMatchObject({
+      action: 'hide',
+      note: 'Fake of a known design',
+      targetType: 'item',
+      targetId: itemId,
+      reportId: ra,
+      actor: { handle: mod.handle },
+    });
     expect((await reportRow(rb)).status).toBe('hidden');
 
     // Gone for others at once: the item page, explore and saves; the owner still sees it, flagged.
     const stranger = await t.onboardedUser();
-    expect((await t.call('item-get', { cookie: stranger.cookie, body: { itemId } })).json).toMatchObject({ access: 'removed', item: { hiddenSource: 'other' } });
+    expect((await t.call('item-get', { cookie: stranger.cookie, body: { itemId } })).json).toMatchObject({
+      access: 'removed',
+      item: { hiddenSource: 'other' },
+    });
     expect((await t.call('item-get', { cookie: owner.cookie, body: { itemId } })).json).toMatchObject({ access: 'visible', item: { hidden: true } });
     expect(await exploreIds()).not.toContain(itemId);
     const saves = await t.call('saves-list', { cookie: saver.cookie, body: {} });
@@ -153,14 +163,24 @@ describe('mod-report-act', { tags: ['postgres'] }, () => {
     }
     expect(await outcomes(owner)).toEqual([]);
     // The owner hears of the takedown once, with their item's title, and not the reporters' names.
-    const ownerNotes = (await t.call('notifications-list', { cookie: owner.cookie, body: {} })).json.notifications as { kind: string; ref_id: string; itemTitle: string | null; actorProfile: unknown }[];
-    expect(ownerNotes.filter((n) => n.kind === 'item_hidden')).toEqual([expect.objectContaining({ ref_id: itemId, itemTitle: 'Counterfeit robot', actorProfile: null })]);
+    const ownerNotes = (await t.call('notifications-list', { cookie: owner.cookie, body: {} })).json.notifications as {
+      kind: string;
+      ref_id: string;
+      itemTitle: string | null;
+      actorProfile: unknown;
+    }[];
+    expect(ownerNotes.filter((n) => n.kind === 'item_hidden')).toEqual([
+      expect.objectContaining({ ref_id: itemId, itemTitle: 'Counterfeit robot', actorProfile: null }),
+    ]);
 
     // A second hide with nothing open is refused; the history holds one row.
     const twice = await act(ra, 'hide');
     expect(twice.status).toBe(409);
     expect(twice.json.error.message).toBe('This content is already hidden');
-    const history = await t.database.db.select().from(moderationActions).where(and(eq(moderationActions.targetType, 'item'), eq(moderationActions.targetId, itemId)));
+    const history = await t.database.db
+      .select()
+      .from(moderationActions)
+      .where(and(eq(moderationActions.targetType, 'item'), eq(moderationActions.targetId, itemId)));
     expect(history).toHaveLength(1);
   });
 
@@ -179,7 +199,10 @@ describe('mod-report-act', { tags: ['postgres'] }, () => {
     expect(res.status).toBe(200);
     expect(res.json.report.status).toBe('hidden'); // the report acted on was closed by the hide
     expect(res.json.closedReports).toBe(1);
-    const rows = await t.database.db.select().from(reports).where(and(eq(reports.targetType, 'item'), eq(reports.targetId, itemId)));
+    const rows = await t.database.db
+      .select()
+      .from(reports)
+      .where(and(eq(reports.targetType, 'item'), eq(reports.targetId, itemId)));
     expect(rows.map((r) => r.status).sort()).toEqual(['dismissed', 'hidden']);
     expect((await t.call('item-get', { cookie: c.cookie, body: { itemId } })).json.access).toBe('visible');
     // Back in explore from its next snapshot (the one taken while it was hidden lacks it).
@@ -209,12 +232,24 @@ describe('mod-report-act', { tags: ['postgres'] }, () => {
     expect(notice.status, JSON.stringify(notice.json)).toBe(200);
     const takedown = await t.call('mod-dmca-act', { cookie: mod.cookie, body: { id: notice.json.id, action: 'hide', note: 'Valid notice' } });
     expect(takedown.json.notice.status).toBe('hidden');
-    const history = async () => (await t.database.db.select().from(moderationActions).where(and(eq(moderationActions.targetType, 'item'), eq(moderationActions.targetId, itemId)))).length;
+    const history = async () =>
+      (
+        await t.database.db
+          .select()
+          .from(moderationActions)
+          .where(and(eq(moderationActions.targetType, 'item'), eq(moderationActions.targetId, itemId)))
+      ).length;
     const historyBefore = await history();
     const stranger = await t.onboardedUser();
     const takenDown = async () => {
-      expect((await t.call('item-get', { cookie: stranger.cookie, body: { itemId } })).json).toMatchObject({ access: 'removed', item: { hiddenSource: 'dmca' } });
-      expect((await t.call('item-get', { cookie: owner.cookie, body: { itemId } })).json).toMatchObject({ access: 'visible', item: { hidden: true, hiddenSource: 'dmca' } });
+      expect((await t.call('item-get', { cookie: stranger.cookie, body: { itemId } })).json).toMatchObject({
+        access: 'removed',
+        item: { hiddenSource: 'dmca' },
+      });
+      expect((await t.call('item-get', { cookie: owner.cookie, body: { itemId } })).json).toMatchObject({
+        access: 'visible',
+        item: { hidden: true, hiddenSource: 'dmca' },
+      });
     };
 
     const refused = await act(reportId, 'unhide', 'Looks harmless to me');
@@ -256,11 +291,12 @@ describe('mod-report-act', { tags: ['postgres'] }, () => {
     expect(again.json.error.message).toBe('This report has already been closed');
   });
 
-  it('hides a comment from the item\'s comments and its count', async () => {
+  it("hides a comment from the item's comments and its count", async () => {
     const owner = await t.onboardedUser();
     const itemId = await published(owner);
     const author = await t.onboardedUser();
-    const commentId = (await t.call('comments-create', { cookie: author.cookie, body: { itemId, body: 'Buy followers at spam.example' } })).json.comment.id as string;
+    const commentId = (await t.call('comments-create', { cookie: author.cookie, body: { itemId, body: 'Buy followers at spam.example' } })).json.comment
+      .id as string;
     const a = await t.onboardedUser();
     const reportId = (await t.call('comments-report', { cookie: a.cookie, body: { commentId } })).json.reportId as string;
     expect((await act(reportId, 'hide', 'Spam link')).status).toBe(200);
@@ -284,7 +320,7 @@ describe('mod-report-act', { tags: ['postgres'] }, () => {
     expect((await t.call('item-get', { cookie: a.cookie, body: { itemId } })).json.access).toBe('removed');
   });
 
-  it('hides the reported party\'s messages in a thread from both people', async () => {
+  it("hides the reported party's messages in a thread from both people", async () => {
     const a = await t.onboardedUser();
     const b = await t.onboardedUser();
     const threadId = (await t.call('dm-thread-upsert', { cookie: a.cookie, body: { otherUserId: b.userId } })).json.thread.id as string;
@@ -294,7 +330,12 @@ describe('mod-report-act', { tags: ['postgres'] }, () => {
 
     const got = await t.call('mod-report-get', { cookie: mod.cookie, body: { reportId } });
     expect(got.status).toBe(200);
-    expect(got.json.target).toMatchObject({ type: 'thread', reported: { handle: b.handle }, hidden: false, messages: [{ text: 'Nasty words', hidden: false }] });
+    expect(got.json.target).toMatchObject({
+      type: 'thread',
+      reported: { handle: b.handle },
+      hidden: false,
+      messages: [{ text: 'Nasty words', hidden: false }],
+    });
 
     expect((await act(reportId, 'hide', 'Abusive messages')).status).toBe(200);
     for (const u of [a, b]) {

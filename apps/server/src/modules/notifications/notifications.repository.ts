@@ -133,7 +133,14 @@ export function notificationsRepository(db: Executor) {
     async profilesOf(userIds: string[]) {
       if (!userIds.length) return [];
       return db
-        .select({ userId: profiles.userId, handle: profiles.handle, displayName: profiles.displayName, avatarImageId: profiles.avatarImageId, public: profiles.public, hidden: profiles.hidden })
+        .select({
+          userId: profiles.userId,
+          handle: profiles.handle,
+          displayName: profiles.displayName,
+          avatarImageId: profiles.avatarImageId,
+          public: profiles.public,
+          hidden: profiles.hidden,
+        })
         .from(profiles)
         .where(inArray(profiles.userId, userIds));
     },

@@ -142,11 +142,13 @@ describe('notifications', { tags: ['postgres'] }, () => {
     // Eight entries at one microsecond: six follows and a group of three likes of one item (whose
     // place is its newest like's), then one a little later.
     const at = sql`'2024-05-01T10:00:00.123456Z'::timestamptz`;
-    await t.database.db.insert(notifications).values([
-      ...Array.from({ length: 6 }, (_, i) => ({ userId: owner.userId, kind: 'follow' as const, refId: `someone-${i}`, createdAt: at })),
-      ...Array.from({ length: 3 }, () => ({ userId: owner.userId, kind: 'like' as const, refId: item, createdAt: at })),
-      { userId: owner.userId, kind: 'follow' as const, refId: 'later', createdAt: sql`'2024-05-01T10:00:00.123457Z'::timestamptz` },
-    ]);
+    await t.database.db
+      .insert(notifications)
+      .values([
+        ...Array.from({ length: 6 }, (_, i) => ({ userId: owner.userId, kind: 'follow' as const, refId: `someone-${i}`, createdAt: at })),
+        ...Array.from({ length: 3 }, () => ({ userId: owner.userId, kind: 'like' as const, refId: item, createdAt: at })),
+        { userId: owner.userId, kind: 'follow' as const, refId: 'later', createdAt: sql`'2024-05-01T10:00:00.123457Z'::timestamptz` },
+      ]);
     const all = (await list(owner, 0, 100)).notifications;
     expect(all).toHaveLength(8);
     expect(all[0]!.ref_id).toBe('later');
@@ -158,7 +160,7 @@ describe('notifications', { tags: ['postgres'] }, () => {
     expect(likes!.ids).toHaveLength(3);
 
     const byNumber: string[] = [];
-    for (let page: number | null = 0; page !== null; ) {
+    for (let page: number | null = 0; page !== null;) {
       const got = await list(owner, page, 3);
       byNumber.push(...got.notifications.map((n) => n.id));
       expect(got.nextCursor === null).toBe(got.nextPage === null);

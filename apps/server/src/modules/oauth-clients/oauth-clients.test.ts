@@ -64,7 +64,12 @@ async function authorize(cookie: string, clientId: string, extra: Record<string,
   return { callback: back, state, verifier };
 }
 
-async function exchange(client: oauth.Client, auth: oauth.ClientAuth, flow: Awaited<ReturnType<typeof authorize>>, additionalParameters?: Record<string, string>) {
+async function exchange(
+  client: oauth.Client,
+  auth: oauth.ClientAuth,
+  flow: Awaited<ReturnType<typeof authorize>>,
+  additionalParameters?: Record<string, string>,
+) {
   const params = oauth.validateAuthResponse(as, client, flow.callback, flow.state);
   const res = await oauth.authorizationCodeGrantRequest(as, client, auth, params, REDIRECT, flow.verifier, { ...http, additionalParameters });
   return oauth.processAuthorizationCodeResponse(as, client, res);
@@ -117,12 +122,17 @@ describe('Curio as an OAuth 2.1 / OpenID provider', () => {
     const created = await createClient();
     const client: oauth.Client = { client_id: created.client.clientId };
     const person = await t.signUp();
-    const tokens = await exchange(client, oauth.ClientSecretBasic(created.clientSecret!), await authorize(person.cookie, client.client_id, { resource: RESOURCE }), { resource: RESOURCE });
+    const tokens = await exchange(
+      client,
+      oauth.ClientSecretBasic(created.clientSecret!),
+      await authorize(person.cookie, client.client_id, { resource: RESOURCE }),
+      { resource: RESOURCE },
+    );
     expect(tokens.access_token.split('.')).toHaveLength(3);
     expect((await t.call('notifications-unseen-count', bearer(tokens.access_token))).status).toBe(401);
   });
 
-  it("gives an opaque token when the client does not ask for the functions resource; the functions refuse it, userinfo takes it", async () => {
+  it('gives an opaque token when the client does not ask for the functions resource; the functions refuse it, userinfo takes it', async () => {
     const created = await createClient('public', 'Pocket app');
     expect(created.clientSecret).toBeNull();
     expect(created.client.type).toBe('public');
@@ -220,7 +230,14 @@ describe('JWKS and short-lived JWTs as bearer tokens', () => {
     const jwks = (await (await t.request('/auth/v1/.well-known/jwks.json')).json()) as { keys: { kid: string }[] };
     const kid = JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString()).kid as string;
     expect(jwks.keys.map((k) => k.kid)).toContain(kid);
-    const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { exp: number; iat: number; iss: string; aud: string; sub: string; sid: string };
+    const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as {
+      exp: number;
+      iat: number;
+      iss: string;
+      aud: string;
+      sub: string;
+      sid: string;
+    };
     expect(claims.sid).toEqual(expect.any(String));
     expect(claims).toMatchObject({ iss: TEST_ORIGIN, aud: TEST_ORIGIN, sub: person.userId });
     expect(claims.exp - claims.iat).toBe(15 * 60);

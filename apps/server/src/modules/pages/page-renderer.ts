@@ -83,7 +83,10 @@ export function createPageRenderer(options: { dir: string; logger: Logger; timeo
         // Three failures in a row (a bundle that does not load): the process stops trying.
         failures += 1;
         if (failures >= 3) unavailable = true;
-        logger.error({ err }, unavailable ? 'the page renderer keeps failing; profiles arrive as their skeleton' : 'the page renderer failed; it restarts with the next page');
+        logger.error(
+          { err },
+          unavailable ? 'the page renderer keeps failing; profiles arrive as their skeleton' : 'the page renderer failed; it restarts with the next page',
+        );
         resolve(false);
         if (worker?.thread === thread) void stop();
       });

@@ -1,4 +1,13 @@
-import { GUEST_PAGE_META, HANDLE_PATTERN, LANDING_GALLERY, PAGE_IMAGE_SLOTS, PAGE_IMAGE_TOKEN, PAGE_IMAGES_META, PAGE_ROOT_SLOT, type FunctionOutput } from '@curio/contract';
+import {
+  GUEST_PAGE_META,
+  HANDLE_PATTERN,
+  LANDING_GALLERY,
+  PAGE_IMAGE_SLOTS,
+  PAGE_IMAGE_TOKEN,
+  PAGE_IMAGES_META,
+  PAGE_ROOT_SLOT,
+  type FunctionOutput,
+} from '@curio/contract';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { htmlText } from '../../lib/html';
@@ -129,7 +138,11 @@ export function createPagesService(deps: PagesDeps) {
    * The pictures a page shows first, for everyone: the ids (in order) and whether they may show
    * unblurred; for a profile, the profile a guest sees too.
    */
-  async function firstImages(page: PageName, param: string, search: string): Promise<{ ids: string[]; plain: boolean; profile?: ProfileGet | null; status: PageStatus }> {
+  async function firstImages(
+    page: PageName,
+    param: string,
+    search: string,
+  ): Promise<{ ids: string[]; plain: boolean; profile?: ProfileGet | null; status: PageStatus }> {
     if (page === 'item') {
       if (!UUID.test(param)) return { ids: [], plain: false, status: 404 };
       const { image, status } = await deps.guestItem(param).catch(() => ({ image: null, status: 200 as const }));
@@ -259,7 +272,12 @@ export function pageLanguage(cookie: string | undefined, acceptLanguage: string 
     .split(',')
     .map((part) => {
       const [tag, ...params] = part.split(';');
-      const q = Number(params.find((p) => p.trim().startsWith('q='))?.trim().slice(2) ?? 1);
+      const q = Number(
+        params
+          .find((p) => p.trim().startsWith('q='))
+          ?.trim()
+          .slice(2) ?? 1,
+      );
       return { tag, q: Number.isFinite(q) ? q : 0 };
     })
     .filter((p) => p.q > 0)

@@ -20,7 +20,12 @@ let shownImage: string;
 let nsfw: string;
 
 const INDEX = '<!doctype html><html><head><title>Curio</title></head><body><div id="root"></div></body></html>';
-const PRELOADS = { landing: ['/assets/landing-1.js'], explore: ['/assets/explore-1.js'], item: ['/assets/item-1.js', '/assets/dialog-1.js'], profile: ['/assets/profile-1.js'] };
+const PRELOADS = {
+  landing: ['/assets/landing-1.js'],
+  explore: ['/assets/explore-1.js'],
+  item: ['/assets/item-1.js', '/assets/dialog-1.js'],
+  profile: ['/assets/profile-1.js'],
+};
 
 const eventually = untilNextSnapshot;
 const exploreCards = async (query: Record<string, string> = {}) =>
@@ -39,12 +44,17 @@ beforeAll(async () => {
   writeFileSync(path.join(dir, 'index.html'), INDEX);
   writeFileSync(path.join(dir, 'page-preloads.json'), JSON.stringify(PRELOADS));
   for (const page of ['landing', 'explore', 'item']) {
-    for (const lng of ['en', 'zh-CN']) writeFileSync(path.join(dir, `${page}.${lng}.html`), INDEX.replace('<div id="root"></div>', `<div id="root"><h1>${page} ${lng}</h1></div>`));
+    for (const lng of ['en', 'zh-CN'])
+      writeFileSync(path.join(dir, `${page}.${lng}.html`), INDEX.replace('<div id="root"></div>', `<div id="root"><h1>${page} ${lng}</h1></div>`));
   }
   // The variants with the first pictures' places marked (the web build's prerender.mjs).
   for (const [page, slots] of Object.entries(PAGE_IMAGE_SLOTS)) {
     const pictures = Array.from({ length: slots }, (_, i) => `<img src="/img/${PAGE_IMAGE_TOKEN(i)}/thumb">`).join('');
-    for (const lng of ['en', 'zh-CN']) writeFileSync(path.join(dir, `${page}-images.${lng}.html`), INDEX.replace('<div id="root"></div>', `<div id="root"><h1>${page} ${lng} pictures</h1>${pictures}</div>`));
+    for (const lng of ['en', 'zh-CN'])
+      writeFileSync(
+        path.join(dir, `${page}-images.${lng}.html`),
+        INDEX.replace('<div id="root"></div>', `<div id="root"><h1>${page} ${lng} pictures</h1>${pictures}</div>`),
+      );
   }
   t = await createTestApp({ STATIC_DIR: dir, EXPLORE_SNAPSHOT_SECONDS: '1' }, { generator: stubGenerator() });
   owner = await t.onboardedUser();
@@ -85,7 +95,9 @@ describe('the HTML of the pages people arrive on', () => {
       expect(html).toMatch(/<link rel="preload" as="image"/);
       return html;
     });
-    expect(explore).toMatch(/<link rel="preload" as="image" href="\/img\/[^/"]+\/public" imagesrcset="[^"]+ 384w, [^"]+ 1200w" imagesizes="[^"]*50vw" fetchpriority="high">/);
+    expect(explore).toMatch(
+      /<link rel="preload" as="image" href="\/img\/[^/"]+\/public" imagesrcset="[^"]+ 384w, [^"]+ 1200w" imagesizes="[^"]*50vw" fetchpriority="high">/,
+    );
     expect(explore).toContain('/assets/explore-1.js');
     const profile = await head(`/u/${handle}`);
     expect(profile).toContain(`href="/functions/v1/profile-get?handle=${handle}"`);
@@ -96,12 +108,19 @@ describe('the HTML of the pages people arrive on', () => {
   it('names the first pictures of a profile’s top plank that a guest may see, and none of a private profile', async () => {
     // The NSFW item first (left), then the hidden one and the shown one.
     for (const itemId of [nsfw, hidden, shown]) await t.call('items-place', { cookie: owner.cookie, body: { itemId } });
-    const shelf = (await t.call('profile-get', { method: 'GET', query: { handle } })).json.shelf as { placed: { imageId: string; row: number; col: number; nsfw: boolean; id: string }[] };
+    const shelf = (await t.call('profile-get', { method: 'GET', query: { handle } })).json.shelf as {
+      placed: { imageId: string; row: number; col: number; nsfw: boolean; id: string }[];
+    };
     const top = shelf.placed.filter((p) => p.row === 0).sort((a, b) => a.col - b.col);
     expect(top.length).toBeGreaterThan(0);
     const html = await head(`/u/${handle}`);
     const preloaded = [...html.matchAll(/<link rel="preload" as="image" href="\/img\/([^/"]+)\/thumb" fetchpriority="high">/g)].map((m) => m[1]);
-    expect(preloaded).toEqual(top.filter((p) => !p.nsfw).slice(0, 2).map((p) => p.imageId));
+    expect(preloaded).toEqual(
+      top
+        .filter((p) => !p.nsfw)
+        .slice(0, 2)
+        .map((p) => p.imageId),
+    );
     expect(preloaded).toContain(shownImage);
     // The hidden and the NSFW items are never named.
     const nsfwImage = shelf.placed.find((p) => p.id === nsfw)?.imageId;
@@ -168,7 +187,11 @@ describe('the HTML of the pages people arrive on', () => {
     expect(html).toContain(`<meta name="curio-page-images" content="${shownImage}" data-path="/i/${shown}?from=share">`);
     // An NSFW picture stays out of the HTML (the page shows it blurred, behind its gate); a signed-in
     // collector gets the plain page; a hidden item has no picture to show.
-    for (const [route, headers] of [[`/i/${nsfw}`, {}], [`/i/${shown}`, { cookie: 'curio.session_token=abc.def' }], [`/i/${hidden}`, {}]] as const) {
+    for (const [route, headers] of [
+      [`/i/${nsfw}`, {}],
+      [`/i/${shown}`, { cookie: 'curio.session_token=abc.def' }],
+      [`/i/${hidden}`, {}],
+    ] as const) {
       const other = await (await t.request(route, { headers })).text();
       expect(other, route).not.toContain('pictures');
       expect(other, route).not.toContain('curio-page-images');
@@ -269,7 +292,9 @@ describe('a guest’s profile rendered with its data', () => {
       async profile(request) {
         asked.push(request);
         const meta = { title: 'Ada <3 (@ada) · Curio', description: 'Ada\'s "shelf" $&', canonical: '/u/ada' };
-        return options.rendered === undefined ? { html: '<h1>Ada $& $1 rendered</h1>', data: '<script type="application/json" id="curio-page-data">[]</script>', meta } : options.rendered;
+        return options.rendered === undefined
+          ? { html: '<h1>Ada $& $1 rendered</h1>', data: '<script type="application/json" id="curio-page-data">[]</script>', meta }
+          : options.rendered;
       },
       close: async () => undefined,
     };

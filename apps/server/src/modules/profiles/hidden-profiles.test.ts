@@ -85,7 +85,10 @@ describe('a profile a moderator hid', () => {
       expect(img.status).toBe(404);
       expect(img.headers.get('cache-control')).toBe('private, no-store');
     }
-    expect((await t.call('item-get', { cookie: muted.cookie, body: { itemId: mutedItem } })).json).toMatchObject({ access: 'visible', item: { title: 'Muted piece' } });
+    expect((await t.call('item-get', { cookie: muted.cookie, body: { itemId: mutedItem } })).json).toMatchObject({
+      access: 'visible',
+      item: { title: 'Muted piece' },
+    });
     for (const cookie of [muted.cookie, mod.cookie]) {
       const img = await t.request(`/img/${mutedImage}/thumb`, { cookie });
       expect(img.status).toBe(200);

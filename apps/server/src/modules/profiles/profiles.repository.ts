@@ -31,7 +31,11 @@ export function profilesRepository(db: Executor) {
     },
     /** Changes some fields of an existing profile; null when the user has none. */
     async update(userId: string, set: Partial<ProfileWrite & { avatarImageId: string | null }>): Promise<ProfileRow | null> {
-      const [row] = await db.update(profiles).set({ ...set, updatedAt: new Date() }).where(eq(profiles.userId, userId)).returning();
+      const [row] = await db
+        .update(profiles)
+        .set({ ...set, updatedAt: new Date() })
+        .where(eq(profiles.userId, userId))
+        .returning();
       return row ?? null;
     },
     /** Whether the image is an avatar this user uploaded. */

@@ -21,8 +21,5 @@ export const profiles = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    uniqueIndex('profiles_handle_key').on(t.handle),
-    check('profiles_handle_format', sql`${t.handle} ~ '^[a-z0-9_]{3,20}$'`),
-  ],
+  (t) => [uniqueIndex('profiles_handle_key').on(t.handle), check('profiles_handle_format', sql`${t.handle} ~ '^[a-z0-9_]{3,20}$'`)],
 );

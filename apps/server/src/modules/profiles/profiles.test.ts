@@ -103,9 +103,7 @@ describe('onboarding-complete', () => {
 
   it('lets only one of two concurrent claims of a handle win', async () => {
     const [a, b] = await Promise.all([t.signUp(), t.signUp()]);
-    const results = await Promise.all(
-      [a, b].map((u) => t.call('onboarding-complete', { cookie: u.cookie, body: profile({ handle: 'race_handle' }) })),
-    );
+    const results = await Promise.all([a, b].map((u) => t.call('onboarding-complete', { cookie: u.cookie, body: profile({ handle: 'race_handle' }) })));
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
   });
 

@@ -3,7 +3,6 @@ import { rateLimitCounters } from '../../db/schema';
 import { rowsOf } from '../../db/rows';
 import type { Executor } from '../../db/types';
 
-
 export function rateLimitsRepository(db: Executor) {
   return {
     /**

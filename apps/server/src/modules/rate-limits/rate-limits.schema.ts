@@ -15,4 +15,3 @@ export const rateLimitCounters = pgTable(
   },
   (t) => [primaryKey({ columns: [t.bucket, t.subject] }), index('rate_limit_counters_expires_idx').on(t.expiresAt)],
 );
-

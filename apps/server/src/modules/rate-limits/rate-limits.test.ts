@@ -67,7 +67,10 @@ describe('rate limiter', { tags: ['postgres'] }, () => {
     await t.services.rateLimits.hit('test-window', 's', limit);
     await expect(t.services.rateLimits.hit('test-window', 's', limit)).rejects.toMatchObject({ status: 429 });
     // Refused until the window has passed (a refused hit does not extend it), then a new window starts.
-    await vi.waitFor(() => expect(t.services.rateLimits.hit('test-window', 's', limit)).resolves.toEqual({ count: 1, remaining: 0 }), { timeout: 5_000, interval: 100 });
+    await vi.waitFor(() => expect(t.services.rateLimits.hit('test-window', 's', limit)).resolves.toEqual({ count: 1, remaining: 0 }), {
+      timeout: 5_000,
+      interval: 100,
+    });
     // Once that window has ended too, any hit that prunes (every one here) forgets it.
     const pruning = createRateLimitsService(t.database.db, { random: () => 0 });
     let subject = 0;

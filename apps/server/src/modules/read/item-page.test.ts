@@ -29,7 +29,10 @@ describe('item-get reads an item page in one query', { tags: ['postgres'] }, () 
 
       counter.reset();
       const signedIn = await t.call('item-get', { cookie: viewer.cookie, body: { itemId: item } });
-      expect(itemGetResultSchema.parse(signedIn.json)).toMatchObject({ access: 'visible', viewer: { signedIn: true, liked: true, saved: false, isAdmin: false } });
+      expect(itemGetResultSchema.parse(signedIn.json)).toMatchObject({
+        access: 'visible',
+        viewer: { signedIn: true, liked: true, saved: false, isAdmin: false },
+      });
       expect(counter.texts, counter.texts.join('\n')).toHaveLength(1);
     } finally {
       counter.restore();
@@ -38,7 +41,7 @@ describe('item-get reads an item page in one query', { tags: ['postgres'] }, () 
 });
 
 describe('item pages kept in memory for a few seconds', { tags: ['postgres'] }, () => {
-  it('serves a guest\'s repeated view without a query, and a signed-in viewer with only their own marks read', async () => {
+  it("serves a guest's repeated view without a query, and a signed-in viewer with only their own marks read", async () => {
     const owner = await t.onboardedUser();
     const item = await t.publishedItem(owner.cookie, await pngBytes(60, 75), 'Busy item');
     const viewer = await t.onboardedUser();
@@ -71,7 +74,10 @@ describe('item pages kept in memory for a few seconds', { tags: ['postgres'] }, 
     expect(c.status).toBe(200);
     expect((await t.call('item-get', { body: { itemId: item } })).json.item.counts).toMatchObject({ comments: 1 });
     // The liker's own page shows their mark and the new count together.
-    expect((await t.call('item-get', { cookie: fan.cookie, body: { itemId: item } })).json).toMatchObject({ viewer: { liked: true, saved: true }, item: { counts: { likes: 1 } } });
+    expect((await t.call('item-get', { cookie: fan.cookie, body: { itemId: item } })).json).toMatchObject({
+      viewer: { liked: true, saved: true },
+      item: { counts: { likes: 1 } },
+    });
   });
 
   it('ends a cached page at once when the profile goes private or the owner edits the item', async () => {
@@ -92,7 +98,7 @@ describe('item pages kept in memory for a few seconds', { tags: ['postgres'] }, 
   });
 });
 
-describe('guests\' item pages answered before routing', { tags: ['postgres'] }, () => {
+describe("guests' item pages answered before routing", { tags: ['postgres'] }, () => {
   const get = (itemId: string, headers: Record<string, string> = {}) =>
     t.serverFetch(new Request(`http://localhost:3000/functions/v1/item-get?itemId=${itemId}`, { headers }));
 
@@ -140,7 +146,7 @@ describe('the item page cache', { tags: ['postgres'] }, () => {
     expect(off.get('i1')).toBeNull();
   });
 
-  it('shows no photos and no marks of someone else\'s hidden item, and the owner everything', async () => {
+  it("shows no photos and no marks of someone else's hidden item, and the owner everything", async () => {
     const owner = await t.onboardedUser();
     const item = await t.publishedItem(owner.cookie, await pngBytes(60, 75), 'Hidden later');
     const fan = await t.onboardedUser();

@@ -1,11 +1,29 @@
 import { and, desc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { PHOTO_ROLES, type Role } from '@curio/contract';
-import { bookmarks, comments, composites, dmMessages, dmThreads, follows, items, itemStats, likes, photos, profiles, userBlocks, userRoles, userSettings } from '../../db/schema';
+import {
+  bookmarks,
+  comments,
+  composites,
+  dmMessages,
+  dmThreads,
+  follows,
+  items,
+  itemStats,
+  likes,
+  photos,
+  profiles,
+  userBlocks,
+  userRoles,
+  userSettings,
+} from '../../db/schema';
 import { rowsOf, textArray } from '../../db/rows';
 import type { Executor } from '../../db/types';
 
 /** The order an item's photos are shown in: by role, as the wizard lists them. */
-const PHOTO_ROLE_ORDER = sql`array[${sql.join(PHOTO_ROLES.map((r) => sql`${r}`), sql`, `)}]`;
+const PHOTO_ROLE_ORDER = sql`array[${sql.join(
+  PHOTO_ROLES.map((r) => sql`${r}`),
+  sql`, `,
+)}]`;
 
 /** One item with everything a card or page shows: owner, counts and the chosen image. */
 export interface HydratedItem {
@@ -82,7 +100,6 @@ export interface ViewerStateRows {
   saved: string[];
   roles: Role[];
 }
-
 
 /**
  * A table as a query names it: the Drizzle table itself (`profiles`, `items`), or the alias a raw
@@ -200,7 +217,9 @@ function prepareViewerItemState(db: Executor) {
     .select({
       liked: sql<boolean>`exists(select 1 from ${likes} where ${likes.userId} = ${sql.placeholder('viewerId')} and ${likes.itemId} = ${sql.placeholder('itemId')})`,
       saved: sql<boolean>`exists(select 1 from ${bookmarks} where ${bookmarks.userId} = ${sql.placeholder('viewerId')} and ${bookmarks.itemId} = ${sql.placeholder('itemId')})`,
-      roles: sql<string[] | string>`coalesce((select array_agg(${userRoles.role}) from ${userRoles} where ${userRoles.userId} = ${sql.placeholder('viewerId')}), '{}'::text[])`,
+      roles: sql<
+        string[] | string
+      >`coalesce((select array_agg(${userRoles.role}) from ${userRoles} where ${userRoles.userId} = ${sql.placeholder('viewerId')}), '{}'::text[])`,
       ...viewerBlockColumns(sql`${sql.placeholder('viewerId')}`, sql`${sql.placeholder('itemId')}`),
       canMessage: sql<boolean>`${dmAllowed(sql`${sql.placeholder('viewerId')}`, ownerOfPlaceholder)}`,
       dmOpen: ownerDmOpen(ownerOfPlaceholder),
@@ -252,7 +271,14 @@ export function readRepository(db: Executor) {
     createdAt: r.createdAt,
     chosenCompositeId: r.chosenCompositeId,
     imageId: r.imageId,
-    owner: { userId: r.userId, handle: r.ownerHandle, displayName: r.ownerDisplayName, public: r.ownerPublic, hidden: r.ownerHidden, avatarImageId: r.ownerAvatarImageId },
+    owner: {
+      userId: r.userId,
+      handle: r.ownerHandle,
+      displayName: r.ownerDisplayName,
+      public: r.ownerPublic,
+      hidden: r.ownerHidden,
+      avatarImageId: r.ownerAvatarImageId,
+    },
     counts: { likes: Number(r.likeCount ?? 0), comments: Number(r.commentCount ?? 0), saves: Number(r.saveCount ?? 0), views: Number(r.viewCount ?? 0) },
   });
 
@@ -283,7 +309,9 @@ export function readRepository(db: Executor) {
         ? {
             liked: sql<boolean>`exists(select 1 from ${likes} where ${likes.userId} = ${viewerId} and ${likes.itemId} = ${items.id})`,
             saved: sql<boolean>`exists(select 1 from ${bookmarks} where ${bookmarks.userId} = ${viewerId} and ${bookmarks.itemId} = ${items.id})`,
-            roles: sql<string[] | string>`coalesce((select array_agg(${userRoles.role}) from ${userRoles} where ${userRoles.userId} = ${viewerId}), '{}'::text[])`,
+            roles: sql<
+              string[] | string
+            >`coalesce((select array_agg(${userRoles.role}) from ${userRoles} where ${userRoles.userId} = ${viewerId}), '{}'::text[])`,
             ...viewerBlockColumns(viewerId, items.id),
             canMessage: sql<boolean>`${dmAllowed(viewerId, items.userId)}`,
             dmOpen: ownerDmOpen(items.userId),
@@ -376,7 +404,10 @@ export function readRepository(db: Executor) {
      */
     async blockedPairs(pairs: [string, string][]): Promise<Set<string>> {
       if (!pairs.length) return new Set();
-      const values = sql.join(pairs.map(([a, b]) => sql`(${a}::text, ${b}::text)`), sql`, `);
+      const values = sql.join(
+        pairs.map(([a, b]) => sql`(${a}::text, ${b}::text)`),
+        sql`, `,
+      );
       const rows = rowsOf<{ a: string; b: string }>(
         await db.execute(sql`select p.a, p.b from (values ${values}) as p(a, b) where not ${notBlockedBetween(sql`p.a`, sql`p.b`)}`),
       );

@@ -86,7 +86,11 @@ export function createReadService(db: Db) {
   async function list(ids: string[], viewerId: string | null, rules: ListRules) {
     const hydrated = await hydrate(ids);
     const needRoles = hydrated.some((h) => needsRoles(h, viewerId));
-    const state = await viewerState(viewerId, hydrated.map((h) => h.id), { roles: needRoles });
+    const state = await viewerState(
+      viewerId,
+      hydrated.map((h) => h.id),
+      { roles: needRoles },
+    );
     const viewer: ViewerRules = { id: viewerId, isAdmin: state.isAdmin };
     return hydrated.filter((h) => listable(h, viewer, rules)).map((item) => ({ item, state: state.of(item.id) }));
   }
@@ -137,11 +141,12 @@ export function createReadService(db: Db) {
         // that setting); a block forgets both people's marks everywhere before it answers, a change of
         // the setting every kept mark.
         const kept = viewerId ? (marks?.get(viewerId, itemId) ?? null) : null;
-        let state: ItemPageRow['viewerState'] | null = viewerId ? (kept && { ...kept, blocks: false, hiddenComments: 0, dmOpen: true }) : GUEST_STATE;
+        let state: ItemPageRow['viewerState'] | null = viewerId ? kept && { ...kept, blocks: false, hiddenComments: 0, dmOpen: true } : GUEST_STATE;
         if (!state) {
           const readAt = marks?.generation() ?? 0;
           state = await repo.viewerItemState(viewerId!, itemId);
-          if (!state.blocks && state.dmOpen) marks?.set(viewerId!, itemId, { liked: state.liked, saved: state.saved, roles: state.roles, canMessage: state.canMessage }, readAt);
+          if (!state.blocks && state.dmOpen)
+            marks?.set(viewerId!, itemId, { liked: state.liked, saved: state.saved, roles: state.roles, canMessage: state.canMessage }, readAt);
         }
         row = { ...cached, viewerState: state };
       } else {

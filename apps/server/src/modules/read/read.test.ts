@@ -40,7 +40,9 @@ describe('explore cards carry the viewer state', { tags: ['postgres'] }, () => {
     await t.call('social-like-toggle', { cookie: fan.cookie, body: { itemId: liked } });
     await t.call('social-bookmark-toggle', { cookie: fan.cookie, body: { itemId: saved } });
     // The next snapshot window (1 s here) lists the three items.
-    await untilNextSnapshot(async () => expect((await exploreAs(fan.cookie)).items.map((c) => c.itemId)).toEqual(expect.arrayContaining([liked, saved, plain])));
+    await untilNextSnapshot(async () =>
+      expect((await exploreAs(fan.cookie)).items.map((c) => c.itemId)).toEqual(expect.arrayContaining([liked, saved, plain])),
+    );
   });
 
   it('marks what a signed-in viewer liked and saved, and nothing for guests', async () => {
@@ -90,18 +92,23 @@ describe('like and save with a target state', { tags: ['postgres'] }, () => {
     const owner = await t.onboardedUser();
     const item = await published(owner);
     const fan = await t.onboardedUser();
-    const like = (liked?: boolean) => t.call('social-like-toggle', { cookie: fan.cookie, body: liked === undefined ? { itemId: item } : { itemId: item, liked } });
+    const like = (liked?: boolean) =>
+      t.call('social-like-toggle', { cookie: fan.cookie, body: liked === undefined ? { itemId: item } : { itemId: item, liked } });
     expect((await like(true)).json).toEqual({ liked: true, likeCount: 1 });
     // A repeated tap (a retry, a second tab) leaves it liked: the item liked yesterday is not un-liked.
     expect((await like(true)).json).toEqual({ liked: true, likeCount: 1 });
-    const notes = await t.database.db.select().from(notifications).where(and(eq(notifications.userId, owner.userId), eq(notifications.kind, 'like')));
+    const notes = await t.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, owner.userId), eq(notifications.kind, 'like')));
     expect(notes).toHaveLength(1);
     expect((await like(false)).json).toEqual({ liked: false, likeCount: 0 });
     expect((await like(false)).json).toEqual({ liked: false, likeCount: 0 });
     expect((await like()).json).toEqual({ liked: true, likeCount: 1 });
     expect((await like()).json).toEqual({ liked: false, likeCount: 0 });
 
-    const save = (saved?: boolean) => t.call('social-bookmark-toggle', { cookie: fan.cookie, body: saved === undefined ? { itemId: item } : { itemId: item, saved } });
+    const save = (saved?: boolean) =>
+      t.call('social-bookmark-toggle', { cookie: fan.cookie, body: saved === undefined ? { itemId: item } : { itemId: item, saved } });
     expect((await save(true)).json).toEqual({ saved: true });
     expect((await save(true)).json).toEqual({ saved: true });
     expect(savesListResultSchema.parse((await t.call('saves-list', { cookie: fan.cookie })).json).items.map((s) => s.itemId)).toEqual([item]);
@@ -115,10 +122,15 @@ describe('like and save with a target state', { tags: ['postgres'] }, () => {
     const owner = await t.onboardedUser();
     const item = await published(owner);
     const fan = await t.onboardedUser();
-    const results = await Promise.all(Array.from({ length: 20 }, () => t.call('social-like-toggle', { cookie: fan.cookie, body: { itemId: item, liked: true } })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => t.call('social-like-toggle', { cookie: fan.cookie, body: { itemId: item, liked: true } })),
+    );
     expect(results.map((r) => r.status)).toEqual(Array(20).fill(200));
     expect(results.every((r) => r.json.liked === true && r.json.likeCount === 1)).toBe(true);
-    const notes = await t.database.db.select().from(notifications).where(and(eq(notifications.userId, owner.userId), eq(notifications.kind, 'like')));
+    const notes = await t.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, owner.userId), eq(notifications.kind, 'like')));
     expect(notes).toHaveLength(1);
   });
 

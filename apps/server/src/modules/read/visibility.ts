@@ -70,8 +70,7 @@ export interface ProfileRules {
   /** A moderator hid the profile. */
   hidden: boolean;
 }
-export const profileVisible = (profile: ProfileRules, viewerId: string | null) =>
-  (profile.public && !profile.hidden) || profile.userId === viewerId;
+export const profileVisible = (profile: ProfileRules, viewerId: string | null) => (profile.public && !profile.hidden) || profile.userId === viewerId;
 
 /** The people a viewer has a block with, either way (the viewer blocked them, or they the viewer). */
 export interface BlockRules {

@@ -16,7 +16,9 @@ export function rolesRepository(db: Executor) {
       // better-auth's admin plugin reads users.role (comma-separated); user_roles stays the source of truth.
       await db
         .update(users)
-        .set({ role: sql`(select coalesce(string_agg(${userRoles.role}, ',' order by ${userRoles.role}), 'user') from ${userRoles} where ${userRoles.userId} = ${userId})` })
+        .set({
+          role: sql`(select coalesce(string_agg(${userRoles.role}, ',' order by ${userRoles.role}), 'user') from ${userRoles} where ${userRoles.userId} = ${userId})`,
+        })
         .where(eq(users.id, userId));
       return true;
     },
@@ -29,7 +31,9 @@ export function rolesRepository(db: Executor) {
       if (!removed.length) return false;
       await db
         .update(users)
-        .set({ role: sql`(select coalesce(string_agg(${userRoles.role}, ',' order by ${userRoles.role}), 'user') from ${userRoles} where ${userRoles.userId} = ${userId})` })
+        .set({
+          role: sql`(select coalesce(string_agg(${userRoles.role}, ',' order by ${userRoles.role}), 'user') from ${userRoles} where ${userRoles.userId} = ${userId})`,
+        })
         .where(eq(users.id, userId));
       return true;
     },

@@ -3,7 +3,6 @@ import { rowsOf } from '../../db/rows';
 import type { Executor } from '../../db/types';
 import { discoverable, profileVisibleTo } from '../read/read.repository';
 
-
 /** Candidates for the sitemap: what a guest may find (the SQL form of read/visibility.ts), paged by id. */
 export function seoRepository(db: Executor) {
   const items = sql`from items i join profiles p on p.user_id = i.user_id where ${discoverable({ includeNsfw: false })}`;

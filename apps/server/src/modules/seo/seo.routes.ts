@@ -19,8 +19,7 @@ ${entries.map((e) => html`<url><loc>${base + e.path}</loc>${e.lastmod ? html`<la
 export function seoRouter(seo: SeoService, opts: { publicUrl: string }) {
   const base = opts.publicUrl.replace(/\/+$/, '');
   const router = new Hono();
-  const xml = (body: string) =>
-    new Response(body, { headers: { 'content-type': 'application/xml; charset=utf-8', 'cache-control': CACHE } });
+  const xml = (body: string) => new Response(body, { headers: { 'content-type': 'application/xml; charset=utf-8', 'cache-control': CACHE } });
 
   router.get('/robots.txt', (c) => {
     c.header('Cache-Control', CACHE);
@@ -40,7 +39,13 @@ ${files.map((f) => html`<sitemap><loc>${base + f}</loc></sitemap>\n`)}</sitemapi
   router.get('/sitemaps/:file', async (c) => {
     const missing = () => c.json(envelope('not_found', `No sitemap file ${c.req.path}`), 404);
     const file = c.req.param('file');
-    if (file === 'pages.xml') return xml(urlset(base, SITE_PAGES.map((path) => ({ path }))));
+    if (file === 'pages.xml')
+      return xml(
+        urlset(
+          base,
+          SITE_PAGES.map((path) => ({ path })),
+        ),
+      );
     const m = /^(items|profiles)-([1-9][0-9]{0,5})\.xml$/.exec(file);
     if (!m) return missing();
     const kind = m[1] as SitemapKind;

@@ -7,7 +7,9 @@ export const userSettings = pgTable('user_settings', {
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   includeNsfw: boolean('include_nsfw').notNull().default(false),
-  allowDms: text('allow_dms', { enum: ['everyone', 'followed_only'] }).notNull().default('everyone'),
+  allowDms: text('allow_dms', { enum: ['everyone', 'followed_only'] })
+    .notNull()
+    .default('everyone'),
   analyticsOptOut: boolean('analytics_opt_out').notNull().default(false),
   updatedAt: updatedAt(),
 });

@@ -30,21 +30,11 @@ describe('auto-arrange', () => {
   ];
 
   it('groups by first tag alphabetically, newest first in a group, untagged last, row by row', () => {
-    expect(autoArrange({ cols: 3, rows: 2 }, items)).toEqual([
-      at('anime', 0, 0),
-      at('robot-new', 1, 0),
-      at('robot-old', 2, 0),
-      at('plain', 0, 1),
-    ]);
+    expect(autoArrange({ cols: 3, rows: 2 }, items)).toEqual([at('anime', 0, 0), at('robot-new', 1, 0), at('robot-old', 2, 0), at('plain', 0, 1)]);
   });
 
   it('sends what does not fit to overflow, in order', () => {
-    expect(autoArrange({ cols: 1, rows: 2 }, items)).toEqual([
-      at('anime', 0, 0),
-      at('robot-new', 0, 1),
-      at('robot-old', 0, 0, true),
-      at('plain', 0, 1, true),
-    ]);
+    expect(autoArrange({ cols: 1, rows: 2 }, items)).toEqual([at('anime', 0, 0), at('robot-new', 0, 1), at('robot-old', 0, 0, true), at('plain', 0, 1, true)]);
   });
 });
 

@@ -55,11 +55,7 @@ export type ArrangementProblem =
   | { kind: 'collision'; itemId: string };
 
 /** Checks a full arrangement: own items only, each once, inside the grid, one item per cell. */
-export function validateArrangements(
-  layout: ShelfLayout,
-  list: readonly Arrangement[],
-  ownItemIds: ReadonlySet<string>,
-): ArrangementProblem | null {
+export function validateArrangements(layout: ShelfLayout, list: readonly Arrangement[], ownItemIds: ReadonlySet<string>): ArrangementProblem | null {
   const seenItems = new Set<string>();
   const cells = new Set<string>();
   for (const a of list) {

@@ -73,12 +73,13 @@ describe('concurrent shelf writes', { tags: ['postgres'] }, () => {
   it('30 concurrent shelf-move to colliding cells answer 200 or 409 (never 500) and keep one item per cell', async () => {
     const { u, ids } = await shelfWithItems(5);
     const answers = await Promise.all(
-      Array.from({ length: 30 }, (_, i) =>
-        t.call('shelf-move', { cookie: u.cookie, body: { itemId: ids[i % ids.length], col: i % 3, row: (i >> 1) % 2 } }),
-      ),
+      Array.from({ length: 30 }, (_, i) => t.call('shelf-move', { cookie: u.cookie, body: { itemId: ids[i % ids.length], col: i % 3, row: (i >> 1) % 2 } })),
     );
     const statuses = answers.map((a) => a.status);
-    expect(statuses.every((s) => s === 200 || s === 409), statuses.join(',')).toBe(true);
+    expect(
+      statuses.every((s) => s === 200 || s === 409),
+      statuses.join(','),
+    ).toBe(true);
     for (const a of answers.filter((x) => x.status === 409)) expect(a.json.error.code).toBe('cell_occupied');
     expect(statuses).toContain(200);
     await expectConsistent(u, ids);
@@ -95,7 +96,10 @@ describe('concurrent shelf writes', { tags: ['postgres'] }, () => {
     const answers = await Promise.all(calls);
     const statuses = answers.map((a) => a.status);
     // An apply or move planned for the big grid is refused (400) when a shrink got there first.
-    expect(statuses.every((s) => s === 200 || s === 400 || s === 409), statuses.join(',')).toBe(true);
+    expect(
+      statuses.every((s) => s === 200 || s === 400 || s === 409),
+      statuses.join(','),
+    ).toBe(true);
     await expectConsistent(u, ids);
     // A final shrink still moves everything outside the grid to overflow.
     await t.call('shelf-resize', { cookie: u.cookie, body: { cols: 2, rows: 1 } });

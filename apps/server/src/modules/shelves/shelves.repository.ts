@@ -24,10 +24,7 @@ export function shelvesRepository(db: Executor) {
     },
     /** One shelf per user: creates it the first time, returns the existing one after that. */
     async ensureForUser(userId: string): Promise<ShelfRow> {
-      await db
-        .insert(shelves)
-        .values({ userId, cols: SHELF_DEFAULT_COLS, rows: SHELF_DEFAULT_ROWS })
-        .onConflictDoNothing({ target: shelves.userId });
+      await db.insert(shelves).values({ userId, cols: SHELF_DEFAULT_COLS, rows: SHELF_DEFAULT_ROWS }).onConflictDoNothing({ target: shelves.userId });
       const [row] = await db.select().from(shelves).where(eq(shelves.userId, userId));
       if (!row) throw new Error('shelf missing after insert');
       return row;

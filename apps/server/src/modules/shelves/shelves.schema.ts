@@ -17,10 +17,7 @@ export const shelves = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    check('shelves_cols_range', sql`${t.cols} between 1 and 12`),
-    check('shelves_rows_range', sql`${t.rows} between 1 and 12`),
-  ],
+  (t) => [check('shelves_cols_range', sql`${t.cols} between 1 and 12`), check('shelves_rows_range', sql`${t.rows} between 1 and 12`)],
 );
 
 export const arrangements = pgTable(
@@ -41,6 +38,8 @@ export const arrangements = pgTable(
   (t) => [
     primaryKey({ columns: [t.shelfId, t.itemId] }),
     // Two items can never share a grid cell; overflow rows are exempt.
-    uniqueIndex('arrangements_cell_key').on(t.shelfId, t.col, t.row).where(sql`${t.overflow} = false`),
+    uniqueIndex('arrangements_cell_key')
+      .on(t.shelfId, t.col, t.row)
+      .where(sql`${t.overflow} = false`),
   ],
 );

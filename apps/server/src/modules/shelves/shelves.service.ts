@@ -43,10 +43,7 @@ export function createShelvesService(db: Db) {
 
     async getOwn(userId: string): Promise<ShelfGetResult> {
       const row = await ownShelf(userId);
-      const [items, arrangements] = await Promise.all([
-        itemsRepository(db).listPlaceable(row.id),
-        arrangementsRepository(db).list(row.id),
-      ]);
+      const [items, arrangements] = await Promise.all([itemsRepository(db).listPlaceable(row.id), arrangementsRepository(db).list(row.id)]);
       return {
         shelf: mapShelf(row),
         items: items.map((i) => ({

@@ -47,7 +47,7 @@ describe('placing and reading the shelf', () => {
     expect(again.json.arrangement).toEqual(a.arrangement);
   });
 
-  it('refuses to place an item without a chosen variant, or someone else\'s', async () => {
+  it("refuses to place an item without a chosen variant, or someone else's", async () => {
     const u = await t.onboardedUser();
     const draft = await t.call('items-create', { cookie: u.cookie, body: { title: 'Draft' } });
     expect((await t.call('items-place', { cookie: u.cookie, body: { itemId: draft.json.item.id } })).status).toBe(400);
@@ -116,8 +116,7 @@ describe('auto-arrange and apply', () => {
     const b = await savedItem(u, 'B');
     const before = (await t.call('shelf-get', { cookie: u.cookie })).json.arrangements;
     const cell = (itemId: string, col: number, row: number) => ({ itemId, col, row, overflow: false, zIndex: 0 });
-    const apply = (arrangements: unknown[], shelfId = u.shelfId, cookie = u.cookie) =>
-      t.call('shelf-apply', { cookie, body: { shelfId, arrangements } });
+    const apply = (arrangements: unknown[], shelfId = u.shelfId, cookie = u.cookie) => t.call('shelf-apply', { cookie, body: { shelfId, arrangements } });
     expect((await apply([cell(a.id, 1, 1), cell(b.id, 1, 1)])).json.error.code).toBe('cell_occupied');
     expect((await apply([cell(a.id, 7, 0)])).status).toBe(400);
     const other = await t.onboardedUser();
@@ -139,7 +138,11 @@ describe('shelf-resize', () => {
     expect(r.status).toBe(200);
     expect(r.json.shelf.layout).toEqual({ cols: 4, rows: 2 });
     expect(r.json.arrangements[0]).toMatchObject({ itemId: a.id, overflow: true });
-    for (const body of [{ cols: 0, rows: 3 }, { cols: 13, rows: 3 }, { cols: 3, rows: 2.5 }]) {
+    for (const body of [
+      { cols: 0, rows: 3 },
+      { cols: 13, rows: 3 },
+      { cols: 3, rows: 2.5 },
+    ]) {
       expect((await t.call('shelf-resize', { cookie: u.cookie, body })).status).toBe(400);
     }
   });

@@ -4,7 +4,6 @@ import { rowsOf } from '../../db/rows';
 import type { Executor } from '../../db/types';
 import { signInFailures, totpUsedSteps } from './sign-in-guard.schema';
 
-
 export interface BackoffPolicy {
   /** Wrong passwords allowed before the back-off starts. */
   free: number;
@@ -28,7 +27,8 @@ export function signInGuardRepository(db: Executor) {
       const waiting = sql`${t}.locked_until is not null and ${t}.locked_until > now()`;
       const forgotten = sql`greatest(${t}.last_failure_at, coalesce(${t}.locked_until, ${t}.last_failure_at)) + make_interval(secs => ${p.forgetSeconds}::int) <= now()`;
       const next = sql`(case when ${forgotten} then 1 else ${t}.failures + 1 end)`;
-      const wait = (n: unknown) => sql`case when ${n} > ${p.free}::int then now() + make_interval(secs => least(power(2, least(${n} - ${p.free}::int, 30)), ${p.maxWaitSeconds}::int)) end`;
+      const wait = (n: unknown) =>
+        sql`case when ${n} > ${p.free}::int then now() + make_interval(secs => least(power(2, least(${n} - ${p.free}::int, 30)), ${p.maxWaitSeconds}::int)) end`;
       // A row that carries this attempt's id was counted by it. (Not now(): two statements can share one
       // timestamp, as PGlite's clock ticks in milliseconds, and a waiting row then looked counted.)
       const attemptId = randomUUID();
@@ -62,7 +62,11 @@ export function signInGuardRepository(db: Executor) {
     },
     /** Forgets episodes with no failure for `olderThanSeconds`. */
     async pruneFailures(olderThanSeconds: number) {
-      await db.delete(signInFailures).where(sql`greatest(${signInFailures.lastFailureAt}, coalesce(${signInFailures.lockedUntil}, ${signInFailures.lastFailureAt})) < now() - make_interval(secs => ${olderThanSeconds}::int)`);
+      await db
+        .delete(signInFailures)
+        .where(
+          sql`greatest(${signInFailures.lastFailureAt}, coalesce(${signInFailures.lockedUntil}, ${signInFailures.lastFailureAt})) < now() - make_interval(secs => ${olderThanSeconds}::int)`,
+        );
     },
     /** Records that `userId` signed in with the code of `step`; false when that step was used already. */
     async useTotpStep(userId: string, step: number): Promise<boolean> {

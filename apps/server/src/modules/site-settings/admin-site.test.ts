@@ -116,7 +116,12 @@ describe('invite batches', () => {
     expect(page2.json.codes).toHaveLength(2);
     const active = await t.call('admin-invites-list', { cookie: admin.cookie, body: { status: 'active' } });
     const byCode = new Map((active.json.codes as { code: string; usesCount: number }[]).map((x) => [x.code, x.usesCount]));
-    expect(byCode).toEqual(new Map([[first.code, 2], [third.code, 1]]));
+    expect(byCode).toEqual(
+      new Map([
+        [first.code, 2],
+        [third.code, 1],
+      ]),
+    );
     const expired = await t.call('admin-invites-list', { cookie: admin.cookie, body: { status: 'expired' } });
     expect(expired.json.codes.map((x: { code: string }) => x.code)).toEqual([expiredCode.code]);
     const dis = await t.call('admin-invites-list', { cookie: admin.cookie, body: { status: 'disabled' } });

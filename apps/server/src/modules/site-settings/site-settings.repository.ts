@@ -8,7 +8,10 @@ export type SettingKey = (typeof SETTING_KEYS)[number];
 export function siteSettingsRepository(db: Executor) {
   return {
     async getMany(keys: readonly SettingKey[]): Promise<Partial<Record<SettingKey, unknown>>> {
-      const rows = await db.select().from(siteSettings).where(inArray(siteSettings.key, [...keys]));
+      const rows = await db
+        .select()
+        .from(siteSettings)
+        .where(inArray(siteSettings.key, [...keys]));
       return Object.fromEntries(rows.map((r) => [r.key, r.value]));
     },
     async remove(key: SettingKey) {

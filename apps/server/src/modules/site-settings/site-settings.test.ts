@@ -73,13 +73,21 @@ describe('admin-settings-update', () => {
   });
 
   it('takes only http(s) links: a javascript: or data: link is refused and nothing is stored', async () => {
-    for (const linkUrl of ['javascript:alert(document.cookie)', 'JavaScript://example.com/%0Aalert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)']) {
+    for (const linkUrl of [
+      'javascript:alert(document.cookie)',
+      'JavaScript://example.com/%0Aalert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'vbscript:msgbox(1)',
+    ]) {
       const r = await t.call('admin-settings-update', { cookie: admin.cookie, body: { announcement: { ...announcement, linkUrl } } });
       expect(r.status).toBe(400);
       expect(r.json.error.fields['announcement.linkUrl']).toBe('Enter a web address that starts with http:// or https://');
       expect((await t.call('public-site-settings')).json.announcement?.linkUrl ?? null).not.toBe(linkUrl);
     }
-    const ok = await t.call('admin-settings-update', { cookie: admin.cookie, body: { announcement: { ...announcement, linkUrl: 'https://example.com/meet' } } });
+    const ok = await t.call('admin-settings-update', {
+      cookie: admin.cookie,
+      body: { announcement: { ...announcement, linkUrl: 'https://example.com/meet' } },
+    });
     expect(ok.status).toBe(200);
     expect((await t.call('public-site-settings')).json.announcement.linkUrl).toBe('https://example.com/meet');
     await t.call('admin-settings-update', { cookie: admin.cookie, body: { announcement: null } });
@@ -92,9 +100,7 @@ describe('toPublicAnnouncement', () => {
   it('hides an announcement before its start and after its end', () => {
     expect(toPublicAnnouncement({ ...base, startsAt: '2026-07-01T00:00:00Z' }, now)).toBeNull();
     expect(toPublicAnnouncement({ ...base, endsAt: '2026-05-01T00:00:00Z' }, now)).toBeNull();
-    expect(toPublicAnnouncement({ ...base, startsAt: '2026-05-01T00:00:00Z', endsAt: '2026-07-01T00:00:00Z' }, now)?.severity).toBe(
-      'warning',
-    );
+    expect(toPublicAnnouncement({ ...base, startsAt: '2026-05-01T00:00:00Z', endsAt: '2026-07-01T00:00:00Z' }, now)?.severity).toBe('warning');
     expect(toPublicAnnouncement(null, now)).toBeNull();
   });
 });

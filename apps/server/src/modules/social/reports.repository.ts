@@ -26,12 +26,7 @@ export function reportsRepository(db: Executor) {
           .select({ id: reports.id })
           .from(reports)
           .where(
-            and(
-              eq(reports.reporterId, row.reporterId),
-              eq(reports.targetType, row.targetType),
-              eq(reports.targetId, row.targetId),
-              eq(reports.status, 'open'),
-            ),
+            and(eq(reports.reporterId, row.reporterId), eq(reports.targetType, row.targetType), eq(reports.targetId, row.targetId), eq(reports.status, 'open')),
           );
         // Closed by a moderator between the two statements: file it again.
         if (existing) return existing.id;

@@ -22,7 +22,10 @@ export function socialRepository(db: Executor) {
   /** Returns the mark's state afterwards and whether this call added it. */
   async function setMark(table: typeof likes | typeof bookmarks, userId: string, itemId: string, target?: boolean): Promise<MarkOutcome> {
     if (target !== true) {
-      const removed = await db.delete(table).where(and(eq(table.userId, userId), eq(table.itemId, itemId))).returning({ id: table.id });
+      const removed = await db
+        .delete(table)
+        .where(and(eq(table.userId, userId), eq(table.itemId, itemId)))
+        .returning({ id: table.id });
       if (removed.length || target === false) return { on: false, added: false };
     }
     const added = await db.insert(table).values({ userId, itemId }).onConflictDoNothing().returning({ id: table.id });
@@ -79,7 +82,9 @@ export function socialRepository(db: Executor) {
         : [],
     );
     const delta = new Map<string, number>();
-    for (const o of outcome) if (o.seen) delta.set(o.change.itemId, (delta.get(o.change.itemId) ?? 0) + (o.removed ? -1 : 0) + (added.has(`${o.change.userId}\n${o.change.itemId}`) ? 1 : 0));
+    for (const o of outcome)
+      if (o.seen)
+        delta.set(o.change.itemId, (delta.get(o.change.itemId) ?? 0) + (o.removed ? -1 : 0) + (added.has(`${o.change.userId}\n${o.change.itemId}`) ? 1 : 0));
     const moves = sql.join(
       [...delta].map(([itemId, d]) => sql`(${itemId}::uuid, ${d}::int)`),
       sql`, `,

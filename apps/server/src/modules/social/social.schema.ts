@@ -47,7 +47,9 @@ export const reports = pgTable(
     reason: text('reason').notNull().default(''),
     /** The reporter's own words, if any. */
     note: text('note'),
-    status: text('status', { enum: ['open', 'hidden', 'dismissed'] }).notNull().default('open'),
+    status: text('status', { enum: ['open', 'hidden', 'dismissed'] })
+      .notNull()
+      .default('open'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -43,7 +43,10 @@ export function createSocialService(
     try {
       outcomes = await db.transaction(async (tx) => {
         // One toggle per user and item at a time, in every process: twenty double-clicks end in a consistent state.
-        await lockKeys(tx, batch.map((l) => `like:${l.userId}:${l.itemId}`));
+        await lockKeys(
+          tx,
+          batch.map((l) => `like:${l.userId}:${l.itemId}`),
+        );
         const done = await socialRepository(tx).setLikes(batch);
         const owners = batch.flatMap((l, n) => {
           const o = done[n]!;
@@ -54,7 +57,14 @@ export function createSocialService(
       });
     } catch (error) {
       if (batch.length === 1) throw error;
-      return Promise.all(batch.map((like) => writeLikes([like]).then(([one]) => one!, (alone: unknown) => ({ ok: false as const, error: alone }))));
+      return Promise.all(
+        batch.map((like) =>
+          writeLikes([like]).then(
+            ([one]) => one!,
+            (alone: unknown) => ({ ok: false as const, error: alone }),
+          ),
+        ),
+      );
     }
     const changed = batch.filter((_, n) => outcomes[n]!.seen);
     if (changed.length) {

@@ -163,7 +163,13 @@ describe('likes and saves', () => {
 
   it('count every like when collectors like one item at once through two processes', { tags: ['postgres'] }, async () => {
     // A second app on the same database stands for a second process: its likes go in transactions of their own.
-    const b = createApp({ env: t.env, database: t.database, logger: createLogger('silent'), mailer: { send: async () => {}, outbox: async () => [] }, passwordHashing: testPasswordHashing });
+    const b = createApp({
+      env: t.env,
+      database: t.database,
+      logger: createLogger('silent'),
+      mailer: { send: async () => {}, outbox: async () => [] },
+      passwordHashing: testPasswordHashing,
+    });
     try {
       const owner = await t.onboardedUser();
       const item = await published(owner);
@@ -211,7 +217,9 @@ describe('likes and saves', () => {
       { fan: 0, itemId: shown[0]!.id },
     ];
     const results = await Promise.all(
-      calls.map((c) => t.call('social-like-toggle', { cookie: fans[c.fan]!.cookie, body: { itemId: c.itemId, ...(c.liked === undefined ? {} : { liked: c.liked }) } })),
+      calls.map((c) =>
+        t.call('social-like-toggle', { cookie: fans[c.fan]!.cookie, body: { itemId: c.itemId, ...(c.liked === undefined ? {} : { liked: c.liked }) } }),
+      ),
     );
     expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 404, 200, 200]);
     // The first fan's two toggles of one item apply one after the other: off, then on again.
@@ -221,7 +229,8 @@ describe('likes and saves', () => {
     expect(await count(shown[1]!.id)).toBe(2);
     expect(results[7]!.json.likeCount).toBe(3);
     // One notification per new like: the first fan's earlier like and the new ones, none for the repeated or hidden.
-    const likesOf = async (u: U) => (await t.database.db.select().from(notifications).where(eq(notifications.userId, u.userId))).filter((n) => n.kind === 'like');
+    const likesOf = async (u: U) =>
+      (await t.database.db.select().from(notifications).where(eq(notifications.userId, u.userId))).filter((n) => n.kind === 'like');
     expect((await likesOf(owners[0]!)).map((n) => n.actorId).sort()).toEqual([fans[0]!.userId, fans[0]!.userId, fans[1]!.userId, fans[2]!.userId].sort());
     expect((await likesOf(owners[1]!)).map((n) => n.actorId).sort()).toEqual([fans[0]!.userId, fans[1]!.userId].sort());
     // Each owner's bell follows: the unseen count as the list shows it.
@@ -289,7 +298,11 @@ describe('comments', () => {
       body: { itemId: item.id, body: `  Look @${friend.handle} and @nobody_here_xyz!  ` },
     });
     expect(r.status).toBe(200);
-    expect(r.json.comment).toMatchObject({ body: `Look @${friend.handle} and @nobody_here_xyz!`, user: { id: author.userId, handle: author.handle }, canDelete: true });
+    expect(r.json.comment).toMatchObject({
+      body: `Look @${friend.handle} and @nobody_here_xyz!`,
+      user: { id: author.userId, handle: author.handle },
+      canDelete: true,
+    });
     expect(r.json.mentions).toEqual([friend.handle]);
     const mention = await t.database.db.select().from(notifications).where(eq(notifications.userId, friend.userId));
     expect(mention).toMatchObject([{ kind: 'mention', refId: item.id, actorId: author.userId }]);

@@ -11,7 +11,10 @@ const zero = (itemId: string): StatsRow => ({ itemId, likeCount: 0, commentCount
  */
 export function statsRepository(db: Executor) {
   const upsert = (itemId: string, set: Partial<Omit<StatsRow, 'itemId'>>) =>
-    db.insert(itemStats).values({ ...zero(itemId), ...set }).onConflictDoUpdate({ target: itemStats.itemId, set });
+    db
+      .insert(itemStats)
+      .values({ ...zero(itemId), ...set })
+      .onConflictDoUpdate({ target: itemStats.itemId, set });
   return {
     async get(itemId: string): Promise<StatsRow> {
       const [row] = await db.select().from(itemStats).where(eq(itemStats.itemId, itemId));

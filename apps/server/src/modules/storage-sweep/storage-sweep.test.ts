@@ -89,7 +89,12 @@ afterAll(async () => {
 });
 
 sweepCases('S3-compatible store', async () => {
-  const t = await createTestApp({ S3_BUCKET: 'curio-sweep', S3_ENDPOINT: endpoint, S3_ACCESS_KEY_ID: LOCAL_S3_KEYS.accessKeyId, S3_SECRET_ACCESS_KEY: LOCAL_S3_KEYS.secretAccessKey });
+  const t = await createTestApp({
+    S3_BUCKET: 'curio-sweep',
+    S3_ENDPOINT: endpoint,
+    S3_ACCESS_KEY_ID: LOCAL_S3_KEYS.accessKeyId,
+    S3_SECRET_ACCESS_KEY: LOCAL_S3_KEYS.secretAccessKey,
+  });
   return { t, storage: createS3Storage({ endpoint, bucket: 'curio-sweep', region: 'us-east-1', ...LOCAL_S3_KEYS }) };
 });
 
@@ -100,31 +105,35 @@ describe('the storage sweep as a job (folder store)', () => {
   });
   afterAll(() => t.close());
 
-  it('runs through the queue with the real clock: objects without a row older than an hour go, a fresh one and temporary files of kept images as they should', { tags: ['postgres'] }, async () => {
-    const root = path.join(t.env.DATA_DIR, 'storage');
-    const storage = createLocalStorage(root);
-    const u = await t.onboardedUser();
-    const kept = await t.upload(u.cookie, await pngBytes(80, 80), 'c.png', 'image/png');
-    await storage.put(`images/oldorphan0123456789/master.png`, Buffer.from('m'), 'image/png');
-    await storage.put(`images/neworphan0123456789/master.png`, Buffer.from('m'), 'image/png');
-    // A temporary file of an interrupted write beside a kept image's objects.
-    await storage.put(`images/${kept.imageId}/public.webp.0e1f.tmp`, Buffer.from('x'), 'image/webp');
-    const twoHoursAgo = new Date(Date.now() - 2 * HOUR);
-    await utimes(path.join(root, 'images/oldorphan0123456789/master.png'), twoHoursAgo, twoHoursAgo);
-    await utimes(path.join(root, `images/${kept.imageId}/public.webp.0e1f.tmp`), twoHoursAgo, twoHoursAgo);
-    for (const name of ['master.png', 'public.webp', 'thumb.webp', 'avatar.webp']) {
-      await utimes(path.join(root, `images/${kept.imageId}/${name}`), twoHoursAgo, twoHoursAgo);
-    }
+  it(
+    'runs through the queue with the real clock: objects without a row older than an hour go, a fresh one and temporary files of kept images as they should',
+    { tags: ['postgres'] },
+    async () => {
+      const root = path.join(t.env.DATA_DIR, 'storage');
+      const storage = createLocalStorage(root);
+      const u = await t.onboardedUser();
+      const kept = await t.upload(u.cookie, await pngBytes(80, 80), 'c.png', 'image/png');
+      await storage.put(`images/oldorphan0123456789/master.png`, Buffer.from('m'), 'image/png');
+      await storage.put(`images/neworphan0123456789/master.png`, Buffer.from('m'), 'image/png');
+      // A temporary file of an interrupted write beside a kept image's objects.
+      await storage.put(`images/${kept.imageId}/public.webp.0e1f.tmp`, Buffer.from('x'), 'image/webp');
+      const twoHoursAgo = new Date(Date.now() - 2 * HOUR);
+      await utimes(path.join(root, 'images/oldorphan0123456789/master.png'), twoHoursAgo, twoHoursAgo);
+      await utimes(path.join(root, `images/${kept.imageId}/public.webp.0e1f.tmp`), twoHoursAgo, twoHoursAgo);
+      for (const name of ['master.png', 'public.webp', 'thumb.webp', 'avatar.webp']) {
+        await utimes(path.join(root, `images/${kept.imageId}/${name}`), twoHoursAgo, twoHoursAgo);
+      }
 
-    expect(await t.services.jobs.send(QUEUES.storageSweep.name, {})).toBeTruthy();
-    await t.services.jobs.idle(QUEUES.storageSweep.name);
+      expect(await t.services.jobs.send(QUEUES.storageSweep.name, {})).toBeTruthy();
+      await t.services.jobs.idle(QUEUES.storageSweep.name);
 
-    expect(await keys(storage, 'images/oldorphan0123456789')).toEqual([]);
-    expect(await keys(storage, 'images/neworphan0123456789')).toEqual(['images/neworphan0123456789/master.png']);
-    expect(await keys(storage, `images/${kept.imageId}`)).toEqual(
-      ['avatar.webp', 'master.png', 'public.webp', 'thumb.webp'].map((n) => `images/${kept.imageId}/${n}`),
-    );
-  });
+      expect(await keys(storage, 'images/oldorphan0123456789')).toEqual([]);
+      expect(await keys(storage, 'images/neworphan0123456789')).toEqual(['images/neworphan0123456789/master.png']);
+      expect(await keys(storage, `images/${kept.imageId}`)).toEqual(
+        ['avatar.webp', 'master.png', 'public.webp', 'thumb.webp'].map((n) => `images/${kept.imageId}/${n}`),
+      );
+    },
+  );
 });
 
 describe('a row never outlives its objects', () => {

@@ -22,7 +22,11 @@ export default function EmailVerifiedRoute() {
       <div className="mx-auto grid w-full max-w-md px-4 py-10 sm:py-16">
         <Card className="grid gap-5 p-5 sm:p-8">
           <h1 className="flex items-center gap-3 font-display text-3xl font-semibold tracking-tight">
-            {failed ? <TriangleAlert className="size-7 shrink-0 text-danger" aria-hidden="true" /> : <CheckCircle2 className="size-7 shrink-0 text-accent" aria-hidden="true" />}
+            {failed ? (
+              <TriangleAlert className="size-7 shrink-0 text-danger" aria-hidden="true" />
+            ) : (
+              <CheckCircle2 className="size-7 shrink-0 text-accent" aria-hidden="true" />
+            )}
             {title}
           </h1>
           <p className="text-muted-foreground">{failed ? t('auth.verify.failedText') : t('auth.verify.doneText')}</p>

@@ -10,7 +10,11 @@ export default function ItemRoute() {
   return (
     <>
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-content flex-1 px-4 py-6 outline-none sm:px-6 sm:py-10">
-        <ItemPage key={itemId} itemId={itemId} renderComments={(data) => <CommentsSection itemId={data.item.id} viewerId={data.viewer.signedIn ? (user?.id ?? null) : null} />} />
+        <ItemPage
+          key={itemId}
+          itemId={itemId}
+          renderComments={(data) => <CommentsSection itemId={data.item.id} viewerId={data.viewer.signedIn ? (user?.id ?? null) : null} />}
+        />
       </main>
       <SiteFooter />
     </>

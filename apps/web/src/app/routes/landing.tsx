@@ -1,18 +1,4 @@
-import {
-  ArrowRight,
-  Camera,
-  Compass,
-  EyeOff,
-  Flag,
-  Heart,
-  LayoutGrid,
-  Lock,
-  MessageCircle,
-  Palette,
-  Share2,
-  ShieldCheck,
-  UserPlus,
-} from 'lucide-react';
+import { ArrowRight, Camera, Compass, EyeOff, Flag, Heart, LayoutGrid, Lock, MessageCircle, Palette, Share2, ShieldCheck, UserPlus } from 'lucide-react';
 import type { ComponentType, SVGProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -41,7 +27,11 @@ function UsedLinkNotice() {
   const [searchParams] = useSearchParams();
   if (!ready || loading || user || !isUsedLinkError(searchParams.get('error'))) return null;
   return (
-    <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-danger-bg px-3.5 py-2.5 text-sm font-medium text-danger-fg" data-testid="used-link">
+    <div
+      role="alert"
+      className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-danger-bg px-3.5 py-2.5 text-sm font-medium text-danger-fg"
+      data-testid="used-link"
+    >
       {t('landing.usedLink.text')}
       <Button asChild variant="secondary" size="sm">
         <Link to={paths.login.getHref()}>{t('landing.usedLink.action')}</Link>
@@ -142,7 +132,19 @@ function HowItWorks() {
   );
 }
 
-function FeatureGrid({ id, eyebrow, title, text, items }: { id: string; eyebrow: string; title: string; text: string; items: { Icon: Icon; key: string; base: string }[] }) {
+function FeatureGrid({
+  id,
+  eyebrow,
+  title,
+  text,
+  items,
+}: {
+  id: string;
+  eyebrow: string;
+  title: string;
+  text: string;
+  items: { Icon: Icon; key: string; base: string }[];
+}) {
   const { t } = useTranslation();
   return (
     <section aria-labelledby={id} className="mx-auto w-full max-w-content px-4 py-16 sm:px-6 sm:py-20">

@@ -64,55 +64,63 @@ export default function LoginRoute() {
             is the window's width, whatever a message or button inside would like). */}
         <div className="mx-auto grid w-full max-w-content grid-cols-1 items-start gap-12 px-4 py-10 sm:px-6 sm:py-16 lg:grid-cols-2">
           <div className="hidden gap-6 lg:grid">
-            <h1 className="font-display text-5xl leading-tight font-semibold tracking-tight">{t(tab === 'sign-up' ? 'auth.signUpTitle' : 'auth.welcomeTitle')}</h1>
+            <h1 className="font-display text-5xl leading-tight font-semibold tracking-tight">
+              {t(tab === 'sign-up' ? 'auth.signUpTitle' : 'auth.welcomeTitle')}
+            </h1>
             <p className="max-w-md text-lg text-muted-foreground">{t(tab === 'sign-up' ? 'auth.signUpText' : 'auth.welcomeText', { appName: env.appName })}</p>
             <CabinetHero className="h-auto w-full max-w-sm" />
           </div>
           <Card className="mx-auto w-full max-w-md p-5 sm:p-8">
-            <h1 className="mb-6 font-display text-3xl font-semibold tracking-tight lg:hidden">{t(tab === 'sign-up' ? 'auth.signUpTitle' : 'auth.welcomeTitle')}</h1>
+            <h1 className="mb-6 font-display text-3xl font-semibold tracking-tight lg:hidden">
+              {t(tab === 'sign-up' ? 'auth.signUpTitle' : 'auth.welcomeTitle')}
+            </h1>
             {loading ? (
               <PageLoader />
             ) : (
               <>
-              {searchParams.get('error') === 'BANNED_USER' ? (
-                <p role="alert" className="mb-4 rounded-lg border border-danger/40 bg-danger-bg p-3 text-sm text-danger-fg" data-testid="login-suspended">
-                  {t('auth.errors.suspended')}
-                </p>
-              ) : null}
-              {/* A mailed link that no longer works, sent back here: the link form below asks for a new one. */}
-              {isUsedLinkError(searchParams.get('error')) ? (
-                <p role="alert" className="mb-4 rounded-lg border border-danger/40 bg-danger-bg p-3 text-sm text-danger-fg" data-testid="login-used-link">
-                  {t('auth.errors.invalidToken')}
-                </p>
-              ) : null}
-              <OidcCallbackError />
-              {challenge ? (
-                <TwoFactorStep challenge={challenge} onSuccess={after(home)} />
-              ) : (
-              <Tabs value={tab} onValueChange={(value) => setTab(value === 'sign-up' ? 'sign-up' : 'sign-in')}>
-                <TabsList aria-label={t('auth.tabsLabel')}>
-                  <TabsTrigger value="sign-in">{t('auth.signInTab')}</TabsTrigger>
-                  <TabsTrigger value="sign-up">{t('auth.signUpTab')}</TabsTrigger>
-                </TabsList>
-                <TabsContent value="sign-in" className="grid gap-8">
-                  <SignInForm onSuccess={after(home)} />
-                  {/* One group under "or": the other ways in, buttons of one style, then a link or code by mail. */}
-                  <div className="grid gap-6">
-                  <div className="flex items-center gap-3 text-sm text-muted-foreground" role="separator">
-                    <span className="h-px flex-1 bg-border" />
-                    {t('auth.or')}
-                    <span className="h-px flex-1 bg-border" />
-                  </div>
-                  <div className="grid gap-3"><PasskeySignIn onSuccess={after(home)} /><EthereumSignIn onSuccess={after(next ?? paths.myShelf.getHref())} /><OidcSignIn callbackURL={comeBack} /></div>
-                  <MagicLinkForm callbackURL={comeBack} />
-                  </div>
-                </TabsContent>
-                <TabsContent value="sign-up" className="grid gap-6">
-                  <p className="text-sm text-muted-foreground">{t('auth.signUpIntro', { appName: env.appName })}</p>
-                  <SignUpForm onSuccess={after(paths.onboarding.getHref())} />
-                </TabsContent>
-              </Tabs>
-              )}
+                {searchParams.get('error') === 'BANNED_USER' ? (
+                  <p role="alert" className="mb-4 rounded-lg border border-danger/40 bg-danger-bg p-3 text-sm text-danger-fg" data-testid="login-suspended">
+                    {t('auth.errors.suspended')}
+                  </p>
+                ) : null}
+                {/* A mailed link that no longer works, sent back here: the link form below asks for a new one. */}
+                {isUsedLinkError(searchParams.get('error')) ? (
+                  <p role="alert" className="mb-4 rounded-lg border border-danger/40 bg-danger-bg p-3 text-sm text-danger-fg" data-testid="login-used-link">
+                    {t('auth.errors.invalidToken')}
+                  </p>
+                ) : null}
+                <OidcCallbackError />
+                {challenge ? (
+                  <TwoFactorStep challenge={challenge} onSuccess={after(home)} />
+                ) : (
+                  <Tabs value={tab} onValueChange={(value) => setTab(value === 'sign-up' ? 'sign-up' : 'sign-in')}>
+                    <TabsList aria-label={t('auth.tabsLabel')}>
+                      <TabsTrigger value="sign-in">{t('auth.signInTab')}</TabsTrigger>
+                      <TabsTrigger value="sign-up">{t('auth.signUpTab')}</TabsTrigger>
+                    </TabsList>
+                    <TabsContent value="sign-in" className="grid gap-8">
+                      <SignInForm onSuccess={after(home)} />
+                      {/* One group under "or": the other ways in, buttons of one style, then a link or code by mail. */}
+                      <div className="grid gap-6">
+                        <div className="flex items-center gap-3 text-sm text-muted-foreground" role="separator">
+                          <span className="h-px flex-1 bg-border" />
+                          {t('auth.or')}
+                          <span className="h-px flex-1 bg-border" />
+                        </div>
+                        <div className="grid gap-3">
+                          <PasskeySignIn onSuccess={after(home)} />
+                          <EthereumSignIn onSuccess={after(next ?? paths.myShelf.getHref())} />
+                          <OidcSignIn callbackURL={comeBack} />
+                        </div>
+                        <MagicLinkForm callbackURL={comeBack} />
+                      </div>
+                    </TabsContent>
+                    <TabsContent value="sign-up" className="grid gap-6">
+                      <p className="text-sm text-muted-foreground">{t('auth.signUpIntro', { appName: env.appName })}</p>
+                      <SignUpForm onSuccess={after(paths.onboarding.getHref())} />
+                    </TabsContent>
+                  </Tabs>
+                )}
               </>
             )}
           </Card>

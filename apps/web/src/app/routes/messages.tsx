@@ -11,7 +11,5 @@ export default function MessagesRoute() {
   const { threadId = null } = useParams();
   const { user } = useAuth();
   useDocumentMeta({ title: t('messages.metaTitle') });
-  return (
-    <SignedInPage className="py-4 sm:py-6">{user ? <MessagesInbox threadId={threadId} viewerId={user.id} /> : null}</SignedInPage>
-  );
+  return <SignedInPage className="py-4 sm:py-6">{user ? <MessagesInbox threadId={threadId} viewerId={user.id} /> : null}</SignedInPage>;
 }

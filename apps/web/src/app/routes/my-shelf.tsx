@@ -74,9 +74,7 @@ export default function MyShelfRoute() {
         </div>
 
         <ShelfToolbar
-          addItem={
-            <AddItemDrawer open={addOpen} onOpenChange={setAddOpen} maintenanceMode={!!settings.data?.maintenanceMode} isAdmin={isAdmin} />
-          }
+          addItem={<AddItemDrawer open={addOpen} onOpenChange={setAddOpen} maintenanceMode={!!settings.data?.maintenanceMode} isAdmin={isAdmin} />}
           itemCount={items.length}
           editMode={editor.editMode}
           onEditModeChange={editor.setEditMode}
@@ -87,9 +85,7 @@ export default function MyShelfRoute() {
           undoPending={editor.undoPending}
           onReset={() => void editor.reset()}
           resetPending={editor.resetPending}
-          editExtras={
-            <ResizeControls layout={layout} arrangements={shelf.data.arrangements} pending={editor.resizePending} onResize={editor.resizeTo} />
-          }
+          editExtras={<ResizeControls layout={layout} arrangements={shelf.data.arrangements} pending={editor.resizePending} onResize={editor.resizeTo} />}
         />
 
         {items.length === 0 ? (

@@ -29,10 +29,7 @@ describe('ErrorBoundary', () => {
     await user.click(screen.getByRole('button', { name: 'Error details' }));
     expect(screen.getByText('Kaboom in the cabinet')).toBeTruthy();
 
-    expect(analytics.track).toHaveBeenCalledWith(
-      'item_generate_error',
-      expect.objectContaining({ component: 'shelf', message: 'Kaboom in the cabinet' }),
-    );
+    expect(analytics.track).toHaveBeenCalledWith('item_generate_error', expect.objectContaining({ component: 'shelf', message: 'Kaboom in the cabinet' }));
     const props = analytics.track.mock.calls[0]![1] as { stack: string };
     expect(props.stack.length).toBeLessThanOrEqual(200);
 

@@ -16,7 +16,9 @@ export function ServerErrorPage({ error, onRetry }: { error?: ApiError | null; o
           <ServerCrash className="size-9" aria-hidden="true" />
         </span>
         {error && !unreachable ? <p className="font-display text-sm font-semibold tracking-[0.2em] text-accent uppercase">{error.status}</p> : null}
-        <h1 className="font-display text-3xl font-semibold tracking-tight sm:text-4xl">{unreachable ? t('serverError.unreachableTitle') : t('serverError.title')}</h1>
+        <h1 className="font-display text-3xl font-semibold tracking-tight sm:text-4xl">
+          {unreachable ? t('serverError.unreachableTitle') : t('serverError.title')}
+        </h1>
         <p className="text-balance break-words break-keep text-muted-foreground">{unreachable ? t('serverError.unreachableText') : t('serverError.text')}</p>
         <div className="flex flex-wrap justify-center gap-3">
           <Button size="lg" onClick={onRetry} data-testid="server-error-retry">

@@ -27,7 +27,10 @@ export function SiteFooter() {
           <ul className="-mx-2 flex flex-wrap gap-x-2 gap-y-1">
             {links.map((link) => (
               <li key={link.to}>
-                <Link to={link.to} className="inline-flex min-h-11 items-center rounded-md px-2 text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline">
+                <Link
+                  to={link.to}
+                  className="inline-flex min-h-11 items-center rounded-md px-2 text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
+                >
                   {link.label}
                 </Link>
               </li>

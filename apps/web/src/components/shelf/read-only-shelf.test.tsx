@@ -10,7 +10,12 @@ const item = (id: string, col: number, row: number, nsfw = false) => ({ id, titl
 describe('a visited shelf', () => {
   it('loads the top plank’s pictures at once and ahead of the rest (an NSFW one stays lazy), the lower planks lazily', () => {
     renderWithProviders(
-      <ReadOnlyShelf layout={{ cols: 3, rows: 2 }} placed={[item('a', 0, 0), item('b', 1, 0, true), item('c', 2, 0), item('d', 0, 1)]} overflow={[]} label="Shelf" />,
+      <ReadOnlyShelf
+        layout={{ cols: 3, rows: 2 }}
+        placed={[item('a', 0, 0), item('b', 1, 0, true), item('c', 2, 0), item('d', 0, 1)]}
+        overflow={[]}
+        label="Shelf"
+      />,
       { withAuth: false },
     );
     const img = (id: string) => screen.getByTestId('public-shelf-grid').querySelector(`img[src="/img/img-${id}/thumb"]`)!;

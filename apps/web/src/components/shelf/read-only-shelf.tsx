@@ -69,9 +69,16 @@ export function ReadOnlyShelf({
                               className="group absolute inset-0 rounded-md outline-none focus-visible:z-10 focus-visible:outline-3 focus-visible:outline-offset-3 focus-visible:outline-ring"
                               data-testid="public-shelf-item"
                             >
-                              <ShelfItemFigure imageId={item.imageId} priority={row === 0 && !item.nsfw} className={item.nsfw ? 'blur-md' : 'transition-transform group-hover:-translate-y-1'} />
+                              <ShelfItemFigure
+                                imageId={item.imageId}
+                                priority={row === 0 && !item.nsfw}
+                                className={item.nsfw ? 'blur-md' : 'transition-transform group-hover:-translate-y-1'}
+                              />
                               {item.nsfw ? (
-                                <span aria-hidden="true" className="absolute top-1 left-1 rounded bg-foreground/85 px-1.5 py-0.5 text-[0.6875rem] font-semibold text-background">
+                                <span
+                                  aria-hidden="true"
+                                  className="absolute top-1 left-1 rounded bg-foreground/85 px-1.5 py-0.5 text-[0.6875rem] font-semibold text-background"
+                                >
                                   {t('common.nsfwBadge')}
                                 </span>
                               ) : null}
@@ -134,7 +141,13 @@ function ReadOnlyOverflow({ items }: { items: readonly ReadOnlyShelfItem[] }) {
               >
                 <span className="relative size-12 shrink-0 overflow-hidden rounded-lg bg-cabinet">
                   {item.imageId ? (
-                    <img src={imageUrl(item.imageId, 'thumb')} alt="" loading="lazy" decoding="async" className={cn('size-full object-contain', item.nsfw && 'blur-sm')} />
+                    <img
+                      src={imageUrl(item.imageId, 'thumb')}
+                      alt=""
+                      loading="lazy"
+                      decoding="async"
+                      className={cn('size-full object-contain', item.nsfw && 'blur-sm')}
+                    />
                   ) : null}
                 </span>
                 <span className="min-w-0 flex-1 truncate text-sm font-medium">{item.title}</span>

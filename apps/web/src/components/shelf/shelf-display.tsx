@@ -5,10 +5,7 @@ import { cn } from '@/lib/utils';
 /** The wooden frame and back panel of the cabinet. */
 export function CabinetFrame({ className, children, ...props }: ComponentProps<'div'>) {
   return (
-    <div
-      className={cn('rounded-2xl border-[10px] border-wood-edge bg-cabinet p-2 pt-5 shadow-lift sm:border-[14px] sm:p-4 sm:pt-8', className)}
-      {...props}
-    >
+    <div className={cn('rounded-2xl border-[10px] border-wood-edge bg-cabinet p-2 pt-5 shadow-lift sm:border-[14px] sm:p-4 sm:pt-8', className)} {...props}>
       {children}
     </div>
   );

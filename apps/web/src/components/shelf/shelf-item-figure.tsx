@@ -44,7 +44,10 @@ export function ShelfItemFigure({
           decoding="async"
           draggable={false}
           onError={() => setFailed(true)}
-          className={cn('relative h-full w-full rounded-[3px] object-contain object-bottom shadow-[0_6px_12px_-6px_rgb(0_0_0/0.45)] select-none', lifted && 'shadow-[0_18px_28px_-10px_rgb(0_0_0/0.55)]')}
+          className={cn(
+            'relative h-full w-full rounded-[3px] object-contain object-bottom shadow-[0_6px_12px_-6px_rgb(0_0_0/0.45)] select-none',
+            lifted && 'shadow-[0_18px_28px_-10px_rgb(0_0_0/0.55)]',
+          )}
         />
       ) : (
         <span className="relative flex h-4/5 w-4/5 items-center justify-center rounded-md bg-surface-sunken text-muted-foreground">

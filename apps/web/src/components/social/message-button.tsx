@@ -14,7 +14,17 @@ import { cn } from '@/lib/utils';
  * profiles and item pages; shown only to signed-in visitors of someone else whom the server says may
  * message them (`viewer.canMessage`: no block either way, their DM setting admits the visitor).
  */
-export function MessageButton({ userId, variant = 'secondary', className, testId = 'message-button' }: { userId: string; variant?: ButtonProps['variant']; className?: string; testId?: string }) {
+export function MessageButton({
+  userId,
+  variant = 'secondary',
+  className,
+  testId = 'message-button',
+}: {
+  userId: string;
+  variant?: ButtonProps['variant'];
+  className?: string;
+  testId?: string;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [pending, setPending] = useState(false);
@@ -31,8 +41,18 @@ export function MessageButton({ userId, variant = 'secondary', className, testId
   };
   return (
     // Not `disabled` while pending: a disabled button drops the keyboard focus, which a refusal would leave on the page's body.
-    <Button variant={variant} className={cn('aria-disabled:opacity-55', className)} onClick={() => void open()} aria-disabled={pending || undefined} data-testid={testId}>
-      {pending ? <Loader2 className="size-4 animate-spin motion-reduce:animate-none" aria-hidden="true" /> : <MessageCircle className="size-4" aria-hidden="true" />}
+    <Button
+      variant={variant}
+      className={cn('aria-disabled:opacity-55', className)}
+      onClick={() => void open()}
+      aria-disabled={pending || undefined}
+      data-testid={testId}
+    >
+      {pending ? (
+        <Loader2 className="size-4 animate-spin motion-reduce:animate-none" aria-hidden="true" />
+      ) : (
+        <MessageCircle className="size-4" aria-hidden="true" />
+      )}
       {t('social.message')}
     </Button>
   );

@@ -18,7 +18,17 @@ type Target = { kind: 'item'; itemId: string } | { kind: 'profile'; userId: stri
  * Shown to signed-in visitors of someone else's item or profile. A repeated report of the same
  * thing while it is open changes nothing; the reporter hears the outcome in their notifications.
  */
-export function ReportButton({ target, variant = 'ghost', className, testId = 'report-button' }: { target: Target; variant?: ButtonProps['variant']; className?: string; testId?: string }) {
+export function ReportButton({
+  target,
+  variant = 'ghost',
+  className,
+  testId = 'report-button',
+}: {
+  target: Target;
+  variant?: ButtonProps['variant'];
+  className?: string;
+  testId?: string;
+}) {
   const { t } = useTranslation();
   const id = useId();
   const [open, setOpen] = useState(false);

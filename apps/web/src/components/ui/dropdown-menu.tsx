@@ -15,7 +15,12 @@ export const DropdownMenuGroup = DropdownMenuPrimitive.Group;
  * `portal={false}` renders the menu where its trigger is instead of at the end of the body: inside the
  * trigger's landmark (axe's `region` rule), for a menu whose trigger sits in no clipping container.
  */
-export function DropdownMenuContent({ className, sideOffset = 6, portal = true, ...props }: ComponentProps<typeof DropdownMenuPrimitive.Content> & { portal?: boolean }) {
+export function DropdownMenuContent({
+  className,
+  sideOffset = 6,
+  portal = true,
+  ...props
+}: ComponentProps<typeof DropdownMenuPrimitive.Content> & { portal?: boolean }) {
   const content = (
     <DropdownMenuPrimitive.Content
       sideOffset={sideOffset}

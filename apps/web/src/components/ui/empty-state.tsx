@@ -22,7 +22,10 @@ export function EmptyState({
 }) {
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   return (
-    <div data-testid={testId} className={cn('grid justify-items-center gap-3 rounded-2xl border border-border bg-surface px-6 py-10 text-center shadow-soft', className)}>
+    <div
+      data-testid={testId}
+      className={cn('grid justify-items-center gap-3 rounded-2xl border border-border bg-surface px-6 py-10 text-center shadow-soft', className)}
+    >
       {illustration}
       <Heading className="font-display text-xl font-semibold tracking-tight text-balance">{title}</Heading>
       {text ? <p className="max-w-md text-sm text-balance break-words break-keep text-muted-foreground">{text}</p> : null}

@@ -6,10 +6,7 @@ export const Tabs = TabsPrimitive.Root;
 
 export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
   return (
-    <TabsPrimitive.List
-      className={cn('grid w-full auto-cols-fr grid-flow-col rounded-xl bg-surface-sunken p-1 text-muted-foreground', className)}
-      {...props}
-    />
+    <TabsPrimitive.List className={cn('grid w-full auto-cols-fr grid-flow-col rounded-xl bg-surface-sunken p-1 text-muted-foreground', className)} {...props} />
   );
 }
 

@@ -21,7 +21,10 @@ export function UserAvatar({ handle, imageId, className, testId }: { handle: str
     <span
       aria-hidden="true"
       data-testid={testId}
-      className={cn('inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-accent-soft text-sm font-semibold text-accent-soft-foreground uppercase', className)}
+      className={cn(
+        'inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-accent-soft text-sm font-semibold text-accent-soft-foreground uppercase',
+        className,
+      )}
     >
       {Array.from(handle)[0] ?? ''}
     </span>

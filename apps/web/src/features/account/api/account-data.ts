@@ -21,8 +21,7 @@ export function useRequestExport() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => callFunction('account-export-request', {}),
-    onSuccess: (state) =>
-      queryClient.setQueryData<AccountDataStatus>(accountDataKeys.status, (old) => (old ? { ...old, export: state } : old)),
+    onSuccess: (state) => queryClient.setQueryData<AccountDataStatus>(accountDataKeys.status, (old) => (old ? { ...old, export: state } : old)),
   });
 }
 
@@ -35,4 +34,3 @@ export function useSendDeletionCode() {
 export function useRequestDeletion() {
   return useMutation({ mutationFn: (input: { password?: string; code?: string; via?: 'passkey' }) => callFunction('account-delete-request', input) });
 }
-

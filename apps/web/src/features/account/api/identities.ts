@@ -2,7 +2,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { OIDC_PROVIDER_ID } from '@/lib/oidc';
 import { loadAuthClient, toAuthError } from '@/lib/auth';
 
-
 /** One way of signing in recorded on the account (better-auth's account row, without tokens). */
 export type Identity = { id: string; providerId: string; accountId: string; createdAt: string | null };
 

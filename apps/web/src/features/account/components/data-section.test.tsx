@@ -19,7 +19,13 @@ vi.mock('@/lib/api-client', async (importOriginal) => ({
 }));
 vi.mock('@/lib/auth', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/lib/auth')>()),
-  useAuth: () => ({ user: { id: 'u-1', email: 'ada@example.com', name: 'ada' }, session: null, loading: false, signOut: fake.signOut, refreshSession: vi.fn() }),
+  useAuth: () => ({
+    user: { id: 'u-1', email: 'ada@example.com', name: 'ada' },
+    session: null,
+    loading: false,
+    signOut: fake.signOut,
+    refreshSession: vi.fn(),
+  }),
   loadAuthClient: async () => ({
     passkey: {
       listUserPasskeys: async () => {

@@ -176,7 +176,11 @@ function DeleteForm({ hasPassword, hasPasskey, onCancel }: { hasPassword: boolea
   const [passkeyPending, setPasskeyPending] = useState(false);
   const [passkeyError, setPasskeyError] = useState<string | null>(null);
   const fieldId = useCode ? 'delete-code' : 'delete-password';
-  const error = missing ? t(useCode ? 'accountData.delete.codeRequired' : 'accountData.delete.passwordRequired') : remove.error && remove.variables?.via !== 'passkey' ? errorText(t, remove.error) : null;
+  const error = missing
+    ? t(useCode ? 'accountData.delete.codeRequired' : 'accountData.delete.passwordRequired')
+    : remove.error && remove.variables?.via !== 'passkey'
+      ? errorText(t, remove.error)
+      : null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -230,7 +234,8 @@ function DeleteForm({ hasPassword, hasPasskey, onCancel }: { hasPassword: boolea
       { via: 'passkey' },
       {
         onSuccess: scheduled,
-        onError: (error) => setPasskeyError(isApiError(error) && error.code === 'confirmation_invalid' ? 'accountData.delete.passkeyInvalid' : errorMessageKey(error)),
+        onError: (error) =>
+          setPasskeyError(isApiError(error) && error.code === 'confirmation_invalid' ? 'accountData.delete.passkeyInvalid' : errorMessageKey(error)),
       },
     );
   };

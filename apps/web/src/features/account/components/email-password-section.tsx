@@ -63,12 +63,18 @@ function AddressStatus({ email, verified }: { email: string; verified: boolean }
           {email}
         </span>
         {verified ? (
-          <span className="inline-flex items-center gap-1 rounded-full bg-accent-soft px-2 py-0.5 text-xs font-semibold text-accent-soft-foreground" data-testid="email-verified">
+          <span
+            className="inline-flex items-center gap-1 rounded-full bg-accent-soft px-2 py-0.5 text-xs font-semibold text-accent-soft-foreground"
+            data-testid="email-verified"
+          >
             <BadgeCheck className="size-3.5" aria-hidden="true" />
             {t('accountEmail.verifiedBadge')}
           </span>
         ) : (
-          <span className="inline-flex items-center gap-1 rounded-full bg-warning-bg px-2 py-0.5 text-xs font-semibold text-warning-fg" data-testid="email-unverified">
+          <span
+            className="inline-flex items-center gap-1 rounded-full bg-warning-bg px-2 py-0.5 text-xs font-semibold text-warning-fg"
+            data-testid="email-unverified"
+          >
             <MailWarning className="size-3.5" aria-hidden="true" />
             {t('accountEmail.unverifiedBadge')}
           </span>

@@ -92,10 +92,17 @@ export function IdentitiesSection() {
   const external = list.filter((a) => a.providerId !== 'credential');
   const oidcLinked = external.some((a) => a.providerId === OIDC_PROVIDER_ID);
 
-  const nameOf = (a: Identity) =>
-    a.providerId === OIDC_PROVIDER_ID ? providerName : a.providerId === 'siwe' ? t('accountIdentities.wallet') : a.providerId;
+  const nameOf = (a: Identity) => (a.providerId === OIDC_PROVIDER_ID ? providerName : a.providerId === 'siwe' ? t('accountIdentities.wallet') : a.providerId);
 
-  const errorCode = unlink.error ? (isApiError(unlink.error) ? unlink.error.code : null) : link.error ? (isApiError(link.error) ? link.error.code : null) : null;
+  const errorCode = unlink.error
+    ? isApiError(unlink.error)
+      ? unlink.error.code
+      : null
+    : link.error
+      ? isApiError(link.error)
+        ? link.error.code
+        : null
+      : null;
   const errorStatus = unlink.error && isApiError(unlink.error) ? unlink.error.status : link.error && isApiError(link.error) ? link.error.status : undefined;
   const actionError = unlink.error || link.error ? t(oidcErrorKey(errorCode, errorStatus), { provider: providerName }) : null;
   const returnError = outcome && 'error' in outcome ? t(oidcErrorKey(outcome.error), { provider: providerName }) : null;
@@ -124,7 +131,11 @@ export function IdentitiesSection() {
           </p>
         ) : null}
         {(outcome && 'linked' in outcome && !unlinked) || unlinked ? (
-          <p role="status" className="flex items-start gap-2 rounded-lg bg-accent-soft px-3.5 py-2.5 text-sm font-medium text-accent-soft-foreground" data-testid="identities-notice">
+          <p
+            role="status"
+            className="flex items-start gap-2 rounded-lg bg-accent-soft px-3.5 py-2.5 text-sm font-medium text-accent-soft-foreground"
+            data-testid="identities-notice"
+          >
             <CheckCircle2 className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
             {unlinked ? t('accountIdentities.unlinked', { provider: unlinked }) : t('accountIdentities.linked', { provider: providerName })}
           </p>

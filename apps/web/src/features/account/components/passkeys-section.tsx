@@ -35,7 +35,13 @@ export function PasskeysSection() {
   const supported = browserSupportsPasskeys();
 
   return (
-    <AccountSection id="passkeys" testId="passkeys-section" icon={Fingerprint} title={t('accountPasskeys.title')} description={t('accountPasskeys.description')}>
+    <AccountSection
+      id="passkeys"
+      testId="passkeys-section"
+      icon={Fingerprint}
+      title={t('accountPasskeys.title')}
+      description={t('accountPasskeys.description')}
+    >
       {passkeys.error && !passkeys.data ? (
         <SectionLoadFailed message={t('accountPasskeys.loadFailed')} onRetry={() => void passkeys.refetch()} />
       ) : !passkeys.data ? (
@@ -207,7 +213,13 @@ function PasskeyRow({ passkey }: { passkey: Passkey }) {
               <Pencil aria-hidden="true" />
               <span className="hidden sm:inline">{t('accountPasskeys.rename')}</span>
             </Button>
-            <Button variant="ghost" size="sm" className="text-danger" onClick={() => setConfirming(true)} aria-label={t('accountPasskeys.deleteLabel', { name: label })}>
+            <Button
+              variant="ghost"
+              size="sm"
+              className="text-danger"
+              onClick={() => setConfirming(true)}
+              aria-label={t('accountPasskeys.deleteLabel', { name: label })}
+            >
               <Trash2 aria-hidden="true" />
               <span className="hidden sm:inline">{t('accountPasskeys.delete')}</span>
             </Button>
@@ -227,12 +239,7 @@ function PasskeyRow({ passkey }: { passkey: Passkey }) {
             <AlertDialogCancel className={buttonVariants({ variant: 'secondary' })}>{t('common.cancel')}</AlertDialogCancel>
             <AlertDialogAction
               className={buttonVariants({ variant: 'danger' })}
-              onClick={() =>
-                remove.mutate(
-                  { id: passkey.id },
-                  { onSuccess: () => toast.success(t('accountPasskeys.deleted')) },
-                )
-              }
+              onClick={() => remove.mutate({ id: passkey.id }, { onSuccess: () => toast.success(t('accountPasskeys.deleted')) })}
             >
               {t('accountPasskeys.deleteConfirm')}
             </AlertDialogAction>

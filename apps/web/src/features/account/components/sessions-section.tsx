@@ -42,7 +42,13 @@ export function SessionsSection() {
     });
 
   return (
-    <AccountSection id="sessions" testId="sessions-section" icon={MonitorSmartphone} title={t('accountSessions.title')} description={t('accountSessions.description')}>
+    <AccountSection
+      id="sessions"
+      testId="sessions-section"
+      icon={MonitorSmartphone}
+      title={t('accountSessions.title')}
+      description={t('accountSessions.description')}
+    >
       {sessions.error && !sessions.data ? (
         <SectionLoadFailed message={t('accountSessions.loadFailed')} onRetry={() => void sessions.refetch()} />
       ) : !sessions.data ? (
@@ -59,11 +65,19 @@ export function SessionsSection() {
       )}
       <div className="flex flex-wrap gap-3 border-t border-border pt-5">
         <Button type="button" variant="secondary" disabled={scope.isPending || others === 0} onClick={() => signOut('others')} data-testid="sign-out-others">
-          {scope.isPending && scope.variables === 'others' ? <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : <LogOut aria-hidden="true" />}
+          {scope.isPending && scope.variables === 'others' ? (
+            <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" />
+          ) : (
+            <LogOut aria-hidden="true" />
+          )}
           {t('accountSessions.signOutOthers')}
         </Button>
         <Button type="button" variant="secondary" disabled={scope.isPending} onClick={() => setConfirmingAll(true)} data-testid="sign-out-everywhere">
-          {scope.isPending && scope.variables === 'global' ? <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : <LogOut aria-hidden="true" />}
+          {scope.isPending && scope.variables === 'global' ? (
+            <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" />
+          ) : (
+            <LogOut aria-hidden="true" />
+          )}
           {t('accountSessions.signOutEverywhere')}
         </Button>
       </div>
@@ -104,7 +118,11 @@ function SessionRow({ session, onSignOutHere, busy }: { session: AccountSession;
         <p className="flex flex-wrap items-center gap-2 font-medium wrap-anywhere">
           {label}
           {session.current ? (
-            <span id={badgeId} className="rounded-full bg-accent px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-accent-foreground" data-testid="this-device">
+            <span
+              id={badgeId}
+              className="rounded-full bg-accent px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-accent-foreground"
+              data-testid="this-device"
+            >
               {t('accountSessions.thisDevice')}
             </span>
           ) : null}
@@ -113,7 +131,8 @@ function SessionRow({ session, onSignOutHere, busy }: { session: AccountSession;
           {session.ipAddress ? t('accountSessions.placeWithAddress', { place, address: session.ipAddress }) : place}
         </p>
         <p className="text-sm text-muted-foreground">
-          {t('accountSessions.lastSeen', { when: formatRelativeTime(session.lastSeenAt, i18n.language) })} · {t('accountSessions.signedInOn', { date: signedIn })}
+          {t('accountSessions.lastSeen', { when: formatRelativeTime(session.lastSeenAt, i18n.language) })} ·{' '}
+          {t('accountSessions.signedInOn', { date: signedIn })}
         </p>
       </div>
       {session.current ? (

@@ -139,7 +139,14 @@ function FactorRow({ name }: { name: string | null }) {
     return (
       <form onSubmit={save} className="grid gap-3 rounded-lg border border-border p-4" aria-busy={rename.isPending}>
         <Field id={id} label={t('accountMfa.nameLabel')} error={rename.error ? t(mfaErrorKey(rename.error)) : null}>
-          <Input id={id} value={draft} maxLength={MFA_FACTOR_NAME_MAX} onChange={(e) => setDraft(e.target.value)} autoFocus aria-describedby={fieldDescribedBy(id, { error: rename.error ? 'x' : null })} />
+          <Input
+            id={id}
+            value={draft}
+            maxLength={MFA_FACTOR_NAME_MAX}
+            onChange={(e) => setDraft(e.target.value)}
+            autoFocus
+            aria-describedby={fieldDescribedBy(id, { error: rename.error ? 'x' : null })}
+          />
         </Field>
         <div className="flex flex-wrap gap-2">
           <Button type="submit" size="sm" disabled={rename.isPending || !draft.trim()}>
@@ -198,15 +205,20 @@ function ConfirmAction({ action, onCancel, setView }: { action: 'enrol' | 'disab
     setFieldError(null);
     if (action === 'enrol') start.mutate({ password }, { onSuccess: (r) => setView({ kind: 'enrolling', ...r }) });
     if (action === 'codes') codes.mutate({ password }, { onSuccess: (list) => setView({ kind: 'codes', codes: list }) });
-    if (action === 'disable')
-      disable.mutate({ password }, { onSuccess: () => (toast.success(t('accountMfa.disabled')), onCancel()) });
+    if (action === 'disable') disable.mutate({ password }, { onSuccess: () => (toast.success(t('accountMfa.disabled')), onCancel()) });
     if (action === 'sms') sms.mutate({ password }, { onSuccess: () => (toast.success(t('accountMfa.smsEnabled')), onCancel()) });
   };
   const serverError = mutation.error ? t(mfaErrorKey(mutation.error)) : null;
   const error = fieldError ?? serverError;
 
   return (
-    <form noValidate onSubmit={submit} className="grid gap-3 rounded-lg border border-border bg-surface-sunken/40 p-4" aria-busy={mutation.isPending} aria-labelledby={`${id}-title`}>
+    <form
+      noValidate
+      onSubmit={submit}
+      className="grid gap-3 rounded-lg border border-border bg-surface-sunken/40 p-4"
+      aria-busy={mutation.isPending}
+      aria-labelledby={`${id}-title`}
+    >
       <p id={`${id}-title`} className="text-sm font-medium">
         {t(`accountMfa.confirm.${action}`)}
       </p>
@@ -323,7 +335,13 @@ function Enrolment({ totpURI, onCancel, onDone }: { totpURI: string; onCancel: (
         <Step n={2} title={t('accountMfa.verifyTitle')}>
           <form noValidate onSubmit={submit} className="grid gap-4" aria-busy={confirm.isPending}>
             <Field id="two-factor-name" label={t('accountMfa.nameLabel')} hint={t('accountMfa.nameHint')}>
-              <Input id="two-factor-name" value={name} maxLength={MFA_FACTOR_NAME_MAX} onChange={(e) => setName(e.target.value)} aria-describedby={fieldDescribedBy('two-factor-name', { hint: true })} />
+              <Input
+                id="two-factor-name"
+                value={name}
+                maxLength={MFA_FACTOR_NAME_MAX}
+                onChange={(e) => setName(e.target.value)}
+                aria-describedby={fieldDescribedBy('two-factor-name', { hint: true })}
+              />
             </Field>
             <Field id="two-factor-verify" label={t('accountMfa.codeLabel')} error={error}>
               <Input
@@ -388,7 +406,10 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
         {t('accountMfa.codesTitle')}
       </h3>
       <p className="rounded-lg bg-accent-soft px-3.5 py-2.5 text-sm text-accent-soft-foreground">{t('accountMfa.codesHint')}</p>
-      <ul className="grid grid-cols-2 gap-2 rounded-lg border border-border bg-surface-sunken/50 p-4 font-mono text-sm sm:grid-cols-2" aria-label={t('accountMfa.codesTitle')}>
+      <ul
+        className="grid grid-cols-2 gap-2 rounded-lg border border-border bg-surface-sunken/50 p-4 font-mono text-sm sm:grid-cols-2"
+        aria-label={t('accountMfa.codesTitle')}
+      >
         {codes.map((c) => (
           <li key={c} data-testid="two-factor-code">
             {c}
@@ -451,9 +472,7 @@ function PhoneFactor({ status }: { status: AccountMfaStatus }) {
 
   return (
     <div className="grid gap-3 border-t border-border pt-5" data-testid="two-factor-phone">
-      <h3 className="font-semibold">
-        {t('accountMfa.phoneTitle')}
-      </h3>
+      <h3 className="font-semibold">{t('accountMfa.phoneTitle')}</h3>
       <p className="text-sm text-muted-foreground">{t('accountMfa.phoneDescription')}</p>
       {phone && !adding ? (
         <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-border px-4 py-3">

@@ -6,7 +6,7 @@ vi.mock('@/lib/api-client', () => ({ callFunction: fake.callFunction }));
 vi.mock('@/lib/i18n', () => ({ currentLanguage: () => fake.language }));
 
 describe('generateVariants', () => {
-  it("sends the language the app is shown in, for the words drawn on the images", async () => {
+  it('sends the language the app is shown in, for the words drawn on the images', async () => {
     const itemId = '6f1c2a4e-0b7d-4c55-9a43-2f8e1d0c9b11';
     await generateVariants({ itemId, style: 'museum_brick_exhibit' });
     fake.language = 'zh-CN';

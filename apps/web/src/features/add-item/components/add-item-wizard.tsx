@@ -245,9 +245,7 @@ export function AddItemWizard({ maintenanceMode, isAdmin, onDone }: AddItemWizar
           </Button>
         ) : (
           <div className="flex items-center gap-3">
-            {!chosen && variants.length > 0 ? (
-              <span className="hidden text-sm text-muted-foreground sm:inline">{t('addItem.generate.chooseHint')}</span>
-            ) : null}
+            {!chosen && variants.length > 0 ? <span className="hidden text-sm text-muted-foreground sm:inline">{t('addItem.generate.chooseHint')}</span> : null}
             <Button type="submit" disabled={busy || generate.isPending || waitingForPrep || !chosen} data-testid="save-and-place">
               {saveAndPlace.isPending ? spinner : <PackageCheck aria-hidden="true" />}
               {t('addItem.saveAndPlace')}

@@ -38,7 +38,11 @@ export function DetailsStep({ value, onChange, errors, locked, focusHeading, err
 
   return (
     <div ref={rootRef} className="grid gap-6" data-testid="wizard-details">
-      <StepHeading title={t('addItem.details.title')} description={locked ? t('addItem.details.locked') : t('addItem.details.description')} autoFocus={focusHeading} />
+      <StepHeading
+        title={t('addItem.details.title')}
+        description={locked ? t('addItem.details.locked') : t('addItem.details.description')}
+        autoFocus={focusHeading}
+      />
 
       <Field id={`${id}-title`} label={t('addItem.details.titleLabel')} error={titleError}>
         <Input
@@ -61,7 +65,8 @@ export function DetailsStep({ value, onChange, errors, locked, focusHeading, err
         id={`${id}-tags`}
         label={
           <>
-            {t('addItem.details.tagsLabel')}<OptionalMark />
+            {t('addItem.details.tagsLabel')}
+            <OptionalMark />
           </>
         }
         error={tagsError}
@@ -110,7 +115,8 @@ export function DetailsStep({ value, onChange, errors, locked, focusHeading, err
         id={`${id}-notes`}
         label={
           <>
-            {t('addItem.details.notesLabel')}<OptionalMark />
+            {t('addItem.details.notesLabel')}
+            <OptionalMark />
           </>
         }
         error={notesError}

@@ -75,7 +75,10 @@ describe('GenerateStep', () => {
       rerender(<GenerateStep {...base} variants={variants} />);
       expect(scroll).toHaveBeenCalledTimes(1);
       expect(scroll.mock.contexts[0]).toBe(screen.getByTestId('variant-results'));
-      vi.stubGlobal('matchMedia', vi.fn(() => ({ matches: false })));
+      vi.stubGlobal(
+        'matchMedia',
+        vi.fn(() => ({ matches: false })),
+      );
       rerender(<GenerateStep {...base} generating />);
       rerender(<GenerateStep {...base} variants={[...variants]} />);
       expect(scroll).toHaveBeenCalledTimes(1);

@@ -81,12 +81,7 @@ export function GenerateStep(props: GenerateStepProps) {
           </div>
         </div>
         <div className="grid justify-items-end gap-1">
-          <Button
-            onClick={props.onGenerate}
-            disabled={!!props.blocker || busy}
-            aria-describedby={showBlocker ? statusId : undefined}
-            data-testid="generate"
-          >
+          <Button onClick={props.onGenerate} disabled={!!props.blocker || busy} aria-describedby={showBlocker ? statusId : undefined} data-testid="generate">
             {busy ? (
               <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" />
             ) : variants.length ? (
@@ -166,13 +161,7 @@ export function GenerateStep(props: GenerateStepProps) {
                     className="absolute inset-0 z-10 size-full cursor-pointer appearance-none opacity-0"
                     aria-label={t('addItem.generate.variant', { number: index + 1 })}
                   />
-                  <img
-                    src={imageUrl(variant.imageId, 'thumb')}
-                    alt=""
-                    loading="lazy"
-                    decoding="async"
-                    className="aspect-[4/5] w-full object-cover"
-                  />
+                  <img src={imageUrl(variant.imageId, 'thumb')} alt="" loading="lazy" decoding="async" className="aspect-[4/5] w-full object-cover" />
                   <span
                     aria-hidden="true"
                     className={cn(

@@ -208,7 +208,12 @@ function PhotoCard({
         {previewFailed ? (
           <div className="flex size-full items-center justify-center text-xs text-muted-foreground">{photo.name}</div>
         ) : (
-          <img src={photo.previewUrl} alt={t('addItem.photos.previewAlt', { number })} className="size-full object-cover" onError={() => setPreviewFailed(true)} />
+          <img
+            src={photo.previewUrl}
+            alt={t('addItem.photos.previewAlt', { number })}
+            className="size-full object-cover"
+            onError={() => setPreviewFailed(true)}
+          />
         )}
         {busy ? (
           <div className="absolute inset-x-0 bottom-0 grid gap-1 bg-gradient-to-t from-black/75 to-black/0 p-2 pt-6 text-white">

@@ -7,7 +7,21 @@ import type { SVGProps } from 'react';
  */
 
 /** A small toy robot, the stand-in subject of every sample. */
-function Toy({ x, y, scale = 1, body = '#d9734a', trim = '#2a211b', outline }: { x: number; y: number; scale?: number; body?: string; trim?: string; outline?: string }) {
+function Toy({
+  x,
+  y,
+  scale = 1,
+  body = '#d9734a',
+  trim = '#2a211b',
+  outline,
+}: {
+  x: number;
+  y: number;
+  scale?: number;
+  body?: string;
+  trim?: string;
+  outline?: string;
+}) {
   const stroke = outline ? { stroke: outline, strokeWidth: 2.2, strokeLinejoin: 'round' as const } : {};
   return (
     <g transform={`translate(${x} ${y}) scale(${scale})`}>

@@ -28,7 +28,16 @@ export function StyleStep({ value, onChange, focusHeading }: { value: Style; onC
                   checked ? 'border-accent' : 'border-border hover:border-border-strong',
                 )}
               >
-                <input type="radio" name={name} value={style} checked={checked} onChange={() => onChange(style)} aria-label={t(`addItem.style.names.${style}`)} aria-describedby={`${name}-${style}`} className="absolute inset-0 z-10 size-full cursor-pointer appearance-none opacity-0" />
+                <input
+                  type="radio"
+                  name={name}
+                  value={style}
+                  checked={checked}
+                  onChange={() => onChange(style)}
+                  aria-label={t(`addItem.style.names.${style}`)}
+                  aria-describedby={`${name}-${style}`}
+                  className="absolute inset-0 z-10 size-full cursor-pointer appearance-none opacity-0"
+                />
                 <StyleIllustration name={style} className="aspect-[4/3] w-full" />
                 <span className="grid gap-0.5 p-2.5 sm:p-3">
                   <span className="text-sm leading-snug font-medium sm:text-base">{t(`addItem.style.names.${style}`)}</span>

@@ -33,7 +33,14 @@ afterEach(() => {
 describe('usePhotoPrep', () => {
   it('follows the photos stream: each prepared photo of this item, read again when the stream opens; closes on unmount', async () => {
     vi.stubGlobal('EventSource', FakeEventSource);
-    const fetchMock = vi.fn(async () => jsonResponse({ photos: [{ imageId: 'img1', prep: 'ready' }, { imageId: 'img2', prep: 'pending' }] }));
+    const fetchMock = vi.fn(async () =>
+      jsonResponse({
+        photos: [
+          { imageId: 'img1', prep: 'ready' },
+          { imageId: 'img2', prep: 'pending' },
+        ],
+      }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     const onPrep = vi.fn();
     const { unmount } = renderHook(() => usePhotoPrep(ITEM, false, onPrep));

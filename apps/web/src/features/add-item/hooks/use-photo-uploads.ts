@@ -54,7 +54,11 @@ export function usePhotoUploads(itemId: string | null) {
     preps.current.set(imageId, prep);
     setPhotos((list) => (list.some((p) => p.imageId === imageId && p.prep !== prep) ? list.map((p) => (p.imageId === imageId ? { ...p, prep } : p)) : list));
   }, []);
-  usePhotoPrep(itemId, photos.some((p) => p.prep === 'pending'), onPrep);
+  usePhotoPrep(
+    itemId,
+    photos.some((p) => p.prep === 'pending'),
+    onPrep,
+  );
 
   const drop = useCallback((key: string) => {
     setPhotos((list) => {

@@ -83,7 +83,15 @@ export function localFileProblem(file: { type: string; size: number; name: strin
 }
 
 /** Step 4: why Generate is disabled, or null. Admins may generate during maintenance. */
-export function generateBlocker({ balance, maintenanceMode, isAdmin }: { balance: number | undefined; maintenanceMode: boolean; isAdmin: boolean }): string | null {
+export function generateBlocker({
+  balance,
+  maintenanceMode,
+  isAdmin,
+}: {
+  balance: number | undefined;
+  maintenanceMode: boolean;
+  isAdmin: boolean;
+}): string | null {
   if (maintenanceMode && !isAdmin) return 'maintenance.generationDisabled';
   if (balance === undefined) return 'addItem.generate.balanceUnknown';
   if (balance < GENERATION_COST) return 'addItem.needCredits';

@@ -23,8 +23,9 @@ export function useAdminUsers(q: string) {
 function useReplaceUser() {
   const queryClient = useQueryClient();
   return (user: AdminUser) => {
-    queryClient.setQueriesData<{ pages: { users: AdminUser[]; nextCursor: string | null }[]; pageParams: string[] }>({ queryKey: [...adminUsersKeys.all, 'list'] }, (data) =>
-      data ? { ...data, pages: data.pages.map((p) => ({ ...p, users: p.users.map((u) => (u.id === user.id ? user : u)) })) } : data,
+    queryClient.setQueriesData<{ pages: { users: AdminUser[]; nextCursor: string | null }[]; pageParams: string[] }>(
+      { queryKey: [...adminUsersKeys.all, 'list'] },
+      (data) => (data ? { ...data, pages: data.pages.map((p) => ({ ...p, users: p.users.map((u) => (u.id === user.id ? user : u)) })) } : data),
     );
   };
 }

@@ -29,7 +29,9 @@ function FeedbackCard({ entry }: { entry: FeedbackEntry }) {
   return (
     <li className="grid gap-2 rounded-xl border border-border bg-surface p-4" data-testid="feedback-entry">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
-        <span className={cn('inline-flex rounded-full px-2 py-0.5 text-xs font-semibold', CATEGORY_BADGE[entry.category])}>{t(`feedback.categories.${entry.category}`)}</span>
+        <span className={cn('inline-flex rounded-full px-2 py-0.5 text-xs font-semibold', CATEGORY_BADGE[entry.category])}>
+          {t(`feedback.categories.${entry.category}`)}
+        </span>
         <time dateTime={entry.createdAt} className="text-muted-foreground">
           {when}
         </time>

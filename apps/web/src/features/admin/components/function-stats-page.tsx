@@ -11,7 +11,8 @@ function useFormat() {
   const { t, i18n } = useTranslation();
   const int = new Intl.NumberFormat(i18n.language);
   const pct = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1 });
-  const ms = (v: number | null) => (v === null ? '—' : t('adminFunctions.ms', { value: new Intl.NumberFormat(i18n.language, { maximumFractionDigits: v < 10 ? 1 : 0 }).format(v) }));
+  const ms = (v: number | null) =>
+    v === null ? '—' : t('adminFunctions.ms', { value: new Intl.NumberFormat(i18n.language, { maximumFractionDigits: v < 10 ? 1 : 0 }).format(v) });
   return { int: (n: number) => int.format(n), pct: (n: number) => pct.format(n), ms };
 }
 
@@ -53,7 +54,11 @@ function StatsTable({ stats }: { stats: AdminFunctionStats }) {
           <tr>
             {[0, 1].map((g) =>
               head.map((h, i) => (
-                <th key={`${g}-${h}`} scope="col" className={cn('py-2 pr-3 text-right font-medium whitespace-nowrap', i === 0 && 'border-l border-border pl-3')}>
+                <th
+                  key={`${g}-${h}`}
+                  scope="col"
+                  className={cn('py-2 pr-3 text-right font-medium whitespace-nowrap', i === 0 && 'border-l border-border pl-3')}
+                >
                   {t(`adminFunctions.${h}`)}
                 </th>
               )),
@@ -83,8 +88,17 @@ function LatestErrors({ errors }: { errors: AdminFunctionStats['errors'] }) {
   return (
     <ul className="grid gap-2" data-testid="function-errors">
       {errors.map((e) => (
-        <li key={e.id} className="grid gap-1 rounded-lg border border-border p-3 text-sm sm:grid-cols-[7rem_1fr_auto] sm:items-center sm:gap-3" data-testid="function-error">
-          <span className={cn('w-fit rounded-full px-2 py-0.5 text-xs font-semibold tabular-nums', e.status >= 500 ? 'bg-danger-bg text-danger-fg' : 'bg-surface-sunken text-muted-foreground')}>
+        <li
+          key={e.id}
+          className="grid gap-1 rounded-lg border border-border p-3 text-sm sm:grid-cols-[7rem_1fr_auto] sm:items-center sm:gap-3"
+          data-testid="function-error"
+        >
+          <span
+            className={cn(
+              'w-fit rounded-full px-2 py-0.5 text-xs font-semibold tabular-nums',
+              e.status >= 500 ? 'bg-danger-bg text-danger-fg' : 'bg-surface-sunken text-muted-foreground',
+            )}
+          >
             {e.status} {e.code ?? ''}
           </span>
           <span className="min-w-0">

@@ -58,7 +58,9 @@ function downloadCsv(name: string, codes: AdminInvite[]) {
 
 export function StatusBadge({ status }: { status: AdminInvite['status'] }) {
   const { t } = useTranslation();
-  return <span className={cn('inline-flex rounded-full px-2 py-0.5 text-xs font-semibold', STATUS_BADGE[status])}>{t(`adminPanel.invites.status.${status}`)}</span>;
+  return (
+    <span className={cn('inline-flex rounded-full px-2 py-0.5 text-xs font-semibold', STATUS_BADGE[status])}>{t(`adminPanel.invites.status.${status}`)}</span>
+  );
 }
 
 function CreateInvitesForm() {
@@ -135,7 +137,14 @@ function CreateInvitesForm() {
               <Input {...props('expiresAt', true)} type="datetime-local" value={expiresAt} onChange={(e) => setExpiresAt(e.target.value)} />
             </Field>
             <Field id={f('grantCredits')} label={t('adminPanel.invites.grantCredits')} error={errors.grantCredits}>
-              <Input {...props('grantCredits')} type="number" inputMode="numeric" min={0} value={grantCredits} onChange={(e) => setGrantCredits(e.target.value)} />
+              <Input
+                {...props('grantCredits')}
+                type="number"
+                inputMode="numeric"
+                min={0}
+                value={grantCredits}
+                onChange={(e) => setGrantCredits(e.target.value)}
+              />
             </Field>
             <div className="grid content-start gap-2">
               <label htmlFor={f('tester')} className="text-sm font-medium">
@@ -232,7 +241,10 @@ function InviteRow({ invite, onDisable }: { invite: AdminInvite; onDisable: (inv
       </td>
       <td className="py-3 pr-3 text-sm whitespace-nowrap">{invite.expiresAt ? dateFmt.format(new Date(invite.expiresAt)) : t('adminPanel.invites.never')}</td>
       <td className="py-3 pr-3 text-sm">
-        {[invite.grantTester ? t('adminPanel.invites.testerGrant') : null, invite.grantCredits ? t('adminPanel.invites.creditsGrant', { count: invite.grantCredits }) : null]
+        {[
+          invite.grantTester ? t('adminPanel.invites.testerGrant') : null,
+          invite.grantCredits ? t('adminPanel.invites.creditsGrant', { count: invite.grantCredits }) : null,
+        ]
           .filter(Boolean)
           .join(' · ') || '—'}
       </td>
@@ -324,11 +336,21 @@ export function InvitesPanel() {
                 <caption className="sr-only">{t('adminPanel.invites.listTitle')}</caption>
                 <thead className="text-xs tracking-wide text-muted-foreground uppercase">
                   <tr>
-                    <th scope="col" className="pb-2 font-semibold">{t('adminPanel.invites.code')}</th>
-                    <th scope="col" className="pb-2 font-semibold">{t('adminPanel.invites.statusLabel')}</th>
-                    <th scope="col" className="pb-2 font-semibold">{t('adminPanel.invites.uses')}</th>
-                    <th scope="col" className="pb-2 font-semibold">{t('adminPanel.invites.expires')}</th>
-                    <th scope="col" className="pb-2 font-semibold">{t('adminPanel.invites.grants')}</th>
+                    <th scope="col" className="pb-2 font-semibold">
+                      {t('adminPanel.invites.code')}
+                    </th>
+                    <th scope="col" className="pb-2 font-semibold">
+                      {t('adminPanel.invites.statusLabel')}
+                    </th>
+                    <th scope="col" className="pb-2 font-semibold">
+                      {t('adminPanel.invites.uses')}
+                    </th>
+                    <th scope="col" className="pb-2 font-semibold">
+                      {t('adminPanel.invites.expires')}
+                    </th>
+                    <th scope="col" className="pb-2 font-semibold">
+                      {t('adminPanel.invites.grants')}
+                    </th>
                     <th scope="col" className="pb-2 font-semibold">
                       <span className="sr-only">{t('adminPanel.invites.actions')}</span>
                     </th>

@@ -11,10 +11,41 @@ function page(failed: boolean) {
       { queue: 'mail', waiting: 0, retrying: 0, active: 0, failed: 0, oldestWaitingSeconds: 0 },
     ],
     processes: [
-      { id: 'web-1:41:ab12cd34', host: 'web-1', pid: 41, queues: ['mail', 'sms'], startedAt: '2026-11-28T00:00:00.000Z', lastBeatAt: '2026-11-28T01:05:55.000Z', secondsSinceBeat: 5, alive: true, self: true },
-      { id: 'worker-1:7:ef56ab78', host: 'worker-1', pid: 7, queues: ['cutout'], startedAt: '2026-11-28T00:00:00.000Z', lastBeatAt: '2026-11-28T00:56:00.000Z', secondsSinceBeat: 600, alive: false, self: false },
+      {
+        id: 'web-1:41:ab12cd34',
+        host: 'web-1',
+        pid: 41,
+        queues: ['mail', 'sms'],
+        startedAt: '2026-11-28T00:00:00.000Z',
+        lastBeatAt: '2026-11-28T01:05:55.000Z',
+        secondsSinceBeat: 5,
+        alive: true,
+        self: true,
+      },
+      {
+        id: 'worker-1:7:ef56ab78',
+        host: 'worker-1',
+        pid: 7,
+        queues: ['cutout'],
+        startedAt: '2026-11-28T00:00:00.000Z',
+        lastBeatAt: '2026-11-28T00:56:00.000Z',
+        secondsSinceBeat: 600,
+        alive: false,
+        self: false,
+      },
     ],
-    failed: failed ? [{ id: JOB, queue: 'cutout', attempts: 4, error: 'the model ran out of memory', createdAt: '2026-11-28T01:00:00.000Z', failedAt: '2026-11-28T01:05:00.000Z' }] : [],
+    failed: failed
+      ? [
+          {
+            id: JOB,
+            queue: 'cutout',
+            attempts: 4,
+            error: 'the model ran out of memory',
+            createdAt: '2026-11-28T01:00:00.000Z',
+            failedAt: '2026-11-28T01:05:00.000Z',
+          },
+        ]
+      : [],
     generatedAt: '2026-11-28T01:06:00.000Z',
   };
 }

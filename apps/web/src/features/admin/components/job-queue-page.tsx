@@ -27,7 +27,8 @@ const BEHIND_SECONDS = 60;
 
 type Queue = AdminJobs['queues'][number];
 /** A count's emphasis, the same in the phone's blocks and the table: zero muted, failed jobs in red. */
-const countClass = (q: Queue, c: (typeof COUNTS)[number]) => cn(q[c] === 0 && 'text-muted-foreground', c === 'failed' && q.failed > 0 && 'font-semibold text-danger');
+const countClass = (q: Queue, c: (typeof COUNTS)[number]) =>
+  cn(q[c] === 0 && 'text-muted-foreground', c === 'failed' && q.failed > 0 && 'font-semibold text-danger');
 /** The oldest wait in red once it passes a minute. */
 const waitClass = (q: Queue) => (q.oldestWaitingSeconds > BEHIND_SECONDS ? 'font-semibold text-danger' : 'text-muted-foreground');
 
@@ -98,9 +99,7 @@ function QueuesTable({ queues }: { queues: Queue[] }) {
                     {int.format(q[c])}
                   </td>
                 ))}
-                <td className={cn('py-2.5 pr-3 text-right tabular-nums', waitClass(q))}>
-                  {wait(q.oldestWaitingSeconds)}
-                </td>
+                <td className={cn('py-2.5 pr-3 text-right tabular-nums', waitClass(q))}>{wait(q.oldestWaitingSeconds)}</td>
               </tr>
             ))}
           </tbody>
@@ -165,7 +164,11 @@ function FailedJobs({ jobs }: { jobs: FailedJob[] }) {
     <>
       <ul className="grid gap-2" data-testid="failed-jobs">
         {jobs.map((job) => (
-          <li key={job.id} className="grid gap-2 rounded-lg border border-border p-3 text-sm sm:grid-cols-[1fr_auto] sm:items-center sm:gap-3" data-testid="failed-job">
+          <li
+            key={job.id}
+            className="grid gap-2 rounded-lg border border-border p-3 text-sm sm:grid-cols-[1fr_auto] sm:items-center sm:gap-3"
+            data-testid="failed-job"
+          >
             <div className="grid min-w-0 gap-1">
               <span className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
                 <span className="font-mono font-medium">{job.queue}</span>

@@ -18,7 +18,14 @@ const TYPES: OAuthClientType[] = ['confidential', 'public'];
 
 /** The redirect addresses typed one a line; what is not an http(s) address is reported by line. */
 export function parseRedirectUris(text: string): { uris: string[]; bad: string | null } {
-  const uris = [...new Set(text.split(/\s+/).map((line) => line.trim()).filter(Boolean))];
+  const uris = [
+    ...new Set(
+      text
+        .split(/\s+/)
+        .map((line) => line.trim())
+        .filter(Boolean),
+    ),
+  ];
   for (const uri of uris) {
     try {
       const url = new URL(uri);

@@ -53,7 +53,12 @@ function ClientItem({ client, onAsk }: { client: OAuthClientInfo; onAsk: (pendin
         </div>
         <div className="flex flex-wrap gap-2">
           {client.type === 'confidential' ? (
-            <Button variant="secondary" size="sm" onClick={() => onAsk({ kind: 'regenerate', client })} aria-label={t('adminOauth.regenerateOne', { name: client.name })}>
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => onAsk({ kind: 'regenerate', client })}
+              aria-label={t('adminOauth.regenerateOne', { name: client.name })}
+            >
               <KeyRound aria-hidden="true" />
               {t('adminOauth.regenerate')}
             </Button>
@@ -151,7 +156,9 @@ export function OAuthClientsPanel() {
       <AlertDialog open={!!pending} onOpenChange={(open) => !open && setPending(null)}>
         <AlertDialogContent>
           <AlertDialogTitle>
-            {pending?.kind === 'delete' ? t('adminOauth.deleteTitle', { name: pending.client.name }) : t('adminOauth.regenerateTitle', { name: pending?.client.name ?? '' })}
+            {pending?.kind === 'delete'
+              ? t('adminOauth.deleteTitle', { name: pending.client.name })
+              : t('adminOauth.regenerateTitle', { name: pending?.client.name ?? '' })}
           </AlertDialogTitle>
           <AlertDialogDescription>{pending?.kind === 'delete' ? t('adminOauth.deleteText') : t('adminOauth.regenerateText')}</AlertDialogDescription>
           <AlertDialogFooter>

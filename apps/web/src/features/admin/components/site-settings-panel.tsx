@@ -67,7 +67,21 @@ function previewOf(f: FormState, fallbackText: string): PublicAnnouncement {
   };
 }
 
-function SwitchRow({ id, label, hint, checked, onChange, testId }: { id: string; label: string; hint: string; checked: boolean; onChange: (v: boolean) => void; testId?: string }) {
+function SwitchRow({
+  id,
+  label,
+  hint,
+  checked,
+  onChange,
+  testId,
+}: {
+  id: string;
+  label: string;
+  hint: string;
+  checked: boolean;
+  onChange: (v: boolean) => void;
+  testId?: string;
+}) {
   return (
     <div className="flex items-start justify-between gap-4">
       <div className="grid gap-0.5">
@@ -199,7 +213,12 @@ export function SiteSettingsPanel() {
           onChange={(v) => set('maintenanceMode', v)}
           testId="admin-maintenance"
         />
-        <Field id={f('maintenanceStatusUrl')} label={t('adminPanel.settings.statusUrl')} hint={t('adminPanel.settings.statusUrlHint')} error={err('maintenanceStatusUrl')}>
+        <Field
+          id={f('maintenanceStatusUrl')}
+          label={t('adminPanel.settings.statusUrl')}
+          hint={t('adminPanel.settings.statusUrlHint')}
+          error={err('maintenanceStatusUrl')}
+        >
           <Input
             {...inputProps('maintenanceStatusUrl', true)}
             type="url"
@@ -240,10 +259,24 @@ export function SiteSettingsPanel() {
               <Textarea {...inputProps('textEn')} rows={2} maxLength={500} lang="en" value={form.textEn} onChange={(e) => set('textEn', e.target.value)} />
             </Field>
             <Field id={f('textZh')} label={t('adminPanel.settings.textZh')} hint={t('adminPanel.settings.textZhHint')} error={err('textZh')}>
-              <Textarea {...inputProps('textZh', true)} rows={2} maxLength={500} lang="zh-CN" value={form.textZh} onChange={(e) => set('textZh', e.target.value)} />
+              <Textarea
+                {...inputProps('textZh', true)}
+                rows={2}
+                maxLength={500}
+                lang="zh-CN"
+                value={form.textZh}
+                onChange={(e) => set('textZh', e.target.value)}
+              />
             </Field>
             <Field id={f('linkUrl')} label={t('adminPanel.settings.link')} hint={t('adminPanel.settings.linkHint')} error={err('linkUrl')}>
-              <Input {...inputProps('linkUrl', true)} type="url" inputMode="url" placeholder="https://" value={form.linkUrl} onChange={(e) => set('linkUrl', e.target.value)} />
+              <Input
+                {...inputProps('linkUrl', true)}
+                type="url"
+                inputMode="url"
+                placeholder="https://"
+                value={form.linkUrl}
+                onChange={(e) => set('linkUrl', e.target.value)}
+              />
             </Field>
             <div className="grid gap-5 sm:grid-cols-2">
               <Field id={f('startsAt')} label={t('adminPanel.settings.startsAt')} hint={t('adminPanel.settings.startsAtHint')} error={err('startsAt')}>

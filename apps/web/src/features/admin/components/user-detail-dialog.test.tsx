@@ -36,7 +36,13 @@ const DETAIL: AdminUserDetail = {
   deletionScheduledFor: null,
   activeSessions: 2,
   twoFactorEnabled: true,
-  signInMethods: { password: true, magicLink: true, passkeys: 1, wallets: [], identities: [{ providerId: 'oidc', accountId: 'sub-9', createdAt: '2026-01-03T10:00:00.000Z' }] },
+  signInMethods: {
+    password: true,
+    magicLink: true,
+    passkeys: 1,
+    wallets: [],
+    identities: [{ providerId: 'oidc', accountId: 'sub-9', createdAt: '2026-01-03T10:00:00.000Z' }],
+  },
   factors: [
     { id: 'tf-1', kind: 'totp', name: 'Pixel', createdAt: null, verified: true },
     { id: 'pk-1', kind: 'webauthn', name: null, createdAt: '2026-01-04T10:00:00.000Z', verified: true },
@@ -63,10 +69,11 @@ describe('the account detail in the admin users view', () => {
     expect(within(dialog).getByTestId('admin-user-sessions').textContent).toBe('2');
     expect(within(dialog).getByText('Verified')).toBeTruthy();
     expect(within(dialog).getByText('oidc')).toBeTruthy();
-    expect(within(dialog).getAllByTestId('admin-factor').map((f) => f.textContent)).toEqual([
-      expect.stringContaining('Pixel'),
-      expect.stringContaining('Passkey'),
-    ]);
+    expect(
+      within(dialog)
+        .getAllByTestId('admin-factor')
+        .map((f) => f.textContent),
+    ).toEqual([expect.stringContaining('Pixel'), expect.stringContaining('Passkey')]);
     expect(within(dialog).getByRole('button', { name: 'Remove Pixel' })).toBeTruthy();
     expect(within(dialog).getByTestId('admin-user-history').textContent).toContain('Sign-in link made');
   });

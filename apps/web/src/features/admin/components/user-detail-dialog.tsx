@@ -81,7 +81,14 @@ function SignInLinkBox({ url, expiresAt }: { url: string; expiresAt: string }) {
         {t('adminAccounts.link.label')}
       </label>
       <div className="flex items-center gap-2">
-        <Input id={id} readOnly value={url} onFocus={(e) => e.currentTarget.select()} className="min-w-0 flex-1 font-mono text-sm" data-testid="admin-sign-in-link" />
+        <Input
+          id={id}
+          readOnly
+          value={url}
+          onFocus={(e) => e.currentTarget.select()}
+          className="min-w-0 flex-1 font-mono text-sm"
+          data-testid="admin-sign-in-link"
+        />
         <Button variant="secondary" onClick={copy} data-testid="admin-sign-in-link-copy">
           <Copy aria-hidden="true" />
           {t('adminAccounts.link.copy')}
@@ -115,7 +122,14 @@ function FactorRow({ factor, onRemove, busy }: { factor: AdminFactor; onRemove: 
           </span>
         ) : null}
       </div>
-      <Button variant="secondary" size="sm" disabled={busy} onClick={onRemove} aria-label={t('adminAccounts.factors.removeOne', { name })} data-testid="admin-factor-remove">
+      <Button
+        variant="secondary"
+        size="sm"
+        disabled={busy}
+        onClick={onRemove}
+        aria-label={t('adminAccounts.factors.removeOne', { name })}
+        data-testid="admin-factor-remove"
+      >
         <Trash2 aria-hidden="true" />
         {t('adminAccounts.factors.remove')}
       </Button>
@@ -146,7 +160,11 @@ function DetailBody({ user, onDeleted }: { user: AdminUserDetail; onDeleted: () 
   const remove = (factor: AdminFactor) =>
     removeFactor.mutate(factor.id, {
       onSuccess: (data) =>
-        toast.success(t(data.twoFactorEnabled ? 'adminAccounts.factors.removed' : 'adminAccounts.factors.removedOff', { name: factor.name || t(`adminAccounts.factors.kinds.${factor.kind}`) })),
+        toast.success(
+          t(data.twoFactorEnabled ? 'adminAccounts.factors.removed' : 'adminAccounts.factors.removedOff', {
+            name: factor.name || t(`adminAccounts.factors.kinds.${factor.kind}`),
+          }),
+        ),
       onError: (error) => toast.error(t(errorMessageKey(error))),
     });
 
@@ -178,7 +196,9 @@ function DetailBody({ user, onDeleted }: { user: AdminUserDetail; onDeleted: () 
         <Fact label={t('adminAccounts.facts.email')} className="col-span-2 sm:col-span-3">
           <span className="flex flex-wrap items-center gap-2">
             <span className="break-all">{user.email}</span>
-            <Pill tone={user.emailVerified ? 'ok' : 'muted'}>{user.emailVerified ? t('adminAccounts.facts.verified') : t('adminAccounts.facts.unverified')}</Pill>
+            <Pill tone={user.emailVerified ? 'ok' : 'muted'}>
+              {user.emailVerified ? t('adminAccounts.facts.verified') : t('adminAccounts.facts.unverified')}
+            </Pill>
           </span>
         </Fact>
         <Fact label={t('adminAccounts.facts.joined')}>{fmt(user.createdAt)}</Fact>
@@ -268,7 +288,9 @@ function DetailBody({ user, onDeleted }: { user: AdminUserDetail; onDeleted: () 
       </Section>
 
       <Section id={f('link')} title={t('adminAccounts.link.title')}>
-        <p className="text-sm text-muted-foreground">{user.suspended ? t('adminAccounts.link.suspended') : t('adminAccounts.link.text', { minutes: ADMIN_SIGN_IN_LINK_MINUTES })}</p>
+        <p className="text-sm text-muted-foreground">
+          {user.suspended ? t('adminAccounts.link.suspended') : t('adminAccounts.link.text', { minutes: ADMIN_SIGN_IN_LINK_MINUTES })}
+        </p>
         {link.data ? <SignInLinkBox url={link.data.url} expiresAt={link.data.expiresAt} /> : null}
         <div>
           <Button
@@ -324,11 +346,17 @@ function DetailBody({ user, onDeleted }: { user: AdminUserDetail; onDeleted: () 
 
       <AlertDialog open={!!removing} onOpenChange={(open) => !open && setRemoving(null)}>
         <AlertDialogContent>
-          <AlertDialogTitle>{t('adminAccounts.factors.confirmTitle', { name: removing?.name || (removing ? t(`adminAccounts.factors.kinds.${removing.kind}`) : '') })}</AlertDialogTitle>
+          <AlertDialogTitle>
+            {t('adminAccounts.factors.confirmTitle', { name: removing?.name || (removing ? t(`adminAccounts.factors.kinds.${removing.kind}`) : '') })}
+          </AlertDialogTitle>
           <AlertDialogDescription>{t('adminAccounts.factors.confirmText', { user: name })}</AlertDialogDescription>
           <AlertDialogFooter>
             <AlertDialogCancel className={buttonVariants({ variant: 'secondary' })}>{t('common.cancel')}</AlertDialogCancel>
-            <AlertDialogAction className={buttonVariants({ variant: 'danger' })} onClick={() => removing && remove(removing)} data-testid="admin-factor-remove-confirm">
+            <AlertDialogAction
+              className={buttonVariants({ variant: 'danger' })}
+              onClick={() => removing && remove(removing)}
+              data-testid="admin-factor-remove-confirm"
+            >
               {t('adminAccounts.factors.remove')}
             </AlertDialogAction>
           </AlertDialogFooter>

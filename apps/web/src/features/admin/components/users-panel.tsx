@@ -208,7 +208,12 @@ function ManageUserDialog({ user, onClose }: { user: AdminUser; onClose: () => v
             <p className="text-sm text-muted-foreground">{user.suspended ? t('adminPanel.users.suspendedText') : t('adminPanel.users.activeText')}</p>
             <div>
               {user.suspended ? (
-                <Button variant="secondary" disabled={update.isPending} onClick={() => change({ suspended: false }, 'adminPanel.users.reactivated')} data-testid="admin-user-reactivate">
+                <Button
+                  variant="secondary"
+                  disabled={update.isPending}
+                  onClick={() => change({ suspended: false }, 'adminPanel.users.reactivated')}
+                  data-testid="admin-user-reactivate"
+                >
                   {t('adminPanel.users.reactivate')}
                 </Button>
               ) : (
@@ -353,12 +358,24 @@ export function UsersPanel() {
                 <caption className="sr-only">{t('adminPanel.users.title')}</caption>
                 <thead className="sticky top-0 bg-surface text-sm text-muted-foreground">
                   <tr>
-                    <th scope="col" className="py-2 pr-3 font-medium">{t('adminPanel.users.columns.user')}</th>
-                    <th scope="col" className="py-2 pr-3 font-medium">{t('adminPanel.users.columns.joined')}</th>
-                    <th scope="col" className="py-2 pr-3 text-right font-medium">{t('adminPanel.users.columns.items')}</th>
-                    <th scope="col" className="py-2 pr-3 text-right font-medium">{t('adminPanel.users.columns.credits')}</th>
-                    <th scope="col" className="py-2 pr-3 font-medium">{t('adminPanel.users.columns.status')}</th>
-                    <th scope="col" className="py-2 font-medium"><span className="sr-only">{t('adminPanel.users.columns.actions')}</span></th>
+                    <th scope="col" className="py-2 pr-3 font-medium">
+                      {t('adminPanel.users.columns.user')}
+                    </th>
+                    <th scope="col" className="py-2 pr-3 font-medium">
+                      {t('adminPanel.users.columns.joined')}
+                    </th>
+                    <th scope="col" className="py-2 pr-3 text-right font-medium">
+                      {t('adminPanel.users.columns.items')}
+                    </th>
+                    <th scope="col" className="py-2 pr-3 text-right font-medium">
+                      {t('adminPanel.users.columns.credits')}
+                    </th>
+                    <th scope="col" className="py-2 pr-3 font-medium">
+                      {t('adminPanel.users.columns.status')}
+                    </th>
+                    <th scope="col" className="py-2 font-medium">
+                      <span className="sr-only">{t('adminPanel.users.columns.actions')}</span>
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
@@ -369,7 +386,9 @@ export function UsersPanel() {
                       </td>
                       <td className="py-3 pr-3 text-sm whitespace-nowrap">{dateFmt.format(new Date(user.createdAt))}</td>
                       <td className="py-3 pr-3 text-right text-sm tabular-nums">{user.itemCount}</td>
-                      <td className="py-3 pr-3 text-right text-sm tabular-nums" data-testid="admin-user-credits">{user.credits}</td>
+                      <td className="py-3 pr-3 text-right text-sm tabular-nums" data-testid="admin-user-credits">
+                        {user.credits}
+                      </td>
                       <td className="py-3 pr-3">
                         <UserBadges user={user} />
                       </td>

@@ -11,7 +11,9 @@ describe('where a mailed sign-in link returns', () => {
   beforeEach(() => fake.magicLink.mockClear());
 
   it('keeps paths on this site, and turns anything else into /', () => {
-    expect(sameOriginPath('/login?client_id=abc&redirect_uri=https%3A%2F%2Fclient.example%2Fcb')).toBe('/login?client_id=abc&redirect_uri=https%3A%2F%2Fclient.example%2Fcb');
+    expect(sameOriginPath('/login?client_id=abc&redirect_uri=https%3A%2F%2Fclient.example%2Fcb')).toBe(
+      '/login?client_id=abc&redirect_uri=https%3A%2F%2Fclient.example%2Fcb',
+    );
     for (const bad of [undefined, '', 'https://evil.example/x', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', 'login']) {
       expect(sameOriginPath(bad)).toBe('/');
     }

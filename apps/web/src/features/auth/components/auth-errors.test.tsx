@@ -52,7 +52,10 @@ describe('what the sign-in and sign-up forms say when the server refuses', () =>
 
   it('never tells that an address has an account: a stray USER_ALREADY_EXISTS (two sign-ups at once) reads as a failure to try again', async () => {
     // The server answers an existing address like a new one (auth/sign-up-guard.ts); only a race reaches better-auth's 422.
-    fake.signUpEmail.mockResolvedValue({ data: null, error: { status: 422, code: 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL', message: 'User already exists. Use another email.' } });
+    fake.signUpEmail.mockResolvedValue({
+      data: null,
+      error: { status: 422, code: 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL', message: 'User already exists. Use another email.' },
+    });
     renderWithProviders(<SignUpForm onSuccess={vi.fn()} />, { route: '/login' });
     const user = await fill('ada@example.com');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
@@ -66,7 +69,9 @@ describe('what the sign-in and sign-up forms say when the server refuses', () =>
     renderWithProviders(<SignInForm onSuccess={vi.fn()} />, { route: '/login' });
     const user = await fill('ada@example.com');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByText(`Signing in isn't allowed from this address (${window.location.origin}). Open the app at the address it was set up with.`)).toBeTruthy();
+    expect(
+      await screen.findByText(`Signing in isn't allowed from this address (${window.location.origin}). Open the app at the address it was set up with.`),
+    ).toBeTruthy();
     expect(screen.queryByText('Invalid origin')).toBeNull();
   });
 
@@ -79,10 +84,15 @@ describe('what the sign-in and sign-up forms say when the server refuses', () =>
   });
 
   it('too many wrong passwords for the account: says to wait or use a link or a passkey', async () => {
-    fake.signInEmail.mockResolvedValue({ data: null, error: { status: 429, code: 'TOO_MANY_FAILED_SIGN_INS', message: 'Too many wrong passwords for this account.' } });
+    fake.signInEmail.mockResolvedValue({
+      data: null,
+      error: { status: 429, code: 'TOO_MANY_FAILED_SIGN_INS', message: 'Too many wrong passwords for this account.' },
+    });
     renderWithProviders(<SignInForm onSuccess={vi.fn()} />, { route: '/login' });
     const user = await fill('ada@example.com');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByText(/Too many wrong passwords for this account\. Wait a few minutes .* or sign in now with an emailed link or a passkey\./)).toBeTruthy();
+    expect(
+      await screen.findByText(/Too many wrong passwords for this account\. Wait a few minutes .* or sign in now with an emailed link or a passkey\./),
+    ).toBeTruthy();
   });
 });

@@ -56,12 +56,7 @@ export function CredentialsForm({ idPrefix, mode, mutation, onSuccess }: Props) 
   return (
     <form noValidate onSubmit={submit} className="grid gap-5" aria-busy={pending}>
       <EmailField id={emailId} value={email} onChange={setEmail} error={emailError} />
-      <Field
-        id={passwordId}
-        label={t('auth.password')}
-        error={passwordError}
-        hint={mode === 'sign-up' ? t('auth.passwordHint') : undefined}
-      >
+      <Field id={passwordId} label={t('auth.password')} error={passwordError} hint={mode === 'sign-up' ? t('auth.passwordHint') : undefined}>
         <Input
           id={passwordId}
           type="password"

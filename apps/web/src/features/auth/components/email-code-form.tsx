@@ -54,7 +54,14 @@ export function EmailCodeForm({ initialEmail = '', onUseLink }: { initialEmail?:
     const id = 'email-code-email';
     const errorText = error ? t(error) : null;
     return (
-      <form noValidate onSubmit={requestCode} className="grid gap-4" aria-busy={send.isPending} aria-labelledby="email-code-title" data-testid="email-code-form">
+      <form
+        noValidate
+        onSubmit={requestCode}
+        className="grid gap-4"
+        aria-busy={send.isPending}
+        aria-labelledby="email-code-title"
+        data-testid="email-code-form"
+      >
         <div className="grid gap-1">
           <h2 id="email-code-title" className="flex items-center gap-2 text-base font-semibold">
             <KeySquare className="size-4 text-accent" aria-hidden="true" />

@@ -133,7 +133,15 @@ export function EthereumSignIn({ onSuccess }: { onSuccess: () => void }) {
 
   return (
     <div className="grid gap-2">
-      <Button type="button" variant="secondary" size="lg" className="w-full" onClick={() => void signIn()} disabled={pending} aria-describedby={error ? 'ethereum-sign-in-error' : undefined}>
+      <Button
+        type="button"
+        variant="secondary"
+        size="lg"
+        className="w-full"
+        onClick={() => void signIn()}
+        disabled={pending}
+        aria-describedby={error ? 'ethereum-sign-in-error' : undefined}
+      >
         {pending ? <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : <Wallet aria-hidden="true" />}
         {t('authEthereum.signIn')}
       </Button>

@@ -43,11 +43,7 @@ export function OidcSignIn({ callbackURL }: { callbackURL?: string } = {}) {
   return (
     <div className="grid gap-3" data-testid="oidc-sign-in">
       <Button type="button" variant="secondary" size="lg" className="w-full" disabled={mutation.isPending} onClick={() => mutation.mutate()}>
-        {mutation.isPending ? (
-          <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" />
-        ) : (
-          <IdCard aria-hidden="true" />
-        )}
+        {mutation.isPending ? <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : <IdCard aria-hidden="true" />}
         {t('authOidc.signInWith', { provider })}
       </Button>
       {error ? (

@@ -32,7 +32,15 @@ export function PasskeySignIn({ onSuccess }: { onSuccess: () => void }) {
 
   return (
     <div className="grid gap-2">
-      <Button type="button" variant="secondary" size="lg" className="w-full" onClick={() => void signIn()} disabled={pending} aria-describedby={error ? 'passkey-sign-in-error' : undefined}>
+      <Button
+        type="button"
+        variant="secondary"
+        size="lg"
+        className="w-full"
+        onClick={() => void signIn()}
+        disabled={pending}
+        aria-describedby={error ? 'passkey-sign-in-error' : undefined}
+      >
         {pending ? <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : <KeyRound aria-hidden="true" />}
         {t('authPasskey.signIn')}
       </Button>

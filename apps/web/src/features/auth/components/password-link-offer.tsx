@@ -20,7 +20,11 @@ export function PasswordLinkOffer({ email, idPrefix }: { email: string; idPrefix
 
   if (mutation.isSuccess) {
     return (
-      <p role="status" className="flex items-start gap-2 rounded-lg bg-accent-soft px-3.5 py-2.5 text-sm font-medium text-accent-soft-foreground" data-testid={`${idPrefix}-reset-sent`}>
+      <p
+        role="status"
+        className="flex items-start gap-2 rounded-lg bg-accent-soft px-3.5 py-2.5 text-sm font-medium text-accent-soft-foreground"
+        data-testid={`${idPrefix}-reset-sent`}
+      >
         <MailCheck className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
         {t('auth.reset.linkSent', { email: parsed.success ? parsed.data.email : email })}
       </p>
@@ -28,7 +32,14 @@ export function PasswordLinkOffer({ email, idPrefix }: { email: string; idPrefix
   }
   return (
     <div className="grid gap-2">
-      <Button type="button" variant="secondary" onClick={send} disabled={!parsed.success || mutation.isPending} className="h-auto min-h-11 w-full py-2.5 whitespace-normal" data-testid={`${idPrefix}-reset-offer`}>
+      <Button
+        type="button"
+        variant="secondary"
+        onClick={send}
+        disabled={!parsed.success || mutation.isPending}
+        className="h-auto min-h-11 w-full py-2.5 whitespace-normal"
+        data-testid={`${idPrefix}-reset-offer`}
+      >
         {mutation.isPending ? <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : <KeyRound aria-hidden="true" />}
         {t('auth.reset.offerButton')}
       </Button>

@@ -99,7 +99,13 @@ export function TwoFactorStep({ challenge, onSuccess }: { challenge: TwoFactorCh
           />
         </Field>
         <label className="flex items-start gap-3 text-sm">
-          <input type="checkbox" checked={trust} onChange={(e) => setTrust(e.target.checked)} className="mt-0.5 size-4 accent-[var(--color-accent)]" data-testid="two-factor-trust" />
+          <input
+            type="checkbox"
+            checked={trust}
+            onChange={(e) => setTrust(e.target.checked)}
+            className="mt-0.5 size-4 accent-[var(--color-accent)]"
+            data-testid="two-factor-trust"
+          />
           <span className="grid gap-0.5">
             <span className="font-medium">{t('authMfa.trustDevice')}</span>
             <span className="text-muted-foreground">{t('authMfa.trustDeviceHint')}</span>

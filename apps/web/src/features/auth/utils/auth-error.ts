@@ -1,15 +1,7 @@
 import { isApiError } from '@/lib/api-client';
 
 /** What went wrong with a sign-in, sign-up or reset, as the forms tell it. */
-export type AuthErrorKind =
-  | 'accountLocked'
-  | 'invalidCredentials'
-  | 'invalidOrigin'
-  | 'invalidToken'
-  | 'rateLimited'
-  | 'suspended'
-  | 'network'
-  | 'generic';
+export type AuthErrorKind = 'accountLocked' | 'invalidCredentials' | 'invalidOrigin' | 'invalidToken' | 'rateLimited' | 'suspended' | 'network' | 'generic';
 
 const BY_CODE: Record<string, AuthErrorKind> = {
   INVALID_EMAIL_OR_PASSWORD: 'invalidCredentials',

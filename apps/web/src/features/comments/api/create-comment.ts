@@ -18,7 +18,9 @@ export function useCreateComment(itemId: string) {
       updateCommentPages(queryClient, itemId, (data) => ({
         ...data,
         pages: data.pages.map((page, i) =>
-          i === 0 ? { ...page, comments: [comment, ...page.comments.filter((c) => c.id !== comment.id)], totalCount: page.totalCount + 1 } : { ...page, totalCount: page.totalCount + 1 },
+          i === 0
+            ? { ...page, comments: [comment, ...page.comments.filter((c) => c.id !== comment.id)], totalCount: page.totalCount + 1 }
+            : { ...page, totalCount: page.totalCount + 1 },
         ),
       }));
     },

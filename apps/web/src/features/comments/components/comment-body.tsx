@@ -8,7 +8,12 @@ export function CommentBody({ body }: { body: string }) {
     <p className="text-[0.9375rem] leading-relaxed break-words whitespace-pre-wrap" data-testid="comment-body">
       {splitMentions(body).map((part, i) =>
         part.type === 'mention' ? (
-          <Link key={i} to={paths.profile.getHref(part.handle)} className="font-medium text-accent underline-offset-2 hover:underline" data-testid="comment-mention">
+          <Link
+            key={i}
+            to={paths.profile.getHref(part.handle)}
+            className="font-medium text-accent underline-offset-2 hover:underline"
+            data-testid="comment-mention"
+          >
             {part.text}
           </Link>
         ) : (

@@ -34,7 +34,10 @@ describe('CommentComposer', () => {
     toasts.error.mockReset();
     fetchMock = vi.fn(async (url: string) => {
       if (url.includes('mentions-search')) return jsonResponse({ users });
-      return jsonResponse({ comment: { id: 'c1', body: 'hi', createdAt: new Date().toISOString(), user: { id: 'me', handle: 'me', avatarImageId: null }, canDelete: true }, mentions: [] });
+      return jsonResponse({
+        comment: { id: 'c1', body: 'hi', createdAt: new Date().toISOString(), user: { id: 'me', handle: 'me', avatarImageId: null }, canDelete: true },
+        mentions: [],
+      });
     });
     vi.stubGlobal('fetch', fetchMock);
   });
@@ -111,7 +114,9 @@ describe('CommentComposer', () => {
   });
 
   it('shows the server field error under the box', async () => {
-    fetchMock.mockImplementation(async () => jsonResponse({ error: { code: 'validation_failed', message: 'x', fields: { body: 'Comment cannot be empty' } } }, 400));
+    fetchMock.mockImplementation(async () =>
+      jsonResponse({ error: { code: 'validation_failed', message: 'x', fields: { body: 'Comment cannot be empty' } } }, 400),
+    );
     const box = renderComposer();
     type(box, 'ok');
     fireEvent.click(screen.getByRole('button', { name: 'Post' }));

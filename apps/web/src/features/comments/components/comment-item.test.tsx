@@ -29,7 +29,7 @@ describe('CommentItem', () => {
     expect(screen.queryByRole('link')).toBeNull();
   });
 
-  it('shows a private collector\'s comment with its text, without a name, avatar or link', () => {
+  it("shows a private collector's comment with its text, without a name, avatar or link", () => {
     renderItem({ ...base, body: 'Nice @bob', canDelete: true, user: null });
     const row = screen.getByTestId('comment');
     expect(row.getAttribute('data-private-user')).toBe('true');

@@ -65,13 +65,27 @@ export function CommentItem({ comment, canReport, onDelete, onReport }: CommentI
         {comment.canDelete || canReport ? (
           <div className="-ml-3 flex gap-1">
             {comment.canDelete ? (
-              <Button variant="ghost" size="sm" className="text-muted-foreground hover:text-danger" onClick={() => onDelete(comment)} aria-label={deleteLabel} data-testid="comment-delete">
+              <Button
+                variant="ghost"
+                size="sm"
+                className="text-muted-foreground hover:text-danger"
+                onClick={() => onDelete(comment)}
+                aria-label={deleteLabel}
+                data-testid="comment-delete"
+              >
                 <Trash2 aria-hidden="true" />
                 {t('comments.delete')}
               </Button>
             ) : null}
             {canReport ? (
-              <Button variant="ghost" size="sm" className="text-muted-foreground" onClick={() => onReport(comment)} aria-label={reportLabel} data-testid="comment-report">
+              <Button
+                variant="ghost"
+                size="sm"
+                className="text-muted-foreground"
+                onClick={() => onReport(comment)}
+                aria-label={reportLabel}
+                data-testid="comment-report"
+              >
                 <Flag aria-hidden="true" />
                 {t('comments.report')}
               </Button>

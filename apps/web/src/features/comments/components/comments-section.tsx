@@ -3,14 +3,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogTitle } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useSignInHref } from '@/lib/auth';
@@ -68,7 +61,10 @@ export function CommentsSection({ itemId, viewerId }: { itemId: string; viewerId
       {viewerId ? (
         <CommentComposer itemId={itemId} />
       ) : (
-        <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-border bg-surface-sunken/60 p-4" data-testid="comments-login-prompt">
+        <div
+          className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-border bg-surface-sunken/60 p-4"
+          data-testid="comments-login-prompt"
+        >
           <p className="text-sm text-muted-foreground">{t('comments.loginPrompt')}</p>
           <Button asChild variant="secondary" size="sm">
             <Link to={signIn}>
@@ -103,7 +99,13 @@ export function CommentsSection({ itemId, viewerId }: { itemId: string; viewerId
           {t('comments.empty')}
         </p>
       ) : (
-        <div role="region" aria-label={t('comments.listLabel')} tabIndex={0} className="-mx-2 max-h-[600px] overflow-y-auto overscroll-contain rounded-lg px-2 focus-visible:outline-3 focus-visible:outline-ring" data-testid="comments-list">
+        <div
+          role="region"
+          aria-label={t('comments.listLabel')}
+          tabIndex={0}
+          className="-mx-2 max-h-[600px] overflow-y-auto overscroll-contain rounded-lg px-2 focus-visible:outline-3 focus-visible:outline-ring"
+          data-testid="comments-list"
+        >
           <ul className="divide-y divide-border">
             {list.map((comment) => (
               <CommentItem
@@ -117,7 +119,13 @@ export function CommentsSection({ itemId, viewerId }: { itemId: string; viewerId
           </ul>
           {comments.hasNextPage ? (
             <div className="flex justify-center py-3">
-              <Button variant="secondary" size="sm" onClick={() => void comments.fetchNextPage()} disabled={comments.isFetchingNextPage} data-testid="comments-load-more">
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => void comments.fetchNextPage()}
+                disabled={comments.isFetchingNextPage}
+                data-testid="comments-load-more"
+              >
                 {comments.isFetchingNextPage ? <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : null}
                 {t('comments.loadMore')}
               </Button>

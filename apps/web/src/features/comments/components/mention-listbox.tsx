@@ -38,7 +38,10 @@ export function MentionListbox({ id, users, activeIndex, onChoose, onHover }: Me
           onMouseDown={(e) => e.preventDefault()}
           onClick={() => onChoose(user)}
           onMouseMove={() => index !== activeIndex && onHover(index)}
-          className={cn('flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-2.5 py-1.5', index === activeIndex ? 'bg-accent-soft text-accent-soft-foreground' : 'text-foreground')}
+          className={cn(
+            'flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-2.5 py-1.5',
+            index === activeIndex ? 'bg-accent-soft text-accent-soft-foreground' : 'text-foreground',
+          )}
           data-testid="mention-option"
           data-handle={user.handle}
         >

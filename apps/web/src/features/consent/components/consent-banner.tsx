@@ -50,12 +50,7 @@ export function ConsentBanner() {
   };
 
   return (
-    <section
-      ref={ref}
-      aria-labelledby="consent-title"
-      data-testid="consent-banner"
-      className="fixed inset-x-0 bottom-0 z-50 p-2 sm:p-4"
-    >
+    <section ref={ref} aria-labelledby="consent-title" data-testid="consent-banner" className="fixed inset-x-0 bottom-0 z-50 p-2 sm:p-4">
       <div className="relative mx-auto grid max-w-3xl gap-2.5 rounded-2xl border border-border bg-surface p-3.5 shadow-lift sm:grid-cols-[1fr_auto] sm:items-center sm:gap-4 sm:p-6 sm:pr-16">
         <div className="grid gap-1 pr-9 sm:gap-1.5 sm:pr-0">
           <h2 id="consent-title" className="flex items-center gap-2 text-sm font-semibold sm:text-base">

@@ -11,10 +11,12 @@ export function regionOf(tag: string): string | null {
 
 /** A visitor is likely European when a browser language has an EU/UK region, or the time zone is Europe/*. */
 export function isLikelyEuropean({ languages, timeZone }: { languages: readonly string[]; timeZone?: string | null }): boolean {
-  if (languages.some((tag) => {
-    const region = regionOf(tag);
-    return region !== null && EU.has(region);
-  })) {
+  if (
+    languages.some((tag) => {
+      const region = regionOf(tag);
+      return region !== null && EU.has(region);
+    })
+  ) {
     return true;
   }
   return typeof timeZone === 'string' && timeZone.startsWith('Europe/');

@@ -114,13 +114,23 @@ export function DmcaForm({ initialItem }: { initialItem?: string | null }) {
     });
   };
 
-  if (reference) return <DmcaSuccess reference={reference} email={values.claimantEmail.trim()} onAnother={() => {
-    setReference(null);
-    setValues(EMPTY_DMCA_FORM);
-    submit.reset();
-  }} />;
+  if (reference)
+    return (
+      <DmcaSuccess
+        reference={reference}
+        email={values.claimantEmail.trim()}
+        onAnother={() => {
+          setReference(null);
+          setValues(EMPTY_DMCA_FORM);
+          submit.reset();
+        }}
+      />
+    );
 
-  const text = (field: Exclude<DmcaField, 'goodFaith' | 'perjury'>, opts: { label: string; hint?: string; required?: boolean; type?: string; autoComplete?: string; multiline?: boolean; rows?: number; placeholder?: string }) => {
+  const text = (
+    field: Exclude<DmcaField, 'goodFaith' | 'perjury'>,
+    opts: { label: string; hint?: string; required?: boolean; type?: string; autoComplete?: string; multiline?: boolean; rows?: number; placeholder?: string },
+  ) => {
     const id = idOf(field);
     const error = errors[field] ? t(errors[field]!) : null;
     const common = {
@@ -180,7 +190,13 @@ export function DmcaForm({ initialItem }: { initialItem?: string | null }) {
       <Section id={idOf('about')} title={t('dmca.sections.about')} text={t('dmca.sections.aboutText')}>
         <div className="grid items-start gap-5 sm:grid-cols-2">
           {text('claimantName', { label: t('dmca.fields.claimantName'), required: true, autoComplete: 'name' })}
-          {text('claimantEmail', { label: t('dmca.fields.claimantEmail'), required: true, type: 'email', autoComplete: 'email', hint: t('dmca.hints.claimantEmail') })}
+          {text('claimantEmail', {
+            label: t('dmca.fields.claimantEmail'),
+            required: true,
+            type: 'email',
+            autoComplete: 'email',
+            hint: t('dmca.hints.claimantEmail'),
+          })}
           {text('claimantAddress', { label: t('dmca.fields.claimantAddress'), autoComplete: 'street-address', multiline: true, rows: 2 })}
           {text('claimantPhone', { label: t('dmca.fields.claimantPhone'), type: 'tel', autoComplete: 'tel' })}
         </div>
@@ -190,8 +206,19 @@ export function DmcaForm({ initialItem }: { initialItem?: string | null }) {
         {text('originalUrls', { label: t('dmca.fields.originalUrls'), multiline: true, rows: 3, hint: t('dmca.hints.urlList'), placeholder: 'https://' })}
       </Section>
       <Section id={idOf('copies')} title={t('dmca.sections.copies')} text={t('dmca.sections.copiesText')}>
-        {text('infringingItemUrl', { label: t('dmca.fields.infringingItemUrl'), type: 'url', hint: t('dmca.hints.infringingItemUrl'), placeholder: `${window.location.origin}/i/…` })}
-        {text('infringingUrls', { label: t('dmca.fields.infringingUrls'), multiline: true, rows: 3, hint: t('dmca.hints.infringingUrls'), placeholder: 'https://' })}
+        {text('infringingItemUrl', {
+          label: t('dmca.fields.infringingItemUrl'),
+          type: 'url',
+          hint: t('dmca.hints.infringingItemUrl'),
+          placeholder: `${window.location.origin}/i/…`,
+        })}
+        {text('infringingUrls', {
+          label: t('dmca.fields.infringingUrls'),
+          multiline: true,
+          rows: 3,
+          hint: t('dmca.hints.infringingUrls'),
+          placeholder: 'https://',
+        })}
       </Section>
       <Section id={idOf('statements')} title={t('dmca.sections.statements')} text={t('dmca.sections.statementsText')}>
         <fieldset className="grid gap-2" aria-describedby={confirmError ? idOf('confirmations-error') : undefined}>
@@ -234,7 +261,12 @@ function DmcaSuccess({ reference, email, onAnother }: { reference: string; email
     }
   };
   return (
-    <section role="status" aria-labelledby="dmca-success-title" className="grid justify-items-center gap-5 rounded-xl border border-border bg-surface p-6 text-center shadow-soft sm:p-10" data-testid="dmca-success">
+    <section
+      role="status"
+      aria-labelledby="dmca-success-title"
+      className="grid justify-items-center gap-5 rounded-xl border border-border bg-surface p-6 text-center shadow-soft sm:p-10"
+      data-testid="dmca-success"
+    >
       <span className="inline-flex size-16 items-center justify-center rounded-full bg-accent-soft text-accent-soft-foreground">
         <CheckCircle2 className="size-8" aria-hidden="true" />
       </span>

@@ -47,7 +47,9 @@ describe('the DMCA form rules', () => {
   });
 
   it('maps the server messages to the same keys', () => {
-    expect(serverDmcaErrors({ goodFaith: 'Please confirm both required statements', infringingUrls: 'Please provide at least one infringing URL', x: 'Other' })).toEqual({
+    expect(
+      serverDmcaErrors({ goodFaith: 'Please confirm both required statements', infringingUrls: 'Please provide at least one infringing URL', x: 'Other' }),
+    ).toEqual({
       confirmations: 'dmca.errors.confirmations',
       infringingUrls: 'dmca.errors.infringingUrl',
     });

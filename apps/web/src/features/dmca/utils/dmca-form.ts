@@ -34,7 +34,14 @@ export const EMPTY_DMCA_FORM: DmcaFormValues = {
   perjury: false,
 };
 
-export const DMCA_FIELD_LIMITS = { claimantName: 200, claimantEmail: 254, claimantAddress: 500, claimantPhone: 50, signature: 200, workDescription: 5000 } as const;
+export const DMCA_FIELD_LIMITS = {
+  claimantName: 200,
+  claimantEmail: 254,
+  claimantAddress: 500,
+  claimantPhone: 50,
+  signature: 200,
+  workDescription: 5000,
+} as const;
 const MAX_URLS = 50;
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';

@@ -51,7 +51,10 @@ describe('optimistic like and save on explore cards', () => {
 
   it('counts the like at once and keeps the server answer', async () => {
     const answer = deferred<Response>();
-    vi.stubGlobal('fetch', vi.fn(() => answer.promise));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => answer.promise),
+    );
     const { wrapper, likeCount, galleryLikeCount, viewer } = setup();
     const { result } = renderHook(() => useToggleCardLike(), { wrapper });
     act(() => result.current.mutate({ itemId: 'a', liked: true }));
@@ -66,7 +69,10 @@ describe('optimistic like and save on explore cards', () => {
 
   it('puts the like back when the server refuses', async () => {
     const answer = deferred<Response>();
-    vi.stubGlobal('fetch', vi.fn(() => answer.promise));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => answer.promise),
+    );
     const { wrapper, likeCount, galleryLikeCount, viewer } = setup();
     const { result } = renderHook(() => useToggleCardLike(), { wrapper });
     act(() => result.current.mutate({ itemId: 'a', liked: true }));
@@ -79,7 +85,10 @@ describe('optimistic like and save on explore cards', () => {
   });
 
   it('reverts an unlike too', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ error: { code: 'internal_error', message: 'boom' } }, 500)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ error: { code: 'internal_error', message: 'boom' } }, 500)),
+    );
     const { wrapper, likeCount, viewer } = setup({ liked: true, saved: false });
     const { result } = renderHook(() => useToggleCardLike(), { wrapper });
     act(() => result.current.mutate({ itemId: 'a', liked: false }));

@@ -72,7 +72,10 @@ export function ExploreCard({ item, viewer, onLike, onSave, eager = false, shown
           />
         )}
         {item.nsfw ? (
-          <span className="absolute top-2 left-2 rounded-md bg-foreground/85 px-2 py-0.5 text-xs font-semibold tracking-wide text-background" data-testid="explore-card-nsfw">
+          <span
+            className="absolute top-2 left-2 rounded-md bg-foreground/85 px-2 py-0.5 text-xs font-semibold tracking-wide text-background"
+            data-testid="explore-card-nsfw"
+          >
             {t('common.nsfwBadge')}
           </span>
         ) : null}

@@ -22,7 +22,12 @@ export function ExploreFilters({ filters, includeNSFW, onChange, onIncludeNSFWCh
   const selectedMissing = !!filters.tag && !tags.some((tag) => tag.tag === filters.tag);
 
   return (
-    <div role="group" aria-label={t('explore.filtersLabel')} className="grid grid-cols-2 items-end gap-3 sm:flex sm:flex-wrap sm:gap-4" data-testid="explore-filters">
+    <div
+      role="group"
+      aria-label={t('explore.filtersLabel')}
+      className="grid grid-cols-2 items-end gap-3 sm:flex sm:flex-wrap sm:gap-4"
+      data-testid="explore-filters"
+    >
       <div className="grid gap-1.5 sm:w-40">
         <Label htmlFor={`${id}-sort`}>{t('explore.sortLabel')}</Label>
         <NativeSelect id={`${id}-sort`} value={filters.sort} onChange={(e) => onChange({ sort: e.target.value as ExploreSort })} data-testid="explore-sort">
@@ -36,7 +41,12 @@ export function ExploreFilters({ filters, includeNSFW, onChange, onIncludeNSFWCh
       {filters.sort !== 'new' ? (
         <div className="grid gap-1.5 sm:w-44">
           <Label htmlFor={`${id}-range`}>{t('explore.timeRangeLabel')}</Label>
-          <NativeSelect id={`${id}-range`} value={filters.timeRange} onChange={(e) => onChange({ timeRange: e.target.value as TimeRange })} data-testid="explore-time-range">
+          <NativeSelect
+            id={`${id}-range`}
+            value={filters.timeRange}
+            onChange={(e) => onChange({ timeRange: e.target.value as TimeRange })}
+            data-testid="explore-time-range"
+          >
             {TIME_RANGES.map((range) => (
               <option key={range} value={range}>
                 {t(`explore.timeRange.${range}`)}

@@ -42,7 +42,9 @@ describe('ExploreGrid', () => {
       vi.fn(async (url: string) => {
         if (String(url).includes('get-session')) return jsonResponse(null);
         const page = Number(new URL(String(url), 'http://localhost').searchParams.get('page') ?? 0);
-        return jsonResponse(page === 0 ? { items: [card(1), card(2)], nextPage: 1, snapshot: 's1' } : { items: [card(3), card(4)], nextPage: null, snapshot: 's1' });
+        return jsonResponse(
+          page === 0 ? { items: [card(1), card(2)], nextPage: 1, snapshot: 's1' } : { items: [card(3), card(4)], nextPage: null, snapshot: 's1' },
+        );
       }),
     );
   });

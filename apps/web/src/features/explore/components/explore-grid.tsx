@@ -58,7 +58,11 @@ export function ExploreGrid({ params, enabled = true }: { params: ExploreFeedPar
 
   if (feed.isError && !data) {
     return (
-      <div role="alert" className="grid justify-items-center gap-4 rounded-xl border border-border bg-surface px-6 py-12 text-center shadow-soft" data-testid="explore-error">
+      <div
+        role="alert"
+        className="grid justify-items-center gap-4 rounded-xl border border-border bg-surface px-6 py-12 text-center shadow-soft"
+        data-testid="explore-error"
+      >
         <p className="font-medium">{t('explore.loadFailed')}</p>
         <Button variant="secondary" onClick={() => void feed.refetch()}>
           <RotateCcw aria-hidden="true" />
@@ -79,7 +83,10 @@ export function ExploreGrid({ params, enabled = true }: { params: ExploreFeedPar
   const items = data.pages.flatMap((page) => page.items);
   if (items.length === 0) {
     return (
-      <div className="grid justify-items-center gap-5 rounded-xl border border-dashed border-border-strong bg-surface/60 px-6 py-14 text-center" data-testid="explore-empty">
+      <div
+        className="grid justify-items-center gap-5 rounded-xl border border-dashed border-border-strong bg-surface/60 px-6 py-14 text-center"
+        data-testid="explore-empty"
+      >
         <EmptySearch className="h-32 w-auto" />
         <p className="max-w-sm text-lg font-medium">{t('explore.empty')}</p>
         <Button asChild variant="soft">

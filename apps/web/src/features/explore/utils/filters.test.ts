@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { filtersFromSearch, filtersToSearch, type ExploreFilters } from './filters';
 
 const parse = (qs: string) => filtersFromSearch(new URLSearchParams(qs));
-const write = (f: Partial<ExploreFilters>) =>
-  filtersToSearch({ sort: 'trending', timeRange: '7d', tag: null, nsfw: null, ...f }).toString();
+const write = (f: Partial<ExploreFilters>) => filtersToSearch({ sort: 'trending', timeRange: '7d', tag: null, nsfw: null, ...f }).toString();
 
 describe('explore filters ⇄ query string', () => {
   it('defaults to trending, 7 days, all tags and no nsfw choice', () => {

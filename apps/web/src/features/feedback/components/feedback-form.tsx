@@ -41,7 +41,9 @@ export function FeedbackForm() {
   const [errors, setErrors] = useState<Errors>({});
   const [sent, setSent] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const from = fromPath(location.state) ?? (typeof document !== 'undefined' && document.referrer.startsWith(window.location.origin) ? new URL(document.referrer).pathname : null);
+  const from =
+    fromPath(location.state) ??
+    (typeof document !== 'undefined' && document.referrer.startsWith(window.location.origin) ? new URL(document.referrer).pathname : null);
 
   useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
 
@@ -78,7 +80,8 @@ export function FeedbackForm() {
           }
           if (isApiError(error) && error.code === 'validation_failed' && error.fields) {
             const mapped: Errors = {};
-            for (const key of ['category', 'message', 'email'] as const) if (error.fields[key]) mapped[key] = key === 'email' ? t('feedback.emailInvalid') : t('errors.required');
+            for (const key of ['category', 'message', 'email'] as const)
+              if (error.fields[key]) mapped[key] = key === 'email' ? t('feedback.emailInvalid') : t('errors.required');
             setErrors(mapped);
           }
           toast.error(t(errorMessageKey(error)));
@@ -132,7 +135,11 @@ export function FeedbackForm() {
           aria-describedby={[fieldDescribedBy(f('message'), { error: errors.message }), `${f('message')}-count`].filter(Boolean).join(' ')}
           onChange={(e) => setMessage(e.target.value)}
         />
-        <p id={`${f('message')}-count`} className={cn('justify-self-end text-sm tabular-nums', count > FEEDBACK_MAX ? 'font-semibold text-danger' : 'text-muted-foreground')} data-testid="feedback-counter">
+        <p
+          id={`${f('message')}-count`}
+          className={cn('justify-self-end text-sm tabular-nums', count > FEEDBACK_MAX ? 'font-semibold text-danger' : 'text-muted-foreground')}
+          data-testid="feedback-counter"
+        >
           {t('feedback.counter', { count, max: FEEDBACK_MAX })}
         </p>
       </Field>

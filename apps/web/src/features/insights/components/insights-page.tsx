@@ -22,7 +22,12 @@ function ViewsCard({ title, block, testId }: { title: string; block: Block; test
   const dayFormat = new Intl.DateTimeFormat(i18n.language, { month: 'short', day: 'numeric', timeZone: 'UTC' });
   const peak = peakDay(block.series);
   const summary = peak
-    ? t('insights.sparklineSummary', { days: block.series.length, total: block.d30, peak: peak.views, day: dayFormat.format(new Date(`${peak.day}T00:00:00Z`)) })
+    ? t('insights.sparklineSummary', {
+        days: block.series.length,
+        total: block.d30,
+        peak: peak.views,
+        day: dayFormat.format(new Date(`${peak.day}T00:00:00Z`)),
+      })
     : t('insights.sparklineSummaryNone', { days: block.series.length });
   return (
     <Card className="grid gap-4 p-5 sm:p-6" data-testid={testId}>
@@ -117,7 +122,9 @@ export function InsightsPage() {
                       </span>
                       <span className="grid gap-0.5 p-2.5">
                         <span className="truncate text-sm font-medium">{item.title}</span>
-                        <span className="text-xs text-muted-foreground">{t('insights.views', { count: item.views30, formatted: number.format(item.views30) })}</span>
+                        <span className="text-xs text-muted-foreground">
+                          {t('insights.views', { count: item.views30, formatted: number.format(item.views30) })}
+                        </span>
                       </span>
                     </Link>
                   </li>

@@ -23,7 +23,15 @@ export function Sparkline({ values, summary, className }: { values: readonly num
           </linearGradient>
         </defs>
         {first && last ? <polygon points={`${first.x},${height} ${line} ${last.x},${height}`} fill={`url(#${gradientId})`} /> : null}
-        <polyline points={line} fill="none" stroke="var(--accent)" strokeWidth="2" strokeLinejoin="round" strokeLinecap="round" vectorEffect="non-scaling-stroke" />
+        <polyline
+          points={line}
+          fill="none"
+          stroke="var(--accent)"
+          strokeWidth="2"
+          strokeLinejoin="round"
+          strokeLinecap="round"
+          vectorEffect="non-scaling-stroke"
+        />
         {last ? <circle cx={last.x} cy={last.y} r="3" fill="var(--accent)" /> : null}
       </svg>
       <figcaption className="sr-only">{summary}</figcaption>

@@ -19,7 +19,13 @@ describe('sparklinePoints', () => {
 
 describe('peakDay', () => {
   it('finds the first busiest day and none when all are zero', () => {
-    expect(peakDay([{ day: 'a', views: 1 }, { day: 'b', views: 3 }, { day: 'c', views: 3 }])?.day).toBe('b');
+    expect(
+      peakDay([
+        { day: 'a', views: 1 },
+        { day: 'b', views: 3 },
+        { day: 'c', views: 3 },
+      ])?.day,
+    ).toBe('b');
     expect(peakDay([{ day: 'a', views: 0 }])).toBeNull();
   });
 });

@@ -3,15 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { callFunction, isApiError } from '@/lib/api-client';
 import { itemKeys } from '@/lib/query-keys';
 
-export type {
-  HiddenSource,
-  ItemComposite,
-  ItemDetail,
-  ItemGetResult,
-  ItemOwner,
-  ItemPhoto,
-  ItemViewer,
-} from '@curio/contract';
+export type { HiddenSource, ItemComposite, ItemDetail, ItemGetResult, ItemOwner, ItemPhoto, ItemViewer } from '@curio/contract';
 export type VisibleItem = Extract<ItemGetResult, { access: 'visible' }>;
 
 /** `item-get`: the item page's data, or why the viewer may not see it. 404 not_found when there is none. */

@@ -12,11 +12,13 @@ export function toggleLike(itemId: string, liked?: boolean) {
   return callFunction('social-like-toggle', liked === undefined ? { itemId } : { itemId, liked });
 }
 
-const withLike = (liked: boolean, likes: number) => (data: VisibleItem): VisibleItem => ({
-  ...data,
-  viewer: { ...data.viewer, liked },
-  item: { ...data.item, counts: { ...data.item.counts, likes: Math.max(0, likes) } },
-});
+const withLike =
+  (liked: boolean, likes: number) =>
+  (data: VisibleItem): VisibleItem => ({
+    ...data,
+    viewer: { ...data.viewer, liked },
+    item: { ...data.item, counts: { ...data.item.counts, likes: Math.max(0, likes) } },
+  });
 
 /** Optimistic on the item page: the heart and count change at once and go back if the server refuses. `mutate` takes the current state. */
 export function useToggleItemLike(itemId: string) {

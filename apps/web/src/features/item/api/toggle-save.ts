@@ -9,7 +9,9 @@ export function toggleSave(itemId: string, saved?: boolean) {
   return callFunction('social-bookmark-toggle', saved === undefined ? { itemId } : { itemId, saved });
 }
 
-const withSaved = (saved: boolean) => (data: VisibleItem): VisibleItem => ({ ...data, viewer: { ...data.viewer, saved } });
+const withSaved =
+  (saved: boolean) =>
+  (data: VisibleItem): VisibleItem => ({ ...data, viewer: { ...data.viewer, saved } });
 
 /** Optimistic on the item page: the bookmark flips at once and goes back if the server refuses. */
 export function useToggleItemSave(itemId: string) {

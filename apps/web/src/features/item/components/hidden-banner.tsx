@@ -15,7 +15,12 @@ export function HiddenBanner({ source, isAdmin }: { source: HiddenSource | null;
   // Review: the moderation dashboard (its DMCA tab for a takedown), where the hide can be looked at.
   const review = `${paths.mod.getHref()}${dmca ? '?tab=dmca' : ''}`;
   return (
-    <div role="status" className="flex gap-3 rounded-xl border border-warning-fg/30 bg-warning-bg p-4 text-warning-fg" data-testid="item-hidden-banner" data-source={source ?? 'other'}>
+    <div
+      role="status"
+      className="flex gap-3 rounded-xl border border-warning-fg/30 bg-warning-bg p-4 text-warning-fg"
+      data-testid="item-hidden-banner"
+      data-source={source ?? 'other'}
+    >
       <ShieldAlert className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
       <div className="grid gap-2">
         <p className="font-semibold">{dmca ? t('item.hiddenDmcaTitle') : t('item.hiddenTitle')}</p>

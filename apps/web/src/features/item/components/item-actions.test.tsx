@@ -28,7 +28,12 @@ const data: VisibleItem = {
 const withViewer = (viewer: Partial<VisibleItem['viewer']>): VisibleItem => ({ ...data, viewer: { ...data.viewer, ...viewer } });
 
 describe('ItemActions Message button', () => {
-  beforeEach(() => vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(null))));
+  beforeEach(() =>
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(null)),
+    ),
+  );
   afterEach(() => vi.unstubAllGlobals());
 
   it('is offered to a signed-in visitor the owner admits', () => {

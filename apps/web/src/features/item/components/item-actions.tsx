@@ -23,8 +23,7 @@ export function ItemActions({ data }: { data: VisibleItem }) {
   const like = useToggleItemLike(item.id);
   const save = useToggleItemSave(item.id);
 
-  const askToLogIn = (message: string) =>
-    toast(message, { action: { label: t('nav.logIn'), onClick: () => navigate(signIn) } });
+  const askToLogIn = (message: string) => toast(message, { action: { label: t('nav.logIn'), onClick: () => navigate(signIn) } });
 
   const onLike = () => {
     if (!viewer.signedIn) return askToLogIn(t('item.loginToLike'));
@@ -68,8 +67,15 @@ export function ItemActions({ data }: { data: VisibleItem }) {
         {viewer.signedIn && !viewer.isOwner ? <ReportButton target={{ kind: 'item', itemId: item.id }} testId="item-report" /> : null}
       </div>
       {viewer.isOwner ? (
-        <div role="group" aria-label={t('item.ownerTools')} className="flex flex-wrap items-center gap-2 border-t border-border pt-3" data-testid="item-owner-actions">
-          <span aria-hidden="true" className="mr-1 text-sm text-muted-foreground">{t('item.ownerTools')}</span>
+        <div
+          role="group"
+          aria-label={t('item.ownerTools')}
+          className="flex flex-wrap items-center gap-2 border-t border-border pt-3"
+          data-testid="item-owner-actions"
+        >
+          <span aria-hidden="true" className="mr-1 text-sm text-muted-foreground">
+            {t('item.ownerTools')}
+          </span>
           <EditItemDialog item={item} />
           <DeleteItemButton itemId={item.id} title={item.title} />
         </div>

@@ -40,8 +40,7 @@ function answer(body: unknown, status = 200) {
   );
 }
 
-const renderItem = () =>
-  renderWithProviders(<ItemPage itemId={ID} renderComments={() => <div data-testid="comments-slot" />} />, { route: `/i/${ID}` });
+const renderItem = () => renderWithProviders(<ItemPage itemId={ID} renderComments={() => <div data-testid="comments-slot" />} />, { route: `/i/${ID}` });
 
 describe('ItemPage', () => {
   beforeEach(() => {
@@ -121,7 +120,7 @@ describe('ItemPage', () => {
     const banner = await screen.findByTestId('item-hidden-banner');
     expect(banner.getAttribute('data-source')).toBe('dmca');
     expect(banner.textContent).toContain('This item is hidden because of a copyright notice');
-    expect(banner.textContent).toContain('It was hidden after a copyright (DMCA) notice. Only you and the site\'s admins can see it.');
+    expect(banner.textContent).toContain("It was hidden after a copyright (DMCA) notice. Only you and the site's admins can see it.");
     expect(screen.getByRole('link', { name: 'Learn more' }).getAttribute('href')).toBe('/dmca');
     expect(screen.queryByRole('link', { name: 'Review in admin' })).toBeNull();
     expect(screen.queryByTestId('item-review-admin')).toBeNull();
@@ -138,7 +137,7 @@ describe('ItemPage', () => {
       const banner = await screen.findByTestId('item-hidden-banner');
       expect(banner.getAttribute('data-source')).toBe('other');
       expect(banner.textContent).toContain('This item is hidden from others');
-      expect(banner.textContent).toContain('It was hidden by a moderator. Only you and the site\'s admins can see it.');
+      expect(banner.textContent).toContain("It was hidden by a moderator. Only you and the site's admins can see it.");
       expect(banner.textContent).not.toContain('copyright');
       expect(screen.getByRole('link', { name: 'Learn more' }).getAttribute('href')).toBe('/terms');
       expect(screen.queryByRole('link', { name: 'Review in admin' })).toBeNull();

@@ -56,7 +56,8 @@ export function ItemPage({ itemId, renderComments }: ItemPageProps) {
   else if (data?.access === 'private') title = t('item.privateTitle');
   useDocumentMeta({
     title,
-    description: data?.access === 'visible' ? t('item.metaDescription', { title: data.item.title, handle: data.owner.handle, appName: env.appName }) : undefined,
+    description:
+      data?.access === 'visible' ? t('item.metaDescription', { title: data.item.title, handle: data.owner.handle, appName: env.appName }) : undefined,
     canonical: paths.item.getHref(itemId),
   });
 
@@ -111,7 +112,11 @@ function VisibleItemView({ data, renderComments }: { data: VisibleItem; renderCo
           <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-muted-foreground">
             <span>{t('item.by')}</span>
             {pageExists(paths.profile.getHref(owner.handle)) ? (
-              <Link to={paths.profile.getHref(owner.handle)} className="inline-flex min-h-11 items-center font-medium text-accent underline-offset-4 hover:underline sm:min-h-0" data-testid="item-owner">
+              <Link
+                to={paths.profile.getHref(owner.handle)}
+                className="inline-flex min-h-11 items-center font-medium text-accent underline-offset-4 hover:underline sm:min-h-0"
+                data-testid="item-owner"
+              >
                 @{owner.handle}
               </Link>
             ) : (
@@ -121,9 +126,7 @@ function VisibleItemView({ data, renderComments }: { data: VisibleItem; renderCo
             )}
             <span aria-hidden="true">·</span>
             <time dateTime={item.createdAt}>{created}</time>
-            {item.nsfw ? (
-              <span className="rounded-md bg-foreground/85 px-2 py-0.5 text-xs font-semibold text-background">{t('common.nsfwBadge')}</span>
-            ) : null}
+            {item.nsfw ? <span className="rounded-md bg-foreground/85 px-2 py-0.5 text-xs font-semibold text-background">{t('common.nsfwBadge')}</span> : null}
           </p>
           {item.tags.length > 0 ? (
             <ul className="flex flex-wrap gap-2" aria-label={t('item.tagsTitle')} data-testid="item-tags">
@@ -142,7 +145,11 @@ function VisibleItemView({ data, renderComments }: { data: VisibleItem; renderCo
         </header>
         <ItemActions data={data} />
         {viewer.isOwner && item.notes ? (
-          <section aria-labelledby="item-notes-title" className="grid gap-2 rounded-xl border border-border bg-surface p-4 shadow-soft" data-testid="item-notes">
+          <section
+            aria-labelledby="item-notes-title"
+            className="grid gap-2 rounded-xl border border-border bg-surface p-4 shadow-soft"
+            data-testid="item-notes"
+          >
             <div className="flex flex-wrap items-center justify-between gap-2">
               <h2 id="item-notes-title" className="flex items-center gap-2 font-semibold">
                 <NotebookPen className="size-4 text-muted-foreground" aria-hidden="true" />

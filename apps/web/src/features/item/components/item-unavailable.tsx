@@ -32,7 +32,15 @@ const exploreAction = (label: string) => (
 /** 404 or a failed load: the spec's item.itemNotFound text. */
 export function ItemNotFound() {
   const { t } = useTranslation();
-  return <Notice testId="item-not-found" art={<EmptyPlinth className="h-36 w-auto" />} title={t('item.itemNotFound')} text={t('item.itemNotFoundText')} action={exploreAction(t('item.browseExplore'))} />;
+  return (
+    <Notice
+      testId="item-not-found"
+      art={<EmptyPlinth className="h-36 w-auto" />}
+      title={t('item.itemNotFound')}
+      text={t('item.itemNotFoundText')}
+      action={exploreAction(t('item.browseExplore'))}
+    />
+  );
 }
 
 /** A hidden item, for everyone but its owner and admins; the DMCA variant says why. */

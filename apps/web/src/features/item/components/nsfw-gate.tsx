@@ -10,7 +10,12 @@ export function NsfwGate({ onConsent }: { onConsent: () => void }) {
   const [adult, setAdult] = useState(false);
   return (
     <div className="absolute inset-0 z-10 flex items-center justify-center bg-background/40 p-4" data-testid="nsfw-gate">
-      <div role="group" aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`} className="grid w-full max-w-sm gap-4 rounded-xl border border-border bg-surface/95 p-5 text-center shadow-lift backdrop-blur-md sm:p-6">
+      <div
+        role="group"
+        aria-labelledby={`${id}-title`}
+        aria-describedby={`${id}-text`}
+        className="grid w-full max-w-sm gap-4 rounded-xl border border-border bg-surface/95 p-5 text-center shadow-lift backdrop-blur-md sm:p-6"
+      >
         <span className="mx-auto inline-flex size-12 items-center justify-center rounded-full bg-accent-soft text-accent-soft-foreground">
           <EyeOff className="size-6" aria-hidden="true" />
         </span>

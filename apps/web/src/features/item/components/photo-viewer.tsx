@@ -89,11 +89,23 @@ export function PhotoViewer({ photos, index, onIndexChange, onClose, title }: Ph
                 data-testid="photo-viewer-image"
               />
             ) : null}
-            <button type="button" className={`${navButton} absolute top-1/2 left-0 -translate-y-1/2 sm:-left-2`} onClick={() => go(-1)} disabled={total < 2} data-testid="photo-viewer-prev">
+            <button
+              type="button"
+              className={`${navButton} absolute top-1/2 left-0 -translate-y-1/2 sm:-left-2`}
+              onClick={() => go(-1)}
+              disabled={total < 2}
+              data-testid="photo-viewer-prev"
+            >
               <ChevronLeft className="size-6" aria-hidden="true" />
               <span className="sr-only">{t('item.previousPhoto')}</span>
             </button>
-            <button type="button" className={`${navButton} absolute top-1/2 right-0 -translate-y-1/2 sm:-right-2`} onClick={() => go(1)} disabled={total < 2} data-testid="photo-viewer-next">
+            <button
+              type="button"
+              className={`${navButton} absolute top-1/2 right-0 -translate-y-1/2 sm:-right-2`}
+              onClick={() => go(1)}
+              disabled={total < 2}
+              data-testid="photo-viewer-next"
+            >
               <ChevronRight className="size-6" aria-hidden="true" />
               <span className="sr-only">{t('item.nextPhoto')}</span>
             </button>

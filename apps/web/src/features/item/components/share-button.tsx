@@ -33,14 +33,7 @@ export function ShareButton({ itemId }: { itemId: string }) {
         <DialogContent closeLabel={t('common.close')} data-testid="share-dialog">
           <DialogTitle>{t('item.shareTitle')}</DialogTitle>
           <DialogDescription>{t('item.shareFallback')}</DialogDescription>
-          <Input
-            readOnly
-            value={url}
-            aria-label={t('item.shareLinkLabel')}
-            onFocus={(e) => e.currentTarget.select()}
-            autoFocus
-            data-testid="share-url"
-          />
+          <Input readOnly value={url} aria-label={t('item.shareLinkLabel')} onFocus={(e) => e.currentTarget.select()} autoFocus data-testid="share-url" />
         </DialogContent>
       </Dialog>
     </>

@@ -32,7 +32,8 @@ export function useMessagesStream(onMessage?: (message: Message) => void) {
       callback.current?.(event.message);
     });
     source.addEventListener(MESSAGE_EVENTS.read, (e) => {
-      if (fresh(e as MessageEvent) && parseEventData(threadReadEventSchema, (e as MessageEvent).data)) void queryClient.invalidateQueries({ queryKey: messageKeys.threads() });
+      if (fresh(e as MessageEvent) && parseEventData(threadReadEventSchema, (e as MessageEvent).data))
+        void queryClient.invalidateQueries({ queryKey: messageKeys.threads() });
     });
     return () => source.close();
   }, [queryClient]);

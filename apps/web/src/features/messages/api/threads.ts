@@ -56,7 +56,12 @@ export function useMarkThreadRead() {
     mutationFn: (threadId: string) => callFunction('dm-mark-read', { threadId }),
     onMutate: (threadId) => {
       queryClient.setQueryData<InfiniteData<ThreadsPage>>(messageKeys.threads(), (data) =>
-        data ? { ...data, pages: data.pages.map((page) => ({ ...page, threads: page.threads.map((th) => (th.id === threadId ? { ...th, unreadCount: 0 } : th)) })) } : data,
+        data
+          ? {
+              ...data,
+              pages: data.pages.map((page) => ({ ...page, threads: page.threads.map((th) => (th.id === threadId ? { ...th, unreadCount: 0 } : th)) })),
+            }
+          : data,
       );
     },
   });

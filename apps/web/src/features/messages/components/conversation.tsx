@@ -135,7 +135,10 @@ export function Conversation({ threadId, viewerId }: { threadId: string; viewerI
                       <p className="break-words whitespace-pre-wrap" data-testid="message-text">
                         {message.text}
                       </p>
-                      <time dateTime={message.createdAt} className={cn('mt-0.5 block text-right text-xs', mine ? 'text-accent-foreground' : 'text-muted-foreground')}>
+                      <time
+                        dateTime={message.createdAt}
+                        className={cn('mt-0.5 block text-right text-xs', mine ? 'text-accent-foreground' : 'text-muted-foreground')}
+                      >
                         {time.format(new Date(message.createdAt))}
                       </time>
                     </div>
@@ -281,7 +284,8 @@ function ReportDialog({ open, onOpenChange, threadId }: { open: boolean; onOpenC
           }}
         >
           <label htmlFor={`report-${threadId}`} className="font-medium">
-            {t('messages.reportReason')}<OptionalMark />
+            {t('messages.reportReason')}
+            <OptionalMark />
           </label>
           <Textarea id={`report-${threadId}`} value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} data-testid="report-reason" />
           <div className="flex justify-end gap-2">

@@ -77,7 +77,9 @@ export function ThreadList({ activeId, viewerId }: { activeId: string | null; vi
                 )}
                 <span className="grid min-w-0 flex-1 grid-cols-1 gap-0.5">
                   <span className="flex items-baseline justify-between gap-2">
-                    <span className={cn('truncate', thread.unreadCount > 0 ? 'font-semibold' : 'font-medium')}>{thread.otherDeleted ? t('comments.deletedUser') : thread.other.displayName}</span>
+                    <span className={cn('truncate', thread.unreadCount > 0 ? 'font-semibold' : 'font-medium')}>
+                      {thread.otherDeleted ? t('comments.deletedUser') : thread.other.displayName}
+                    </span>
                     <time dateTime={thread.updatedAt} className="shrink-0 text-xs text-muted-foreground">
                       {formatRelativeTime(thread.updatedAt, i18n.language)}
                     </time>
@@ -85,7 +87,10 @@ export function ThreadList({ activeId, viewerId }: { activeId: string | null; vi
                   <span className="flex items-center justify-between gap-2">
                     <span className={cn('truncate text-sm', thread.unreadCount > 0 ? 'text-foreground' : 'text-muted-foreground')}>{preview}</span>
                     {thread.unreadCount > 0 ? (
-                      <span className="inline-flex min-w-5 shrink-0 items-center justify-center rounded-full bg-accent px-1.5 text-xs font-semibold text-accent-foreground tabular-nums" data-testid="thread-unread">
+                      <span
+                        className="inline-flex min-w-5 shrink-0 items-center justify-center rounded-full bg-accent px-1.5 text-xs font-semibold text-accent-foreground tabular-nums"
+                        data-testid="thread-unread"
+                      >
                         <span aria-hidden="true">{thread.unreadCount}</span>
                         <span className="sr-only">{t('messages.unread', { count: thread.unreadCount })}</span>
                       </span>

@@ -42,7 +42,11 @@ export function ActionsTab() {
       ) : list.error && !list.data ? (
         <LoadFailed message={t('moderation.loadActionsFailed')} onRetry={() => void list.refetch()} />
       ) : actions.length === 0 ? (
-        <EmptyState illustration={<History className="size-10 text-muted-foreground" aria-hidden="true" />} title={t('moderation.noActions')} testId="actions-empty" />
+        <EmptyState
+          illustration={<History className="size-10 text-muted-foreground" aria-hidden="true" />}
+          title={t('moderation.noActions')}
+          testId="actions-empty"
+        />
       ) : (
         <>
           <ol className="grid gap-2" data-testid="actions-list">
@@ -72,7 +76,9 @@ export function ActionRow({ action, compact = false }: { action: ModerationActio
         <StatusBadge value={action.action} kind="action" />
         {!compact ? (
           <>
-            <span className="rounded-md bg-surface-sunken px-2 py-0.5 text-xs font-semibold text-muted-foreground">{t(`moderation.types.${action.targetType}`)}</span>
+            <span className="rounded-md bg-surface-sunken px-2 py-0.5 text-xs font-semibold text-muted-foreground">
+              {t(`moderation.types.${action.targetType}`)}
+            </span>
             {action.reportId ? (
               <Link to={paths.modReport.getHref(action.reportId)} className="min-w-0 truncate font-medium text-accent underline-offset-2 hover:underline">
                 {label}

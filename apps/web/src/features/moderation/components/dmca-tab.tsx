@@ -40,7 +40,10 @@ const AVAILABLE: Record<DmcaStatus, DmcaAction[]> = {
 function DmcaStatusBadge({ status }: { status: DmcaStatus }) {
   const { t } = useTranslation();
   return (
-    <span className={cn('inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-semibold whitespace-nowrap', TONES[status])} data-testid="dmca-status">
+    <span
+      className={cn('inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-semibold whitespace-nowrap', TONES[status])}
+      data-testid="dmca-status"
+    >
       {t(`dmcaReview.status.${status}`)}
     </span>
   );
@@ -74,7 +77,12 @@ export function DmcaTab() {
       <h2 id="mod-dmca-title" className="sr-only">
         {t('moderation.tabs.dmca')}
       </h2>
-      <div role="group" aria-label={t('dmcaReview.statusFilter')} className={cn('flex flex-wrap gap-2', selected && 'max-lg:hidden')} data-testid="dmca-status-filter">
+      <div
+        role="group"
+        aria-label={t('dmcaReview.statusFilter')}
+        className={cn('flex flex-wrap gap-2', selected && 'max-lg:hidden')}
+        data-testid="dmca-status-filter"
+      >
         {FILTERS.map((f) => {
           const count = !counts ? null : f === 'all' ? Object.values(counts).reduce((a, b) => a + b, 0) : counts[f];
           return (
@@ -125,7 +133,9 @@ export function DmcaTab() {
         {selected ? (
           <NoticeDetail key={selected} id={selected} onBack={() => update({ id: null })} />
         ) : (
-          <p className="hidden rounded-2xl border border-dashed border-border-strong p-8 text-center text-sm text-muted-foreground lg:block">{t('dmcaReview.selectPrompt')}</p>
+          <p className="hidden rounded-2xl border border-dashed border-border-strong p-8 text-center text-sm text-muted-foreground lg:block">
+            {t('dmcaReview.selectPrompt')}
+          </p>
         )}
       </div>
     </section>
@@ -148,7 +158,9 @@ function NoticeRow({ notice, selected, onSelect }: { notice: DmcaSummary; select
         <span className="grid min-w-0 flex-1 gap-1">
           <span className="flex flex-wrap items-center gap-2">
             <span className="font-mono text-xs font-semibold text-muted-foreground">{notice.id}</span>
-            <span className="min-w-0 truncate font-medium">{notice.itemTitle ? t('moderation.quoted', { text: notice.itemTitle }) : t('dmcaReview.noItemShort')}</span>
+            <span className="min-w-0 truncate font-medium">
+              {notice.itemTitle ? t('moderation.quoted', { text: notice.itemTitle }) : t('dmcaReview.noItemShort')}
+            </span>
           </span>
           <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground">
             <span className="min-w-0 truncate">{notice.claimantName}</span>
@@ -184,7 +196,11 @@ function NoticeDetail({ id, onBack }: { id: string; onBack: () => void }) {
         </h3>
         <DmcaStatusBadge status={notice.status} />
       </div>
-      <section aria-labelledby="dmca-item-title" className="grid gap-3 rounded-2xl border border-border bg-surface p-4 shadow-soft sm:p-6" data-testid="dmca-item">
+      <section
+        aria-labelledby="dmca-item-title"
+        className="grid gap-3 rounded-2xl border border-border bg-surface p-4 shadow-soft sm:p-6"
+        data-testid="dmca-item"
+      >
         <h4 id="dmca-item-title" className="font-semibold">
           {t('dmcaReview.item')}
         </h4>
@@ -216,10 +232,17 @@ function ItemInContext({ item }: { item: ModItem }) {
     <div className="grid gap-3">
       <div className="flex flex-wrap items-start gap-4">
         {item.imageId ? (
-          <img src={imageUrl(item.imageId, 'thumb')} alt={item.title} className="aspect-[4/5] w-28 rounded-xl border border-border bg-surface-sunken object-cover" />
+          <img
+            src={imageUrl(item.imageId, 'thumb')}
+            alt={item.title}
+            className="aspect-[4/5] w-28 rounded-xl border border-border bg-surface-sunken object-cover"
+          />
         ) : null}
         <div className="grid min-w-0 flex-1 gap-1">
-          <Link to={paths.item.getHref(item.id)} className="inline-flex items-center gap-1.5 font-display text-lg font-semibold break-words text-accent underline-offset-2 hover:underline">
+          <Link
+            to={paths.item.getHref(item.id)}
+            className="inline-flex items-center gap-1.5 font-display text-lg font-semibold break-words text-accent underline-offset-2 hover:underline"
+          >
             {item.title}
             <ExternalLink className="size-4 shrink-0" aria-hidden="true" />
             <span className="sr-only">{t('dmcaReview.viewItem')}</span>
@@ -235,7 +258,10 @@ function ItemInContext({ item }: { item: ModItem }) {
           </p>
           <div className="flex flex-wrap gap-2 pt-1">
             {item.hidden ? (
-              <span className="inline-flex items-center gap-1.5 rounded-full bg-danger-bg px-3 py-1 text-xs font-semibold text-danger-fg" data-testid="dmca-item-state">
+              <span
+                className="inline-flex items-center gap-1.5 rounded-full bg-danger-bg px-3 py-1 text-xs font-semibold text-danger-fg"
+                data-testid="dmca-item-state"
+              >
                 <EyeOff className="size-3.5" aria-hidden="true" />
                 {item.hiddenSource === 'dmca' ? t('dmcaReview.itemHiddenDmca') : t('dmcaReview.itemHidden')}
               </span>
@@ -252,7 +278,12 @@ function ItemInContext({ item }: { item: ModItem }) {
         <ul className="grid grid-cols-4 gap-2 sm:grid-cols-6" aria-label={t('dmcaReview.photos')}>
           {item.photos.map((p) => (
             <li key={p.imageId}>
-              <img src={imageUrl(p.imageId, 'thumb')} alt={t('dmcaReview.photoAlt', { role: p.role })} className="aspect-square w-full rounded-lg border border-border object-cover" loading="lazy" />
+              <img
+                src={imageUrl(p.imageId, 'thumb')}
+                alt={t('dmcaReview.photoAlt', { role: p.role })}
+                className="aspect-square w-full rounded-lg border border-border object-cover"
+                loading="lazy"
+              />
             </li>
           ))}
         </ul>
@@ -286,7 +317,11 @@ function NoticeFacts({ notice }: { notice: DmcaNotice }) {
     </>
   );
   return (
-    <section aria-labelledby="dmca-notice-title" className="grid gap-3 rounded-2xl border border-border bg-surface p-4 shadow-soft sm:p-6" data-testid="dmca-notice">
+    <section
+      aria-labelledby="dmca-notice-title"
+      className="grid gap-3 rounded-2xl border border-border bg-surface p-4 shadow-soft sm:p-6"
+      data-testid="dmca-notice"
+    >
       <h4 id="dmca-notice-title" className="font-semibold">
         {t('dmcaReview.notice')}
       </h4>
@@ -298,9 +333,21 @@ function NoticeFacts({ notice }: { notice: DmcaNotice }) {
             {notice.claimantEmail}
           </a>,
         )}
-        {row(t('dmcaReview.address'), notice.claimantAddress ? <span className="whitespace-pre-wrap">{notice.claimantAddress}</span> : <span className="text-muted-foreground">{t('dmcaReview.none')}</span>)}
+        {row(
+          t('dmcaReview.address'),
+          notice.claimantAddress ? (
+            <span className="whitespace-pre-wrap">{notice.claimantAddress}</span>
+          ) : (
+            <span className="text-muted-foreground">{t('dmcaReview.none')}</span>
+          ),
+        )}
         {row(t('dmcaReview.phone'), notice.claimantPhone ?? <span className="text-muted-foreground">{t('dmcaReview.none')}</span>)}
-        {row(t('dmcaReview.received'), <time dateTime={notice.createdAt}>{new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(notice.createdAt))}</time>)}
+        {row(
+          t('dmcaReview.received'),
+          <time dateTime={notice.createdAt}>
+            {new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(notice.createdAt))}
+          </time>,
+        )}
         {row(t('dmcaReview.work'), <span className="whitespace-pre-wrap">{notice.workDescription}</span>)}
         {row(t('dmcaReview.originalUrls'), <UrlList urls={notice.originalUrls} />)}
         {row(t('dmcaReview.infringingUrls'), <UrlList urls={notice.infringingUrls} />)}
@@ -344,7 +391,11 @@ function ActPanel({ notice, hasItem }: { notice: DmcaNotice; hasItem: boolean })
   };
 
   return (
-    <section aria-labelledby={`${id}-title`} className="grid gap-4 rounded-2xl border border-border bg-surface p-4 shadow-soft sm:p-6" data-testid="dmca-actions-panel">
+    <section
+      aria-labelledby={`${id}-title`}
+      className="grid gap-4 rounded-2xl border border-border bg-surface p-4 shadow-soft sm:p-6"
+      data-testid="dmca-actions-panel"
+    >
       <h4 id={`${id}-title`} className="font-semibold">
         {t('dmcaReview.act')}
       </h4>
@@ -358,10 +409,22 @@ function ActPanel({ notice, hasItem }: { notice: DmcaNotice; hasItem: boolean })
                   key={a}
                   className={cn(
                     'inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border px-3 text-sm font-medium has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring sm:min-h-9',
-                    chosen === a ? (a === 'hide' ? 'border-danger bg-danger-bg text-danger-fg' : 'border-accent bg-accent-soft text-accent-soft-foreground') : 'border-border-strong bg-surface hover:bg-surface-sunken',
+                    chosen === a
+                      ? a === 'hide'
+                        ? 'border-danger bg-danger-bg text-danger-fg'
+                        : 'border-accent bg-accent-soft text-accent-soft-foreground'
+                      : 'border-border-strong bg-surface hover:bg-surface-sunken',
                   )}
                 >
-                  <input type="radio" name={`${id}-action`} value={a} checked={chosen === a} onChange={() => setAction(a)} className="sr-only" data-testid={`dmca-choose-${a}`} />
+                  <input
+                    type="radio"
+                    name={`${id}-action`}
+                    value={a}
+                    checked={chosen === a}
+                    onChange={() => setAction(a)}
+                    className="sr-only"
+                    data-testid={`dmca-choose-${a}`}
+                  />
                   {t(`dmcaReview.do.${a}`)}
                 </label>
               ))}
@@ -391,7 +454,13 @@ function ActPanel({ notice, hasItem }: { notice: DmcaNotice; hasItem: boolean })
               data-testid="dmca-note"
             />
           </Field>
-          <Button variant={chosen === 'hide' ? 'danger' : 'primary'} className="justify-self-start" disabled={act.isPending} onClick={run} data-testid="dmca-act">
+          <Button
+            variant={chosen === 'hide' ? 'danger' : 'primary'}
+            className="justify-self-start"
+            disabled={act.isPending}
+            onClick={run}
+            data-testid="dmca-act"
+          >
             {act.isPending ? <Loader2 className="size-4 animate-spin motion-reduce:animate-none" aria-hidden="true" /> : null}
             {t(`dmcaReview.confirm.${chosen}`)}
           </Button>

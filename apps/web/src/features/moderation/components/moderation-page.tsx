@@ -10,10 +10,12 @@ import { ReportsTab } from './reports-tab';
 // The DMCA tab is its own module (the notices' review); the dashboard shows it once it is there.
 const dmcaModules = import.meta.glob<{ DmcaTab?: ComponentType; default?: ComponentType }>('./dmca-tab.tsx');
 const loadDmca = dmcaModules['./dmca-tab.tsx'];
-const DmcaTab = loadDmca ? lazy(async () => {
-  const mod = await loadDmca();
-  return { default: (mod.DmcaTab ?? mod.default)! };
-}) : null;
+const DmcaTab = loadDmca
+  ? lazy(async () => {
+      const mod = await loadDmca();
+      return { default: (mod.DmcaTab ?? mod.default)! };
+    })
+  : null;
 
 const TABS = ['reports', ...(DmcaTab ? ['dmca'] : []), 'history'] as const;
 type Tab = 'reports' | 'dmca' | 'history';

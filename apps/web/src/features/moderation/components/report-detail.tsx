@@ -40,7 +40,11 @@ export function ReportDetail({ reportId }: { reportId: string }) {
         <StatusBadge value={report.status} kind="status" />
       </div>
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <section aria-labelledby="mod-content-title" className="grid gap-3 rounded-2xl border border-border bg-surface p-4 shadow-soft sm:p-6" data-testid="report-content">
+        <section
+          aria-labelledby="mod-content-title"
+          className="grid gap-3 rounded-2xl border border-border bg-surface p-4 shadow-soft sm:p-6"
+          data-testid="report-content"
+        >
           <h2 id="mod-content-title" className="font-semibold">
             {t('moderation.reportedContent')}
           </h2>
@@ -122,7 +126,11 @@ function ReportFacts({ report }: { report: ReportSummary }) {
         <dt className="text-muted-foreground">{t('moderation.reportsOfTarget')}</dt>
         <dd className="tabular-nums">{report.targetReportCount}</dd>
       </dl>
-      {report.note ? <blockquote className="rounded-lg border-l-4 border-border-strong bg-surface-sunken p-3 text-sm break-words whitespace-pre-wrap">{report.note}</blockquote> : null}
+      {report.note ? (
+        <blockquote className="rounded-lg border-l-4 border-border-strong bg-surface-sunken p-3 text-sm break-words whitespace-pre-wrap">
+          {report.note}
+        </blockquote>
+      ) : null}
     </section>
   );
 }
@@ -161,7 +169,11 @@ function ActPanel({ report, target, openCount }: { report: ReportSummary; target
   };
 
   return (
-    <section aria-labelledby="mod-act-title" className="grid gap-4 rounded-2xl border border-border bg-surface p-4 shadow-soft sm:p-6" data-testid="report-actions">
+    <section
+      aria-labelledby="mod-act-title"
+      className="grid gap-4 rounded-2xl border border-border bg-surface p-4 shadow-soft sm:p-6"
+      data-testid="report-actions"
+    >
       <h2 id="mod-act-title" className="font-semibold">
         {t('moderation.act')}
       </h2>
@@ -242,7 +254,11 @@ function ItemView({ item, compact = false }: { item: ModItem; compact?: boolean 
         <img
           src={imageUrl(item.imageId, compact ? 'thumb' : 'public')}
           alt={item.title}
-          className={compact ? 'size-16 rounded-lg border border-border object-cover' : 'max-h-96 w-full rounded-xl border border-border bg-surface-sunken object-contain'}
+          className={
+            compact
+              ? 'size-16 rounded-lg border border-border object-cover'
+              : 'max-h-96 w-full rounded-xl border border-border bg-surface-sunken object-contain'
+          }
         />
       ) : null}
       <div className="grid gap-1">
@@ -260,7 +276,12 @@ function ItemView({ item, compact = false }: { item: ModItem; compact?: boolean 
         <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5" aria-label={t('moderation.sourcePhotos')}>
           {item.photos.map((p) => (
             <li key={p.imageId}>
-              <img src={imageUrl(p.imageId, 'thumb')} alt={t('moderation.photoAlt', { role: p.role })} className="aspect-square w-full rounded-lg border border-border object-cover" loading="lazy" />
+              <img
+                src={imageUrl(p.imageId, 'thumb')}
+                alt={t('moderation.photoAlt', { role: p.role })}
+                className="aspect-square w-full rounded-lg border border-border object-cover"
+                loading="lazy"
+              />
             </li>
           ))}
         </ul>
@@ -295,9 +316,15 @@ function TargetView({ target }: { target: ReportTarget }) {
       return (
         <div className="grid gap-3" data-testid="report-profile">
           <Person handle={target.profile.handle} displayName={target.profile.displayName} avatarImageId={target.profile.avatarImageId} />
-          {target.profile.bio ? <p className="text-sm break-words whitespace-pre-wrap">{target.profile.bio}</p> : <p className="text-sm text-muted-foreground">{t('moderation.noBio')}</p>}
+          {target.profile.bio ? (
+            <p className="text-sm break-words whitespace-pre-wrap">{target.profile.bio}</p>
+          ) : (
+            <p className="text-sm text-muted-foreground">{t('moderation.noBio')}</p>
+          )}
           <div className="flex flex-wrap gap-2">
-            {!target.profile.public ? <span className="rounded-full bg-surface-sunken px-3 py-1 text-xs font-semibold text-muted-foreground">{t('moderation.privateProfile')}</span> : null}
+            {!target.profile.public ? (
+              <span className="rounded-full bg-surface-sunken px-3 py-1 text-xs font-semibold text-muted-foreground">{t('moderation.privateProfile')}</span>
+            ) : null}
             <HiddenNote hidden={target.profile.hidden} />
           </div>
         </div>

@@ -112,7 +112,9 @@ function ReportRow({ report, locale }: { report: ReportSummary; locale: string }
       >
         <span className="grid min-w-0 flex-1 gap-1">
           <span className="flex flex-wrap items-center gap-2">
-            <span className="rounded-md bg-surface-sunken px-2 py-0.5 text-xs font-semibold text-muted-foreground">{t(`moderation.types.${report.targetType}`)}</span>
+            <span className="rounded-md bg-surface-sunken px-2 py-0.5 text-xs font-semibold text-muted-foreground">
+              {t(`moderation.types.${report.targetType}`)}
+            </span>
             <span className="min-w-0 truncate font-medium" data-testid="report-target-label">
               {targetText(report.targetType, report.targetLabel, t)}
             </span>

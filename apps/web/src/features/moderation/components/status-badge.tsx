@@ -17,7 +17,11 @@ export function StatusBadge({ value, kind, className }: { value: string; kind: '
   const { t } = useTranslation();
   return (
     <span
-      className={cn('inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-semibold whitespace-nowrap', TONES[value] ?? TONES.dismissed, className)}
+      className={cn(
+        'inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-semibold whitespace-nowrap',
+        TONES[value] ?? TONES.dismissed,
+        className,
+      )}
       data-testid={kind === 'status' ? 'report-status' : 'action-name'}
     >
       {kind === 'status' ? t(`moderation.status.${value}`) : t(`moderation.actions.${value}`)}

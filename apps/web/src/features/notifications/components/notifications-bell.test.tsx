@@ -27,7 +27,10 @@ describe('NotificationsBell', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('links to the notifications page with a red dot and the count in its name when some are unseen', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ count: 3 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ count: 3 })),
+    );
     renderWithProviders(<NotificationsBell />, { withAuth: false });
     const link = await screen.findByRole('link', { name: 'Notifications, 3 unseen' });
     expect(link.getAttribute('href')).toBe('/me/notifications');
@@ -35,7 +38,10 @@ describe('NotificationsBell', () => {
   });
 
   it('has no dot when everything was seen', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ count: 0 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ count: 0 })),
+    );
     renderWithProviders(<NotificationsBell />, { withAuth: false });
     expect(await screen.findByRole('link', { name: 'Notifications' })).toBeTruthy();
     expect(screen.queryByTestId('notifications-dot')).toBeNull();
@@ -44,7 +50,10 @@ describe('NotificationsBell', () => {
   it('updates the count live from the notifications stream and closes the stream on unmount', async () => {
     sources.length = 0;
     vi.stubGlobal('EventSource', FakeEventSource);
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ count: 0 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ count: 0 })),
+    );
     const { unmount } = renderWithProviders(<NotificationsBell />, { withAuth: false });
     expect(await screen.findByRole('link', { name: 'Notifications' })).toBeTruthy();
     expect(sources).toHaveLength(1);

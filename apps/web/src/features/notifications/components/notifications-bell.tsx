@@ -18,11 +18,7 @@ export function NotificationsBell() {
       <Link to={paths.notifications.getHref()} aria-label={label} title={label} data-testid="notifications-bell" data-unseen={count}>
         <Bell className="size-5" aria-hidden="true" />
         {count > 0 ? (
-          <span
-            data-testid="notifications-dot"
-            aria-hidden="true"
-            className="absolute top-2 right-2 size-2.5 rounded-full bg-danger ring-2 ring-background"
-          />
+          <span data-testid="notifications-dot" aria-hidden="true" className="absolute top-2 right-2 size-2.5 rounded-full bg-danger ring-2 ring-background" />
         ) : null}
       </Link>
     </Button>

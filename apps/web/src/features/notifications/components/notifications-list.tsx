@@ -118,7 +118,10 @@ function NotificationRow({ entry, onOpen }: { entry: NotificationListEntry; onOp
         ) : (
           <UserAvatar handle={actor ? actor.display_name || actor.handle : '?'} imageId={actor?.avatar_image_id ?? null} className="size-10" />
         )}
-        <span aria-hidden="true" className="absolute -right-1 -bottom-1 inline-flex size-5 items-center justify-center rounded-full bg-surface text-accent shadow-soft">
+        <span
+          aria-hidden="true"
+          className="absolute -right-1 -bottom-1 inline-flex size-5 items-center justify-center rounded-full bg-surface text-accent shadow-soft"
+        >
           <Icon className={cn('size-3', entry.kind === 'like' && 'fill-current')} />
         </span>
       </span>
@@ -138,14 +141,15 @@ function NotificationRow({ entry, onOpen }: { entry: NotificationListEntry; onOp
       ) : null}
     </>
   );
-  const rowClass = cn(
-    'flex items-center gap-3 rounded-xl border p-3 sm:p-4',
-    entry.seen ? 'border-border bg-surface' : 'border-accent/40 bg-accent-soft/40',
-  );
+  const rowClass = cn('flex items-center gap-3 rounded-xl border p-3 sm:p-4', entry.seen ? 'border-border bg-surface' : 'border-accent/40 bg-accent-soft/40');
   return (
     <li data-testid="notification" data-kind={entry.kind} data-seen={entry.seen ? 'true' : 'false'}>
       {href ? (
-        <Link to={href} onClick={onOpen} className={cn(rowClass, 'transition-colors hover:border-border-strong focus-visible:outline-3 focus-visible:outline-ring')}>
+        <Link
+          to={href}
+          onClick={onOpen}
+          className={cn(rowClass, 'transition-colors hover:border-border-strong focus-visible:outline-3 focus-visible:outline-ring')}
+        >
           {body}
         </Link>
       ) : (

@@ -95,7 +95,12 @@ describe('notificationText for report_outcome', () => {
   it('never names the moderator, and leads nowhere (the content may be gone)', async () => {
     await i18n.changeLanguage('en');
     // Even if an actor came along, the sentence is about the report only.
-    const withActor = entry({ kind: 'report_outcome', ref_id: 'report-1', itemTitle: null, report: { outcome: 'hidden', targetType: 'item', targetLabel: 'Red Robot' } });
+    const withActor = entry({
+      kind: 'report_outcome',
+      ref_id: 'report-1',
+      itemTitle: null,
+      report: { outcome: 'hidden', targetType: 'item', targetLabel: 'Red Robot' },
+    });
     expect(notificationText(withActor, i18n.t.bind(i18n))).not.toContain('Ana');
     expect(notificationHref(outcome({ outcome: 'hidden', targetType: 'item', targetLabel: 'Red Robot' }))).toBeNull();
     expect(notificationHref(outcome({ outcome: 'dismissed', targetType: 'profile', targetLabel: '@bob' }))).toBeNull();

@@ -41,11 +41,7 @@ export function ConsentCard({ search }: { search: URLSearchParams }) {
   const functionsResource = `${window.location.origin}${OAUTH_FUNCTIONS_RESOURCE_PATH}`;
   const actsForYou = search.getAll('resource').includes(functionsResource);
 
-  const choose = (accept: boolean) =>
-    decide.mutate(
-      { accept, oauthQuery: search.toString() },
-      { onSuccess: (url) => window.location.assign(url) },
-    );
+  const choose = (accept: boolean) => decide.mutate({ accept, oauthQuery: search.toString() }, { onSuccess: (url) => window.location.assign(url) });
 
   if (!valid || client.error) {
     return (

@@ -17,9 +17,7 @@ export function continueAuthorizationHref(search: URLSearchParams): string | nul
   if (!isAuthorizationRedirect(search)) return null;
   const query = new URLSearchParams(search);
   for (const name of SIGNING_PARAMS) query.delete(name);
-  const prompts = (query.get('prompt') ?? '')
-    .split(' ')
-    .filter((p) => p && p !== 'login');
+  const prompts = (query.get('prompt') ?? '').split(' ').filter((p) => p && p !== 'login');
   if (prompts.length) query.set('prompt', prompts.join(' '));
   else query.delete('prompt');
   query.delete('max_age');

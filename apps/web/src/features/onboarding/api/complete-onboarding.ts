@@ -41,10 +41,7 @@ export function useCompleteOnboarding() {
     mutationFn: completeOnboarding,
     onSuccess: async () => {
       track('onboarding_completed');
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: profileKeys.me() }),
-        queryClient.invalidateQueries({ queryKey: shelfKeys.all }),
-      ]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: profileKeys.me() }), queryClient.invalidateQueries({ queryKey: shelfKeys.all })]);
     },
   });
 }

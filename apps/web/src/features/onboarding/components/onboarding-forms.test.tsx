@@ -57,9 +57,7 @@ describe('ProfileStep', () => {
   });
 
   it('completes with the public switch turned off', async () => {
-    const fetchMock = stubFetch((url) =>
-      url.includes('onboarding-complete') ? jsonResponse({ profile: {}, shelfId: 's1' }) : jsonResponse({ stored: true }),
-    );
+    const fetchMock = stubFetch((url) => (url.includes('onboarding-complete') ? jsonResponse({ profile: {}, shelfId: 's1' }) : jsonResponse({ stored: true })));
     const onComplete = vi.fn();
     renderWithProviders(<ProfileStep onComplete={onComplete} onInviteRequired={vi.fn()} />, { withAuth: false });
     const user = userEvent.setup();

@@ -102,7 +102,8 @@ export function ProfileStep({ onComplete, onInviteRequired }: Props) {
         label={
           <span className="flex w-full items-baseline justify-between gap-2">
             <span>
-              {t('onboarding.bioLabel')}<OptionalMark />
+              {t('onboarding.bioLabel')}
+              <OptionalMark />
             </span>
           </span>
         }
@@ -148,4 +149,3 @@ export function ProfileStep({ onComplete, onInviteRequired }: Props) {
     </form>
   );
 }
-

@@ -26,7 +26,11 @@ export function useChangeHandle() {
  * data to the single-use URL). Resolves with the new image id.
  */
 export async function uploadAvatar(file: File): Promise<string> {
-  const signed = await callFunction('uploads-sign', { kind: 'avatar', fileName: file.name.slice(0, 200) || 'avatar', contentType: file.type || 'application/octet-stream' });
+  const signed = await callFunction('uploads-sign', {
+    kind: 'avatar',
+    fileName: file.name.slice(0, 200) || 'avatar',
+    contentType: file.type || 'application/octet-stream',
+  });
   const form = new FormData();
   form.append('file', file, file.name);
   let response: Response;

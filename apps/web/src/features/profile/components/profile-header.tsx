@@ -49,7 +49,12 @@ export function ProfileHeader({ data }: { data: VisibleProfile }) {
 
   return (
     <header className="grid gap-5 sm:grid-cols-[auto_minmax(0,1fr)] sm:items-start sm:gap-6">
-      <UserAvatar handle={profile.displayName || profile.handle} imageId={profile.avatarImageId} className="size-20 text-3xl sm:size-28 sm:text-4xl" testId="profile-avatar" />
+      <UserAvatar
+        handle={profile.displayName || profile.handle}
+        imageId={profile.avatarImageId}
+        className="size-20 text-3xl sm:size-28 sm:text-4xl"
+        testId="profile-avatar"
+      />
       <div className="grid min-w-0 gap-3">
         <div className="grid gap-1">
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1">

@@ -30,7 +30,9 @@ export function ProfilePage({ handle }: { handle: string }) {
   useProfileViewTracking(data);
   useDocumentMeta({
     title: visible ? t('profile.metaTitle', { name: visible.profile.displayName, handle: visible.profile.handle }) : t('profile.metaTitleHandle', { handle }),
-    description: visible ? t('profile.metaDescription', { name: visible.profile.displayName, handle: visible.profile.handle, appName: env.appName }) : undefined,
+    description: visible
+      ? t('profile.metaDescription', { name: visible.profile.displayName, handle: visible.profile.handle, appName: env.appName })
+      : undefined,
     canonical: paths.profile.getHref(visible?.profile.handle ?? handle),
   });
 
@@ -110,7 +112,12 @@ export function ProfilePage({ handle }: { handle: string }) {
             <Plank />
           </CabinetFrame>
         ) : (
-          <EmptyState testId="profile-shelf-empty" illustration={<EmptyShelf className="h-24 w-auto" />} title={t('profile.shelfEmpty')} text={t('profile.shelfEmptyText')} />
+          <EmptyState
+            testId="profile-shelf-empty"
+            illustration={<EmptyShelf className="h-24 w-auto" />}
+            title={t('profile.shelfEmpty')}
+            text={t('profile.shelfEmptyText')}
+          />
         )}
       </section>
     </div>

@@ -50,7 +50,11 @@ export function ProfileSettingsForm() {
       <DetailsCard key={`${profile.displayName}\u0000${profile.bio ?? ''}`} profile={profile} />
       <HandleCard key={profile.handle} profile={profile} />
       <p>
-        <Link to={paths.profile.getHref(profile.handle)} className="inline-flex min-h-11 items-center gap-1.5 font-medium text-accent underline-offset-4 hover:underline" data-testid="view-profile">
+        <Link
+          to={paths.profile.getHref(profile.handle)}
+          className="inline-flex min-h-11 items-center gap-1.5 font-medium text-accent underline-offset-4 hover:underline"
+          data-testid="view-profile"
+        >
           {t('profileSettings.viewProfile')}
           <ExternalLink className="size-4" aria-hidden="true" />
         </Link>
@@ -68,9 +72,12 @@ function AvatarCard({ profile }: { profile: Me }) {
   const [uploading, setUploading] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  useEffect(() => () => {
-    if (preview) URL.revokeObjectURL(preview);
-  }, [preview]);
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -117,12 +124,21 @@ function AvatarCard({ profile }: { profile: Me }) {
       <CardContent className="flex flex-wrap items-center gap-5">
         <div className="relative">
           {shown ? (
-            <img src={shown} alt={t('profileSettings.avatarPreview')} className="size-24 rounded-full bg-surface-sunken object-cover" data-testid="avatar-preview" />
+            <img
+              src={shown}
+              alt={t('profileSettings.avatarPreview')}
+              className="size-24 rounded-full bg-surface-sunken object-cover"
+              data-testid="avatar-preview"
+            />
           ) : (
             <UserAvatar handle={profile.displayName || profile.handle} imageId={null} className="size-24 text-4xl" />
           )}
           {uploading ? (
-            <span className="absolute inset-0 flex items-center justify-center rounded-full bg-black/40 text-white" role="status" aria-label={t('profileSettings.uploading')}>
+            <span
+              className="absolute inset-0 flex items-center justify-center rounded-full bg-black/40 text-white"
+              role="status"
+              aria-label={t('profileSettings.uploading')}
+            >
               <Loader2 className="size-6 animate-spin motion-reduce:animate-none" aria-hidden="true" />
             </span>
           ) : null}
@@ -217,7 +233,8 @@ function DetailsCard({ profile }: { profile: Me }) {
             id="settings-bio"
             label={
               <>
-                {t('onboarding.bioLabel')}<OptionalMark />
+                {t('onboarding.bioLabel')}
+                <OptionalMark />
               </>
             }
             error={errors.bio}

@@ -46,7 +46,10 @@ export function SavesGrid() {
   }
   if (saves.data.items.length === 0) {
     return (
-      <div className="grid justify-items-center gap-5 rounded-xl border border-dashed border-border-strong bg-surface/60 px-6 py-14 text-center" data-testid="saves-empty">
+      <div
+        className="grid justify-items-center gap-5 rounded-xl border border-dashed border-border-strong bg-surface/60 px-6 py-14 text-center"
+        data-testid="saves-empty"
+      >
         <EmptyBookmark className="h-28 w-auto" />
         <div className="grid gap-2">
           <p className="text-lg font-medium">{t('saves.empty')}</p>
@@ -92,14 +95,21 @@ function SavedCard({ item }: { item: SavedItem }) {
             width={480}
             height={600}
             onError={() => setFailed(true)}
-            className={cn('size-full object-cover transition-[filter,transform] duration-200', item.nsfw ? 'scale-110 blur-2xl group-hover:scale-100 group-hover:blur-none group-focus-visible:scale-100 group-focus-visible:blur-none' : 'group-hover:scale-[1.02]')}
+            className={cn(
+              'size-full object-cover transition-[filter,transform] duration-200',
+              item.nsfw
+                ? 'scale-110 blur-2xl group-hover:scale-100 group-hover:blur-none group-focus-visible:scale-100 group-focus-visible:blur-none'
+                : 'group-hover:scale-[1.02]',
+            )}
           />
         ) : (
           <span className="absolute inset-0 flex items-center justify-center text-muted-foreground">
             <ImageOff className="size-6" aria-hidden="true" />
           </span>
         )}
-        {item.nsfw ? <span className="absolute top-2 left-2 rounded-md bg-foreground/85 px-2 py-0.5 text-xs font-semibold text-background">{t('common.nsfwBadge')}</span> : null}
+        {item.nsfw ? (
+          <span className="absolute top-2 left-2 rounded-md bg-foreground/85 px-2 py-0.5 text-xs font-semibold text-background">{t('common.nsfwBadge')}</span>
+        ) : null}
       </div>
       <p className="truncate p-3 font-medium sm:p-4">{item.title}</p>
     </Link>

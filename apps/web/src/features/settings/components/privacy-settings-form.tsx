@@ -17,7 +17,19 @@ import { BlockedUsersList } from './blocked-users-list';
 type Draft = Required<SettingsUpdate>;
 
 /** One switch with its label and a one-line explanation. */
-function SwitchRow({ label, hint, checked, onChange, testId }: { label: string; hint: ReactNode; checked: boolean; onChange: (v: boolean) => void; testId: string }) {
+function SwitchRow({
+  label,
+  hint,
+  checked,
+  onChange,
+  testId,
+}: {
+  label: string;
+  hint: ReactNode;
+  checked: boolean;
+  onChange: (v: boolean) => void;
+  testId: string;
+}) {
   const id = useId();
   return (
     <div className="flex items-start justify-between gap-4 py-3">

@@ -30,7 +30,9 @@ export function useIncludeNsfwSetting({ signedIn, onSaveError }: { signedIn: boo
   const set = useCallback(
     (includeNSFW: boolean) => {
       if (!signedIn) return;
-      queryClient.setQueryData<UserSettings>(settingsKeys.mine(), (data) => (data ? { ...data, settings: { ...data.settings, include_nsfw: includeNSFW } } : data));
+      queryClient.setQueryData<UserSettings>(settingsKeys.mine(), (data) =>
+        data ? { ...data, settings: { ...data.settings, include_nsfw: includeNSFW } } : data,
+      );
       save(includeNSFW);
     },
     [queryClient, save, signedIn],

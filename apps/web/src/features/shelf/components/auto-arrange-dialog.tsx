@@ -1,14 +1,7 @@
 import type { Arrangement, ShelfLayout } from '@curio/contract';
 import { Loader2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogTitle } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { imageUrl } from '@/lib/image-url';
 import { cellIndex, gridArrangements, type ShelfItem } from '../utils/grid';
@@ -52,7 +45,13 @@ export function AutoArrangeDialog({ proposal, layout, items, applying, onCancel,
                     return (
                       <div key={col} className="relative aspect-[4/5] overflow-hidden rounded-sm bg-[color-mix(in_oklab,var(--foreground)_5%,transparent)]">
                         {item?.imageId ? (
-                          <img src={imageUrl(item.imageId, 'thumb')} alt="" loading="lazy" decoding="async" className="size-full object-contain object-bottom" />
+                          <img
+                            src={imageUrl(item.imageId, 'thumb')}
+                            alt=""
+                            loading="lazy"
+                            decoding="async"
+                            className="size-full object-contain object-bottom"
+                          />
                         ) : null}
                       </div>
                     );

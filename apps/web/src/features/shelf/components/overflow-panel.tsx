@@ -50,7 +50,11 @@ export function OverflowPanel({ items, editMode, canPlace, onPlace, canBringBack
             <p className="text-sm font-medium text-accent-soft-foreground">{t('shelf.overflow.bringBackPrompt', { count: canBringBack })}</p>
             <div>
               <Button size="sm" onClick={onBringBack} disabled={bringBackPending} data-testid="overflow-bring-back-action">
-                {bringBackPending ? <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : <Undo2 className="rotate-180" aria-hidden="true" />}
+                {bringBackPending ? (
+                  <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" />
+                ) : (
+                  <Undo2 className="rotate-180" aria-hidden="true" />
+                )}
                 {t('shelf.overflow.bringBackAction', { count: canBringBack })}
               </Button>
             </div>
@@ -82,7 +86,11 @@ function OverflowEntry({ item, editMode, canPlace, onPlace }: { item: ShelfItem;
       data-item-id={item.id}
       className={cn('flex min-w-0 items-center gap-3 rounded-xl border border-border bg-surface p-2 shadow-soft', isDragging && 'opacity-40')}
     >
-      <div ref={setNodeRef} {...(editMode ? listeners : {})} className={cn('relative size-12 shrink-0 overflow-hidden rounded-lg bg-cabinet', editMode && 'cursor-grab touch-manipulation')}>
+      <div
+        ref={setNodeRef}
+        {...(editMode ? listeners : {})}
+        className={cn('relative size-12 shrink-0 overflow-hidden rounded-lg bg-cabinet', editMode && 'cursor-grab touch-manipulation')}
+      >
         {item.imageId ? (
           <img src={imageUrl(item.imageId, 'thumb')} alt="" loading="lazy" decoding="async" draggable={false} className="size-full object-contain" />
         ) : null}

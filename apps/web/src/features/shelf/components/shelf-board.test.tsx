@@ -111,7 +111,10 @@ describe('ShelfBoard', () => {
   });
 
   it('reverts and says so when the move fails', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ error: { code: 'internal_error', message: 'boom' } }, 500)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ error: { code: 'internal_error', message: 'boom' } }, 500)),
+    );
     renderBoard();
     act(() => cell(0, 0).focus());
     press(' ');

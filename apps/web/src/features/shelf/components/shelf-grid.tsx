@@ -84,7 +84,7 @@ export function ShelfGrid({ layout, itemsById, occupied, editMode, label, draggi
   };
 
   const carry = carryStale ? null : carrying;
-  const carriedItem = carry ? itemsById.get(carry.itemId) ?? null : null;
+  const carriedItem = carry ? (itemsById.get(carry.itemId) ?? null) : null;
 
   return (
     <CabinetFrame className={cn(editMode && 'sm:ring-2 sm:ring-accent/30 sm:ring-offset-4 sm:ring-offset-background')}>
@@ -118,7 +118,7 @@ export function ShelfGrid({ layout, itemsById, occupied, editMode, label, draggi
                   const cell = { col, row };
                   const index = cellIndex(cell, layout);
                   const itemId = occupied.get(index);
-                  const item = itemId ? itemsById.get(itemId) ?? null : null;
+                  const item = itemId ? (itemsById.get(itemId) ?? null) : null;
                   return (
                     <GridCell
                       key={col}

@@ -93,4 +93,3 @@ export function handleGridKey(state: GridKeyState, key: string, ctx: GridKeyCont
 
   return unhandled;
 }
-

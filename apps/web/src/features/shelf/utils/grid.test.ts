@@ -1,10 +1,29 @@
 import type { Arrangement } from '@curio/contract';
 import { describe, expect, it } from 'vitest';
-import { firstFreeCell, freeCellCount, gridArrangements, itemsOutside, nextFreeCell, occupancy, overflowItems, stepFocus, withMove, withOverflowPlaced, type ShelfItem } from './grid';
+import {
+  firstFreeCell,
+  freeCellCount,
+  gridArrangements,
+  itemsOutside,
+  nextFreeCell,
+  occupancy,
+  overflowItems,
+  stepFocus,
+  withMove,
+  withOverflowPlaced,
+  type ShelfItem,
+} from './grid';
 
 const layout = { cols: 4, rows: 3 };
 const arr = (itemId: string, col: number, row: number, overflow = false): Arrangement => ({ itemId, col, row, overflow, zIndex: 0 });
-const item = (id: string, createdAt = '2024-01-01T00:00:00Z'): ShelfItem => ({ id, title: id, tags: [], imageId: `img-${id}`, chosenCompositeId: null, createdAt });
+const item = (id: string, createdAt = '2024-01-01T00:00:00Z'): ShelfItem => ({
+  id,
+  title: id,
+  tags: [],
+  imageId: `img-${id}`,
+  chosenCompositeId: null,
+  createdAt,
+});
 
 describe('stepFocus', () => {
   it('moves one cell and stays inside the grid', () => {

@@ -55,12 +55,7 @@ export function stepFocus(from: Cell, direction: Direction, layout: ShelfLayout)
  * While carrying: the next free cell from `from` in `direction`, skipping occupied cells. The carried item's
  * own cell counts as free. `null` when there is none before the edge of the grid.
  */
-export function nextFreeCell(
-  from: Cell,
-  direction: Direction,
-  layout: ShelfLayout,
-  isFree: (cell: Cell) => boolean,
-): Cell | null {
+export function nextFreeCell(from: Cell, direction: Direction, layout: ShelfLayout, isFree: (cell: Cell) => boolean): Cell | null {
   const d = DELTAS[direction];
   let cell = { col: from.col + d.col, row: from.row + d.row };
   while (inGrid(cell, layout)) {
@@ -116,7 +111,11 @@ export function itemsOutside(arrangements: readonly Arrangement[], current: Shel
  * The arrangements with overflow items brought back: each item of `overflow` (in its order) takes the
  * next free cell, row by row, until the grid is full. Items already on the grid keep their cells.
  */
-export function withOverflowPlaced(arrangements: readonly Arrangement[], overflow: readonly ShelfItem[], layout: ShelfLayout): { arrangements: Arrangement[]; placed: number } {
+export function withOverflowPlaced(
+  arrangements: readonly Arrangement[],
+  overflow: readonly ShelfItem[],
+  layout: ShelfLayout,
+): { arrangements: Arrangement[]; placed: number } {
   const occupied = new Map(occupancy(arrangements, layout));
   let next = [...arrangements];
   let placed = 0;

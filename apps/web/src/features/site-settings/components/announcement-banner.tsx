@@ -8,4 +8,3 @@ export function AnnouncementBanner() {
   if (!announcement) return null;
   return <AnnouncementBar key={announcement.title} announcement={announcement} />;
 }
-

@@ -56,7 +56,10 @@ export function MaintenanceOverlay({ isAdmin }: { isAdmin: AdminState }) {
             {t('maintenance.overlayTitle')}
           </h2>
           <p className="text-sm">{t('maintenance.overlayText')}</p>
-          <Link to={paths.maintenance.getHref()} className="mt-1 inline-flex min-h-11 items-center text-sm font-semibold underline underline-offset-2 sm:min-h-0">
+          <Link
+            to={paths.maintenance.getHref()}
+            className="mt-1 inline-flex min-h-11 items-center text-sm font-semibold underline underline-offset-2 sm:min-h-0"
+          >
             {t('maintenance.overlayMore')}
           </Link>
         </div>
