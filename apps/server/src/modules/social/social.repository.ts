@@ -15,21 +15,23 @@ export interface MarkOutcome {
   on: boolean;
   added: boolean;
 }
+/** A save's outcome: also whether this change removed it. */
+type SaveOutcome = MarkOutcome & { removed: boolean };
 /** A like's outcome: not seen (no such item, or one its user may not see), or the mark, the item's owner and its like count. */
 export type LikeOutcome = { seen: false } | ({ seen: true; ownerId: string; likeCount: number } & MarkOutcome);
 
 export function socialRepository(db: Executor) {
-  /** Returns the mark's state afterwards and whether this call added it. */
-  async function setMark(table: typeof likes | typeof bookmarks, userId: string, itemId: string, target?: boolean): Promise<MarkOutcome> {
+  /** Returns the mark's state afterwards and whether this call added or removed it. */
+  async function setMark(table: typeof likes | typeof bookmarks, userId: string, itemId: string, target?: boolean): Promise<SaveOutcome> {
     if (target !== true) {
       const removed = await db
         .delete(table)
         .where(and(eq(table.userId, userId), eq(table.itemId, itemId)))
         .returning({ id: table.id });
-      if (removed.length || target === false) return { on: false, added: false };
+      if (removed.length || target === false) return { on: false, added: false, removed: removed.length > 0 };
     }
     const added = await db.insert(table).values({ userId, itemId }).onConflictDoNothing().returning({ id: table.id });
-    return { on: true, added: added.length > 0 };
+    return { on: true, added: added.length > 0, removed: false };
   }
 
   /**

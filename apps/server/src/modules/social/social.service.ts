@@ -90,8 +90,8 @@ export function createSocialService(
       await visibleItem(itemId, userId);
       const result = await db.transaction(async (tx) => {
         await lockKey(tx, `save:${userId}:${itemId}`);
-        const { on } = await socialRepository(tx).setBookmark(userId, itemId, target);
-        await statsRepository(tx).recountSaves(itemId);
+        const { on, added, removed } = await socialRepository(tx).setBookmark(userId, itemId, target);
+        await statsRepository(tx).moveSaves(itemId, (added ? 1 : 0) - (removed ? 1 : 0));
         return { saved: on };
       });
       deps.itemsTouched?.([itemId]);

@@ -161,8 +161,11 @@ describe('likes and saves', () => {
     expect(got.json.item.counts.likes).toBe(0);
   });
 
-  it('count every like when collectors like one item at once through two processes', { tags: ['postgres'] }, async () => {
-    // A second app on the same database stands for a second process: its likes go in transactions of their own.
+  it.each([
+    { mark: 'like', fn: 'social-like-toggle', field: 'liked', count: 'likes' },
+    { mark: 'save', fn: 'social-bookmark-toggle', field: 'saved', count: 'saves' },
+  ] as const)('count every $mark when collectors $mark one item at once through two processes', { tags: ['postgres'] }, async ({ fn, field, count }) => {
+    // A second app on the same database stands for a second process: its writes go in transactions of their own.
     const b = createApp({
       env: t.env,
       database: t.database,
@@ -174,23 +177,23 @@ describe('likes and saves', () => {
       const owner = await t.onboardedUser();
       const item = await published(owner);
       const fans = await Promise.all(Array.from({ length: 12 }, () => t.onboardedUser()));
-      const like = (fan: U, n: number, liked: boolean) =>
+      const mark = (fan: U, n: number, on: boolean) =>
         n % 2
-          ? t.call('social-like-toggle', { cookie: fan.cookie, body: { itemId: item.id, liked } })
+          ? t.call(fn, { cookie: fan.cookie, body: { itemId: item.id, [field]: on } })
           : Promise.resolve(
-              b.app.request(`${TEST_ORIGIN}/functions/v1/social-like-toggle`, {
+              b.app.request(`${TEST_ORIGIN}/functions/v1/${fn}`, {
                 method: 'POST',
                 headers: { origin: TEST_ORIGIN, cookie: fan.cookie, 'content-type': 'application/json' },
-                body: JSON.stringify({ itemId: item.id, liked }),
+                body: JSON.stringify({ itemId: item.id, [field]: on }),
               }),
-            ).then(async (r) => ({ status: r.status, json: (await r.json()) as { liked: boolean } }));
-      const liked = await Promise.all(fans.map((fan, n) => like(fan, n, true)));
-      expect(liked.map((r) => r.status)).toEqual(fans.map(() => 200));
-      const count = async () => (await t.call('item-get', { body: { itemId: item.id } })).json.item.counts.likes;
-      expect(await count()).toBe(12);
-      const unliked = await Promise.all(fans.slice(0, 7).map((fan, n) => like(fan, n, false)));
-      expect(unliked.map((r) => r.status)).toEqual(fans.slice(0, 7).map(() => 200));
-      expect(await count()).toBe(5);
+            ).then(async (r) => ({ status: r.status, json: (await r.json()) as Record<string, boolean> }));
+      const marked = await Promise.all(fans.map((fan, n) => mark(fan, n, true)));
+      expect(marked.map((r) => r.status)).toEqual(fans.map(() => 200));
+      const counted = async () => (await t.call('item-get', { body: { itemId: item.id } })).json.item.counts[count];
+      expect(await counted()).toBe(12);
+      const unmarked = await Promise.all(fans.slice(0, 7).map((fan, n) => mark(fan, n, false)));
+      expect(unmarked.map((r) => r.status)).toEqual(fans.slice(0, 7).map(() => 200));
+      expect(await counted()).toBe(5);
     } finally {
       await b.services.functionStats.stop();
       await b.services.events.stop();

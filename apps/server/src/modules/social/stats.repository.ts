@@ -30,6 +30,26 @@ export function statsRepository(db: Executor) {
       await upsert(itemId, { saveCount: row!.n });
       return row!.n;
     },
+    /**
+     * Moves the item's save count by `delta` under the row's lock: two transactions that save one item
+     * at once both count, where a recount would write what its own snapshot saw. An item without counts
+     * yet is counted from its rows (or, should another transaction count it first, moved from that count).
+     */
+    async moveSaves(itemId: string, delta: number): Promise<void> {
+      if (delta !== 0) {
+        const moved = await db
+          .update(itemStats)
+          .set({ saveCount: sql`${itemStats.saveCount} + ${delta}` })
+          .where(eq(itemStats.itemId, itemId))
+          .returning({ itemId: itemStats.itemId });
+        if (moved.length) return;
+      }
+      const [row] = await db.select({ n: count() }).from(bookmarks).where(eq(bookmarks.itemId, itemId));
+      await db
+        .insert(itemStats)
+        .values({ ...zero(itemId), saveCount: row!.n })
+        .onConflictDoUpdate({ target: itemStats.itemId, set: { saveCount: sql`${itemStats.saveCount} + ${delta}` } });
+    },
     async recountComments(itemId: string): Promise<number> {
       const [row] = await db
         .select({ n: count() })
