@@ -97,6 +97,7 @@ export function createApp(deps: AppDeps) {
     logger,
     listen: (...a) => database.listen(...a),
     listenerCount: (c) => database.listenerCount(c),
+    announce: database.announce && ((c, p) => database.announce!(c, p)),
     mailer,
     ...deps.overrides,
   });

@@ -73,11 +73,12 @@ export function createServices(
     logger: Logger;
     /** Live events across processes (the app passes the database's). */ listen?: Database['listen'];
     listenerCount?: Database['listenerCount'];
+    announce?: Database['announce'];
     /** Mails sent by services (DMCA notices). */ mailer?: Mailer;
   } & ServiceOverrides,
 ) {
   const { storage, logger } = deps;
-  const events = createEventsService(db, { logger, listen: deps.listen, listenerCount: deps.listenerCount });
+  const events = createEventsService(db, { logger, listen: deps.listen, listenerCount: deps.listenerCount, announce: deps.announce });
   // Ends cached sessions in every process: call `sessions.revoke(userId)` after deleting sessions directly.
   const sessions = sessionRevocations({ db, events, logger });
   // Ends the viewers' marks and roles kept beside the item pages in every process: awaited by

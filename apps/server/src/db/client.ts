@@ -41,11 +41,19 @@ export interface Database {
    * process is the only listener.
    */
   listenerCount(channel: string): Promise<number | null>;
+  /**
+   * On PGlite, where every listener is in this process: hands a payload to the channel's listeners
+   * directly (after the current turn, as a NOTIFY arrives), without a statement, and answers true. A
+   * NOTIFY outside any transaction (a hint) has nothing to wait for. Absent on PostgreSQL.
+   */
+  announce?(channel: string, payload: string): boolean;
   close(): Promise<void>;
 }
 
 export function openPglite(client: PGlite): Database {
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  // The listeners of each channel, for `announce`.
+  const local = new Map<string, Set<(payload: string) => void>>();
   return {
     db,
     kind: 'pglite',
@@ -57,9 +65,19 @@ export function openPglite(client: PGlite): Database {
     ping: () => ping(db),
     async listen(channel, onPayload) {
       const stop = await client.listen(channel, onPayload);
-      return () => stop();
+      const listeners = local.get(channel) ?? new Set();
+      local.set(channel, listeners.add(onPayload));
+      return () => {
+        listeners.delete(onPayload);
+        return stop();
+      };
     },
     listenerCount: async () => null,
+    announce(channel, payload) {
+      const listeners = [...(local.get(channel) ?? [])];
+      setImmediate(() => listeners.forEach((onPayload) => onPayload(payload)));
+      return true;
+    },
     close: () => client.close(),
   };
 }

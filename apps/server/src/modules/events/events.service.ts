@@ -73,7 +73,10 @@ const toEvent = (row: EventRow): DomainEvent => ({
  * channel what is not worth a row (a cached item page to drop): other processes' `onHint` handlers
  * get it if they are listening then, and nothing replays it.
  */
-export function createEventsService(db: Db, deps: { logger: Logger; listen?: Database['listen']; listenerCount?: Database['listenerCount'] }) {
+export function createEventsService(
+  db: Db,
+  deps: { logger: Logger; listen?: Database['listen']; listenerCount?: Database['listenerCount']; announce?: Database['announce'] },
+) {
   const { logger } = deps;
   const byUser = new Map<string, Set<Handler>>();
   const broadcastHandlers = new Map<string, Set<Handler>>();
@@ -221,7 +224,8 @@ export function createEventsService(db: Db, deps: { logger: Logger; listen?: Dat
 
     /**
      * Tells every other process something it may act on (a {@link HintPayload}): one NOTIFY outside
-     * any transaction, nothing recorded. Call it after the change committed. It never fails: a hint
+     * any transaction (on PGlite, whose listeners are all in this process, handed to them without a
+     * statement), nothing recorded. Call it after the change committed. It never fails: a hint
      * that could not be sent is logged (what it announces then waits for its expiry elsewhere).
      */
     hint(hint: string, data: unknown): Promise<void> {
@@ -230,6 +234,8 @@ export function createEventsService(db: Db, deps: { logger: Logger; listen?: Dat
         logger.error({ hint }, 'hint too large to announce');
         return Promise.resolve();
       }
+      // On PGlite every listener is in this process: no statement needed.
+      if (deps.announce?.(EVENTS_CHANNEL, text)) return Promise.resolve();
       return eventsRepository(db)
         .notify(EVENTS_CHANNEL, text)
         .catch((err: unknown) => logger.warn({ err, hint }, 'could not announce a hint'));

@@ -125,6 +125,21 @@ describe('hints', { tags: ['postgres'] }, () => {
     }
   });
 
+  it.skipIf(process.env.DATABASE_URL)('on the embedded database, reach the other apps without a statement', async () => {
+    const client = (a.database.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+    const query = vi.spyOn(client, 'query');
+    const atB: unknown[] = [];
+    const offB = b.services.events.onHint('test.ping', (d) => atB.push(d));
+    try {
+      await a.services.events.hint('test.ping', { n: 3 });
+      await vi.waitFor(() => expect(atB).toEqual([{ n: 3 }]), { timeout: 1_000, interval: 20 });
+      expect(query.mock.calls.filter(([text]) => String(text).includes('pg_notify'))).toEqual([]);
+    } finally {
+      offB();
+      query.mockRestore();
+    }
+  });
+
   it('leave recorded events and their catch-up alone', async () => {
     const u = await a.onboardedUser();
     let onPayload!: (payload: string) => void;
