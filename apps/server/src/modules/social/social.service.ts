@@ -32,8 +32,8 @@ export function createSocialService(
   const visibleItem = (itemId: string, viewerId: string | null) => read.visibleItem(itemId, viewerId);
 
   /**
-   * A batch of likes, each as alone, in one transaction: the pairs' locks, then the marks with the
-   * visibility check and the counts (one statement), the owners' notifications; after it the item
+   * A batch of likes, each as alone, in one transaction: the pairs' locks, then the marks on the
+   * items each user may see and the counts (`setLikes`), the owners' notifications; after it the item
    * pages and the likers' marks are forgotten everywhere. A like of an item its user may not see
    * answers not found. Should the transaction fail, each like is tried alone, so that one like's
    * error is only its own.
