@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { bookmarks, items, itemStats, likes, profiles } from '../../db/schema';
+import { bookmarks, items, likes, profiles } from '../../db/schema';
 import { pgBool, rowsOf } from '../../db/rows';
 import type { Executor } from '../../db/types';
 import { itemVisibleToViewer } from '../read/read.repository';
@@ -16,9 +16,9 @@ export interface MarkOutcome {
   added: boolean;
 }
 /** A save's outcome: also whether this change removed it. */
-type SaveOutcome = MarkOutcome & { removed: boolean };
-/** A like's outcome: not seen (no such item, or one its user may not see), or the mark, the item's owner and its like count. */
-export type LikeOutcome = { seen: false } | ({ seen: true; ownerId: string; likeCount: number } & MarkOutcome);
+export type SaveOutcome = MarkOutcome & { removed: boolean };
+/** A like's outcome: not seen (no such item, or one its user may not see), or the mark and the item's owner. */
+export type LikeOutcome = { seen: false } | ({ seen: true; ownerId: string } & SaveOutcome);
 
 export function socialRepository(db: Executor) {
   /** Returns the mark's state afterwards and whether this call added or removed it. */
@@ -35,15 +35,12 @@ export function socialRepository(db: Executor) {
   }
 
   /**
-   * Likes of different (user, item) pairs, each as {@link setMark} sets one, in three statements
+   * Likes of different (user, item) pairs, each as {@link setMark} sets one, in two statements
    * whatever their number: on the items each user may see (`itemVisibleToViewer`; the others are
    * left alone and answer `seen: false`) the unwanted marks go, then the wanted ones come (the
    * unique index settles a concurrent add; the two in one statement made the engagement roll-up lose
-   * unlikes among concurrent roll-ups, explore.engagement.test.ts), then the items' like counts
-   * move by what changed: row-locked, so two transactions that like one item at once both count,
-   * where a recount would write what its own snapshot saw. An item without counts yet is counted
-   * from its rows (or, should another transaction count it first, moved from that count).
-   * Outcomes in the order of `changes`.
+   * unlikes among concurrent roll-ups, explore.engagement.test.ts). Outcomes in the order of
+   * `changes`; the counts are the stats repository's to move.
    */
   async function setLikes(changes: MarkChange[]): Promise<LikeOutcome[]> {
     if (!changes.length) return [];
@@ -83,46 +80,11 @@ export function socialRepository(db: Executor) {
           ).map((a) => `${a.userId}\n${a.itemId}`)
         : [],
     );
-    const delta = new Map<string, number>();
-    for (const o of outcome)
-      if (o.seen)
-        delta.set(o.change.itemId, (delta.get(o.change.itemId) ?? 0) + (o.removed ? -1 : 0) + (added.has(`${o.change.userId}\n${o.change.itemId}`) ? 1 : 0));
-    const moves = sql.join(
-      [...delta].map(([itemId, d]) => sql`(${itemId}::uuid, ${d}::int)`),
-      sql`, `,
-    );
-    const counts = delta.size
-      ? rowsOf<{ item_id: string; like_count: number | string }>(
-          await db.execute(sql`
-            with delta(item_id, d) as (values ${moves}),
-            moved as (
-              update ${itemStats} st set like_count = st.like_count + delta.d from delta
-              where st.item_id = delta.item_id and delta.d <> 0
-              returning st.item_id, st.like_count),
-            counted as (
-              insert into ${itemStats} (item_id, like_count)
-              select delta.item_id, (select count(*)::int from ${likes} l where l.item_id = delta.item_id) from delta
-              where delta.item_id not in (select item_id from moved) and not exists (select 1 from ${itemStats} st where st.item_id = delta.item_id)
-              on conflict (item_id) do update set like_count = ${itemStats}.like_count + (select d from delta where delta.item_id = excluded.item_id)
-              returning item_id, like_count)
-            select item_id, like_count from moved
-            union all select item_id, like_count from counted
-            union all select st.item_id, st.like_count from ${itemStats} st join delta on delta.item_id = st.item_id
-              where delta.d = 0`),
-        )
-      : [];
-    const countOf = new Map(counts.map((r) => [r.item_id, Number(r.like_count)]));
-    return outcome.map((o) =>
-      o.seen
-        ? {
-            seen: true as const,
-            ownerId: o.ownerId!,
-            on: !o.removed && o.change.target !== false,
-            added: added.has(`${o.change.userId}\n${o.change.itemId}`),
-            likeCount: countOf.get(o.change.itemId) ?? 0,
-          }
-        : { seen: false as const },
-    );
+    return outcome.map((o) => {
+      if (!o.seen) return { seen: false as const };
+      const isAdded = added.has(`${o.change.userId}\n${o.change.itemId}`);
+      return { seen: true as const, ownerId: o.ownerId!, on: !o.removed && o.change.target !== false, added: isAdded, removed: o.removed };
+    });
   }
 
   return {

@@ -33,13 +33,13 @@ export function createSocialService(
 
   /**
    * A batch of likes, each as alone, in one transaction: the pairs' locks, then the marks on the
-   * items each user may see and the counts (`setLikes`), the owners' notifications; after it the item
+   * items each user may see (`setLikes`), the counts moved by what changed (`moveCounts`), the owners' notifications; after it the item
    * pages and the likers' marks are forgotten everywhere. A like of an item its user may not see
    * answers not found. Should the transaction fail, each like is tried alone, so that one like's
    * error is only its own.
    */
   async function writeLikes(batch: LikeChange[]): Promise<Settled<LikeResult>[]> {
-    let outcomes: LikeOutcome[];
+    let outcomes: ({ seen: false } | (Extract<LikeOutcome, { seen: true }> & { likeCount: number }))[];
     try {
       outcomes = await db.transaction(async (tx) => {
         // One toggle per user and item at a time, in every process: twenty double-clicks end in a consistent state.
@@ -48,12 +48,18 @@ export function createSocialService(
           batch.map((l) => `like:${l.userId}:${l.itemId}`),
         );
         const done = await socialRepository(tx).setLikes(batch);
+        const deltas = new Map<string, number>();
+        batch.forEach((l, n) => {
+          const o = done[n]!;
+          if (o.seen) deltas.set(l.itemId, (deltas.get(l.itemId) ?? 0) + (o.added ? 1 : 0) - (o.removed ? 1 : 0));
+        });
+        const counts = await statsRepository(tx).moveCounts('likes', deltas);
         const owners = batch.flatMap((l, n) => {
           const o = done[n]!;
           return o.seen && o.added && o.ownerId !== l.userId ? [{ userId: o.ownerId, kind: 'like' as const, refId: l.itemId, actorId: l.userId }] : [];
         });
         await deps.notifications.create(tx, owners);
-        return done;
+        return done.map((o, n) => (o.seen ? { ...o, likeCount: counts.get(batch[n]!.itemId) ?? 0 } : o));
       });
     } catch (error) {
       if (batch.length === 1) throw error;
@@ -91,7 +97,7 @@ export function createSocialService(
       const result = await db.transaction(async (tx) => {
         await lockKey(tx, `save:${userId}:${itemId}`);
         const { on, added, removed } = await socialRepository(tx).setBookmark(userId, itemId, target);
-        await statsRepository(tx).moveSaves(itemId, (added ? 1 : 0) - (removed ? 1 : 0));
+        await statsRepository(tx).moveCounts('saves', new Map([[itemId, (added ? 1 : 0) - (removed ? 1 : 0)]]));
         return { saved: on };
       });
       deps.itemsTouched?.([itemId]);

@@ -1,13 +1,15 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { bookmarks, comments, itemStats, likes } from '../../db/schema';
+import { rowsOf } from '../../db/rows';
 import type { Executor } from '../../db/types';
 
 export type StatsRow = typeof itemStats.$inferSelect;
 const zero = (itemId: string): StatsRow => ({ itemId, likeCount: 0, commentCount: 0, saveCount: 0, viewCount: 0 });
 
 /**
- * Per-item counters. Each is recomputed from its rows inside the transaction that changed them, so
- * the counter always equals the truth, even after concurrent toggles.
+ * Per-item counters. Likes and saves move by what changed under the row's lock (`moveCounts`); comments
+ * are recounted from their rows inside the transaction that changed them; the recounts also repair
+ * counts after rows went without a toggle (an account's deletion).
  */
 export function statsRepository(db: Executor) {
   const upsert = (itemId: string, set: Partial<Omit<StatsRow, 'itemId'>>) =>
@@ -31,24 +33,37 @@ export function statsRepository(db: Executor) {
       return row!.n;
     },
     /**
-     * Moves the item's save count by `delta` under the row's lock: two transactions that save one item
-     * at once both count, where a recount would write what its own snapshot saw. An item without counts
-     * yet is counted from its rows (or, should another transaction count it first, moved from that count).
+     * Moves each item's like or save count by its delta under the row's lock, in one statement, and
+     * answers every item's count afterwards: two transactions that like one item at once both count,
+     * where a recount would write what its own snapshot saw. An item without counts yet is counted
+     * from its rows (or, should another transaction count it first, moved from that count).
      */
-    async moveSaves(itemId: string, delta: number): Promise<void> {
-      if (delta !== 0) {
-        const moved = await db
-          .update(itemStats)
-          .set({ saveCount: sql`${itemStats.saveCount} + ${delta}` })
-          .where(eq(itemStats.itemId, itemId))
-          .returning({ itemId: itemStats.itemId });
-        if (moved.length) return;
-      }
-      const [row] = await db.select({ n: count() }).from(bookmarks).where(eq(bookmarks.itemId, itemId));
-      await db
-        .insert(itemStats)
-        .values({ ...zero(itemId), saveCount: row!.n })
-        .onConflictDoUpdate({ target: itemStats.itemId, set: { saveCount: sql`${itemStats.saveCount} + ${delta}` } });
+    async moveCounts(counter: 'likes' | 'saves', deltas: ReadonlyMap<string, number>): Promise<Map<string, number>> {
+      if (!deltas.size) return new Map();
+      const [column, marks] = counter === 'likes' ? [sql.raw('like_count'), likes] : [sql.raw('save_count'), bookmarks];
+      const moves = sql.join(
+        [...deltas].map(([itemId, d]) => sql`(${itemId}::uuid, ${d}::int)`),
+        sql`, `,
+      );
+      const rows = rowsOf<{ item_id: string; n: number | string }>(
+        await db.execute(sql`
+          with delta(item_id, d) as (values ${moves}),
+          moved as (
+            update ${itemStats} st set ${column} = st.${column} + delta.d from delta
+            where st.item_id = delta.item_id and delta.d <> 0
+            returning st.item_id, st.${column} as n),
+          counted as (
+            insert into ${itemStats} (item_id, ${column})
+            select delta.item_id, (select count(*)::int from ${marks} m where m.item_id = delta.item_id) from delta
+            where delta.item_id not in (select item_id from moved) and not exists (select 1 from ${itemStats} st where st.item_id = delta.item_id)
+            on conflict (item_id) do update set ${column} = ${itemStats}.${column} + (select d from delta where delta.item_id = excluded.item_id)
+            returning item_id, ${column} as n)
+          select item_id, n from moved
+          union all select item_id, n from counted
+          union all select st.item_id, st.${column} as n from ${itemStats} st join delta on delta.item_id = st.item_id
+            where delta.d = 0`),
+      );
+      return new Map(rows.map((r) => [r.item_id, Number(r.n)]));
     },
     async recountComments(itemId: string): Promise<number> {
       const [row] = await db
