@@ -84,7 +84,7 @@ COPY --from=deps /app ./
 COPY apps/server/drizzle apps/server/drizzle
 COPY --from=build /app/apps/server/dist apps/server/dist
 COPY --from=build /app/apps/web/dist apps/web/dist
-# The web app's server-side bundle and its worker: a guest's profile arrives rendered (with jsdom, a server dependency).
+# The web app's server-side bundle and its worker: a guest's profile arrives rendered (React's server renderer).
 COPY --from=build /app/apps/web/dist-ssr apps/web/dist-ssr
 # Owner-only folders for the data and for backups; mount a named volume on each (deploy/compose.yaml
 # does). No VOLUME line: it would leave an anonymous volume behind every container run without one.

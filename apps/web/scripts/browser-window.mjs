@@ -1,6 +1,7 @@
-// The browser the app's modules expect, for rendering it outside one (scripts/prerender.mjs at build
-// time, scripts/render-worker.mjs per request): a jsdom window of a first-time visitor (nothing stored,
-// light theme) whose globals are this thread's. Call it before the app's bundle is imported.
+// A browser window for the build-time pre-render (scripts/prerender.mjs): a jsdom window of a first-time
+// visitor (nothing stored, light theme), whose document carries the meta that names a page's first
+// pictures while those variants are rendered. The server's per-request renders need none
+// (scripts/render-worker.mjs). Call it before the app's bundle is imported.
 import { JSDOM } from 'jsdom';
 
 export function installBrowserWindow(origin = 'http://localhost') {

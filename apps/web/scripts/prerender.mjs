@@ -92,7 +92,7 @@ for (const { page, url, check, images } of variants) {
 // with the server's render where the comment is.
 for (const lng of LANGUAGES) writeFileSync(path.join(dist, `shell.${lng}.html`), documentWith(lng, ROOT_SLOT));
 // The server renders with the bundle in a worker of its own: it is kept, with the worker beside it.
-for (const file of ['render-worker.mjs', 'browser-window.mjs']) copyFileSync(path.join(WEB, 'scripts', file), path.join(ssr, file));
+copyFileSync(path.join(WEB, 'scripts', 'render-worker.mjs'), path.join(ssr, 'render-worker.mjs'));
 // The app's timers (query caches, the jsdom window) would keep the process alive.
 window.close();
 process.exit(0);

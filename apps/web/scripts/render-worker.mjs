@@ -1,14 +1,13 @@
 // Renders pages for the server, in a worker thread of its own (apps/server/src/modules/pages/
 // page-renderer.ts starts it): the app's server-side bundle (prerender.js beside this file once built)
-// in a jsdom window whose globals are this thread's, never the server's. One page at a time: the
-// language is the bundle's global state. Copied into dist-ssr/ by scripts/prerender.mjs.
+// with React's server renderer on plain Node.js, no browser window (the app's modules read browser
+// globals only in effects and handlers, or check for them). One page at a time: the language is the
+// bundle's global state. Copied into dist-ssr/ by scripts/prerender.mjs.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parentPort } from 'node:worker_threads';
-import { installBrowserWindow } from './browser-window.mjs';
 
 process.env.NODE_ENV = 'production';
-installBrowserWindow();
 const app = await import(pathToFileURL(path.join(import.meta.dirname, 'prerender.js')).href);
 
 let queue = Promise.resolve();

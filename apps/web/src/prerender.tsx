@@ -1,8 +1,9 @@
-// Pages rendered outside the browser (scripts/prerender.mjs and scripts/render-worker.mjs run this in a
-// jsdom window, after `vite build --ssr`): at build time the landing page and the others' skeletons,
-// one file per language, so that a page paints before its scripts have run; per request, a guest's
-// profile with its data. The client renders the same tree over it once its scripts are here (main.tsx).
-import { STORAGE_KEYS, type FunctionOutput } from '@curio/contract';
+// Pages rendered outside the browser, with React's server renderer (after `vite build --ssr`): at build
+// time the landing page and the others' skeletons, one file per language (scripts/prerender.mjs), so that
+// a page paints before its scripts have run; per request, a guest's profile with its data, in the server's
+// worker thread (scripts/render-worker.mjs, on plain Node.js: no browser globals). The client renders the
+// same tree over it once its scripts are here (main.tsx).
+import type { FunctionOutput } from '@curio/contract';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
@@ -12,6 +13,7 @@ import { PageAvailabilityProvider } from './components/layout/page-availability'
 import { DocumentMetaSink, type DocumentMeta } from './hooks/use-document-meta';
 import { i18n, initI18n, type Language } from './lib/i18n';
 import { pageDataScript, type PageQuery } from './lib/page-data';
+import { ServerRenderProvider } from './lib/server-render';
 import { profileKeys } from './lib/query-keys';
 
 // What the build script needs to pre-render pages with their first pictures in place, and the shell.
@@ -22,8 +24,6 @@ export { PAGE_IMAGES_META, PAGE_IMAGE_SLOTS, PAGE_IMAGE_TOKEN, PAGE_ROOT_SLOT } 
  * and the page's meta (title, description, canonical path) as its render named it.
  */
 async function render(url: string, lng: Language, queries: readonly PageQuery[]): Promise<{ html: string; meta: DocumentMeta | null }> {
-  // The consent banner is left to the client: only some visitors get it, and it is fixed at the bottom.
-  localStorage.setItem(STORAGE_KEYS.consent, 'declined');
   await initI18n({ lng });
   if (i18n.language !== lng) await i18n.changeLanguage(lng);
   const handler = createStaticHandler(routes);
@@ -31,20 +31,22 @@ async function render(url: string, lng: Language, queries: readonly PageQuery[])
   if (context instanceof Response) throw new Error(`Rendering ${url} answered ${context.status}`);
   const router = createStaticRouter(handler.dataRoutes, context);
   // Lazy parts (the header's menus, the toaster) show their fallbacks, as they do in the client's first
-  // render; the markers React leaves for the client are of no use to it (it renders anew, main.tsx).
+  // render; the markers React leaves for the client are of no use to it (it renders anew, main.tsx). What
+  // only the visitor's browser can decide (the consent banner) is left to the client (ServerRenderProvider).
   let meta: DocumentMeta | null = null;
   const html = renderToString(
     <StrictMode>
-      <DocumentMetaSink.Provider value={(named) => (meta = named)}>
-        <AppProvider queries={queries}>
-          <PageAvailabilityProvider exists={pageExists}>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
-          </PageAvailabilityProvider>
-        </AppProvider>
-      </DocumentMetaSink.Provider>
+      <ServerRenderProvider>
+        <DocumentMetaSink.Provider value={(named) => (meta = named)}>
+          <AppProvider queries={queries}>
+            <PageAvailabilityProvider exists={pageExists}>
+              <StaticRouterProvider router={router} context={context} hydrate={false} />
+            </PageAvailabilityProvider>
+          </AppProvider>
+        </DocumentMetaSink.Provider>
+      </ServerRenderProvider>
     </StrictMode>,
   );
-  localStorage.removeItem(STORAGE_KEYS.consent);
   return { html: html.replace(/<template data-msg="[^"]*"[^>]*><\/template>/g, ''), meta };
 }
 

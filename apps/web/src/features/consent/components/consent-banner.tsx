@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { readConsent, writeConsent, type ConsentChoice } from '@/lib/consent';
+import { useServerRender } from '@/lib/server-render';
 import { detectLikelyEuropean } from '../utils/is-likely-european';
 
 /**
@@ -39,7 +40,8 @@ function useReservedSpace(ref: RefObject<HTMLElement | null>, active: boolean) {
  */
 export function ConsentBanner() {
   const { t } = useTranslation();
-  const [visible, setVisible] = useState(() => readConsent() === null && detectLikelyEuropean());
+  const onServer = useServerRender();
+  const [visible, setVisible] = useState(() => !onServer && readConsent() === null && detectLikelyEuropean());
   const ref = useRef<HTMLElement>(null);
   useReservedSpace(ref, visible);
   if (!visible) return null;
