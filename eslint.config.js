@@ -15,6 +15,10 @@ const drizzleImports = {
   group: ['drizzle-orm', 'drizzle-orm/*'],
   message: 'Only repositories (*.repository.ts) and src/db/ touch Drizzle: call a repository instead.',
 };
+const moduleImports = {
+  group: ['**/modules/**'],
+  message: 'The platform (lib, db, storage, mail, sms) does not import a module: take what it needs as a parameter, typed by an interface of its own.',
+};
 const schemaImports = {
   group: ['**/db/schema', '**/*.schema'],
   message: 'Only repositories (*.repository.ts) and src/db/ import the database schema.',
@@ -77,6 +81,21 @@ export default tseslint.config(
       'apps/server/src/test/**',
     ],
     rules: { 'no-restricted-imports': ['error', { patterns: [drizzleImports, schemaImports] }] },
+  },
+
+  // The server's platform (lib, db, storage, mail, sms) never imports a module: modules build on it, and the
+  // composition root (services.ts, app.ts, server.ts) hands it what it needs of them (lib/job-queue.ts). The one
+  // exception is db/schema.ts, which gathers every module's tables for Drizzle and its migrations. (Each block
+  // names every pattern that applies to its files: a later block's rule replaces an earlier one's.)
+  {
+    files: ['apps/server/src/{lib,storage,mail,sms}/**/*.ts'],
+    ignores: ['apps/server/src/**/*.repository.ts', 'apps/server/src/**/*.schema.ts', 'apps/server/src/**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [drizzleImports, schemaImports, moduleImports] }] },
+  },
+  {
+    files: ['apps/server/src/db/**/*.ts', 'apps/server/src/{lib,storage,mail,sms}/**/*.{repository,schema}.ts'],
+    ignores: ['apps/server/src/db/schema.ts', 'apps/server/src/**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [moduleImports] }] },
   },
 
   // A web feature never imports another feature: routes (src/app) compose them.

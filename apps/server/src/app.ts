@@ -59,6 +59,7 @@ import { moderationFunctions } from './modules/moderation/moderation.routes';
 import { adminAccountsFunctions, adminUsersFunctions } from './modules/admin-users/admin-users.routes';
 import { createAdminAccountsService } from './modules/admin-users/admin-accounts.service';
 import { functionStatsFunctions } from './modules/function-stats/function-stats.routes';
+import { QUEUES } from './modules/jobs/jobs';
 import { jobsFunctions } from './modules/jobs/jobs.routes';
 import { metricsRouter } from './modules/function-stats/function-stats.metrics';
 import { dmcaFunctions } from './modules/dmca/dmca.routes';
@@ -104,7 +105,7 @@ export function createApp(deps: AppDeps) {
   services.events.start().catch((err) => logger.error({ err }, 'could not listen for events'));
   // Text messages (phone codes): to SMS_URL as jobs, or into the SMS outbox; none in production without SMS_URL.
   const sms = smsAvailable(env) ? createSms({ db: database.db, smsUrl: env.SMS_URL, logger }) : undefined;
-  if (env.SMS_URL) sms?.attach(services.jobs);
+  if (env.SMS_URL) sms?.attach(services.jobs, QUEUES.sms.name);
   const auth = createAuth({
     db: database.db,
     env,

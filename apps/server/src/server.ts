@@ -8,6 +8,7 @@ import { EnvError, type Env } from './env';
 import { createLogger } from './lib/logger';
 import { queuedMailer } from './mail/mail-queue';
 import { createMailer } from './mail/mailer';
+import { QUEUES } from './modules/jobs/jobs';
 import { startCutoutWorkers, workerEntryBeside } from './modules/jobs/workers';
 import { checkStorageFromEnv } from './storage/from-env';
 
@@ -57,7 +58,7 @@ export async function startServer(env: Env) {
     isMigrated: () => migrated,
     overrides: workers.segmenter ? { segmenter: workers.segmenter } : undefined,
   });
-  mailQueue?.attach(services.jobs);
+  mailQueue?.attach(services.jobs, QUEUES.mail.name);
   // pg-boss creates its schema and queues at start: one booting process at a time.
   await database.exclusive(() => services.jobs.start());
   const queued = await services.cutouts.enqueuePending();

@@ -28,7 +28,7 @@ describe('mails through the job queue', { tags: ['postgres'] }, () => {
       logger,
     });
     const mailer = queuedMailer(direct, logger, 'mail-queue-test-secret-long-enough-0123456789');
-    mailer.attach(t.services.jobs);
+    mailer.attach(t.services.jobs, QUEUES.mail.name);
 
     // Accepted at once (queued), although no mail server answers.
     await mailer.send({ to: 'collector@example.com', subject: 'Your sign-in link', text: 'https://example.com/link', html: '<p>link</p>' });
@@ -73,7 +73,7 @@ describe('mails through the job queue', { tags: ['postgres'] }, () => {
       logger,
     });
     const mailer = queuedMailer(direct, logger, 'mail-queue-test-secret-long-enough-0123456789');
-    mailer.attach(t.services.jobs);
+    mailer.attach(t.services.jobs, QUEUES.mail.name);
     const count = 30;
     await Promise.all(
       Array.from({ length: count }, (_, i) =>

@@ -1,6 +1,6 @@
 import { symmetricDecrypt, symmetricEncrypt } from 'better-auth/crypto';
 import type { Logger } from '../lib/logger';
-import { QUEUES, type Jobs } from '../modules/jobs/jobs';
+import type { JobQueue } from '../lib/job-queue';
 import type { Mail, Mailer } from './mailer';
 
 /** What a `mail` job holds: the recipient in clear (for operators), the mail itself sealed. */
@@ -12,7 +12,8 @@ export interface MailJob {
 /**
  * Mails through the job queue: `send` records a `mail` job (in the database, so a crash or a mail
  * server that is down loses nothing) and a process working the queue hands it to SMTP, retried with
- * back-off until it is accepted. Until `attach` (the queue exists) mails go out directly.
+ * back-off until it is accepted. Until `attach` (the queue exists, with the name of its `mail` queue)
+ * mails go out directly.
  *
  * A mail's text holds sign-in, reset and download links, and the job queue keeps finished jobs for
  * days: the mail is sealed with the auth secret (better-auth's symmetric encryption), so the job
@@ -24,20 +25,22 @@ export interface MailJob {
  */
 export const MAIL_WORKERS = 4;
 
-export function queuedMailer(direct: Mailer, logger: Logger, secret: string): Mailer & { attach(jobs: Jobs): void } {
-  let jobs: Jobs | null = null;
+export function queuedMailer(direct: Mailer, logger: Logger, secret: string): Mailer & { attach(jobs: JobQueue, queueName: string): void } {
+  let jobs: JobQueue | null = null;
+  let queue = '';
   return {
     async send(mail: Mail) {
       if (!jobs) return direct.send(mail);
       const job: MailJob = { to: mail.to, sealed: await symmetricEncrypt({ key: secret, data: JSON.stringify(mail) }) };
-      const id = await jobs.send(QUEUES.mail.name, job);
+      const id = await jobs.send(queue, job);
       logger.info({ to: mail.to, subject: mail.subject, jobId: id }, 'mail queued');
     },
     outbox: () => direct.outbox(),
-    attach(queue: Jobs) {
-      jobs = queue;
-      queue.handle<MailJob | Mail>(
-        QUEUES.mail.name,
+    attach(attached, queueName) {
+      jobs = attached;
+      queue = queueName;
+      attached.handle<MailJob | Mail>(
+        queueName,
         async (job) => {
           // Jobs queued before mails were sealed still go out as they are.
           const mail = 'sealed' in job ? (JSON.parse(await symmetricDecrypt({ key: secret, data: job.sealed })) as Mail) : job;

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
-import type { Jobs } from '../modules/jobs/jobs';
+import { QUEUES, type Jobs } from '../modules/jobs/jobs';
 import { createTestDatabase } from '../test/database';
 import { createSms, smsAvailable } from './sms';
 import { smsOutboxPage } from './sms-outbox';
@@ -68,7 +68,7 @@ describe('SMS', () => {
       handle: (_name: string, h: (data: unknown) => Promise<unknown>) => (handler = h),
     } as unknown as Jobs;
     const sms = createSms({ db: database.db, logger, smsUrl: 'http://sms.test/send', fetch: gateway.fn });
-    sms.attach(jobs);
+    sms.attach(jobs, QUEUES.sms.name);
     await sms.send({ to: '+15550006666', text: '333444 code' });
     expect(sent).toEqual([{ name: 'sms', data: { to: '+15550006666', text: '333444 code' } }]);
     expect(gateway.calls).toHaveLength(0);

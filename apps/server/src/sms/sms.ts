@@ -1,6 +1,6 @@
 import type { Db } from '../db/client';
+import type { JobQueue } from '../lib/job-queue';
 import type { Logger } from '../lib/logger';
-import { QUEUES, type Jobs } from '../modules/jobs/jobs';
 import { smsRepository, type StoredSms } from './sms.repository';
 
 export interface SmsMessage {
@@ -14,8 +14,8 @@ export interface Sms {
   send(message: SmsMessage): Promise<void>;
   /** Outbox messages, newest first (empty when SMS_URL is used). */
   outbox(): Promise<StoredSms[]>;
-  /** With SMS_URL: from now on messages are jobs, retried with back-off, and this process works them. */
-  attach(jobs: Jobs): void;
+  /** With SMS_URL: from now on messages are jobs of the queue named, retried with back-off, and this process works them. */
+  attach(jobs: JobQueue, queueName: string): void;
 }
 
 /** A phone number shown in logs: its first characters only (never the whole number, never the text). */
@@ -30,7 +30,8 @@ export function createSms(opts: { db: Db; smsUrl?: string; logger: Logger; fetch
   const { db, smsUrl, logger } = opts;
   const doFetch = opts.fetch ?? fetch;
   const repo = smsRepository(db);
-  let jobs: Jobs | null = null;
+  let jobs: JobQueue | null = null;
+  let queue = '';
 
   async function post(message: SmsMessage) {
     const res = await doFetch(smsUrl!, {
@@ -52,14 +53,15 @@ export function createSms(opts: { db: Db; smsUrl?: string; logger: Logger; fetch
         return;
       }
       if (!jobs) return post(message);
-      const id = await jobs.send(QUEUES.sms.name, message);
+      const id = await jobs.send(queue, message);
       logger.info({ to: maskedNumber(message.to), jobId: id }, 'sms queued');
     },
     outbox: () => (smsUrl ? Promise.resolve([]) : repo.latest()),
-    attach(queue) {
+    attach(attached, queueName) {
       if (!smsUrl) return;
-      jobs = queue;
-      queue.handle<SmsMessage>(QUEUES.sms.name, (message) => post(message));
+      jobs = attached;
+      queue = queueName;
+      attached.handle<SmsMessage>(queueName, (message) => post(message));
     },
   };
 }
