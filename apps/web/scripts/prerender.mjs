@@ -9,7 +9,6 @@
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { installBrowserWindow } from './browser-window.mjs';
 
 process.env.NODE_ENV = 'production'; // React's production server renderer
 const WEB = path.resolve(import.meta.dirname, '..');
@@ -17,8 +16,6 @@ const dist = process.env.BUNDLE_DIST ?? path.join(WEB, 'dist');
 const ssr = path.join(WEB, 'dist-ssr');
 const LANGUAGES = ['en', 'zh-CN'];
 const ORIGIN = 'http://localhost';
-
-const window = installBrowserWindow(ORIGIN);
 
 /**
  * The page paints from its HTML, then fetches and starts its scripts (public/boot-after-paint.js), instead
@@ -62,7 +59,7 @@ const PAGES = [
  * Explore and the item page once more with their first pictures in place (`<page>-images.<lang>.html`):
  * the server answers a guest that variant with the pictures' ids where the tokens are, and names them in
  * the meta the page's first render reads (src/lib/page-images.ts), so that the largest picture paints
- * from the HTML. The meta is the server's to write; here it is set only while rendering.
+ * from the HTML. The meta is the server's to write; here the render is given the tokens (PageImagesProvider).
  */
 function withImages(page, url) {
   const slots = PAGE_IMAGE_SLOTS[page];
@@ -73,15 +70,7 @@ function withImages(page, url) {
 const variants = PAGES.flatMap((p) => [p, withImages(p.page, p.url)].filter(Boolean));
 for (const { page, url, check, images } of variants) {
   for (const lng of LANGUAGES) {
-    const meta = images ? window.document.createElement('meta') : null;
-    if (meta) {
-      meta.name = PAGE_IMAGES_META;
-      meta.content = images.join(' ');
-      meta.dataset.path = url;
-      window.document.head.append(meta);
-    }
-    const body = await prerender(`${ORIGIN}${url}`, lng);
-    meta?.remove();
+    const body = await prerender(`${ORIGIN}${url}`, lng, images ?? []);
     if (!check(body)) throw new Error(`The pre-rendered ${page} page (${lng}) is not what it should be`);
     const html = documentWith(lng, body);
     writeFileSync(path.join(dist, `${page}.${lng}.html`), html);
@@ -93,6 +82,5 @@ for (const { page, url, check, images } of variants) {
 for (const lng of LANGUAGES) writeFileSync(path.join(dist, `shell.${lng}.html`), documentWith(lng, ROOT_SLOT));
 // The server renders with the bundle in a worker of its own: it is kept, with the worker beside it.
 copyFileSync(path.join(WEB, 'scripts', 'render-worker.mjs'), path.join(ssr, 'render-worker.mjs'));
-// The app's timers (query caches, the jsdom window) would keep the process alive.
-window.close();
+// The app's timers (the query cache's) would keep the process alive.
 process.exit(0);

@@ -13,6 +13,7 @@ import { PageAvailabilityProvider } from './components/layout/page-availability'
 import { DocumentMetaSink, type DocumentMeta } from './hooks/use-document-meta';
 import { i18n, initI18n, type Language } from './lib/i18n';
 import { pageDataScript, type PageQuery } from './lib/page-data';
+import { PageImagesProvider } from './lib/page-images';
 import { ServerRenderProvider } from './lib/server-render';
 import { profileKeys } from './lib/query-keys';
 
@@ -20,16 +21,23 @@ import { profileKeys } from './lib/query-keys';
 export { PAGE_IMAGES_META, PAGE_IMAGE_SLOTS, PAGE_IMAGE_TOKEN, PAGE_ROOT_SLOT } from '@curio/contract';
 
 /**
- * The app's HTML at `url` in `lng`, with the query cache holding `queries` (a guest's view: no session),
- * and the page's meta (title, description, canonical path) as its render named it.
+ * The app's HTML at `url` in `lng`, with the query cache holding `queries` (a guest's view: no session)
+ * and the page's first pictures named by `images` (lib/page-images.ts), and the page's meta (title,
+ * description, canonical path) as its render named it.
  */
-async function render(url: string, lng: Language, queries: readonly PageQuery[]): Promise<{ html: string; meta: DocumentMeta | null }> {
+async function render(
+  url: string,
+  lng: Language,
+  queries: readonly PageQuery[],
+  images: readonly string[] = [],
+): Promise<{ html: string; meta: DocumentMeta | null }> {
   await initI18n({ lng });
   if (i18n.language !== lng) await i18n.changeLanguage(lng);
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(url));
   if (context instanceof Response) throw new Error(`Rendering ${url} answered ${context.status}`);
   const router = createStaticRouter(handler.dataRoutes, context);
+  const address = new URL(url);
   // Lazy parts (the header's menus, the toaster) show their fallbacks, as they do in the client's first
   // render; the markers React leaves for the client are of no use to it (it renders anew, main.tsx). What
   // only the visitor's browser can decide (the consent banner) is left to the client (ServerRenderProvider).
@@ -40,7 +48,9 @@ async function render(url: string, lng: Language, queries: readonly PageQuery[])
         <DocumentMetaSink.Provider value={(named) => (meta = named)}>
           <AppProvider queries={queries}>
             <PageAvailabilityProvider exists={pageExists}>
-              <StaticRouterProvider router={router} context={context} hydrate={false} />
+              <PageImagesProvider path={address.pathname + address.search} ids={images}>
+                <StaticRouterProvider router={router} context={context} hydrate={false} />
+              </PageImagesProvider>
             </PageAvailabilityProvider>
           </AppProvider>
         </DocumentMetaSink.Provider>
@@ -50,9 +60,12 @@ async function render(url: string, lng: Language, queries: readonly PageQuery[])
   return { html: html.replace(/<template data-msg="[^"]*"[^>]*><\/template>/g, ''), meta };
 }
 
-/** A page as a first-time guest sees it before its data has arrived (build time). */
-export async function prerender(url: string, lng: Language): Promise<string> {
-  return (await render(url, lng, [])).html;
+/**
+ * A page as a first-time guest sees it before its data has arrived (build time), with its first pictures
+ * where `images` names them (the server puts the pictures' ids in their place).
+ */
+export async function prerender(url: string, lng: Language, images: readonly string[] = []): Promise<string> {
+  return (await render(url, lng, [], images)).html;
 }
 
 /**

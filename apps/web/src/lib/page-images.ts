@@ -1,4 +1,5 @@
 import { PAGE_IMAGES_META } from '@curio/contract';
+import { createContext, createElement, useContext, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 
 /*
@@ -16,8 +17,18 @@ export function pageImages(path: string): string[] {
   return meta.content.split(' ').filter((id) => /^[\w-]+$/.test(id));
 }
 
-/** {@link pageImages} of the current address. */
+/** The images named for a page rendered outside a browser (prerender.tsx), in place of the document's meta. */
+const NamedPageImages = createContext<{ path: string; ids: readonly string[] } | null>(null);
+
+export function PageImagesProvider({ path, ids, children }: { path: string; ids: readonly string[]; children: ReactNode }) {
+  return createElement(NamedPageImages.Provider, { value: { path, ids } }, children);
+}
+
+/** {@link pageImages} of the current address (or the images a render outside the browser was given for it). */
 export function usePageImages(): string[] {
   const location = useLocation();
-  return pageImages(location.pathname + location.search);
+  const named = useContext(NamedPageImages);
+  const path = location.pathname + location.search;
+  if (named) return named.path === path ? [...named.ids] : [];
+  return pageImages(path);
 }
