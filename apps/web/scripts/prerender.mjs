@@ -33,13 +33,7 @@ function afterPaint(html) {
     .replace('<head>', '<head>\n    <meta name="curio-prerendered" content="">');
 }
 
-const {
-  prerender,
-  PAGE_ROOT_SLOT: ROOT_SLOT,
-  PAGE_IMAGES_META,
-  PAGE_IMAGE_SLOTS,
-  PAGE_IMAGE_TOKEN,
-} = await import(pathToFileURL(path.join(ssr, 'prerender.js')).href);
+const { prerender, PAGE_ROOT_SLOT: ROOT_SLOT, PAGE_IMAGE_SLOTS, PAGE_IMAGE_TOKEN } = await import(pathToFileURL(path.join(ssr, 'prerender.js')).href);
 const index = readFileSync(path.join(dist, 'index.html'), 'utf8');
 if (!index.includes('<div id="root"></div>')) throw new Error('dist/index.html has no empty #root');
 /** The page's document in a language, with `body` in #root. */

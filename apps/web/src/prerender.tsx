@@ -18,7 +18,7 @@ import { ServerRenderProvider } from './lib/server-render';
 import { profileKeys } from './lib/query-keys';
 
 // What the build script needs to pre-render pages with their first pictures in place, and the shell.
-export { PAGE_IMAGES_META, PAGE_IMAGE_SLOTS, PAGE_IMAGE_TOKEN, PAGE_ROOT_SLOT } from '@curio/contract';
+export { PAGE_IMAGE_SLOTS, PAGE_IMAGE_TOKEN, PAGE_ROOT_SLOT } from '@curio/contract';
 
 /**
  * The app's HTML at `url` in `lng`, with the query cache holding `queries` (a guest's view: no session)
