@@ -1,7 +1,7 @@
 // Compiles the server for production: one ES module per entry in dist/ (shared code in chunks), with the
 // shared contract and the npm dependencies bundled in, except those that must stay in node_modules
 // (NOT_BUNDLED). A start then compiles a few large files instead of resolving and loading some 2,000
-// modules one by one: the web process was ready in 1.4-1.7 s instead of 3.2-4.0 s (docs/benchmarks.md).
+// modules one by one: the web process was ready in 1.6-1.7 s instead of 3.4-4.1 s (docs/benchmarks.md).
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';

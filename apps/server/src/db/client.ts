@@ -43,10 +43,10 @@ export interface Database {
   listenerCount(channel: string): Promise<number | null>;
   /**
    * On PGlite, where every listener is in this process: hands a payload to the channel's listeners
-   * directly (after the current turn, as a NOTIFY arrives), without a statement, and answers true. A
-   * NOTIFY outside any transaction (a hint) has nothing to wait for. Absent on PostgreSQL.
+   * directly (after the current turn, as a NOTIFY arrives), without a statement. A NOTIFY outside any
+   * transaction (a hint) has nothing to wait for. Absent on PostgreSQL.
    */
-  announce?(channel: string, payload: string): boolean;
+  announce?(channel: string, payload: string): void;
   close(): Promise<void>;
 }
 
@@ -76,7 +76,6 @@ export function openPglite(client: PGlite): Database {
     announce(channel, payload) {
       const listeners = [...(local.get(channel) ?? [])];
       setImmediate(() => listeners.forEach((onPayload) => onPayload(payload)));
-      return true;
     },
     close: () => client.close(),
   };

@@ -235,7 +235,10 @@ export function createEventsService(
         return Promise.resolve();
       }
       // On PGlite every listener is in this process: no statement needed.
-      if (deps.announce?.(EVENTS_CHANNEL, text)) return Promise.resolve();
+      if (deps.announce) {
+        deps.announce(EVENTS_CHANNEL, text);
+        return Promise.resolve();
+      }
       return eventsRepository(db)
         .notify(EVENTS_CHANNEL, text)
         .catch((err: unknown) => logger.warn({ err, hint }, 'could not announce a hint'));

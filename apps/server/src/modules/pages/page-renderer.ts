@@ -34,8 +34,7 @@ type Answer = { id: number; html?: string; data?: string; meta?: RenderedPage['m
  * web build's dist-ssr/) in one worker thread, with React's server renderer (no browser window): the
  * language is the bundle's global state, and a render never holds the server's event loop. The worker
  * starts with the first page it is asked for and stops after `idleMs` without one (it holds some 115 MB
- * once it has rendered a few hundred pages). A page
- * not rendered within `timeoutMs` once the worker is ready, a worker not ready within `startMs` (loading
+ * once it has rendered a few hundred pages). A page not rendered within `timeoutMs` once the worker is ready, a worker not ready within `startMs` (loading
  * the bundle takes 1-3 s, depending on the machine: the first page after a quiet spell waits for it, so
  * that a visitor without scripts still gets the page), a failed render or a worker that cannot start
  * answers null: the caller sends the page's skeleton instead, which works as before.
@@ -65,7 +64,8 @@ export function createPageRenderer(options: { dir: string; logger: Logger; timeo
   function start() {
     if (worker) return worker;
     // The heap bounded (docs/benchmarks.md: with the jsdom window it had then, about 110 MB resident with
-    // the bound, 160 MB without; a render takes 4–5 ms either way). Running out of it ends the worker like any failure: the skeleton, then a restart.
+    // the bound, 160 MB without; a render takes 4–5 ms either way). Running out of it ends the worker like
+    // any failure: the skeleton, then a restart.
     const thread = new Worker(entry, {
       // Nothing of the server's environment (its secrets): the bundle reads none of it.
       env: { NODE_ENV: 'production' },
