@@ -26,21 +26,19 @@ export interface MailJob {
 export const MAIL_WORKERS = 4;
 
 export function queuedMailer(direct: Mailer, logger: Logger, secret: string): Mailer & { attach(jobs: JobQueue, queueName: string): void } {
-  let jobs: JobQueue | null = null;
-  let queue = '';
+  let queue: { jobs: JobQueue; name: string } | null = null;
   return {
     async send(mail: Mail) {
-      if (!jobs) return direct.send(mail);
+      if (!queue) return direct.send(mail);
       const job: MailJob = { to: mail.to, sealed: await symmetricEncrypt({ key: secret, data: JSON.stringify(mail) }) };
-      const id = await jobs.send(queue, job);
+      const id = await queue.jobs.send(queue.name, job);
       logger.info({ to: mail.to, subject: mail.subject, jobId: id }, 'mail queued');
     },
     outbox: () => direct.outbox(),
-    attach(attached, queueName) {
-      jobs = attached;
-      queue = queueName;
-      attached.handle<MailJob | Mail>(
-        queueName,
+    attach(jobs, name) {
+      queue = { jobs, name };
+      jobs.handle<MailJob | Mail>(
+        name,
         async (job) => {
           // Jobs queued before mails were sealed still go out as they are.
           const mail = 'sealed' in job ? (JSON.parse(await symmetricDecrypt({ key: secret, data: job.sealed })) as Mail) : job;

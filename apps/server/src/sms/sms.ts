@@ -30,8 +30,7 @@ export function createSms(opts: { db: Db; smsUrl?: string; logger: Logger; fetch
   const { db, smsUrl, logger } = opts;
   const doFetch = opts.fetch ?? fetch;
   const repo = smsRepository(db);
-  let jobs: JobQueue | null = null;
-  let queue = '';
+  let queue: { jobs: JobQueue; name: string } | null = null;
 
   async function post(message: SmsMessage) {
     const res = await doFetch(smsUrl!, {
@@ -52,16 +51,15 @@ export function createSms(opts: { db: Db; smsUrl?: string; logger: Logger; fetch
         logger.info({ to: maskedNumber(message.to) }, 'sms written to the outbox');
         return;
       }
-      if (!jobs) return post(message);
-      const id = await jobs.send(queue, message);
+      if (!queue) return post(message);
+      const id = await queue.jobs.send(queue.name, message);
       logger.info({ to: maskedNumber(message.to), jobId: id }, 'sms queued');
     },
     outbox: () => (smsUrl ? Promise.resolve([]) : repo.latest()),
-    attach(attached, queueName) {
+    attach(jobs, name) {
       if (!smsUrl) return;
-      jobs = attached;
-      queue = queueName;
-      attached.handle<SmsMessage>(queueName, (message) => post(message));
+      queue = { jobs, name };
+      jobs.handle<SmsMessage>(name, (message) => post(message));
     },
   };
 }
