@@ -91,7 +91,10 @@ export function createServices(
     rolesChanged: (userId) => viewerMarks.forget(userId),
     sessionsEnded: (userId) => sessions.revoke(userId),
   });
-  const credits = createCreditsService(db, { signupCredits: env.SIGNUP_CREDITS });
+  const credits = createCreditsService(db, {
+    signupCredits: env.SIGNUP_CREDITS,
+    refill: async () => (await settings.get()).creditRefill,
+  });
   /**
    * An admin changed the public site settings through this process: its open notifications streams say so at once,
    * and every other process is told to tell its own (a hint, not recorded: a tab whose process missed it reads the
@@ -139,7 +142,7 @@ export function createServices(
   });
   cutouts.work(env.CUTOUT_CONCURRENCY);
   // Handlers run once the queue has started, after every service below exists.
-  handleHousekeeping(jobs, () => ({ analytics, invites, itemPages, images, events }));
+  handleHousekeeping(jobs, () => ({ analytics, invites, itemPages, images, events, credits }));
   const storageSweep = createStorageSweep(db, { storage, logger, jobs });
   const generator = deps.generator ?? createGeneratorFromEnv(env);
   const items = createItemsService(db, { shelves, credits, settings, roles, images, cutouts, generator, logger, cutoutWaitMs: deps.cutoutWaitMs });

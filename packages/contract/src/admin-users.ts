@@ -62,6 +62,34 @@ export const adminCreditsGrantInputSchema = z.object({
   reason: text().trim().min(1, 'This field is required.').max(ADMIN_CREDITS_REASON_MAX),
 });
 
+/** Why a collector's credits changed (each entry of the credits history has one). */
+export const CREDIT_REASONS = ['signup', 'invite', 'admin_grant', 'generation', 'refund', 'refill'] as const;
+export type CreditReason = (typeof CREDIT_REASONS)[number];
+export const ADMIN_CREDITS_HISTORY_PAGE_SIZE = 50;
+
+/** `admin-credits-history`: a collector's credit entries, newest first, a page at a time. */
+export const adminCreditsHistoryInputSchema = z.object({
+  userId: userIdSchema,
+  cursor: text().max(200).optional(),
+});
+export const creditEntrySchema = z.object({
+  id: z.string(),
+  amount: z.number().int(),
+  reason: z.enum(CREDIT_REASONS),
+  /** An admin's reason for a grant. */
+  note: z.string().nullable(),
+  /** The admin who granted or took credits (null when gone, or for every other reason). */
+  actor: z.object({ id: z.string(), handle: z.string().nullable() }).nullable(),
+  createdAt: z.string(),
+});
+export type CreditEntry = z.infer<typeof creditEntrySchema>;
+export const adminCreditsHistoryResultSchema = z.object({
+  entries: z.array(creditEntrySchema),
+  /** The balance now (the sum of every entry). */
+  balance: z.number().int(),
+  nextCursor: z.string().nullable(),
+});
+
 /** Calls of one function over a window, summed over every process. Durations in milliseconds. */
 export const functionWindowStatsSchema = z.object({
   calls: z.number().int(),

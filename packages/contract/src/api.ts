@@ -84,6 +84,8 @@ import {
 } from './admin-site';
 import {
   adminCreditsGrantInputSchema,
+  adminCreditsHistoryInputSchema,
+  adminCreditsHistoryResultSchema,
   adminFunctionStatsResultSchema,
   adminJobInputSchema,
   adminJobResultSchema,
@@ -220,6 +222,7 @@ export const API = {
   'admin-users-list': fn({ input: adminUsersListInputSchema, output: adminUsersListResultSchema, access: 'admin', read: true }),
   'admin-user-update': fn({ input: adminUserUpdateInputSchema, output: adminUserResultSchema, access: 'admin' }),
   'admin-credits-grant': fn({ input: adminCreditsGrantInputSchema, output: adminUserResultSchema, access: 'admin' }),
+  'admin-credits-history': fn({ input: adminCreditsHistoryInputSchema, output: adminCreditsHistoryResultSchema, access: 'admin', read: true }),
   'admin-user-get': fn({ input: adminUserIdInputSchema, output: adminUserGetResultSchema, access: 'admin', read: true }),
   'admin-user-factors-list': fn({ input: adminUserIdInputSchema, output: adminUserFactorsListResultSchema, access: 'admin', read: true }),
   'admin-user-factor-remove': fn({ input: adminUserFactorRemoveInputSchema, output: adminUserFactorRemoveResultSchema, access: 'admin' }),

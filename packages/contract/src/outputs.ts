@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DM_OPTIONS } from './limits';
 import { commentSchema } from './social';
-import { announcementSettingSchema, profileSchema } from './schemas';
+import { announcementSettingSchema, creditRefillSchema, profileSchema } from './schemas';
 import { arrangementSchema, photoPrepSchema, photoSchema, type uploadResultSchema, variantSchema } from './shelf';
 
 /**
@@ -16,7 +16,16 @@ export const emptyInputSchema = z.object({});
 export const deletedResultSchema = z.object({ deleted: z.literal(true) });
 
 export const countResultSchema = z.object({ count: z.number().int().min(0) });
-export const creditBalanceResultSchema = z.object({ balance: z.number().int() });
+/**
+ * `get-credit-balance`: the caller's credits; when an allowance is set, when it next refills and to how many
+ * (`nextRefillAt` and `refillAmount` null when refills are off).
+ */
+export const creditBalanceResultSchema = z.object({
+  balance: z.number().int(),
+  nextRefillAt: isoDate.nullable(),
+  refillAmount: z.number().int().nullable(),
+});
+export type CreditBalance = z.infer<typeof creditBalanceResultSchema>;
 
 export const onboardingResultSchema = z.object({ profile: profileSchema, shelfId: z.string() });
 export type OnboardingResult = z.infer<typeof onboardingResultSchema>;
@@ -27,6 +36,7 @@ export const siteSettingsSchema = z.object({
   maintenanceMode: z.boolean(),
   maintenanceStatusUrl: z.string().nullable(),
   announcement: announcementSettingSchema.nullable(),
+  creditRefill: creditRefillSchema,
 });
 export const adminSettingsUpdateResultSchema = z.object({ settings: siteSettingsSchema });
 

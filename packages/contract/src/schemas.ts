@@ -95,12 +95,36 @@ export const publicSiteSettingsSchema = z.object({
 });
 export type PublicSiteSettings = z.infer<typeof publicSiteSettingsSchema>;
 
+/** The most an allowance may refill to, and the longest period between refills. */
+export const CREDIT_REFILL_AMOUNT_MAX = 10_000;
+export const CREDIT_REFILL_DAYS_MAX = 365;
+/** The allowance when an admin has set none: every 30 days each collector's balance is topped up to 30. */
+export const CREDIT_REFILL_DEFAULT = { amount: 30, everyDays: 30 } as const;
+/**
+ * The credit allowance: every `everyDays` days (counted from each collector's sign-up) a balance under `amount` is
+ * topped up to `amount`. An amount of 0 turns refills off.
+ */
+export const creditRefillSchema = z.object({
+  amount: z
+    .number({ error: 'Enter a whole number' })
+    .int('Enter a whole number')
+    .min(0, 'Enter 0 or more')
+    .max(CREDIT_REFILL_AMOUNT_MAX, `Enter at most ${CREDIT_REFILL_AMOUNT_MAX}`),
+  everyDays: z
+    .number({ error: 'Enter a whole number' })
+    .int('Enter a whole number')
+    .min(1, 'Enter at least 1 day')
+    .max(CREDIT_REFILL_DAYS_MAX, `Enter at most ${CREDIT_REFILL_DAYS_MAX} days`),
+});
+export type CreditRefill = z.infer<typeof creditRefillSchema>;
+
 export const adminSettingsUpdateSchema = z.object({
   betaOpen: z.boolean().optional(),
   maintenanceMode: z.boolean().optional(),
   /** An http(s) page with status updates, linked from the maintenance page; null removes it. */
   maintenanceStatusUrl: httpUrl().nullable().optional(),
   announcement: announcementSettingSchema.nullable().optional(),
+  creditRefill: creditRefillSchema.optional(),
 });
 export type AdminSettingsUpdate = z.input<typeof adminSettingsUpdateSchema>;
 

@@ -16,7 +16,7 @@ const card = (extra: Record<string, unknown> = {}, user: Record<string, unknown>
 
 describe('the contract check of API answers', () => {
   it('accepts an answer that matches the output schema', () => {
-    expect(() => assertMatchesContract('get-credit-balance', { balance: 30 })).not.toThrow();
+    expect(() => assertMatchesContract('get-credit-balance', { balance: 30, nextRefillAt: null, refillAmount: null })).not.toThrow();
     expect(() => assertMatchesContract('explore-list', { items: [card(), card({ liked: true })], nextPage: null, snapshot: 's' })).not.toThrow();
   });
   it('fails on drift: a missing or mistyped field', () => {
@@ -25,7 +25,7 @@ describe('the contract check of API answers', () => {
     expect(() => assertMatchesContract('explore-list', { items: [card({ likeCount: '3' })], nextPage: null, snapshot: 's' })).toThrow(/items\.0\.likeCount/);
   });
   it('fails on drift: a field the output schema does not declare, however deep', () => {
-    expect(() => assertMatchesContract('get-credit-balance', { balance: 30, userId: 'u1' })).toThrow(/does not declare: userId/);
+    expect(() => assertMatchesContract('get-credit-balance', { balance: 30, nextRefillAt: null, refillAmount: null, userId: 'u1' })).toThrow(/does not declare: userId/);
     expect(() => assertMatchesContract('explore-list', { items: [card(), card({}, { email: 'ann@example.com' })], nextPage: null, snapshot: 's' })).toThrow(
       /does not declare: items\[\]\.user\.email/,
     );

@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Role } from '@curio/contract';
 import { creditLedger, items, profiles, sessions, userRoles, users } from '../../db/schema';
 import { cursorKey, olderThan } from '../../db/keyset';
@@ -64,6 +64,17 @@ export function adminUsersRepository(db: Executor) {
     async find(userId: string) {
       const [row] = await select().where(eq(users.id, userId));
       return row ? toUser(row) : null;
+    },
+
+    /** The handles of these users (null for one without a profile); users that are gone are left out. */
+    async handlesOf(userIds: string[]): Promise<Map<string, string | null>> {
+      if (!userIds.length) return new Map();
+      const rows = await db
+        .select({ id: users.id, handle: profiles.handle })
+        .from(users)
+        .leftJoin(profiles, eq(profiles.userId, users.id))
+        .where(inArray(users.id, userIds));
+      return new Map(rows.map((r) => [r.id, r.handle]));
     },
 
     /** Makes the user's roles exactly `roles`; `users.role` mirrors them for better-auth's admin plugin. */

@@ -7,6 +7,7 @@ export const adminUsersFunctions = (adminUsers: AdminUsersService) =>
     'admin-users-list': async (input) => adminUsers.list(input),
     'admin-user-update': async (input, { user }) => adminUsers.update(user.id, input),
     'admin-credits-grant': async (input, { user }) => adminUsers.grantCredits(user.id, input),
+    'admin-credits-history': async (input) => adminUsers.creditHistory(input),
   });
 
 export const adminAccountsFunctions = (accounts: AdminAccountsService) =>

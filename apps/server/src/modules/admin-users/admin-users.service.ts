@@ -80,6 +80,21 @@ export function createAdminUsersService(
       deps.logger.info({ actorId, userId: input.userId, amount: input.amount }, 'admin: credits granted');
       return { user: await get(input.userId) };
     },
+
+    /** `admin-credits-history`: every change of a collector's credits, newest first, with the admin who made it. */
+    async creditHistory(input: { userId: string; cursor?: string }) {
+      await get(input.userId);
+      const page = await deps.credits.history(input.userId, input.cursor);
+      const actorIds = [...new Set(page.entries.flatMap((e) => (e.actorId ? [e.actorId] : [])))];
+      const handles = await repo.handlesOf(actorIds);
+      return {
+        ...page,
+        entries: page.entries.map(({ actorId, ...entry }) => ({
+          ...entry,
+          actor: actorId && handles.has(actorId) ? { id: actorId, handle: handles.get(actorId) ?? null } : null,
+        })),
+      };
+    },
   };
 }
 export type AdminUsersService = ReturnType<typeof createAdminUsersService>;

@@ -3,5 +3,5 @@ import type { CreditsService } from './credits.service';
 
 export const creditsFunctions = (credits: CreditsService) =>
   implement({
-    'get-credit-balance': async (_input, { user }) => ({ balance: await credits.balance(user.id) }),
+    'get-credit-balance': async (_input, { user }) => credits.summary(user.id),
   });

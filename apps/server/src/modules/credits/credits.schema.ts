@@ -1,3 +1,4 @@
+import { CREDIT_REASONS } from '@curio/contract';
 import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../../auth/auth.schema';
 import { createdAt } from '../../db/columns';
@@ -10,7 +11,8 @@ export const creditLedger = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     amount: integer('amount').notNull(),
-    reason: text('reason', { enum: ['signup', 'invite', 'admin_grant', 'generation', 'refund'] }).notNull(),
+    reason: text('reason', { enum: CREDIT_REASONS }).notNull(),
+    /** What the entry is for: the generation's id, the invite's, or the start of the period a refill is for. */
     ref: text('ref'),
     /** Why an admin granted or took credits (required for admin_grant). */
     note: text('note'),

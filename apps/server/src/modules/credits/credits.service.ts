@@ -1,27 +1,120 @@
-import { GENERATION_COST } from '@curio/contract';
+import { ADMIN_CREDITS_HISTORY_PAGE_SIZE, GENERATION_COST, type CreditBalance, type CreditRefill } from '@curio/contract';
 import type { Db } from '../../db/client';
 import { lockKey } from '../../db/locks';
+import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import { AppError } from '../../lib/errors';
-import { creditsRepository } from './credits.repository';
+import { creditsRepository, type RefillState } from './credits.repository';
+
+const DAY_MS = 24 * 3600_000;
+/** How many collectors one run of the refill job tops up at most (the next run goes on). */
+const REFILL_BATCH = 500;
+
+/**
+ * Where a collector stands in their refill periods (`everyDays` long, counted from their first ledger entry):
+ * when the current one began, when the next begins, and whether the current one still owes a top-up to
+ * `amount` (the first period never does: the sign-up credits are its allowance).
+ */
+export function refillSchedule(state: RefillState, refill: CreditRefill, now: Date) {
+  const period = refill.everyDays * DAY_MS;
+  const elapsed = Math.max(0, now.getTime() - state.anchor.getTime());
+  const periodStart = new Date(state.anchor.getTime() + Math.floor(elapsed / period) * period);
+  const nextRefillAt = new Date(periodStart.getTime() + period);
+  const due = refill.amount > 0 && state.balance < refill.amount && periodStart > state.anchor && (state.lastRefillAt ?? state.anchor) < periodStart;
+  return { periodStart, nextRefillAt, due };
+}
 
 export const insufficientCredits = () => new AppError(402, 'insufficient_credits', 'Insufficient credits (need 3)');
 
-export function createCreditsService(db: Db, opts: { signupCredits: number }) {
+/**
+ * `refill`: the allowance an admin set (site settings); an amount of 0 turns refills off.
+ * `now`: the clock (tests move it).
+ */
+export function createCreditsService(db: Db, opts: { signupCredits: number; refill: () => Promise<CreditRefill>; now?: () => Date }) {
   const repo = creditsRepository(db);
+  const now = opts.now ?? (() => new Date());
+
+  /**
+   * Inside a transaction holding the collector's lock: tops them up to the allowance when their current period
+   * owes it. One entry per period (its `ref` is the period's start). Answers the balance after it.
+   */
+  async function applyDue(ledger: ReturnType<typeof creditsRepository>, userId: string, refill: CreditRefill, at: Date): Promise<number> {
+    const state = await ledger.refillState(userId);
+    if (!state) return 0;
+    const schedule = refillSchedule(state, refill, at);
+    if (!schedule.due) return state.balance;
+    await ledger.add(userId, refill.amount - state.balance, 'refill', schedule.periodStart.toISOString());
+    return refill.amount;
+  }
+
+  /** {@link applyDue} in a transaction of its own, under the same per-user lock as spending. */
+  const refillIfDue = (userId: string, refill: CreditRefill, at: Date) =>
+    db.transaction(async (tx) => {
+      await lockKey(tx, `credits:${userId}`);
+      return applyDue(creditsRepository(tx), userId, refill, at);
+    });
+
   return {
     balance: (userId: string) => repo.balance(userId),
+    /**
+     * `get-credit-balance`: the balance (a refill the collector's period owes is applied first, so it never waits
+     * for the next run of the job) and when the next refill comes.
+     */
+    async summary(userId: string): Promise<CreditBalance> {
+      const refill = await opts.refill();
+      const at = now();
+      if (refill.amount <= 0) return { balance: await repo.balance(userId), nextRefillAt: null, refillAmount: null };
+      // A collector without any entry yet (an account made before it signed in for the first time) starts now.
+      const state = (await repo.refillState(userId)) ?? { balance: 0, anchor: at, lastRefillAt: null };
+      const schedule = refillSchedule(state, refill, at);
+      // Only a refill that is owed takes the lock: reading the balance stays one statement.
+      const balance = schedule.due ? await refillIfDue(userId, refill, at) : state.balance;
+      return { balance, nextRefillAt: schedule.nextRefillAt.toISOString(), refillAmount: refill.amount };
+    },
+    /** The scheduled job: every collector whose period owes a refill gets it; answers how many did. */
+    async applyRefills(): Promise<{ refilled: number }> {
+      const refill = await opts.refill();
+      if (refill.amount <= 0) return { refilled: 0 };
+      const at = now();
+      let refilled = 0;
+      for (;;) {
+        const due = await repo.dueForRefill(refill.amount, refill.everyDays, at, REFILL_BATCH);
+        let batch = 0;
+        for (const userId of due) {
+          const before = await repo.balance(userId);
+          if ((await refillIfDue(userId, refill, at)) !== before) batch++;
+        }
+        refilled += batch;
+        // A full batch of which none was topped up (spent meanwhile, or the clock's edge) would come back the same.
+        if (due.length < REFILL_BATCH || batch === 0) return { refilled };
+      }
+    },
+    /** A collector's entries for the admin, newest first, a page at a time. */
+    async history(userId: string, cursorText?: string) {
+      const cursor = cursorText ? decodeCursor(cursorText) : undefined;
+      const rows = await repo.history(userId, cursor, ADMIN_CREDITS_HISTORY_PAGE_SIZE);
+      const page = rows.slice(0, ADMIN_CREDITS_HISTORY_PAGE_SIZE);
+      return {
+        entries: page.map(({ key: _key, createdAt, ...entry }) => ({ ...entry, createdAt: createdAt.toISOString() })),
+        balance: await repo.balance(userId),
+        nextCursor: rows.length > ADMIN_CREDITS_HISTORY_PAGE_SIZE ? encodeCursor({ at: page[page.length - 1]!.key, id: page[page.length - 1]!.id }) : null,
+      };
+    },
+    /** The first entry of every collector, even of 0 credits: their refill periods are counted from it. */
     async grantSignup(userId: string) {
-      if (opts.signupCredits > 0) await repo.add(userId, opts.signupCredits, 'signup');
+      await repo.add(userId, opts.signupCredits, 'signup');
     },
     /**
      * Takes the cost of a generation: the balance check and the debit happen in one transaction
      * under a per-user lock, so concurrent requests can never spend credits that are not there.
      */
     async spendForGeneration(userId: string, ref: string) {
+      const refill = await opts.refill();
       await db.transaction(async (tx) => {
         await lockKey(tx, `credits:${userId}`);
         const ledger = creditsRepository(tx);
-        if ((await ledger.balance(userId)) < GENERATION_COST) throw insufficientCredits();
+        // A refill the collector's period owes comes first: it never waits for the next run of the job.
+        const balance = refill.amount > 0 ? await applyDue(ledger, userId, refill, now()) : await ledger.balance(userId);
+        if (balance < GENERATION_COST) throw insufficientCredits();
         await ledger.add(userId, -GENERATION_COST, 'generation', ref);
       });
     },

@@ -148,6 +148,7 @@ describe('schedules', { tags: ['postgres'] }, () => {
       expect(schedules.map((s) => s.name).sort()).toEqual([
         'account-data-sweep',
         'analytics-retention',
+        'credits-refill',
         'drafts-cleanup',
         'events-prune',
         'explore-rollup',

@@ -32,6 +32,8 @@ export const QUEUES = {
   /** Build one "download my data" archive (data: { exportId }). */
   accountExport: { name: 'account-export', policy: 'standard', retryLimit: 2, retryDelay: 60, retryBackoff: true, expireInSeconds: 900 },
   /** Hourly: expired data exports are removed, and accounts whose deletion grace period ended are deleted. */
+  /** Credit allowances: collectors whose refill period began get topped up (credits.applyRefills). */
+  creditsRefill: { name: 'credits-refill', policy: 'short', retryLimit: 2, retryDelay: 60, expireInSeconds: 900, cron: '13 * * * *' },
   accountDataSweep: { name: 'account-data-sweep', policy: 'short', retryLimit: 2, retryDelay: 60, expireInSeconds: 1800, cron: '53 * * * *' },
 } as const satisfies Record<string, PgBoss.Queue & { cron?: string }>;
 

@@ -39,7 +39,13 @@ describe('admin-settings-get and the maintenance status link', () => {
   it('answers the stored settings; the status link is http(s) only and reaches the public settings', async () => {
     const before = await t.call('admin-settings-get', { cookie: admin.cookie, method: 'GET' });
     expect(before.status).toBe(200);
-    expect(before.json.settings).toEqual({ betaOpen: true, maintenanceMode: false, maintenanceStatusUrl: null, announcement: null });
+    expect(before.json.settings).toEqual({
+      betaOpen: true,
+      maintenanceMode: false,
+      maintenanceStatusUrl: null,
+      announcement: null,
+      creditRefill: { amount: 30, everyDays: 30 },
+    });
 
     const bad = await t.call('admin-settings-update', { cookie: admin.cookie, body: { maintenanceStatusUrl: 'javascript:alert(1)' } });
     expect(bad.status).toBe(400);

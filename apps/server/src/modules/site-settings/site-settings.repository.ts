@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { siteSettings } from '../../db/schema';
 import type { Executor } from '../../db/types';
 
-export const SETTING_KEYS = ['beta_open', 'maintenance_mode', 'maintenance_status_url', 'announcement'] as const;
+export const SETTING_KEYS = ['beta_open', 'maintenance_mode', 'maintenance_status_url', 'announcement', 'credit_refill'] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 
 export function siteSettingsRepository(db: Executor) {

@@ -1,7 +1,10 @@
 import {
   announcementSettingSchema,
+  CREDIT_REFILL_DEFAULT,
+  creditRefillSchema,
   type AdminSettingsUpdate,
   type AnnouncementSetting,
+  type CreditRefill,
   type PublicAnnouncement,
   type PublicSiteSettings,
 } from '@curio/contract';
@@ -13,6 +16,8 @@ export interface SiteSettings {
   maintenanceMode: boolean;
   maintenanceStatusUrl: string | null;
   announcement: AnnouncementSetting | null;
+  /** The credit allowance (CREDIT_REFILL_DEFAULT until an admin sets one; an amount of 0 is off). */
+  creditRefill: CreditRefill;
 }
 
 /** Only http(s) links are ever handed out (an older or hand-edited value may be anything). */
@@ -44,12 +49,14 @@ export function createSiteSettingsService(db: Db, options: { oidcName?: string |
     async get(): Promise<SiteSettings> {
       const raw = await repo.getMany(SETTING_KEYS);
       const announcement = announcementSettingSchema.safeParse(raw.announcement);
+      const creditRefill = creditRefillSchema.safeParse(raw.credit_refill);
       return {
         // A missing beta_open setting means the beta is open.
         betaOpen: typeof raw.beta_open === 'boolean' ? raw.beta_open : true,
         maintenanceMode: raw.maintenance_mode === true,
         maintenanceStatusUrl: httpLink(raw.maintenance_status_url),
         announcement: announcement.success ? announcement.data : null,
+        creditRefill: creditRefill.success ? creditRefill.data : { ...CREDIT_REFILL_DEFAULT },
       };
     },
     async getPublic(): Promise<PublicSiteSettings> {
@@ -69,6 +76,7 @@ export function createSiteSettingsService(db: Db, options: { oidcName?: string |
       else if (input.maintenanceStatusUrl !== undefined) await repo.set('maintenance_status_url', input.maintenanceStatusUrl, userId);
       if (input.announcement === null) await repo.remove('announcement');
       else if (input.announcement !== undefined) await repo.set('announcement', input.announcement, userId);
+      if (input.creditRefill !== undefined) await repo.set('credit_refill', input.creditRefill, userId);
       options.changed?.();
       return service.get();
     },
