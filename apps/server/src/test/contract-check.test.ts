@@ -25,7 +25,9 @@ describe('the contract check of API answers', () => {
     expect(() => assertMatchesContract('explore-list', { items: [card({ likeCount: '3' })], nextPage: null, snapshot: 's' })).toThrow(/items\.0\.likeCount/);
   });
   it('fails on drift: a field the output schema does not declare, however deep', () => {
-    expect(() => assertMatchesContract('get-credit-balance', { balance: 30, nextRefillAt: null, refillAmount: null, userId: 'u1' })).toThrow(/does not declare: userId/);
+    expect(() => assertMatchesContract('get-credit-balance', { balance: 30, nextRefillAt: null, refillAmount: null, userId: 'u1' })).toThrow(
+      /does not declare: userId/,
+    );
     expect(() => assertMatchesContract('explore-list', { items: [card(), card({}, { email: 'ann@example.com' })], nextPage: null, snapshot: 's' })).toThrow(
       /does not declare: items\[\]\.user\.email/,
     );
