@@ -18,6 +18,7 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { paths } from '@/config/paths';
+import { CreditsSummary } from '@/features/add-item/components/credits-summary';
 import { useAuth } from '@/lib/auth';
 import { errorMessageKey } from '@/lib/error-messages';
 import { currentLanguage, SUPPORTED_LANGUAGES, type Language } from '@/lib/i18n';
@@ -83,7 +84,7 @@ type AccountMenuProps = {
   compact?: boolean;
 };
 
-/** The signed-in menu: who is signed in, their pages, theme, language and Sign out (on a phone also the main links). */
+/** The signed-in menu: who is signed in, their credits, their pages, theme, language and Sign out (on a phone also the main links). */
 export function AccountMenu({ label, trigger, navLinks = [], links, title, subtitle, compact = false }: AccountMenuProps) {
   const { t } = useTranslation();
   const { signOut } = useAuth();
@@ -102,6 +103,8 @@ export function AccountMenu({ label, trigger, navLinks = [], links, title, subti
           <span className="truncate text-sm font-semibold">{title}</span>
           {subtitle ? <span className="truncate text-sm text-muted-foreground">{subtitle}</span> : null}
         </div>
+        <DropdownMenuSeparator />
+        <CreditsSummary variant="menu" />
         <DropdownMenuSeparator />
         {navLinks.length > 0 ? (
           <>

@@ -9,6 +9,7 @@ export const CORE_NAMESPACES = [
   'announcement',
   'common',
   'consent',
+  'credits',
   'errorBoundary',
   'errors',
   'footer',

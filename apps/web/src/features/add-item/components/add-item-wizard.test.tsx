@@ -11,14 +11,18 @@ vi.mock('sonner', () => ({ toast: toasts }));
 const ITEM = '00000000-0000-4000-8000-0000000000aa';
 type Route = (body: Record<string, unknown>) => Response;
 
-function stubApi(routes: Record<string, Route>) {
+const BALANCE = { balance: 30, nextRefillAt: '2026-12-24T10:00:00.000Z', refillAmount: 30 };
+
+/** Answers the wizard's functions; `calls` lists every call but the balance reads. */
+function stubApi(given: Record<string, Route>) {
+  const routes: Record<string, Route> = { 'get-credit-balance': () => jsonResponse(BALANCE), ...given };
   const calls: { name: string; body: Record<string, unknown> }[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
       const name = String(url).replace('/functions/v1/', '').split('?')[0]!;
       const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
-      calls.push({ name, body });
+      if (name !== 'get-credit-balance') calls.push({ name, body });
       const route = routes[name];
       return route ? route(body) : jsonResponse({ error: { code: 'not_found', message: name } }, 404);
     }),
@@ -49,6 +53,10 @@ describe('AddItemWizard', () => {
     const calls = stubApi({ 'items-create': () => jsonResponse({ item: { id: ITEM, title: 'Robot' } }) });
     const { user } = renderWizard();
     expect(screen.getByRole('list', { name: 'Steps' }).querySelector('[aria-current=step]')?.textContent).toContain('Details');
+    // The first step says what the collector has to spend before anything is created.
+    const credits = await screen.findByRole('region', { name: 'Your credits' });
+    await waitFor(() => expect(credits.textContent).toContain('30 credits'));
+    expect(credits.textContent).toContain('Tops up to 30 on Dec 24, 2026.');
 
     await user.type(screen.getByLabelText('Title'), '   ');
     await user.click(screen.getByRole('button', { name: 'Next' }));

@@ -202,7 +202,7 @@ export function AddItemWizard({ maintenanceMode, isAdmin, onDone }: AddItemWizar
         ) : (
           <GenerateStep
             style={style}
-            balance={balance.data?.balance}
+            balance={balance.data}
             balanceLoading={balance.isPending && balance.fetchStatus !== 'idle'}
             balanceError={balance.isError}
             onRetryBalance={() => void balance.refetch()}

@@ -8,6 +8,7 @@ import { OptionalMark } from '@/components/ui/optional-mark';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { normalizeTags, type DetailsInput } from '../utils/wizard-rules';
+import { CreditsSummary } from './credits-summary';
 import { StepHeading } from './step-heading';
 
 type DetailsStepProps = {
@@ -21,7 +22,7 @@ type DetailsStepProps = {
   errorAttempt: number;
 };
 
-/** Step 1: title (required), comma-separated tags, the NSFW switch and optional notes. */
+/** Step 1: title (required), comma-separated tags, the NSFW switch and optional notes; then the credits they will spend. */
 export function DetailsStep({ value, onChange, errors, locked, focusHeading, errorAttempt }: DetailsStepProps) {
   const { t } = useTranslation();
   const id = useId();
@@ -135,6 +136,8 @@ export function DetailsStep({ value, onChange, errors, locked, focusHeading, err
           data-testid="item-notes"
         />
       </Field>
+
+      <CreditsSummary variant="panel" />
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { GenerateStep } from './generate-step';
 
 const base = {
   style: 'bookshelf_hero' as const,
-  balance: 30,
+  balance: { balance: 30, nextRefillAt: '2026-12-24T10:00:00.000Z', refillAmount: 30 },
   balanceLoading: false,
   balanceError: false,
   onRetryBalance: vi.fn(),
@@ -33,11 +33,15 @@ describe('GenerateStep', () => {
   });
 
   it('disables Generate below 3 credits and during maintenance, saying why', () => {
-    const { rerender } = render(<GenerateStep {...base} balance={2} blocker="addItem.needCredits" />);
+    const { rerender } = render(<GenerateStep {...base} balance={{ ...base.balance, balance: 2 }} blocker="addItem.needCredits" />);
     expect((screen.getByRole('button', { name: 'Generate' }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByText('Insufficient credits (need 3)')).toBeTruthy();
+    // Out of credits, the step says when the allowance tops the balance up and how to get more meanwhile.
+    expect(screen.getByTestId('credits-refill').textContent).toBe('Tops up to 30 on Dec 24, 2026.');
+    expect(screen.getByTestId('credits-more').textContent).toMatch(/An admin can add credits, and some invite codes come with credits/);
     rerender(<GenerateStep {...base} blocker="maintenance.generationDisabled" />);
     expect(screen.getByText('Generation is paused for maintenance. Please try again later.')).toBeTruthy();
+    expect(screen.queryByTestId('credits-refill')).toBeNull();
   });
 
   it('shows a progress state with five skeletons while generating', () => {

@@ -1,4 +1,4 @@
-import { GENERATION_COST, VARIANTS_PER_GENERATION, type Style, type Variant } from '@curio/contract';
+import { GENERATION_COST, VARIANTS_PER_GENERATION, type CreditBalance, type Style, type Variant } from '@curio/contract';
 import { AlertTriangle, CheckCircle2, Coins, Loader2, RefreshCw, Sparkles } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,11 +6,12 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { imageUrl } from '@/lib/image-url';
 import { cn } from '@/lib/utils';
+import { CreditsHelp } from './credits-summary';
 import { StepHeading } from './step-heading';
 
 type GenerateStepProps = {
   style: Style;
-  balance: number | undefined;
+  balance: CreditBalance | undefined;
   balanceLoading: boolean;
   balanceError: boolean;
   onRetryBalance: () => void;
@@ -75,7 +76,7 @@ export function GenerateStep(props: GenerateStepProps) {
               </span>
             ) : (
               <span className="font-display text-xl font-semibold tabular-nums" data-testid="credit-balance">
-                {t('addItem.generate.balance', { count: props.balance ?? 0 })}
+                {t('addItem.generate.balance', { count: props.balance?.balance ?? 0 })}
               </span>
             )}
           </div>
@@ -96,9 +97,13 @@ export function GenerateStep(props: GenerateStepProps) {
       </div>
 
       {showBlocker ? (
-        <p id={statusId} className="rounded-lg bg-warning-bg px-3 py-2 text-sm font-medium text-warning-fg" data-testid="generate-blocked">
-          {t(props.blocker!)}
-        </p>
+        <div className="grid gap-2">
+          <p id={statusId} className="rounded-lg bg-warning-bg px-3 py-2 text-sm font-medium text-warning-fg" data-testid="generate-blocked">
+            {t(props.blocker!)}
+          </p>
+          {/* Out of credits: when the allowance tops the balance up, and how to get more before then. */}
+          {props.blocker === 'addItem.needCredits' && props.balance ? <CreditsHelp balance={props.balance} className="px-3" /> : null}
+        </div>
       ) : null}
 
       {busy ? (

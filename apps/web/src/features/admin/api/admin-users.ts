@@ -6,6 +6,7 @@ export const adminUsersKeys = {
   all: ['admin-users'] as const,
   list: (q: string) => [...adminUsersKeys.all, 'list', q] as const,
   functionStats: () => ['admin-function-stats'] as const,
+  credits: (userId: string) => [...adminUsersKeys.all, 'credits', userId] as const,
 };
 
 /** The user list for a search, page by page (newest accounts first). */
@@ -40,9 +41,23 @@ export function useUpdateAdminUser() {
 
 export function useGrantCredits() {
   const replace = useReplaceUser();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: FunctionInput<'admin-credits-grant'>) => callFunction('admin-credits-grant', input),
-    onSuccess: (data) => replace(data.user),
+    onSuccess: (data) => {
+      replace(data.user);
+      void queryClient.invalidateQueries({ queryKey: adminUsersKeys.credits(data.user.id) });
+    },
+  });
+}
+
+/** A collector's credits history (`admin-credits-history`), newest first, page by page. */
+export function useCreditHistory(userId: string) {
+  return useInfiniteQuery({
+    queryKey: adminUsersKeys.credits(userId),
+    queryFn: ({ pageParam }) => callFunction('admin-credits-history', { userId, ...(pageParam ? { cursor: pageParam } : {}) }, { method: 'GET' }),
+    initialPageParam: '' as string,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
 

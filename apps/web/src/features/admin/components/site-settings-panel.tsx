@@ -1,4 +1,4 @@
-import type { AnnouncementSetting, PublicAnnouncement } from '@curio/contract';
+import { CREDIT_REFILL_AMOUNT_MAX, CREDIT_REFILL_DAYS_MAX, type AnnouncementSetting, type CreditRefill, type PublicAnnouncement } from '@curio/contract';
 import { Save } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -34,9 +34,17 @@ interface FormState {
   startsAt: string;
   endsAt: string;
   dismissible: boolean;
+  refillAmount: string;
+  refillDays: string;
 }
 
-function toForm(s: { betaOpen: boolean; maintenanceMode: boolean; maintenanceStatusUrl: string | null; announcement: AnnouncementSetting | null }): FormState {
+function toForm(s: {
+  betaOpen: boolean;
+  maintenanceMode: boolean;
+  maintenanceStatusUrl: string | null;
+  announcement: AnnouncementSetting | null;
+  creditRefill: CreditRefill;
+}): FormState {
   const a = s.announcement;
   return {
     betaOpen: s.betaOpen,
@@ -51,7 +59,16 @@ function toForm(s: { betaOpen: boolean; maintenanceMode: boolean; maintenanceSta
     startsAt: toLocalInput(a?.startsAt),
     endsAt: toLocalInput(a?.endsAt),
     dismissible: a?.dismissible ?? true,
+    refillAmount: String(s.creditRefill.amount),
+    refillDays: String(s.creditRefill.everyDays),
   };
+}
+
+/** A whole number from `min` to `max` typed into a field, or null. */
+function wholeNumber(text: string, min: number, max: number): number | null {
+  if (!/^\s*\d+\s*$/.test(text)) return null;
+  const n = Number(text);
+  return n >= min && n <= max ? n : null;
 }
 
 /** What the banner would show, for the live preview. */
@@ -109,7 +126,7 @@ function Section({ title, description, children }: { title: string; description:
   );
 }
 
-/** Site settings: open beta, maintenance (with a status link) and the announcement with a live preview. */
+/** Site settings: open beta, maintenance (with a status link), the announcement with a live preview, and the credit allowance. */
 export function SiteSettingsPanel() {
   const { t } = useTranslation();
   const settings = useAdminSettings();
@@ -148,6 +165,10 @@ export function SiteSettingsPanel() {
       const ends = fromLocalInput(form.endsAt);
       if (starts && ends && ends <= starts) next.endsAt = t('adminPanel.settings.endAfterStart');
     }
+    const refillAmount = wholeNumber(form.refillAmount, 0, CREDIT_REFILL_AMOUNT_MAX);
+    const refillDays = wholeNumber(form.refillDays, 1, CREDIT_REFILL_DAYS_MAX);
+    if (refillAmount === null) next.refillAmount = t('adminPanel.settings.refillAmountRule');
+    if (refillDays === null) next.refillDays = t('adminPanel.settings.refillDaysRule');
     setErrors(next);
     if (Object.keys(next).length) return;
     update.mutate(
@@ -167,6 +188,7 @@ export function SiteSettingsPanel() {
               endsAt: fromLocalInput(form.endsAt),
             }
           : null,
+        creditRefill: { amount: refillAmount!, everyDays: refillDays! },
       },
       {
         onSuccess: (data) => {
@@ -176,7 +198,11 @@ export function SiteSettingsPanel() {
         onError: (error) => {
           if (isApiError(error) && error.fields) {
             const mapped: Record<string, string> = {};
-            for (const [field, message] of Object.entries(error.fields)) mapped[field.replace(/^announcement\./, '')] = message;
+            for (const [field, message] of Object.entries(error.fields)) {
+              if (field === 'creditRefill.amount') mapped.refillAmount = t('adminPanel.settings.refillAmountRule');
+              else if (field === 'creditRefill.everyDays') mapped.refillDays = t('adminPanel.settings.refillDaysRule');
+              else mapped[field.replace(/^announcement\./, '')] = message;
+            }
             setErrors(mapped);
           }
           toast.error(t(errorMessageKey(error)));
@@ -193,6 +219,8 @@ export function SiteSettingsPanel() {
     'aria-describedby': fieldDescribedBy(f(name), { error: errors[name], hint }),
   });
   const preview = previewOf(form, t('adminPanel.settings.previewPlaceholder'));
+  const refillAmount = wholeNumber(form.refillAmount, 0, CREDIT_REFILL_AMOUNT_MAX);
+  const refillDays = wholeNumber(form.refillDays, 1, CREDIT_REFILL_DAYS_MAX);
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-6" data-testid="admin-settings-form">
@@ -303,6 +331,50 @@ export function SiteSettingsPanel() {
               </div>
             </div>
           </>
+        ) : null}
+      </Section>
+
+      <Section title={t('adminPanel.settings.creditsTitle')} description={t('adminPanel.settings.creditsText')}>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field
+            id={f('refillAmount')}
+            label={t('adminPanel.settings.refillAmount')}
+            hint={t('adminPanel.settings.refillAmountHint')}
+            error={err('refillAmount')}
+          >
+            <Input
+              {...inputProps('refillAmount', true)}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={CREDIT_REFILL_AMOUNT_MAX}
+              step={1}
+              value={form.refillAmount}
+              onChange={(e) => set('refillAmount', e.target.value)}
+              data-testid="admin-refill-amount"
+            />
+          </Field>
+          <Field id={f('refillDays')} label={t('adminPanel.settings.refillDays')} hint={t('adminPanel.settings.refillDaysHint')} error={err('refillDays')}>
+            <div className="flex items-center gap-2">
+              <Input
+                {...inputProps('refillDays', true)}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={CREDIT_REFILL_DAYS_MAX}
+                step={1}
+                value={form.refillDays}
+                onChange={(e) => set('refillDays', e.target.value)}
+                data-testid="admin-refill-days"
+              />
+              <span className="text-sm text-muted-foreground">{t('adminPanel.settings.refillDaysUnit')}</span>
+            </div>
+          </Field>
+        </div>
+        {refillAmount !== null && refillDays !== null ? (
+          <p className="rounded-lg bg-surface-sunken px-3 py-2 text-sm" data-testid="admin-refill-summary">
+            {refillAmount === 0 ? t('adminPanel.settings.refillOff') : t('adminPanel.settings.refillSummary', { amount: refillAmount, count: refillDays })}
+          </p>
         ) : null}
       </Section>
 

@@ -24,6 +24,7 @@ import { isApiError } from '@/lib/api-client';
 import { errorMessageKey } from '@/lib/error-messages';
 import { cn } from '@/lib/utils';
 import { useAdminUsers, useGrantCredits, useUpdateAdminUser } from '../api/admin-users';
+import { CreditHistory } from './credit-history';
 import { UserDetailDialog } from './user-detail-dialog';
 
 const ROLE_OPTIONS: Role[] = ['moderator', 'admin'];
@@ -199,6 +200,10 @@ function ManageUserDialog({ user, onClose }: { user: AdminUser; onClose: () => v
                 </Button>
               </div>
             </form>
+            <h4 id={f('history')} className="pt-2 text-sm font-semibold">
+              {t('adminPanel.users.history')}
+            </h4>
+            <CreditHistory userId={user.id} labelledBy={f('history')} />
           </section>
 
           <section className="grid gap-3 border-t border-border pt-5" aria-labelledby={f('suspension')}>
