@@ -8,7 +8,7 @@ import { admin, E2E_ORIGIN, fn, onboardedUserInPage, PASSWORD, signInAdmin, uniq
  * invite codes redeemed in onboarding, feedback reaching the inbox; axe on each of these pages.
  */
 
-const DEFAULTS = { betaOpen: true, maintenanceMode: false, maintenanceStatusUrl: null, announcement: null };
+const DEFAULTS = { betaOpen: true, maintenanceMode: false, maintenanceStatusUrl: null, announcement: null, creditRefill: { amount: 30, everyDays: 30 } };
 
 // One admin session for the whole file (each magic-link sign-in is a new session of the same
 // account); every test leaves the settings as it found them.
@@ -123,6 +123,55 @@ test('an announcement published in /admin appears on the landing page in English
 
   await guestContext.close();
   await adminTab.close();
+});
+
+test('the credit allowance set in /admin shows in a collector’s wizard and account menu, and the grant in their history', async ({ browser }) => {
+  const adminTab = await adminPage();
+  await adminTab.goto('/admin');
+  const amount = adminTab.getByLabel('Top up to');
+  await expect(amount).toHaveValue('30');
+  await amount.fill('12');
+  await adminTab.getByLabel('Every').fill('7');
+  await expect(adminTab.getByTestId('admin-refill-summary')).toHaveText('Every collector under 12 credits is topped up to 12 every 7 days.');
+  await adminTab.getByTestId('admin-settings-save').click();
+  await expect(adminTab.getByText('Settings saved')).toBeVisible();
+
+  const userContext = await browser.newContext();
+  const user = await userContext.newPage();
+  const me = await onboardedUserInPage(user);
+  const signedUp = Date.now();
+  await user.goto('/me/shelf');
+  await user.getByTestId('add-first-item').click();
+  await expect(user.getByTestId('add-item-wizard')).toHaveAttribute('data-step', 'details');
+  const credits = user.getByRole('region', { name: 'Your credits' });
+  await expect(credits.getByTestId('credits-balance')).toHaveText('30 credits');
+  await expect(credits).toContainText('enough for 10 generations');
+  // A week after sign-up (the date as the browser writes it).
+  const date = await user.evaluate((at) => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(new Date(at)), signedUp + 7 * 86_400_000);
+  await expect(credits.getByTestId('credits-refill')).toHaveText(`Tops up to 12 on ${date}.`);
+  await expect(credits.getByTestId('credits-more')).toBeVisible();
+  await expectNoAxeViolations(user, 'the wizard’s first step with the credits');
+  await user.keyboard.press('Escape');
+  await user.getByTestId('account-menu').click();
+  await expect(user.getByTestId('credits-summary-menu').getByTestId('credits-balance')).toHaveText('30 credits');
+  await expect(user.getByTestId('credits-summary-menu').getByTestId('credits-refill')).toHaveText(`Tops up to 12 on ${date}.`);
+  await userContext.close();
+
+  // The admin grants credits: the grant shows in the collector's history with its reason.
+  await adminTab.goto('/admin?tab=users');
+  await adminTab.getByLabel('Search users').fill(me.handle);
+  await adminTab.getByRole('button', { name: `Manage @${me.handle}` }).click();
+  const dialog = adminTab.getByTestId('admin-user-dialog');
+  await expect(dialog.getByTestId('credit-entry')).toHaveCount(1);
+  await dialog.getByTestId('admin-credits-amount').fill('5');
+  await dialog.getByTestId('admin-credits-reason').fill('Thanks for the report');
+  await dialog.getByTestId('admin-credits-submit').click();
+  await expect(dialog.getByTestId('credit-entry')).toHaveCount(2);
+  await expect(dialog.getByTestId('credit-entry').first()).toContainText('Admin grant');
+  await expect(dialog.getByTestId('credit-entry').first()).toContainText('Thanks for the report');
+  await expect(dialog.getByTestId('credit-entry').first()).toContainText('+5');
+  await expect(dialog.getByTestId('credit-entry').last()).toContainText('Sign-up');
+  await expectNoAxeViolations(adminTab, 'the user dialog with the credits history');
 });
 
 test('invite codes made in /admin are redeemed in onboarding while the beta is closed; a disabled one is refused', async ({ page }) => {

@@ -29,11 +29,21 @@ describe('CreditsSummary', () => {
 
   it('says when the balance buys no generation, and leaves the refill out when refills are off', async () => {
     fake.call.mockResolvedValue({ balance: 2, nextRefillAt: null, refillAmount: null });
-    renderWithProviders(<CreditsSummary variant="menu" />, { withAuth: false });
+    renderWithProviders(<CreditsSummary variant="panel" />, { withAuth: false });
     expect((await screen.findByTestId('credits-balance')).textContent).toBe('2 credits');
     expect(screen.getByText('not enough for a generation (3 each)')).toBeTruthy();
     expect(screen.queryByTestId('credits-refill')).toBeNull();
     expect(screen.getByTestId('credits-more')).toBeTruthy();
+  });
+
+  it('is shorter in the account menu: the balance, the refill and where more come from, as plain text', async () => {
+    fake.call.mockResolvedValue({ balance: 9, nextRefillAt: '2026-12-24T10:00:00.000Z', refillAmount: 30 });
+    renderWithProviders(<CreditsSummary variant="menu" />, { withAuth: false });
+    expect((await screen.findByTestId('credits-balance')).textContent).toBe('9 credits');
+    expect(screen.queryByText('enough for 3 generations')).toBeNull();
+    expect(screen.getByTestId('credits-refill').textContent).toBe('Tops up to 30 on Dec 24, 2026.');
+    expect(screen.getByTestId('credits-more').textContent).toBe('Need more? Ask an admin, or use an invite code.');
+    expect(screen.queryByRole('region')).toBeNull();
   });
 
   it('offers a retry when the balance cannot load', async () => {

@@ -7,20 +7,20 @@ import { cn } from '@/lib/utils';
 import { useCreditBalance } from '../api/get-credit-balance';
 
 /** When the allowance next tops the balance up, and how to get more credits (an admin, an invite). */
-export function CreditsHelp({ balance, className }: { balance: CreditBalance; className?: string }) {
+export function CreditsHelp({ balance, short = false, className }: { balance: CreditBalance; short?: boolean; className?: string }) {
   const { t, i18n } = useTranslation();
   const date = balance.nextRefillAt ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(balance.nextRefillAt)) : null;
   return (
     <div className={cn('grid gap-0.5 text-sm text-muted-foreground', className)}>
       {date && balance.refillAmount ? <p data-testid="credits-refill">{t('credits.refill', { amount: balance.refillAmount, date })}</p> : null}
-      <p data-testid="credits-more">{t('credits.more')}</p>
+      <p data-testid="credits-more">{t(short ? 'credits.moreShort' : 'credits.more')}</p>
     </div>
   );
 }
 
 /**
  * The collector's credits where they decide to spend them: the balance, how many generations it buys, when the
- * allowance next refills and how to get more. `panel` in the wizard's first step, `menu` in the account menu.
+ * allowance next refills and how to get more. `panel` in the wizard's first step, `menu` (shorter) in the account menu.
  */
 export function CreditsSummary({ variant }: { variant: 'panel' | 'menu' }) {
   const { t } = useTranslation();
@@ -62,11 +62,13 @@ export function CreditsSummary({ variant }: { variant: 'panel' | 'menu' }) {
               <span className={cn('font-semibold tabular-nums', menu ? 'text-sm' : 'font-display text-lg')} data-testid="credits-balance">
                 {t('credits.balance', { count: query.data.balance })}
               </span>
-              <span className="text-sm text-muted-foreground">
-                {generations > 0 ? t('credits.generations', { count: generations }) : t('credits.notEnough', { cost: GENERATION_COST })}
-              </span>
+              {menu ? null : (
+                <span className="text-sm text-muted-foreground">
+                  {generations > 0 ? t('credits.generations', { count: generations }) : t('credits.notEnough', { cost: GENERATION_COST })}
+                </span>
+              )}
             </p>
-            <CreditsHelp balance={query.data} className={menu ? 'text-xs' : undefined} />
+            <CreditsHelp balance={query.data} short={menu} className={menu ? 'text-xs' : undefined} />
           </>
         )}
       </div>

@@ -22,7 +22,7 @@ type DetailsStepProps = {
   errorAttempt: number;
 };
 
-/** Step 1: title (required), comma-separated tags, the NSFW switch and optional notes; then the credits they will spend. */
+/** Step 1: the credits there are to spend, then title (required), comma-separated tags, the NSFW switch and optional notes. */
 export function DetailsStep({ value, onChange, errors, locked, focusHeading, errorAttempt }: DetailsStepProps) {
   const { t } = useTranslation();
   const id = useId();
@@ -44,6 +44,8 @@ export function DetailsStep({ value, onChange, errors, locked, focusHeading, err
         description={locked ? t('addItem.details.locked') : t('addItem.details.description')}
         autoFocus={focusHeading}
       />
+
+      <CreditsSummary variant="panel" />
 
       <Field id={`${id}-title`} label={t('addItem.details.titleLabel')} error={titleError}>
         <Input
@@ -136,8 +138,6 @@ export function DetailsStep({ value, onChange, errors, locked, focusHeading, err
           data-testid="item-notes"
         />
       </Field>
-
-      <CreditsSummary variant="panel" />
     </div>
   );
 }

@@ -9,7 +9,11 @@ import { useCreditHistory } from '../api/admin-users';
 
 function Entry({ entry, dateFmt }: { entry: CreditEntry; dateFmt: Intl.DateTimeFormat }) {
   const { t } = useTranslation();
-  const by = entry.actor ? t('adminPanel.users.historyBy', { name: entry.actor.handle ? `@${entry.actor.handle}` : entry.actor.id }) : null;
+  const by = entry.actor
+    ? entry.actor.handle
+      ? t('adminPanel.users.historyBy', { name: `@${entry.actor.handle}` })
+      : t('adminPanel.users.historyByAdmin')
+    : null;
   return (
     <li className="flex items-start justify-between gap-3 py-2" data-testid="credit-entry" data-reason={entry.reason}>
       <div className="grid min-w-0 gap-0.5">
