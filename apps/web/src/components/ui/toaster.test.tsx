@@ -2,6 +2,7 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it } from 'vitest';
+import { i18n } from '@/lib/i18n';
 import { ThemeProvider } from '@/lib/theme';
 import { CARRY_ACROSS_NAVIGATION, Toaster } from './toaster';
 
@@ -34,6 +35,17 @@ describe('Toaster', () => {
     });
     await waitFor(() => expect(document.querySelectorAll('[data-sonner-toast]')).toHaveLength(0));
     cleanup();
+  });
+
+  it('names its region in the page’s language', async () => {
+    await act(() => i18n.changeLanguage('zh-CN'));
+    try {
+      renderToaster();
+      expect(screen.getByRole('region').getAttribute('aria-label')).toBe('消息提示 alt+T');
+    } finally {
+      await act(() => i18n.changeLanguage('en'));
+    }
+    expect(screen.getByRole('region').getAttribute('aria-label')).toBe('Notifications alt+T');
   });
 
   it('shows one toast at a time: a new one replaces the one shown', async () => {

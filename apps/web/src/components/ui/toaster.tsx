@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { Toaster as Sonner, toast, useSonner } from 'sonner';
 import { useTheme } from '@/lib/theme';
@@ -19,6 +20,7 @@ export const TOAST_DURATION_MS = 3000;
  * maintenance card), gliding there and back as it comes and goes (styles.css).
  */
 export function Toaster() {
+  const { t } = useTranslation();
   const { resolvedTheme } = useTheme();
   const { toasts } = useSonner();
   const { pathname } = useLocation();
@@ -44,6 +46,8 @@ export function Toaster() {
     <Sonner
       theme={resolvedTheme}
       visibleToasts={1}
+      // The region's name in the page's language (sonner adds its keyboard shortcut, alt+T, after it).
+      containerAriaLabel={t('common.toastRegion')}
       position="bottom-center"
       duration={TOAST_DURATION_MS}
       offset={offset}

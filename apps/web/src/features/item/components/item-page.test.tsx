@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders, Where } from '@/testing/test-utils';
 import { hasNsfwConsent } from '../utils/nsfw-consent';
@@ -170,6 +171,18 @@ describe('ItemPage', () => {
     expect(screen.getByTestId('photo-viewer-counter').textContent).toContain('1 / 2');
     fireEvent.keyDown(dialog, { key: 'ArrowLeft' });
     expect(screen.getByTestId('photo-viewer-counter').textContent).toContain('2 / 2');
+  });
+
+  it('gives focus back to the photo that opened the viewer when Escape closes it', async () => {
+    answer({ access: 'visible', item, owner, viewer });
+    renderItem();
+    const opener = await screen.findByRole('button', { name: /Open photo 2 of 2/ });
+    await userEvent.click(opener);
+    await screen.findByRole('dialog');
+    await userEvent.keyboard('{ArrowRight}');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(opener));
   });
 
   it('shows the removed page with a link to the owner', async () => {

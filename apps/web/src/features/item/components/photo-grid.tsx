@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { imageUrl } from '@/lib/image-url';
 import type { ItemPhoto } from '../api/get-item';
@@ -8,6 +8,8 @@ import { PhotoViewer } from './photo-viewer';
 export function PhotoGrid({ photos, title }: { photos: ItemPhoto[]; title: string }) {
   const { t } = useTranslation();
   const [index, setIndex] = useState<number | null>(null);
+  // The thumbnail that opened the viewer takes focus back when it closes (the viewer has no trigger of its own).
+  const opener = useRef<HTMLButtonElement | null>(null);
   if (photos.length === 0) return null;
   return (
     <section aria-labelledby="item-photos-title" className="grid gap-3">
@@ -19,7 +21,10 @@ export function PhotoGrid({ photos, title }: { photos: ItemPhoto[]; title: strin
           <li key={photo.id}>
             <button
               type="button"
-              onClick={() => setIndex(i)}
+              onClick={(event) => {
+                opener.current = event.currentTarget;
+                setIndex(i);
+              }}
               className="group block aspect-square w-full cursor-zoom-in overflow-hidden rounded-lg border border-border bg-surface-sunken focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring"
               aria-label={t('item.openPhoto', { current: i + 1, total: photos.length, role: t(`item.photoRole.${photo.role}`, { defaultValue: photo.role }) })}
               data-testid="item-photo"
@@ -37,7 +42,14 @@ export function PhotoGrid({ photos, title }: { photos: ItemPhoto[]; title: strin
           </li>
         ))}
       </ul>
-      <PhotoViewer photos={photos} index={index} onIndexChange={setIndex} onClose={() => setIndex(null)} title={title} />
+      <PhotoViewer
+        photos={photos}
+        index={index}
+        onIndexChange={setIndex}
+        onClose={() => setIndex(null)}
+        returnFocus={() => opener.current?.focus()}
+        title={title}
+      />
     </section>
   );
 }

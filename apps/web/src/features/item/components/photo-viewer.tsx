@@ -12,6 +12,8 @@ type PhotoViewerProps = {
   index: number | null;
   onIndexChange: (index: number) => void;
   onClose: () => void;
+  /** Puts focus back where the viewer was opened from, once it has closed (Escape, the close button, a tap outside). */
+  returnFocus: () => void;
   title: string;
 };
 
@@ -19,7 +21,7 @@ type PhotoViewerProps = {
  * A large view of the source photos: previous/next buttons, ← → keys, swipe on touch (pointer events),
  * Escape closes, a "2 / 5" counter. Focus goes back to the photo that opened it.
  */
-export function PhotoViewer({ photos, index, onIndexChange, onClose, title }: PhotoViewerProps) {
+export function PhotoViewer({ photos, index, onIndexChange, onClose, returnFocus, title }: PhotoViewerProps) {
   const { t } = useTranslation();
   const start = useRef<{ x: number; y: number; id: number } | null>(null);
   const open = index !== null && photos.length > 0;
@@ -63,6 +65,11 @@ export function PhotoViewer({ photos, index, onIndexChange, onClose, title }: Ph
           onPointerDown={onPointerDown}
           onPointerUp={onPointerUp}
           onPointerCancel={() => (start.current = null)}
+          onCloseAutoFocus={(event) => {
+            // Radix returns focus to a dialog's trigger; this one is opened by a thumbnail, so the thumbnail takes it.
+            event.preventDefault();
+            returnFocus();
+          }}
           data-testid="photo-viewer"
           aria-describedby={undefined}
         >
