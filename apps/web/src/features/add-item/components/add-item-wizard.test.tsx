@@ -63,6 +63,10 @@ describe('AddItemWizard', () => {
     expect(await screen.findByText('This field is required.')).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByLabelText('Title'));
     expect(calls).toHaveLength(0);
+    // The error goes as soon as the title is no longer empty, before Next is pressed again.
+    await user.type(screen.getByLabelText('Title'), 'R');
+    expect(screen.queryByText('This field is required.')).toBeNull();
+    expect(screen.getByLabelText('Title').getAttribute('aria-invalid')).toBe('false');
 
     await user.clear(screen.getByLabelText('Title'));
     await user.type(screen.getByLabelText('Title'), '  Robot ');

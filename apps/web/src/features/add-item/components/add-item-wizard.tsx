@@ -67,6 +67,16 @@ export function AddItemWizard({ maintenanceMode, isAdmin, onDone }: AddItemWizar
   const saveAndPlace = useSaveAndPlace();
   const balance = useCreditBalance({ enabled: step === 3 });
 
+  // A field's error goes as soon as what is typed makes it valid (and changes with it while it is not).
+  const changeDetails = (next: DetailsInput) => {
+    setDetails(next);
+    setDetailErrors((shown) => {
+      if (!Object.keys(shown).length) return shown;
+      const now = detailsErrors(next);
+      return Object.fromEntries(Object.keys(shown).flatMap((field) => (now[field] ? [[field, now[field]]] : [])));
+    });
+  };
+
   const go = (next: number) => {
     setMoved(true);
     setStep(next);
@@ -184,7 +194,7 @@ export function AddItemWizard({ maintenanceMode, isAdmin, onDone }: AddItemWizar
 
       <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-4 py-6 sm:px-6">
         {step === 0 ? (
-          <DetailsStep value={details} onChange={setDetails} errors={detailErrors} locked={!!item} focusHeading={moved} errorAttempt={errorAttempt} />
+          <DetailsStep value={details} onChange={changeDetails} errors={detailErrors} locked={!!item} focusHeading={moved} errorAttempt={errorAttempt} />
         ) : step === 1 ? (
           <PhotosStep
             photos={uploads.photos}
