@@ -165,6 +165,15 @@ test.describe('social', () => {
     await page.getByTestId('privacy-nsfw').click();
     await page.getByTestId('privacy-public').click();
     await page.getByTestId('privacy-analytics').click();
+    // Leaving with the changes not saved asks first; Stay keeps them.
+    await page.getByTestId('nav-explore').click();
+    const unsaved = page.getByRole('alertdialog', { name: 'Leave without saving?' });
+    await expect(unsaved).toBeVisible();
+    await expectNoAxeViolations(page, 'the unsaved-changes question');
+    await unsaved.getByRole('button', { name: 'Stay' }).click();
+    await expect(unsaved).toBeHidden();
+    await expect(page).toHaveURL(/\/settings\/privacy$/);
+    await expect(page.getByTestId('privacy-public')).toHaveAttribute('aria-checked', 'false');
     await page.getByTestId('privacy-save').click();
     await expect(page.getByTestId('privacy-saved')).toBeVisible();
 

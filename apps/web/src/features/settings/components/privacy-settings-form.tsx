@@ -4,6 +4,7 @@ import { Check } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { UnsavedChangesGuard } from '@/components/forms/unsaved-changes-guard';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -46,7 +47,7 @@ function SwitchRow({
   );
 }
 
-/** /settings/privacy: who may message, NSFW default, public profile, analytics opt-out, and the block list. */
+/** /settings/privacy: who may message, NSFW default, public profile, analytics opt-out, and the block list; leaving with changes not saved asks first. */
 export function PrivacySettingsForm() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -88,6 +89,12 @@ export function PrivacySettingsForm() {
     );
   }
 
+  const dirty =
+    draft.allowDMs !== data.settings.allow_dms ||
+    draft.includeNSFW !== data.settings.include_nsfw ||
+    draft.profilePublic !== data.profilePublic ||
+    draft.analyticsOptOut !== data.settings.analytics_opt_out;
+
   const change = (patch: Partial<Draft>) => {
     setSaved(false);
     setDraft({ ...draft, ...patch });
@@ -107,6 +114,7 @@ export function PrivacySettingsForm() {
 
   return (
     <div className="grid gap-6">
+      <UnsavedChangesGuard when={dirty && !update.isPending} />
       <form onSubmit={onSubmit} className="grid gap-6" data-testid="privacy-form">
         <Card>
           <CardHeader>
