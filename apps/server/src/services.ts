@@ -1,4 +1,4 @@
-import { NOTIFICATION_EVENTS } from '@curio/contract';
+import { NOTIFICATION_EVENTS, SITE_EVENTS } from '@curio/contract';
 import type { Database, Db } from './db/client';
 import type { Executor } from './db/types';
 import type { Env } from './env';
@@ -96,11 +96,14 @@ export function createServices(
     refill: async () => (await settings.get()).creditRefill,
   });
   /**
-   * An admin changed the public site settings through this process: its open notifications streams say so at once,
-   * and every other process is told to tell its own (a hint, not recorded: a tab whose process missed it reads the
-   * settings again within a minute, as a guest's tab does).
+   * An admin changed the public site settings through this process: its open notifications streams and the guests'
+   * site streams say so at once, and every other process is told to tell its own (a hint, not recorded: a tab whose
+   * process missed it reads the settings again within a minute).
    */
-  const tellOpenTabs = () => void realtime.send('notifications', NOTIFICATION_EVENTS.siteSettings, {});
+  const tellOpenTabs = () => {
+    void realtime.send('notifications', NOTIFICATION_EVENTS.siteSettings, {});
+    void realtime.send('site', SITE_EVENTS.settings, {});
+  };
   const siteSettingsChanged = () => {
     tellOpenTabs();
     void events.hint(SITE_SETTINGS_HINT, {});

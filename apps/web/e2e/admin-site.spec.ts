@@ -72,15 +72,25 @@ test('maintenance switched on in /admin shows the overlay and /maintenance to a 
   await expect(adminTab).toHaveURL(`${E2E_ORIGIN}/`);
   await expect(adminTab.getByTestId('maintenance-overlay')).toHaveCount(0);
 
+  // A guest on /maintenance too (no session, so no notifications stream).
+  const guestContext = await browser.newContext();
+  const guest = await guestContext.newPage();
+  const siteStream = guest.waitForResponse((r) => r.url().endsWith('/realtime/v1/site'));
+  await guest.goto('/maintenance');
+  await expect(guest.getByRole('heading', { name: "We're tuning up the cabinet", level: 1 })).toBeVisible();
+  expect((await siteStream).status()).toBe(200);
+
   // Off again: the collector's page follows at once (their notifications stream says the settings changed) and
-  // goes home, without Try again.
+  // goes home, without Try again; so does the guest's (the guests' site stream says it).
   await adminTab.goto('/admin');
   await adminTab.getByRole('switch', { name: 'Maintenance mode' }).click();
   await adminTab.getByTestId('admin-settings-save').click();
   await expect(adminTab.getByText('Settings saved')).toBeVisible();
   await expect(user).toHaveURL(`${E2E_ORIGIN}/`, { timeout: 5_000 });
   await expect(user.getByTestId('maintenance-overlay')).toHaveCount(0);
+  await expect(guest).toHaveURL(`${E2E_ORIGIN}/`, { timeout: 5_000 });
 
+  await guestContext.close();
   await userContext.close();
   await adminTab.close();
 });

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 
-/** Live streams served at `/realtime/v1/{stream}` (server-sent events). */
-export const REALTIME_STREAMS = ['notifications', 'photos', 'messages'] as const;
+/**
+ * Live streams served at `/realtime/v1/{stream}` (server-sent events). `site` is the one open to guests: it carries
+ * nothing but the hint that the public site settings changed (SITE_EVENTS).
+ */
+export const REALTIME_STREAMS = ['notifications', 'photos', 'messages', 'site'] as const;
 export type RealtimeStream = (typeof REALTIME_STREAMS)[number];
 export const isRealtimeStream = (name: string): name is RealtimeStream => (REALTIME_STREAMS as readonly string[]).includes(name);
 
@@ -21,6 +24,12 @@ export const NOTIFICATION_EVENTS = {
    * to every open notifications stream (no id, no data to trust), so that open tabs read them again at once.
    */
   siteSettings: 'site-settings',
+} as const;
+
+/** Event names on the guests' `site` stream. */
+export const SITE_EVENTS = {
+  /** An admin changed the public site settings, in any process (no id, no data): read them again. */
+  settings: 'site-settings',
 } as const;
 
 /**

@@ -196,4 +196,27 @@ describe('a change of the site settings', { tags: ['postgres'] }, () => {
     expect((await a.call('admin-settings-update', { cookie: admin.cookie, body: { maintenanceMode: false } })).status).toBe(200);
     await streamB.next((m) => m.event === 'site-settings', 2_000);
   });
+
+  it('is said to guests too, on the site stream, in every process (a guest on the maintenance page leaves it at once)', async () => {
+    const admin = await a.signUp('hints-admin-2@example.com');
+    await a.services.roles.grantByEmail(admin.email, 'admin');
+    const open = async (res: Response) => {
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+      const sse = sseReader(res);
+      await sse.next((m) => m.comment === 'open'); // registered
+      return sse;
+    };
+    // No cookie: a guest.
+    const streamA = await open(await a.request('/realtime/v1/site'));
+    const streamB = await open(await b.app.request(`${TEST_ORIGIN}/realtime/v1/site`));
+    expect((await a.call('admin-settings-update', { cookie: admin.cookie, body: { maintenanceMode: true } })).status).toBe(200);
+    for (const sse of [streamA, streamB]) {
+      const said = await sse.next((m) => m.event === 'site-settings', 2_000);
+      expect(said.id).toBeUndefined();
+      expect(said.data).toBe('{}');
+    }
+    expect((await a.call('admin-settings-update', { cookie: admin.cookie, body: { maintenanceMode: false } })).status).toBe(200);
+    await streamA.next((m) => m.event === 'site-settings', 2_000);
+  });
 });

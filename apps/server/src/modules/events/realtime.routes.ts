@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { isRealtimeStream, MESSAGE_EVENTS, NOTIFICATION_EVENTS, REALTIME_HEARTBEAT_MS, type RealtimeStream } from '@curio/contract';
 import type { Auth } from '../../auth/auth';
@@ -26,7 +26,7 @@ export function realtimeRouter(deps: {
   logger: Logger;
   heartbeatMs?: number;
 }) {
-  const greetings: Record<RealtimeStream, Greeting> = {
+  const greetings: Record<Exclude<RealtimeStream, 'site'>, Greeting> = {
     notifications: async (userId) => [{ event: NOTIFICATION_EVENTS.unseen, data: { count: await deps.notifications.unseenCount(userId) } }],
     // The wizard reads the current state with photos-status once the stream is open.
     photos: async () => [],
@@ -38,6 +38,7 @@ export function realtimeRouter(deps: {
   router.get('/:stream', async (c) => {
     const name = c.req.param('stream');
     if (!isRealtimeStream(name)) throw notFound(`Unknown stream: ${name}`);
+    if (name === 'site') return siteStream(c);
     const headers = c.req.raw.headers;
     const session = headers.has('cookie') || headers.has('authorization') ? await deps.auth.api.getSession({ headers }) : null;
     if (!session) throw unauthorized();
@@ -88,6 +89,30 @@ export function realtimeRouter(deps: {
       }
     });
   });
+  /**
+   * The guests' stream: no session, no replay, nothing about anyone; only the hub's broadcasts (the site settings
+   * changed) and the heartbeat. A page that needs it (the maintenance page) holds it open while it shows.
+   */
+  function siteStream(c: Context) {
+    if (deps.hub.closing) throw new AppError(503, 'maintenance', 'The server is restarting', undefined, { 'Retry-After': '2' });
+    return streamSSE(c, async (stream) => {
+      let end!: () => void;
+      const finished = new Promise<void>((resolve) => (end = resolve));
+      const unregister = deps.hub.add(stream, () => end(), 'site');
+      stream.onAbort(() => end());
+      const heartbeat = setInterval(() => void stream.write(': heartbeat\n\n'), heartbeatMs);
+      heartbeat.unref();
+      try {
+        // A first line at once, so that the browser's EventSource counts as open.
+        await stream.write(': open\n\n');
+        await finished;
+      } finally {
+        clearInterval(heartbeat);
+        unregister();
+      }
+    });
+  }
+
   return router;
 }
 

@@ -4,15 +4,18 @@ import { Navigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { usePublicSiteSettings } from '@/lib/public-site-settings';
+import { useSiteSettingsStream } from '../hooks/use-site-settings-stream';
 import type { AdminState } from './maintenance-overlay';
 
 /**
  * /maintenance: what is paused and why, a Try again button and the status link when an admin set one.
- * Goes to / once maintenance is off, and at once for admins (they are exempt).
+ * Goes to / once maintenance is off (the moment an admin turns it off: the page listens for the change), and at once
+ * for admins (they are exempt).
  */
 export function MaintenancePage({ isAdmin }: { isAdmin: AdminState }) {
   const { t } = useTranslation();
   const settings = usePublicSiteSettings();
+  useSiteSettingsStream();
 
   const off = settings.data ? !settings.data.maintenanceMode : false;
   if (off || isAdmin) return <Navigate to={paths.home.getHref()} replace />;
