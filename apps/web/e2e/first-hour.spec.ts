@@ -1,5 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { admin, onboardedUserInPage, samplePhotoFile, signInAdmin } from './support/api';
+import { expectNoAxeViolations } from './support/axe';
 
 /**
  * The first hour of a new collector (issue 8), what is left of it: toasts raised in the add-item wizard
@@ -109,6 +110,31 @@ for (const viewport of [
       .toBeLessThanOrEqual(24);
   });
 }
+
+test('offline, the wizard says so within seconds and keeps what was typed; back online, Next goes on', async ({ page, context }) => {
+  await onboardedUserInPage(page);
+  await page.goto('/me/shelf');
+  await page.getByTestId('add-first-item').click();
+  const wizard = page.getByTestId('add-item-wizard');
+  await expect(wizard).toHaveAttribute('data-step', 'details');
+  await page.getByTestId('item-title').fill('Offline robot');
+  await page.getByTestId('item-tags').fill('robots, tin');
+
+  await context.setOffline(true);
+  await page.getByTestId('wizard-next').click();
+  await expect(shownToast(page)).toContainText("Can't reach the server. Check your connection and try again.", { timeout: 5_000 });
+  await expect(page.getByTestId('offline-banner')).toContainText("You're offline.");
+  await expect(page.getByTestId('wizard-next')).toBeEnabled();
+  await expect(wizard).toHaveAttribute('data-step', 'details');
+  await expect(page.getByTestId('item-title')).toHaveValue('Offline robot');
+  await expect(page.getByTestId('item-tags')).toHaveValue('robots, tin');
+  await expectNoAxeViolations(page, 'the wizard offline');
+
+  await context.setOffline(false);
+  await expect(page.getByTestId('offline-banner')).toHaveCount(0, { timeout: 10_000 });
+  await page.getByTestId('wizard-next').click();
+  await expect(wizard).toHaveAttribute('data-step', 'photos');
+});
 
 test.describe('an open wizard follows the live maintenance switch', () => {
   let adminContext: BrowserContext;

@@ -3,6 +3,7 @@ import { Outlet, useLocation, useRouteError } from 'react-router';
 import { ErrorBoundary, reportRenderError } from '@/components/errors/error-boundary';
 import { ErrorFallback } from '@/components/errors/error-fallback';
 import { ServerFailureGate } from '@/components/errors/server-error';
+import { OfflineBanner } from '@/components/layout/offline-banner';
 import { SkipLink } from '@/components/layout/skip-link';
 import { ConsentBanner } from '@/features/consent/components/consent-banner';
 import { AnnouncementBanner } from '@/features/site-settings/components/announcement-banner';
@@ -24,7 +25,7 @@ function PageViewTracker() {
   return null;
 }
 
-/** Global UI around every page: skip link, announcement, the one header, consent, toasts, page views. */
+/** Global UI around every page: skip link, announcement, the one header, the offline banner, consent, toasts, page views. */
 export function RootLayout() {
   return (
     <AuthProvider>
@@ -37,6 +38,9 @@ export function RootLayout() {
         </ServerFailureGate>
       </div>
       <MaintenanceOverlaySlot />
+      <AfterHydration>
+        <OfflineBanner />
+      </AfterHydration>
       <ConsentBanner />
       <AfterHydration>
         <Toaster />

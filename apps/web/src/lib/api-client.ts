@@ -7,6 +7,7 @@ import {
   type FunctionOutput,
   type ReadFunctionName,
 } from '@curio/contract';
+import { reportAnswered, reportUnanswered } from './reachability';
 
 /** A client-side code for a request that never got an answer. */
 export type ClientErrorCode = 'network_error';
@@ -119,8 +120,10 @@ export async function callFunction<N extends FunctionName>(name: N, ...[input, o
     });
   } catch (cause) {
     if (signal?.aborted) throw cause;
+    reportUnanswered();
     throw new ApiError(0, 'network_error', cause instanceof Error ? cause.message : 'Network error');
   }
+  reportAnswered();
   if (!response.ok) {
     const error = await toApiError(response);
     if (error.status === 401) notifyUnauthorized(error);

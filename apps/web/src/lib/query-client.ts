@@ -25,7 +25,10 @@ export function createQueryClient() {
         retry: shouldRetry,
         refetchOnWindowFocus: false,
       },
-      mutations: { retry: false },
+      // A write offline fails at once with network_error (its form says so and keeps what was typed; the offline
+      // banner shows), where TanStack Query's default would hold it paused, its button spinning, until the network
+      // returns. Reads keep the default: paused offline, they run by themselves when it is back.
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

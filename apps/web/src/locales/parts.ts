@@ -20,6 +20,7 @@ export const CORE_NAMESPACES = [
   'nav',
   'notFound',
   'notifications',
+  'offline',
   'serverError',
   'social',
   'theme',

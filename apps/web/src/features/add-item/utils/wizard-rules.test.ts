@@ -37,6 +37,8 @@ describe('step 1: details', () => {
     expect(createItemErrorKey(new ApiError(409, 'item_limit', 'limit'))).toBe('addItem.itemLimitReached');
     expect(createItemErrorKey(new ApiError(500, 'internal_error', 'boom'))).toBe('addItem.errorSave');
     expect(createItemErrorKey(new Error('offline'))).toBe('addItem.errorSave');
+    // No answer at all: the message says so (the connection), not that saving failed.
+    expect(createItemErrorKey(new ApiError(0, 'network_error', 'Failed to fetch'))).toBe('errors.network_error');
   });
 });
 
@@ -85,7 +87,7 @@ describe('step 4: generate', () => {
     expect(generateErrorKey(new ApiError(402, 'insufficient_credits', 'x'))).toBe('addItem.needCredits');
     expect(generateErrorKey(new ApiError(403, 'maintenance', 'x'))).toBe('maintenance.generationDisabled');
     expect(generateErrorKey(new ApiError(502, 'generation_failed', 'x'))).toBe('addItem.errorGenerate');
-    expect(generateErrorKey(new ApiError(0, 'network_error', 'x'))).toBe('addItem.errorGenerate');
+    expect(generateErrorKey(new ApiError(0, 'network_error', 'x'))).toBe('errors.network_error');
     expect(generateErrorKey(new Error('HTTP 402 Payment Required'))).toBe('addItem.needCredits');
   });
 });

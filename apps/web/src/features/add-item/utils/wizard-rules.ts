@@ -101,12 +101,14 @@ export function generateBlocker({
 /** Step 1's failure: the item limit, or the generic save failure. */
 export function createItemErrorKey(error: unknown): string {
   if (isApiError(error) && error.code === 'item_limit') return 'addItem.itemLimitReached';
+  if (isApiError(error) && error.code === 'network_error') return 'errors.network_error';
   return 'addItem.errorSave';
 }
 
 /** Generation failures (spec §8): 402 → need credits, 403 maintenance → disabled, otherwise retry. */
 export function generateErrorKey(error: unknown): string {
   if (isApiError(error)) {
+    if (error.code === 'network_error') return 'errors.network_error';
     if (error.status === 402 || error.code === 'insufficient_credits') return 'addItem.needCredits';
     if (error.code === 'maintenance') return 'maintenance.generationDisabled';
     if (error.code === 'needs_photo') return 'addItem.needPhotos';
