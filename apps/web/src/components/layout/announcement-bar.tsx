@@ -1,6 +1,6 @@
 import { STORAGE_KEYS, type PublicAnnouncement } from '@curio/contract';
 import { AlertTriangle, ExternalLink, Info, OctagonAlert, X } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
@@ -30,6 +30,21 @@ export function announcementText(announcement: PublicAnnouncement, language: str
 export function AnnouncementBar({ announcement, preview }: { announcement: PublicAnnouncement; preview?: { language: string } }) {
   const { t } = useTranslation();
   const [dismissed, setDismissed] = useState(() => !preview && isDismissed(announcement.title));
+  const ref = useRef<HTMLDivElement>(null);
+  // The banner's height, for pages that fill the window (the inbox): `--announcement-height` on the root while it shows.
+  useEffect(() => {
+    const el = ref.current;
+    if (preview || dismissed || !el) return;
+    const root = document.documentElement;
+    const set = () => root.style.setProperty('--announcement-height', `${el.offsetHeight}px`);
+    set();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(set);
+    observer?.observe(el);
+    return () => {
+      observer?.disconnect();
+      root.style.removeProperty('--announcement-height');
+    };
+  }, [preview, dismissed]);
   if (dismissed) return null;
   const { className, Icon } = SEVERITY[announcement.severity] ?? SEVERITY.info;
   const lang = preview?.language ?? currentLanguage();
@@ -49,6 +64,7 @@ export function AnnouncementBar({ announcement, preview }: { announcement: Publi
   return (
     // A preview is not a landmark of the admin page (two of them would be indistinguishable regions).
     <Wrapper
+      ref={ref}
       aria-label={preview ? undefined : t('announcement.label')}
       lang={preview ? preview.language : undefined}
       className={cn('relative text-sm', preview && 'rounded-lg', className)}

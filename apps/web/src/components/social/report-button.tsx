@@ -23,11 +23,14 @@ export function ReportButton({
   variant = 'ghost',
   className,
   testId = 'report-button',
+  iconOnly = false,
 }: {
   target: Target;
   variant?: ButtonProps['variant'];
   className?: string;
   testId?: string;
+  /** The flag alone (its name read out and shown on hover): for a row of actions that must stay on one line. */
+  iconOnly?: boolean;
 }) {
   const { t } = useTranslation();
   const id = useId();
@@ -76,10 +79,17 @@ export function ReportButton({
       }}
     >
       <DialogTrigger asChild>
-        <Button variant={variant} className={className} data-testid={testId}>
-          <Flag className="size-4" aria-hidden="true" />
-          {t('report.button')}
-        </Button>
+        {iconOnly ? (
+          <Button variant={variant} size="icon" className={className} title={t('report.button')} data-testid={testId}>
+            <Flag className="size-4" aria-hidden="true" />
+            <span className="sr-only">{t('report.button')}</span>
+          </Button>
+        ) : (
+          <Button variant={variant} className={className} data-testid={testId}>
+            <Flag className="size-4" aria-hidden="true" />
+            {t('report.button')}
+          </Button>
+        )}
       </DialogTrigger>
       <DialogContent closeLabel={t('common.close')} data-testid="report-dialog">
         <DialogTitle>{target.kind === 'item' ? t('report.titleItem') : t('report.titleProfile')}</DialogTitle>

@@ -331,7 +331,9 @@ export function InvitesPanel() {
           ) : data.codes.length === 0 ? (
             <p className="rounded-xl border border-dashed border-border-strong px-4 py-8 text-center text-muted-foreground">{t('adminPanel.invites.empty')}</p>
           ) : (
-            <div className="-mx-6 overflow-x-auto px-6">
+            // Positioned, so that the header's visually hidden label stays inside the scroll box (absolutely placed, it
+            // widened the page on a phone); focusable, so that the table scrolls by keyboard.
+            <div className="relative -mx-6 overflow-x-auto px-6" tabIndex={0} role="region" aria-label={t('adminPanel.invites.listTitle')}>
               <table className="w-full min-w-[44rem] text-left">
                 <caption className="sr-only">{t('adminPanel.invites.listTitle')}</caption>
                 <thead className="text-xs tracking-wide text-muted-foreground uppercase">

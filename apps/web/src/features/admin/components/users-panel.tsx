@@ -269,7 +269,7 @@ export function UsersPanel() {
   const detailUser = users.find((u) => u.id === detailId) ?? null;
   const dateFmt = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
   const manageButton = (user: AdminUser) => (
-    <div className="flex flex-wrap justify-end gap-2">
+    <div className="flex flex-wrap gap-2 md:justify-end">
       <Button
         variant="secondary"
         size="sm"
@@ -335,10 +335,9 @@ export function UsersPanel() {
             <ul className="grid gap-3 md:hidden" aria-label={t('adminPanel.users.title')}>
               {users.map((user) => (
                 <li key={user.id} className="grid gap-3 rounded-xl border border-border bg-surface p-4" data-testid="admin-user-row">
-                  <div className="flex items-start justify-between gap-3">
-                    <UserName user={user} />
-                    {manageButton(user)}
-                  </div>
+                  {/* The name on a line of its own: beside the buttons a handle of 20 characters was cut short. */}
+                  <UserName user={user} />
+                  {manageButton(user)}
                   <dl className="grid grid-cols-3 gap-2 text-sm">
                     <div>
                       <dt className="text-muted-foreground">{t('adminPanel.users.columns.items')}</dt>

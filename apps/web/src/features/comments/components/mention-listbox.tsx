@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/utils';
 import type { MentionSuggestion } from '../api/search-mentions';
@@ -14,17 +15,32 @@ type MentionListboxProps = {
 };
 
 /**
- * The suggestions under the comment box (the box keeps focus and points at the active option with
- * aria-activedescendant). A mouse press chooses without taking focus from the box.
+ * The suggestions under the comment box, or above it when the window has no room below (the box keeps focus and points
+ * at the active option with aria-activedescendant). A mouse press chooses without taking focus from the box.
  */
 export function MentionListbox({ id, users, activeIndex, onChoose, onHover }: MentionListboxProps) {
   const { t } = useTranslation();
+  const ref = useRef<HTMLUListElement>(null);
+  // Under the box, unless the window ends before the list does and there is more room above it.
+  const [above, setAbove] = useState(false);
+  useLayoutEffect(() => {
+    const list = ref.current;
+    const box = list?.parentElement?.getBoundingClientRect();
+    if (!list || !box) return;
+    const below = window.innerHeight - box.bottom;
+    setAbove(list.offsetHeight + 8 > below && box.top > below);
+  }, [users.length]);
   return (
     <ul
+      ref={ref}
       id={id}
       role="listbox"
       aria-label={t('comments.mentionSuggestions')}
-      className="absolute top-full left-0 z-30 mt-1 max-h-72 w-full overflow-y-auto rounded-xl border border-border bg-surface p-1 shadow-lift sm:w-80"
+      className={cn(
+        'absolute left-0 z-30 max-h-72 w-full overflow-y-auto rounded-xl border border-border bg-surface p-1 shadow-lift sm:w-80',
+        above ? 'bottom-full mb-1' : 'top-full mt-1',
+      )}
+      data-placement={above ? 'above' : 'below'}
       data-testid="mention-listbox"
     >
       {users.map((user, index) => (

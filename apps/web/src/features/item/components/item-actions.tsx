@@ -64,7 +64,8 @@ export function ItemActions({ data }: { data: VisibleItem }) {
         <ShareButton itemId={item.id} />
         {/* Only when the server's DM rule lets the viewer write to the owner (never across a block). */}
         {viewer.signedIn && !viewer.isOwner && viewer.canMessage ? <MessageButton userId={data.owner.userId} testId="item-message-owner" /> : null}
-        {viewer.signedIn && !viewer.isOwner ? <ReportButton target={{ kind: 'item', itemId: item.id }} testId="item-report" /> : null}
+        {/* The flag alone: with Message beside them, the actions stay on one row of the desktop's right column. */}
+        {viewer.signedIn && !viewer.isOwner ? <ReportButton target={{ kind: 'item', itemId: item.id }} testId="item-report" iconOnly /> : null}
       </div>
       {viewer.isOwner ? (
         <div

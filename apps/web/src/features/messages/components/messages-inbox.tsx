@@ -25,7 +25,9 @@ export function MessagesInbox({ threadId, viewerId }: { threadId: string | null;
   useMessagesStream(onMessage);
 
   return (
-    <div className="grid h-[calc(100dvh-8.5rem)] min-h-[26rem] overflow-hidden rounded-2xl border border-border bg-surface shadow-soft md:grid-cols-[20rem_minmax(0,1fr)] sm:h-[calc(100dvh-11rem)]">
+    // The window's height less the header, the page's padding and the announcement when one shows (its height is
+    // --announcement-height): the composer stays on screen.
+    <div className="grid h-[calc(100dvh-8.5rem-var(--announcement-height,0px))] min-h-[26rem] overflow-hidden rounded-2xl border border-border bg-surface shadow-soft md:grid-cols-[20rem_minmax(0,1fr)] sm:h-[calc(100dvh-11rem-var(--announcement-height,0px))]">
       <div className={cn('flex min-h-0 flex-col border-border md:border-r', threadId && 'max-md:hidden')}>
         <div className="flex items-center justify-between gap-2 border-b border-border px-4 py-3">
           <h1 className="font-display text-2xl font-semibold tracking-tight">{t('messages.title')}</h1>

@@ -102,7 +102,9 @@ export function DmcaTab() {
       </div>
 
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-        <div className={cn('grid gap-3', selected && 'max-lg:hidden')}>
+        {/* One column that may shrink (grid-cols-1 is minmax(0, 1fr)): an implicit column grew to a long title's
+            width, under the truncation, and the list ran under the detail pane. */}
+        <div className={cn('grid grid-cols-1 gap-3', selected && 'max-lg:hidden')}>
           {list.isPending ? (
             <ListSkeleton rowClassName="h-20" />
           ) : list.error && !list.data ? (
@@ -116,7 +118,7 @@ export function DmcaTab() {
             />
           ) : (
             <>
-              <ul className="grid gap-2" data-testid="dmca-list">
+              <ul className="grid grid-cols-1 gap-2" data-testid="dmca-list">
                 {notices.map((n) => (
                   <NoticeRow key={n.id} notice={n} selected={n.id === selected} onSelect={() => update({ id: n.id })} />
                 ))}
