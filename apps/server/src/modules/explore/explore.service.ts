@@ -191,21 +191,28 @@ export function createExploreService(
     }));
   }
 
-  /** The viewer's overlay on shared cards: liked and saved, one indexed query per page. */
+  /**
+   * The viewer's overlay on shared cards: liked and saved, and the counts as they are now (the shared page's may lag by
+   * a window, and a heart the viewer filled must not sit beside the count from before it), one indexed query per page.
+   */
   async function overlay(cards: ExploreCard[], viewerId: string | null): Promise<ExploreCard[]> {
     if (!viewerId || !cards.length) return cards;
     const state = await read.viewerState(
       viewerId,
       cards.map((c) => c.itemId),
+      { counts: true },
     );
-    return cards.map((c) => ({ ...c, ...state.of(c.itemId) }));
+    return cards.map((c) => {
+      const now = state.countsOf(c.itemId);
+      return { ...c, ...state.of(c.itemId), ...(now ? { likeCount: now.likes, commentCount: now.comments, saveCount: now.saves } : {}) };
+    });
   }
 
   return {
     /**
      * A page of cards. Rankings and pages are kept for their snapshot window, so a busy explore
-     * page is served from memory; counts on a card may lag by up to one window. A signed-in
-     * viewer's cards carry their own liked/saved state, read fresh for every page.
+     * page is served from memory; a guest's counts on a card may lag by up to one window. A signed-in
+     * viewer's cards carry their own liked/saved state and the counts, read fresh for every page.
      */
     async list(q: ExploreQuery, viewerId: string | null = null): Promise<ExploreListResult> {
       if (q.tag && !(await tagInUse(q.tag, q.includeNSFW))) {

@@ -83,6 +83,24 @@ describe('explore-list', { tags: ['postgres'] }, () => {
     expect((await explore({ sort: 'new', tag: 'gone-soon' })).json.items).toEqual([]);
   });
 
+  it('shows a signed-in viewer the counts their own like changed, though the page is served from the shared cache', async () => {
+    const fan = await t.onboardedUser();
+    const asFan = async () => {
+      const r = await t.request('/functions/v1/explore-list', { cookie: fan.cookie, query: { sort: 'new', timeRange: 'all' } });
+      return ((await r.json()) as any).items.find((c: any) => c.itemId === visible);
+    };
+    const before = await asFan();
+    expect(before.liked).toBe(false);
+    // The shared page is cached now; the like below does not drop it.
+    const liked = await t.call('social-like-toggle', { cookie: fan.cookie, body: { itemId: visible } });
+    expect(liked.json.liked).toBe(true);
+    const after = await asFan();
+    expect(after).toMatchObject({ liked: true, likeCount: before.likeCount + 1 });
+    // A guest's page may keep the shared count for its window; the fan's never disagrees with their own heart.
+    await t.call('social-like-toggle', { cookie: fan.cookie, body: { itemId: visible } });
+    expect(await asFan()).toMatchObject({ liked: false, likeCount: before.likeCount });
+  });
+
   it('includes NSFW items only when asked', async () => {
     const r = await explore({ sort: 'new', timeRange: 'all', includeNSFW: 'true' });
     expect(r.json.items.map((i: any) => i.itemId)).toContain(nsfw);

@@ -99,6 +99,8 @@ export interface ViewerStateRows {
   liked: string[];
   saved: string[];
   roles: Role[];
+  /** The items' counts now (asked for with `counts`): [itemId, likes, comments, saves]. */
+  counts: [string, number, number, number][];
 }
 
 /**
@@ -357,17 +359,28 @@ export function readRepository(db: Executor) {
      * this same query when they land; blocks do not (items stay visible across a block: `blockedWith`
      * and `notBlockedBetween` serve what a block hides).
      */
-    async viewerState(viewerId: string, itemIds: string[], opts: { roles: boolean }): Promise<ViewerStateRows> {
-      if (!itemIds.length && !opts.roles) return { liked: [], saved: [], roles: [] };
+    async viewerState(viewerId: string, itemIds: string[], opts: { roles: boolean; counts?: boolean }): Promise<ViewerStateRows> {
+      if (!itemIds.length && !opts.roles) return { liked: [], saved: [], roles: [], counts: [] };
       const marks = (table: typeof likes | typeof bookmarks) =>
         sql`coalesce((select array_agg(${table.itemId}::text) from ${table} where ${table.userId} = ${viewerId} and ${itemIds.length ? inArray(table.itemId, itemIds) : sql`false`}), '{}'::text[])`;
       const roles = opts.roles
         ? sql`coalesce((select array_agg(${userRoles.role}) from ${userRoles} where ${userRoles.userId} = ${viewerId}), '{}'::text[])`
         : sql`'{}'::text[]`;
-      const [row] = rowsOf<{ liked: string[] | string; saved: string[] | string; roles: string[] | string }>(
-        await db.execute(sql`select ${marks(likes)} as liked, ${marks(bookmarks)} as saved, ${roles} as roles`),
+      const counts =
+        opts.counts && itemIds.length
+          ? sql`coalesce((select json_agg(json_build_array(${itemStats.itemId}::text, ${itemStats.likeCount}, ${itemStats.commentCount}, ${itemStats.saveCount}))
+                from ${itemStats} where ${inArray(itemStats.itemId, itemIds)}), '[]'::json)`
+          : sql`'[]'::json`;
+      const [row] = rowsOf<{ liked: string[] | string; saved: string[] | string; roles: string[] | string; counts: unknown }>(
+        await db.execute(sql`select ${marks(likes)} as liked, ${marks(bookmarks)} as saved, ${roles} as roles, ${counts} as counts`),
       );
-      return { liked: textArray(row?.liked), saved: textArray(row?.saved), roles: textArray(row?.roles) as Role[] };
+      const countRows = typeof row?.counts === 'string' ? (JSON.parse(row.counts) as unknown) : row?.counts;
+      return {
+        liked: textArray(row?.liked),
+        saved: textArray(row?.saved),
+        roles: textArray(row?.roles) as Role[],
+        counts: Array.isArray(countRows) ? (countRows as ViewerStateRows['counts']) : [],
+      };
     },
 
     /**

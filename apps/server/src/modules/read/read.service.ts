@@ -14,10 +14,12 @@ export interface ItemViewerState {
 /** The viewer's overlay for a set of items: per-item state, and who the viewer is. */
 export interface ViewerState {
   of(itemId: string): ItemViewerState;
+  /** The item's counts as they are now (read only when asked for with `counts`; null otherwise or for an unknown item). */
+  countsOf(itemId: string): { likes: number; comments: number; saves: number } | null;
   isAdmin: boolean;
 }
 
-const NOBODY: ViewerState = { of: () => ({ liked: false, saved: false }), isAdmin: false };
+const NOBODY: ViewerState = { of: () => ({ liked: false, saved: false }), countsOf: () => null, isAdmin: false };
 const GUEST_STATE: ItemPageRow['viewerState'] = { liked: false, saved: false, roles: [], blocks: false, hiddenComments: 0, canMessage: false, dmOpen: true };
 
 /** An item's page as everyone sees it (no viewer's marks): what {@link createItemPageCache} keeps. */
@@ -71,12 +73,17 @@ export function createReadService(db: Db) {
   }
 
   /** The viewer's overlay for these items; `roles` only when the rules need them. */
-  async function viewerState(viewerId: string | null, itemIds: string[], opts: { roles?: boolean } = {}): Promise<ViewerState> {
+  /**
+   * The viewer's marks on these items (and their roles with `roles`); with `counts`, the items' counts now, in the same
+   * statement, for cards served from a shared cache whose counts may lag behind the viewer's own marks.
+   */
+  async function viewerState(viewerId: string | null, itemIds: string[], opts: { roles?: boolean; counts?: boolean } = {}): Promise<ViewerState> {
     if (!viewerId) return NOBODY;
-    const rows = await repo.viewerState(viewerId, itemIds, { roles: opts.roles ?? false });
+    const rows = await repo.viewerState(viewerId, itemIds, { roles: opts.roles ?? false, counts: opts.counts ?? false });
     const liked = new Set(rows.liked);
     const saved = new Set(rows.saved);
-    return { of: (id) => ({ liked: liked.has(id), saved: saved.has(id) }), isAdmin: rows.roles.includes('admin') };
+    const counts = new Map(rows.counts.map(([id, likes, comments, saves]) => [id, { likes: Number(likes), comments: Number(comments), saves: Number(saves) }]));
+    return { of: (id) => ({ liked: liked.has(id), saved: saved.has(id) }), countsOf: (id) => counts.get(id) ?? null, isAdmin: rows.roles.includes('admin') };
   }
 
   /**
