@@ -38,6 +38,13 @@ export function arrangementsRepository(db: Executor) {
     async insert(shelfId: string, list: Arrangement[]) {
       if (list.length) await db.insert(arrangements).values(list.map((a) => ({ shelfId, ...a })));
     },
+    /** Puts an item already on the shelf into a grid cell (overflow false, z 0). */
+    async moveToCell(shelfId: string, itemId: string, cell: { col: number; row: number }) {
+      await db
+        .update(arrangements)
+        .set({ col: cell.col, row: cell.row, overflow: false, zIndex: 0 })
+        .where(and(eq(arrangements.shelfId, shelfId), eq(arrangements.itemId, itemId)));
+    },
     async moveToOverflow(shelfId: string, itemIds: string[]) {
       for (const itemId of itemIds) {
         await db

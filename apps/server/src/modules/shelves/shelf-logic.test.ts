@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { autoArrange, firstFreeCell, outsideLayout, placement, validateArrangements } from './shelf-logic';
+import { autoArrange, firstFreeCell, outsideLayout, placement, relocate, validateArrangements } from './shelf-logic';
 
 const at = (itemId: string, col: number, row: number, overflow = false) => ({ itemId, col, row, overflow, zIndex: 0 });
 
@@ -55,5 +55,20 @@ describe('validating an arrangement', () => {
 describe('resizing', () => {
   it('lists the placed items whose cell is gone', () => {
     expect(outsideLayout({ cols: 2, rows: 1 }, [at('a', 0, 0), at('b', 2, 0), at('c', 0, 1), at('d', 3, 3, true)])).toEqual(['b', 'c']);
+  });
+});
+
+describe('relocate (a resize)', () => {
+  const at = (itemId: string, col: number, row: number, overflow = false) => ({ itemId, col, row, overflow, zIndex: 0 });
+  it('puts the items a shrink pushes off into the free cells left, in reading order, and only the rest in overflow', () => {
+    // 3 x 2 with (1, 0) and (2, 1) free; shrunk to 3 x 1: C and D are pushed off, C takes (1, 0), D has no cell.
+    const list = [at('a', 0, 0), at('b', 2, 0), at('d', 1, 1), at('c', 0, 1), at('z', 0, 0, true)];
+    expect(relocate({ cols: 3, rows: 1 }, list)).toEqual([
+      { itemId: 'c', cell: { col: 1, row: 0 } },
+      { itemId: 'd', cell: null },
+    ]);
+  });
+  it('moves nothing when every item still has its cell', () => {
+    expect(relocate({ cols: 4, rows: 4 }, [at('a', 3, 3), at('b', 0, 0, true)])).toEqual([]);
   });
 });

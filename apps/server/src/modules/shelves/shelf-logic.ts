@@ -75,3 +75,19 @@ export function validateArrangements(layout: ShelfLayout, list: readonly Arrange
 export function outsideLayout(layout: ShelfLayout, list: readonly Arrangement[]): string[] {
   return list.filter((a) => !a.overflow && (a.col >= layout.cols || a.row >= layout.rows)).map((a) => a.itemId);
 }
+
+/**
+ * Where the items a resize pushed off the grid go: each, in reading order of its old cell, into the first free cell of
+ * the new grid, and only when none is left into overflow. A shrink never leaves a cell empty while it sends an item
+ * away. Answers the cell (or null for overflow) of every displaced item.
+ */
+export function relocate(layout: ShelfLayout, list: readonly Arrangement[]): { itemId: string; cell: { col: number; row: number } | null }[] {
+  const displaced = list.filter((a) => !a.overflow && (a.col >= layout.cols || a.row >= layout.rows)).sort((a, b) => a.row - b.row || a.col - b.col);
+  const gone = new Set(displaced.map((a) => a.itemId));
+  const placed: Arrangement[] = list.filter((a) => !a.overflow && !gone.has(a.itemId));
+  return displaced.map((a) => {
+    const cell = firstFreeCell(layout, placed);
+    if (cell) placed.push({ itemId: a.itemId, ...cell, overflow: false, zIndex: 0 });
+    return { itemId: a.itemId, cell };
+  });
+}

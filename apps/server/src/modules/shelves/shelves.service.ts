@@ -4,7 +4,7 @@ import { isUniqueViolation, type Tx } from '../../db/types';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { itemsRepository } from '../items/items.repository';
 import { arrangementsRepository } from './arrangements.repository';
-import { autoArrange, outsideLayout, placement, validateArrangements } from './shelf-logic';
+import { autoArrange, relocate, placement, validateArrangements } from './shelf-logic';
 import { shelvesRepository, type ShelfRow } from './shelves.repository';
 
 export const mapShelf = (row: ShelfRow) => ({ id: row.id, layout: { cols: row.cols, rows: row.rows } });
@@ -99,11 +99,17 @@ export function createShelvesService(db: Db) {
       });
     },
 
-    /** Changes the grid; items whose cell is gone move to overflow. */
+    /** Changes the grid; items whose cell is gone take the free cells left, and what does not fit moves to overflow. */
     async resize(userId: string, layout: ShelfLayout) {
       await writeShelf(userId, undefined, async (tx, shelf) => {
         const repo = arrangementsRepository(tx);
-        await repo.moveToOverflow(shelf.id, outsideLayout(layout, await repo.list(shelf.id)));
+        const moves = relocate(layout, await repo.list(shelf.id));
+        // Overflow first: a cell is only taken once its item has left the grid's old cells.
+        await repo.moveToOverflow(
+          shelf.id,
+          moves.filter((m) => !m.cell).map((m) => m.itemId),
+        );
+        for (const m of moves) if (m.cell) await repo.moveToCell(shelf.id, m.itemId, m.cell);
         await shelvesRepository(tx).setLayout(shelf.id, layout);
       });
       return this.getOwn(userId);

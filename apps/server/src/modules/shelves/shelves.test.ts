@@ -130,14 +130,35 @@ describe('auto-arrange and apply', () => {
 });
 
 describe('shelf-resize', () => {
-  it('sends items whose cell disappears to overflow, and validates the size', async () => {
+  it('a shrink never leaves a cell empty while it sends items to overflow', async () => {
+    const u = await t.onboardedUser();
+    await t.call('shelf-resize', { cookie: u.cookie, body: { cols: 3, rows: 2 } });
+    const [a, b, c, d] = [await savedItem(u, 'A'), await savedItem(u, 'B'), await savedItem(u, 'C'), await savedItem(u, 'D')];
+    // Placed A (0,0), B (1,0), C (2,0), D (0,1); moved to A (0,0), B (2,0), C (0,1), D (1,1): (1,0) and (2,1) free.
+    for (const [item, col, row] of [
+      [d, 1, 1],
+      [c, 0, 1],
+      [b, 2, 0],
+    ] as const) {
+      expect((await t.call('shelf-move', { cookie: u.cookie, body: { itemId: item.id, col, row } })).status).toBe(200);
+    }
+    const r = await t.call('shelf-resize', { cookie: u.cookie, body: { cols: 3, rows: 1 } });
+    expect(r.status).toBe(200);
+    const where = Object.fromEntries(r.json.arrangements.map((x: any) => [x.itemId, x.overflow ? 'overflow' : `${x.col},${x.row}`]));
+    expect(where).toEqual({ [a.id]: '0,0', [c.id]: '1,0', [b.id]: '2,0', [d.id]: 'overflow' });
+  });
+
+  it('moves an item whose cell disappears into a free cell, else to overflow, and validates the size', async () => {
     const u = await t.onboardedUser();
     const a = await savedItem(u, 'A');
     await t.call('shelf-move', { cookie: u.cookie, body: { itemId: a.id, col: 5, row: 2 } });
     const r = await t.call('shelf-resize', { cookie: u.cookie, body: { cols: 4, rows: 2 } });
     expect(r.status).toBe(200);
     expect(r.json.shelf.layout).toEqual({ cols: 4, rows: 2 });
-    expect(r.json.arrangements[0]).toMatchObject({ itemId: a.id, overflow: true });
+    // The new grid is empty: the item takes its first cell rather than the drawer.
+    expect(r.json.arrangements[0]).toMatchObject({ itemId: a.id, col: 0, row: 0, overflow: false });
+    const small = await t.call('shelf-resize', { cookie: u.cookie, body: { cols: 1, rows: 1 } });
+    expect(small.json.arrangements[0]).toMatchObject({ itemId: a.id, col: 0, row: 0, overflow: false });
     for (const body of [
       { cols: 0, rows: 3 },
       { cols: 13, rows: 3 },
