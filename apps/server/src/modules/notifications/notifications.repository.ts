@@ -9,7 +9,7 @@ import { itemVisibleTo, notBlockedBetween } from '../read/read.repository';
 export type NewNotification = typeof notifications.$inferInsert;
 type Kind = (typeof notifications.$inferSelect)['kind'];
 
-/** One grouped entry of the list: likes of one item together, every other notification alone. */
+/** One grouped entry of the list: likes or comments of one item together, follows together, every other notification alone. */
 export interface NotificationGroupRow {
   /** The entry's newest notification (a group's, for likes): with `key`, its place for a cursor. */
   id: string;
@@ -37,6 +37,9 @@ const aboutVisibleItem = (userId: string, n: { kind: unknown; refId: unknown }) 
   select 1 from ${items} i join ${profiles} p on p.user_id = i.user_id
   where i.id = (case when ${n.kind} in ${ITEM_KINDS} then ${n.refId}::uuid end)
     and ${itemVisibleTo({ item: 'i', owner: 'p' }, userId)}))`;
+
+/** Kinds whose notifications of one target make one entry ("Ann and 22 others commented on …"): mentions and a moderator's decisions stay one by one. */
+const GROUPED_KINDS = sql`('like', 'comment', 'follow')`;
 
 export function notificationsRepository(db: Executor) {
   /** Unseen notifications the list would show (no block with the actor, an item the user may still see) of several users in one statement, by user id. */
@@ -71,8 +74,8 @@ export function notificationsRepository(db: Executor) {
       return db.insert(notifications).values(rows).returning();
     },
     /**
-     * A page of the user's notifications, newest first, likes of one item grouped into one entry
-     * (seen only when all of them are), notifications from people with a block either way left out.
+     * A page of the user's notifications, newest first, likes and comments of one item and every follow grouped into one
+     * entry each (seen only when all of them are), notifications from people with a block either way left out.
      * An entry's place is its newest notification's (created_at, id): a total order, so neither
      * paging skips or repeats entries of one instant. Pages follow a cursor (`after`, the last
      * entry's place; lib/cursor.ts) or an offset (the spec's page number). One row more than
@@ -87,11 +90,12 @@ export function notificationsRepository(db: Executor) {
         ), entries as (
           select (array_agg(id order by created_at desc, id desc))[1] as head, max(created_at) as at,
                  array_agg(id::text order by created_at desc, id desc) as ids,
-                 kind, ref_id, bool_and(seen) as seen,
+                 kind, (array_agg(ref_id order by created_at desc, id desc))[1] as ref_id, bool_and(seen) as seen,
                  array_agg(actor_id order by created_at desc, id desc) as actor_ids,
                  count(distinct actor_id)::int as actor_count
           from visible
-          group by kind, ref_id, case when kind = 'like' then '' else id::text end
+          -- A follow's ref_id is its follower: follows group by kind alone, likes and comments by their item.
+          group by kind, case when kind = 'follow' then '' else ref_id end, case when kind in ${GROUPED_KINDS} then '' else id::text end
         )
         select head::text as id, ${cursorKey(sql`at`)} as key, ids, kind, ref_id as "refId", seen,
                actor_ids as "actorIds", actor_count as "actorCount"

@@ -114,38 +114,68 @@ describe('notifications', { tags: ['postgres'] }, () => {
 
   it('page newest first and mark all read', async () => {
     const owner = await t.onboardedUser();
-    const followers: U[] = [];
-    for (let i = 0; i < 3; i++) {
+    const fans: U[] = [];
+    // Comments on three items: three entries (comments group by item).
+    for (const title of ['One', 'Two', 'Three']) {
+      const item = await published(owner, title);
       const f = await t.onboardedUser();
-      await t.call('social-follow-toggle', { cookie: f.cookie, body: { targetUserId: owner.userId } });
-      followers.push(f);
+      await comment(f, item, 'Lovely');
+      fans.push(f);
     }
     const first = await list(owner, 0, 2);
-    expect(first.notifications.map((n) => n.actorProfile?.handle)).toEqual([followers[2]!.handle, followers[1]!.handle]);
+    expect(first.notifications.map((n) => n.actorProfile?.handle)).toEqual([fans[2]!.handle, fans[1]!.handle]);
     expect(first.nextPage).toBe(1);
     const second = await list(owner, 1, 2);
-    expect(second.notifications.map((n) => n.actorProfile?.handle)).toEqual([followers[0]!.handle]);
+    expect(second.notifications.map((n) => n.actorProfile?.handle)).toEqual([fans[0]!.handle]);
     expect(second.nextPage).toBeNull();
     expect((await t.call('notifications-mark-read', { cookie: owner.cookie, body: {} })).json).toEqual({ unseenCount: 0 });
     expect((await list(owner)).notifications.every((n) => n.seen)).toBe(true);
     // Someone else's ids change nothing of theirs.
     const other = await t.onboardedUser();
-    await t.call('social-follow-toggle', { cookie: other.cookie, body: { targetUserId: followers[0]!.userId } });
-    const theirs = (await list(followers[0]!)).notifications[0]!.id;
+    await t.call('social-follow-toggle', { cookie: other.cookie, body: { targetUserId: fans[0]!.userId } });
+    const theirs = (await list(fans[0]!)).notifications[0]!.id;
     await t.call('notifications-mark-read', { cookie: owner.cookie, body: { ids: [theirs] } });
-    expect(await unseen(followers[0]!)).toBe(1);
+    expect(await unseen(fans[0]!)).toBe(1);
+  });
+
+  it('group the comments of one item and every follow into one entry each, unseen while any of it is', async () => {
+    const owner = await t.onboardedUser();
+    const item = await published(owner, 'Red Robot');
+    const people: U[] = [];
+    for (let i = 0; i < 4; i++) people.push(await t.onboardedUser());
+    for (const p of people) await comment(p, item, 'Nice one');
+    // The same person twice counts once.
+    await comment(people[3]!, item, 'Really nice');
+    for (const p of people.slice(0, 3)) await t.call('social-follow-toggle', { cookie: p.cookie, body: { targetUserId: owner.userId } });
+    const got = await list(owner);
+    expect(got.notifications.map((n) => n.kind)).toEqual(['follow', 'comment']);
+    const [follows, comments] = got.notifications;
+    expect(follows).toMatchObject({ kind: 'follow', actorCount: 3, ref_id: people[2]!.userId, actorProfile: { handle: people[2]!.handle } });
+    expect(follows!.ids).toHaveLength(3);
+    expect(comments).toMatchObject({ kind: 'comment', ref_id: item, actorCount: 4, itemTitle: 'Red Robot', seen: false });
+    expect(comments!.ids).toHaveLength(5);
+    // One of the comments read: the group is still unseen; all of them read, it is seen.
+    await t.call('notifications-mark-read', { cookie: owner.cookie, body: { ids: comments!.ids.slice(0, 1) } });
+    expect((await list(owner)).notifications.find((n) => n.kind === 'comment')!.seen).toBe(false);
+    await t.call('notifications-mark-read', { cookie: owner.cookie, body: { ids: comments!.ids } });
+    expect((await list(owner)).notifications.find((n) => n.kind === 'comment')!.seen).toBe(true);
+    // Mentions stay one entry each.
+    const theirs = await published(people[0]!, 'Blue Rocket');
+    await comment(people[1]!, theirs, `@${owner.handle} look`);
+    await comment(people[2]!, theirs, `@${owner.handle} see`);
+    expect((await list(owner)).notifications.filter((n) => n.kind === 'mention')).toHaveLength(2);
   });
 
   it('page by number and by cursor without skipping or repeating entries of one instant', async () => {
     const owner = await t.onboardedUser();
     const item = await published(owner, 'Red Robot');
-    // Eight entries at one microsecond: six follows and a group of three likes of one item (whose
-    // place is its newest like's), then one a little later.
+    // Eight entries at one microsecond: six mentions (each an entry of its own) and a group of three likes of one item
+    // (whose place is its newest like's), then a follow a little later.
     const at = sql`'2024-05-01T10:00:00.123456Z'::timestamptz`;
     await t.database.db
       .insert(notifications)
       .values([
-        ...Array.from({ length: 6 }, (_, i) => ({ userId: owner.userId, kind: 'follow' as const, refId: `someone-${i}`, createdAt: at })),
+        ...Array.from({ length: 6 }, () => ({ userId: owner.userId, kind: 'mention' as const, refId: item, createdAt: at })),
         ...Array.from({ length: 3 }, () => ({ userId: owner.userId, kind: 'like' as const, refId: item, createdAt: at })),
         { userId: owner.userId, kind: 'follow' as const, refId: 'later', createdAt: sql`'2024-05-01T10:00:00.123457Z'::timestamptz` },
       ]);

@@ -27,6 +27,18 @@ describe('notificationText', () => {
     expect(notificationText(entry({ actorCount: 4 }), t)).toBe('Ana and 3 others liked Red Robot');
   });
 
+  it('groups comments of one item and follows, naming the newest', async () => {
+    await i18n.changeLanguage('en');
+    const t = i18n.t.bind(i18n);
+    expect(notificationText(entry({ kind: 'comment', actorCount: 23 }), t)).toBe('Ana and 22 others commented on Red Robot');
+    expect(notificationText(entry({ kind: 'comment', actorCount: 1 }), t)).toBe('Ana commented on Red Robot');
+    expect(notificationText(entry({ kind: 'follow', ref_id: null, itemTitle: null, actorCount: 2 }), t)).toBe('Ana and 1 other started following you');
+    await i18n.changeLanguage('zh-CN');
+    expect(notificationText(entry({ kind: 'comment', actorCount: 3 }), i18n.t.bind(i18n))).toBe('Ana 和另外 2 人评论了《Red Robot》');
+    expect(notificationText(entry({ kind: 'follow', ref_id: null, itemTitle: null, actorCount: 3 }), i18n.t.bind(i18n))).toBe('Ana 和另外 2 人关注了你');
+    await i18n.changeLanguage('en');
+  });
+
   it('says the same in Chinese', async () => {
     await i18n.changeLanguage('zh-CN');
     const t = i18n.t.bind(i18n);

@@ -10,21 +10,21 @@ export function actorName(entry: Pick<NotificationListEntry, 'actorProfile'>, t:
 }
 
 /**
- * The one sentence of an entry. Grouped likes read "Ana and 3 others liked Red Robot"
- * (pluralised: "and 1 other"); others name their one actor.
+ * The one sentence of an entry. Groups read "Ana and 3 others liked Red Robot", "… commented on …", "Ana and 3 others
+ * followed you" (pluralised: "and 1 other"); the rest name their one actor.
  */
 export function notificationText(entry: Pick<NotificationListEntry, 'kind' | 'actorProfile' | 'actorCount' | 'itemTitle' | 'report'>, t: TFunction): string {
   const name = actorName(entry, t);
   const title = entry.itemTitle ?? t('notifications.anItem');
+  // A group's other people (likes and comments of one item, follows).
+  const others = Math.max(0, entry.actorCount - 1);
   switch (entry.kind) {
     case 'follow':
-      return t('notifications.text.follow', { name });
-    case 'like': {
-      const others = Math.max(0, entry.actorCount - 1);
+      return others > 0 ? t('notifications.text.followGroup', { name, count: others }) : t('notifications.text.follow', { name });
+    case 'like':
       return others > 0 ? t('notifications.text.likeGroup', { name, count: others, title }) : t('notifications.text.like', { name, title });
-    }
     case 'comment':
-      return t('notifications.text.comment', { name, title });
+      return others > 0 ? t('notifications.text.commentGroup', { name, count: others, title }) : t('notifications.text.comment', { name, title });
     case 'mention':
       return t('notifications.text.mention', { name, title });
     case 'report_outcome': {
