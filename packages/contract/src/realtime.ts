@@ -35,8 +35,10 @@ export const SITE_EVENTS = {
 /**
  * `report_outcome`: a moderator closed the user's report (ref: the report; its status is the outcome).
  * `item_hidden`: a moderator took the user's item down, after a report or a DMCA notice (ref: the item).
+ * `item_restored`: a moderator reversed that: the user's item shows again (ref: the item).
+ * `report_reversed`: content the user reported, and a moderator removed, is shown again (ref: the report).
  */
-export const NOTIFICATION_KINDS = ['follow', 'like', 'comment', 'mention', 'report_outcome', 'item_hidden'] as const;
+export const NOTIFICATION_KINDS = ['follow', 'like', 'comment', 'mention', 'report_outcome', 'item_hidden', 'item_restored', 'report_reversed'] as const;
 
 export const notificationEntrySchema = z.object({
   id: z.string(),

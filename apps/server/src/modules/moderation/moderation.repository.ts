@@ -240,6 +240,13 @@ export function moderationRepository(db: Executor) {
     },
 
     /** The open reports of a target, locked (the ones an action closes). */
+    /** The reports of a target that a moderator closed by removing it (their reporters were told "removed"). */
+    async hiddenReports(target: { type: ReportTargetType; id: string }) {
+      return db
+        .select({ id: reports.id, reporterId: reports.reporterId })
+        .from(reports)
+        .where(and(eq(reports.targetType, target.type), eq(reports.targetId, target.id), eq(reports.status, 'hidden')));
+    },
     async openReports(target: { type: ReportTargetType; id: string }) {
       return db
         .select({ id: reports.id, reporterId: reports.reporterId })

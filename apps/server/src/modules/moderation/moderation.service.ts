@@ -27,7 +27,7 @@ type Visibility = { type: 'item'; itemId: string } | { type: 'profile'; profileI
  * the content and marks its open reports hidden; unhide shows it again and marks its open reports
  * dismissed; dismiss closes its open reports and changes nothing else. Every act is recorded
  * (moderation_actions) and every reporter whose report it closes is told the outcome, in the same
- * transaction.
+ * transaction; an unhide is also told to the item's owner and to the reporters who had been told it was removed.
  */
 export function createModerationService(
   db: Db,
@@ -232,6 +232,13 @@ export function createModerationService(
           if (!exists) throw gone();
           if (!hidden) throw conflict('moderation_state', MODERATION_MESSAGES.notHidden);
           await setHidden(false);
+          // A reversal is told to whoever heard of the decision: the owner of the item, and each reporter who was told
+          // the content was removed (their earlier notification stays true of its time).
+          const told = (await r.hiddenReports(targetRef)).filter((o) => o.reporterId && o.reporterId !== actorId);
+          await deps.notifications.create(tx, [
+            ...(itemOwnerId ? [{ userId: itemOwnerId, kind: 'item_restored' as const, refId: report.targetId, actorId: null }] : []),
+            ...told.map((o) => ({ userId: o.reporterId!, kind: 'report_reversed' as const, refId: o.id, actorId: null })),
+          ]);
           closeAs = 'dismissed';
         } else {
           if (!open.length) throw conflict('moderation_state', MODERATION_MESSAGES.alreadyClosed);

@@ -213,6 +213,31 @@ describe('mod-report-act', { tags: ['postgres'] }, () => {
     expect(again.json.error.message).toBe('This content is not hidden');
   });
 
+  it('unhide is told to the owner (their item is back) and to each reporter who was told it was removed', async () => {
+    const owner = await t.onboardedUser();
+    const itemId = await published(owner, 'Twice judged robot');
+    const [a, b] = [await t.onboardedUser(), await t.onboardedUser()];
+    const first = (await t.call('item-report', { cookie: a.cookie, body: { itemId, reason: 'nudity' } })).json.reportId as string;
+    await t.call('item-report', { cookie: b.cookie, body: { itemId, reason: 'spam' } });
+    expect((await act(first, 'hide')).status).toBe(200);
+    const kinds = async (u: U) =>
+      ((await t.call('notifications-list', { cookie: u.cookie, body: {} })).json.notifications as { kind: string }[]).map((n) => n.kind);
+    expect(await kinds(owner)).toEqual(['item_hidden']);
+    expect((await act(first, 'unhide', 'A second look: a painted robot')).status).toBe(200);
+    const ownerList = (await t.call('notifications-list', { cookie: owner.cookie, body: {} })).json.notifications;
+    expect(ownerList.map((n: { kind: string }) => n.kind)).toEqual(['item_restored', 'item_hidden']);
+    expect(ownerList[0]).toMatchObject({ ref_id: itemId, itemTitle: 'Twice judged robot', seen: false });
+    for (const reporter of [a, b]) {
+      const list = (await t.call('notifications-list', { cookie: reporter.cookie, body: {} })).json.notifications;
+      expect(list.map((n: { kind: string }) => n.kind)).toEqual(['report_reversed', 'report_outcome']);
+      expect(list[0]).toMatchObject({ report: { targetType: 'item', targetLabel: 'Twice judged robot' } });
+      // The first outcome stays what it was when it was said.
+      expect(list[1]).toMatchObject({ report: { outcome: 'hidden' } });
+    }
+    // The moderator who acts is never told of their own act.
+    expect(await kinds(mod)).not.toContain('report_reversed');
+  });
+
   it('unhide refuses an item a DMCA notice took down (act on the notice instead); a hide keeps it a DMCA takedown', async () => {
     const owner = await t.onboardedUser();
     const itemId = await published(owner, 'Noticed robot');

@@ -26,7 +26,7 @@ export interface NotificationGroupRow {
 }
 
 /** The kinds whose `ref_id` is an item (a follow names a person, a report outcome a report). */
-const ITEM_KINDS = sql`('like', 'comment', 'mention', 'item_hidden')`;
+const ITEM_KINDS = sql`('like', 'comment', 'mention', 'item_hidden', 'item_restored')`;
 
 /**
  * Notifications about an item the user may still see (`itemVisibleTo`, read.repository.ts: their own,

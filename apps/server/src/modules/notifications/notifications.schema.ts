@@ -1,3 +1,4 @@
+import { NOTIFICATION_KINDS } from '@curio/contract';
 import { boolean, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../../auth/auth.schema';
 import { createdAt } from '../../db/columns';
@@ -9,7 +10,7 @@ export const notifications = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['follow', 'like', 'comment', 'mention', 'report_outcome', 'item_hidden'] }).notNull(),
+    kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull(),
     refId: text('ref_id'),
     actorId: text('actor_id').references(() => users.id, { onDelete: 'cascade' }),
     seen: boolean('seen').notNull().default(false),

@@ -10,7 +10,9 @@ import { createReadService } from '../read/read.service';
 import { itemAccess, profileVisible } from '../read/visibility';
 import { notificationsRepository, type NewNotification } from './notifications.repository';
 
-const ITEM_KINDS = new Set(['like', 'comment', 'mention', 'item_hidden']);
+const ITEM_KINDS = new Set(['like', 'comment', 'mention', 'item_hidden', 'item_restored']);
+/** Kinds whose ref is a report (its target's label and its outcome are read with the page). */
+const REPORT_KINDS = new Set(['report_outcome', 'report_reversed']);
 
 export function createNotificationsService(db: Db, deps: { events: EventsService }) {
   const repo = notificationsRepository(db);
@@ -79,7 +81,7 @@ export function createNotificationsService(db: Db, deps: { events: EventsService
       const page = rows.slice(0, input.pageSize);
       const actorIds = [...new Set(page.flatMap((r) => r.actorIds).filter((a): a is string => Boolean(a)))];
       const itemIds = [...new Set(page.filter((r) => ITEM_KINDS.has(r.kind) && r.refId).map((r) => r.refId!))];
-      const reportIds = [...new Set(page.filter((r) => r.kind === 'report_outcome' && r.refId).map((r) => r.refId!))];
+      const reportIds = [...new Set(page.filter((r) => REPORT_KINDS.has(r.kind) && r.refId).map((r) => r.refId!))];
       const [people, items, unseenCount, outcomes] = await Promise.all([
         repo.profilesOf(actorIds),
         read.list(itemIds, userId, { excludeNsfw: false, requireImage: false }),
@@ -96,9 +98,9 @@ export function createNotificationsService(db: Db, deps: { events: EventsService
       for (const r of page) {
         const itemTitle = r.refId ? (titles.get(r.refId) ?? null) : null;
         if (ITEM_KINDS.has(r.kind) && itemTitle === null) continue;
-        const outcome = r.kind === 'report_outcome' && r.refId ? outcomes.get(r.refId) : undefined;
+        const outcome = REPORT_KINDS.has(r.kind) && r.refId ? outcomes.get(r.refId) : undefined;
         // A report outcome whose report is gone (its reporter deleted it with their account) or still open says nothing.
-        if (r.kind === 'report_outcome' && (!outcome || outcome.status === 'open')) continue;
+        if (REPORT_KINDS.has(r.kind) && (!outcome || outcome.status === 'open')) continue;
         const distinct = [...new Set(r.actorIds.filter((a): a is string => Boolean(a)))];
         const latest = distinct[0] ?? null;
         notifications.push({

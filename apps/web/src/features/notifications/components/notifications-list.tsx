@@ -1,5 +1,5 @@
 import type { NotificationListEntry } from '@curio/contract';
-import { AtSign, BellOff, CheckCheck, Heart, MessageCircle, ShieldAlert, ShieldCheck, UserPlus } from 'lucide-react';
+import { AtSign, BellOff, CheckCheck, Eye, Heart, MessageCircle, RotateCcw, ShieldAlert, ShieldCheck, UserPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -14,9 +14,18 @@ import { cn } from '@/lib/utils';
 import { useMarkNotificationsRead, useNotifications } from '../api/get-notifications';
 import { groupByDay, notificationHref, notificationText } from '../utils/notification-text';
 
-const KIND_ICONS = { follow: UserPlus, like: Heart, comment: MessageCircle, mention: AtSign, report_outcome: ShieldCheck, item_hidden: ShieldAlert } as const;
+const KIND_ICONS = {
+  follow: UserPlus,
+  like: Heart,
+  comment: MessageCircle,
+  mention: AtSign,
+  report_outcome: ShieldCheck,
+  item_hidden: ShieldAlert,
+  item_restored: Eye,
+  report_reversed: RotateCcw,
+} as const;
 /** Entries from the moderators, not a person: the site's shield instead of an avatar. */
-const FROM_MODERATORS = new Set(['report_outcome', 'item_hidden']);
+const FROM_MODERATORS = new Set(['report_outcome', 'item_hidden', 'item_restored', 'report_reversed']);
 
 /** The notifications page: newest first, grouped by day; unseen entries tinted with a dot; mark-all-read when any is unseen. */
 export function NotificationsList() {

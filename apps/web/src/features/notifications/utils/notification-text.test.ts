@@ -39,6 +39,20 @@ describe('notificationText', () => {
     await i18n.changeLanguage('en');
   });
 
+  it('tells an owner their item is back, and a reporter that what they reported was restored', async () => {
+    await i18n.changeLanguage('en');
+    const t = i18n.t.bind(i18n);
+    expect(notificationText(entry({ kind: 'item_restored', actorProfile: null }), t)).toBe(
+      'A moderator restored your item Red Robot: everyone can see it again.',
+    );
+    const report = { outcome: 'hidden' as const, targetType: 'item' as const, targetLabel: 'Red Robot' };
+    expect(notificationText(entry({ kind: 'report_reversed', actorProfile: null, itemTitle: null, report }), t)).toBe(
+      'A moderator took another look at “Red Robot”, which you reported, and restored it.',
+    );
+    expect(notificationHref(entry({ kind: 'report_reversed', report }))).toBeNull();
+    expect(notificationHref(entry({ kind: 'item_restored' }))).toMatch(/^\/i\//);
+  });
+
   it('says the same in Chinese', async () => {
     await i18n.changeLanguage('zh-CN');
     const t = i18n.t.bind(i18n);

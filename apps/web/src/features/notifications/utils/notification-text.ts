@@ -9,6 +9,14 @@ export function actorName(entry: Pick<NotificationListEntry, 'actorProfile'>, t:
   return actor.display_name || `@${actor.handle}`;
 }
 
+/** What a report was about, as a sentence names it: the item's title, the profile's name, or its kind. */
+function reportAbout(entry: Pick<NotificationListEntry, 'report'>, t: TFunction): string {
+  const report = entry.report;
+  if (report?.targetType === 'item' && report.targetLabel) return t('notifications.reportAbout.itemTitled', { title: report.targetLabel });
+  if (report?.targetType === 'profile' && report.targetLabel) return report.targetLabel;
+  return t(`notifications.reportAbout.${report?.targetType ?? 'item'}`);
+}
+
 /**
  * The one sentence of an entry. Groups read "Ana and 3 others liked Red Robot", "… commented on …", "Ana and 3 others
  * followed you" (pluralised: "and 1 other"); the rest name their one actor.
@@ -28,17 +36,15 @@ export function notificationText(entry: Pick<NotificationListEntry, 'kind' | 'ac
     case 'mention':
       return t('notifications.text.mention', { name, title });
     case 'report_outcome': {
-      const report = entry.report;
-      const about =
-        report?.targetType === 'item' && report.targetLabel
-          ? t('notifications.reportAbout.itemTitled', { title: report.targetLabel })
-          : report?.targetType === 'profile' && report.targetLabel
-            ? report.targetLabel
-            : t(`notifications.reportAbout.${report?.targetType ?? 'item'}`);
-      return report?.outcome === 'hidden' ? t('notifications.text.reportHidden', { about }) : t('notifications.text.reportDismissed', { about });
+      const about = reportAbout(entry, t);
+      return entry.report?.outcome === 'hidden' ? t('notifications.text.reportHidden', { about }) : t('notifications.text.reportDismissed', { about });
     }
     case 'item_hidden':
       return t('notifications.text.itemHidden', { title });
+    case 'item_restored':
+      return t('notifications.text.itemRestored', { title });
+    case 'report_reversed':
+      return t('notifications.text.reportReversed', { about: reportAbout(entry, t) });
   }
 }
 
@@ -46,7 +52,7 @@ export function notificationText(entry: Pick<NotificationListEntry, 'kind' | 'ac
 export function notificationHref(entry: Pick<NotificationListEntry, 'kind' | 'ref_id' | 'actorProfile'>): string | null {
   if (entry.kind === 'follow') return entry.actorProfile ? paths.profile.getHref(entry.actorProfile.handle) : null;
   // A report's outcome is the whole message: nothing to open (the content may be gone).
-  if (entry.kind === 'report_outcome') return null;
+  if (entry.kind === 'report_outcome' || entry.kind === 'report_reversed') return null;
   return entry.ref_id ? paths.item.getHref(entry.ref_id) : null;
 }
 
