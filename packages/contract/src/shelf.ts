@@ -84,6 +84,38 @@ export const photoPrepSchema = z.enum(PHOTO_PREP_STATES);
 export const photoSchema = z.object({ id: z.string(), itemId: z.string(), imageId: z.string(), role: photoRoleSchema, prep: photoPrepSchema });
 export type Photo = z.infer<typeof photoSchema>;
 export const variantSchema = z.object({ compositeId: z.string(), imageId: z.string(), variantNo: z.number().int() });
+
+/** `items-variants-list` (the owner only): every variant generated for the item, oldest first, with its style. */
+export const itemsVariantsListResultSchema = z.object({
+  variants: z.array(variantSchema.extend({ style: styleSchema, createdAt: z.string() })),
+});
+
+/** The wizard step an unfinished item resumes at: no photo yet, photos but no variant, or variants to choose from. */
+export const RESUME_STEPS = ['photos', 'style', 'generate'] as const;
+export type ResumeStep = (typeof RESUME_STEPS)[number];
+
+/**
+ * `items-unfinished-list`: the caller's items without a chosen image (they count toward the item limit), newest first,
+ * each with where the wizard resumes, its photos (to show them again) and when the clean-up deletes it.
+ */
+export const itemsUnfinishedListResultSchema = z.object({
+  items: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      tags: z.array(z.string()),
+      nsfw: z.boolean(),
+      photoCount: z.number().int(),
+      createdAt: z.string(),
+      expiresAt: z.string(),
+      step: z.enum(RESUME_STEPS),
+      photos: z.array(z.object({ imageId: z.string(), role: photoRoleSchema, prep: photoPrepSchema })),
+    }),
+  ),
+});
+export type ItemsUnfinishedListResult = z.infer<typeof itemsUnfinishedListResultSchema>;
+export type UnfinishedItem = ItemsUnfinishedListResult['items'][number];
+export type ItemsVariantsListResult = z.infer<typeof itemsVariantsListResultSchema>;
 export type Variant = z.infer<typeof variantSchema>;
 
 const coord = z

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { composites, images, items, photos } from '../../db/schema';
 import type { Executor } from '../../db/types';
 
@@ -22,6 +22,23 @@ export function itemsRepository(db: Executor) {
     },
     async setChosen(itemId: string, compositeId: string) {
       await db.update(items).set({ chosenCompositeId: compositeId }).where(eq(items.id, itemId));
+    },
+    /** The user's items without a chosen image, newest first, with how many photos and variants each has. */
+    async unfinished(userId: string) {
+      return db
+        .select({
+          id: items.id,
+          title: items.title,
+          tags: items.tags,
+          nsfw: items.nsfw,
+          createdAt: items.createdAt,
+          // Qualified by hand: a query of one table names its columns bare, and a bare "id" here would be the subquery's.
+          photoCount: sql<number>`(select count(*) from ${photos} p where p.item_id = "items"."id")::int`,
+          variantCount: sql<number>`(select count(*) from ${composites} c where c.item_id = "items"."id")::int`,
+        })
+        .from(items)
+        .where(and(eq(items.userId, userId), isNull(items.chosenCompositeId)))
+        .orderBy(desc(items.createdAt), desc(items.id));
     },
     /** Items of a shelf that have a chosen image, oldest first, with that image's id. */
     async listPlaceable(shelfId: string) {
@@ -68,6 +85,11 @@ export function photosRepository(db: Executor) {
     async delete(photoId: string) {
       await db.delete(photos).where(eq(photos.id, photoId));
     },
+    /** The photos of several items, in upload order. */
+    async listByItems(itemIds: string[]): Promise<PhotoRow[]> {
+      if (!itemIds.length) return [];
+      return db.select().from(photos).where(inArray(photos.itemId, itemIds)).orderBy(asc(photos.createdAt), asc(photos.id));
+    },
     async listByItem(itemId: string): Promise<PhotoRow[]> {
       return db.select().from(photos).where(eq(photos.itemId, itemId)).orderBy(asc(photos.createdAt));
     },
@@ -102,6 +124,14 @@ export function compositesRepository(db: Executor) {
   return {
     async insertMany(rows: (typeof composites.$inferInsert)[]): Promise<CompositeRow[]> {
       return db.insert(composites).values(rows).returning();
+    },
+    /** Every variant of an item, oldest first (a generation's five in their order). */
+    async listForItem(itemId: string): Promise<CompositeRow[]> {
+      return db
+        .select()
+        .from(composites)
+        .where(eq(composites.itemId, itemId))
+        .orderBy(asc(composites.createdAt), asc(composites.variantNo), asc(composites.id));
     },
     async findForItem(compositeId: string, itemId: string): Promise<CompositeRow | null> {
       const [row] = await db

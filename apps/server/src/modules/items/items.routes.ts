@@ -10,4 +10,6 @@ export const itemsFunctions = (items: ItemsService) =>
     'photos-status': ({ itemId }, { user }) => items.photosStatus(user.id, itemId),
     'items-generate': (input, { user }) => items.generate(user.id, input),
     'items-choose': (input, { user }) => items.choose(user.id, input),
+    'items-variants-list': ({ itemId }, { user }) => items.variants(user.id, itemId),
+    'items-unfinished-list': (_input, { user }) => items.unfinished(user.id),
   });

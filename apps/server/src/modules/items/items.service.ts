@@ -10,6 +10,8 @@ import {
   type PhotoRole,
   type Style,
   type Variant,
+  type ItemsUnfinishedListResult,
+  type ItemsVariantsListResult,
 } from '@curio/contract';
 import type { Db } from '../../db/client';
 import { lockKey } from '../../db/locks';
@@ -23,6 +25,7 @@ import type { ImagesService } from '../images/images.service';
 import type { RolesService } from '../roles/roles.service';
 import type { ShelvesService } from '../shelves/shelves.service';
 import type { SiteSettingsService } from '../site-settings/site-settings.service';
+import { DRAFT_TTL_MS } from './item-pages.service';
 import { compositesRepository, imageOwnership, itemsRepository, photosRepository, type PhotoRow } from './items.repository';
 
 const prepOf = (p: PhotoRow): PhotoPrep => (p.cutoutStatus === 'done' ? 'ready' : p.cutoutStatus);
@@ -122,6 +125,47 @@ export function createItemsService(db: Db, deps: ItemsDeps) {
       // The photo is recorded either way; one whose job could not be sent is queued at the next start.
       await deps.cutouts.enqueue(photo.id).catch((err) => deps.logger.warn({ err, photoId: photo.id }, 'cut-out job not sent'));
       return { photo: mapPhoto(photo) };
+    },
+
+    /**
+     * `items-unfinished-list`: the user's items without a chosen image, newest first, each with the wizard step it
+     * resumes at, its photos, and when the drafts clean-up deletes it.
+     */
+    async unfinished(userId: string): Promise<ItemsUnfinishedListResult> {
+      const rows = await items.unfinished(userId);
+      const byItem = new Map<string, PhotoRow[]>();
+      for (const p of await photos.listByItems(rows.map((r) => r.id))) byItem.set(p.itemId, [...(byItem.get(p.itemId) ?? []), p]);
+      return {
+        items: rows.map((r) => {
+          const list = byItem.get(r.id) ?? [];
+          return {
+            id: r.id,
+            title: r.title,
+            tags: r.tags,
+            nsfw: r.nsfw,
+            photoCount: Number(r.photoCount),
+            createdAt: r.createdAt.toISOString(),
+            expiresAt: new Date(r.createdAt.getTime() + DRAFT_TTL_MS).toISOString(),
+            step: Number(r.variantCount) > 0 ? 'generate' : list.length > 0 ? 'style' : 'photos',
+            photos: list.map((p) => ({ imageId: p.imageId, role: p.role, prep: prepOf(p) })),
+          };
+        }),
+      };
+    },
+
+    /** `items-variants-list`: every variant generated for the owner's item, oldest first (nothing paid for is lost). */
+    async variants(userId: string, itemId: string): Promise<ItemsVariantsListResult> {
+      await ownItem(userId, itemId);
+      const rows = await compositesRepository(db).listForItem(itemId);
+      return {
+        variants: rows.map((c) => ({
+          compositeId: c.id,
+          imageId: c.imageId,
+          variantNo: c.variantNo,
+          style: c.style as Style,
+          createdAt: c.createdAt.toISOString(),
+        })),
+      };
     },
 
     /** Each photo's preparation for generation, in upload order. */
