@@ -5,7 +5,9 @@ import { Navigate } from 'react-router';
 import { EmptyShelf } from '@/components/illustrations/empty-shelf';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import type { UnfinishedItem } from '@/features/add-item/api/unfinished-items';
 import { AddItemDrawer } from '@/features/add-item/components/add-item-drawer';
+import { UnfinishedTray } from '@/features/add-item/components/unfinished-tray';
 import { useProfileMe } from '@/features/profile/api/get-profile-me';
 import { useShelf } from '@/features/shelf/api/get-shelf';
 import { AutoArrangeDialog } from '@/features/shelf/components/auto-arrange-dialog';
@@ -29,6 +31,16 @@ export default function MyShelfRoute() {
   const settings = usePublicSiteSettings();
   const editor = useShelfEditor(shelf.data);
   const [addOpen, setAddOpen] = useState(false);
+  // The unfinished item the wizard goes on with (null: a new one).
+  const [resume, setResume] = useState<UnfinishedItem | null>(null);
+  const openWizard = (open: boolean) => {
+    setAddOpen(open);
+    if (!open) setResume(null);
+  };
+  const resumeItem = (item: UnfinishedItem) => {
+    setResume(item);
+    setAddOpen(true);
+  };
   useDocumentMeta({ title: t('shelf.metaTitle') });
   const signIn = useSignInHref();
 
@@ -74,7 +86,16 @@ export default function MyShelfRoute() {
         </div>
 
         <ShelfToolbar
-          addItem={<AddItemDrawer open={addOpen} onOpenChange={setAddOpen} maintenanceMode={!!settings.data?.maintenanceMode} isAdmin={isAdmin} />}
+          addItem={
+            <AddItemDrawer
+              open={addOpen}
+              onOpenChange={openWizard}
+              maintenanceMode={!!settings.data?.maintenanceMode}
+              isAdmin={isAdmin}
+              resume={resume}
+              onResume={setResume}
+            />
+          }
           itemCount={items.length}
           editMode={editor.editMode}
           onEditModeChange={editor.setEditMode}
@@ -88,6 +109,8 @@ export default function MyShelfRoute() {
           editExtras={<ResizeControls layout={layout} arrangements={shelf.data.arrangements} pending={editor.resizePending} onResize={editor.resizeTo} />}
         />
 
+        <UnfinishedTray onResume={resumeItem} />
+
         {items.length === 0 ? (
           // An empty shelf is an invitation, not a wall of grey cells: one lit plank with the first step on it.
           <CabinetFrame data-testid="shelf-empty" className="mx-auto w-full max-w-3xl">
@@ -95,7 +118,7 @@ export default function MyShelfRoute() {
               <EmptyShelf className="h-28 w-auto sm:h-36" />
               <h2 className="font-display text-2xl font-semibold tracking-tight">{t('shelf.emptyTitle')}</h2>
               <p className="max-w-sm text-muted-foreground">{t('shelf.emptyText')}</p>
-              <Button size="lg" className="mt-2" onClick={() => setAddOpen(true)} data-testid="add-first-item">
+              <Button size="lg" className="mt-2" onClick={() => openWizard(true)} data-testid="add-first-item">
                 <Plus aria-hidden="true" />
                 {t('shelf.addFirst')}
               </Button>

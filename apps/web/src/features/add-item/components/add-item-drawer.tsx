@@ -2,6 +2,7 @@ import { Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Drawer, DrawerContent, DrawerDescription, DrawerTitle, DrawerTrigger } from '@/components/ui/drawer';
+import type { UnfinishedItem } from '../api/unfinished-items';
 import { AddItemWizard } from './add-item-wizard';
 
 type AddItemDrawerProps = {
@@ -9,10 +10,13 @@ type AddItemDrawerProps = {
   onOpenChange: (open: boolean) => void;
   maintenanceMode: boolean;
   isAdmin: boolean;
+  /** An unfinished item the wizard goes on with (null: a new item). */
+  resume?: UnfinishedItem | null;
+  onResume?: (item: UnfinishedItem) => void;
 };
 
 /** The Add item button and the wizard in a bottom drawer. Closing it resets the wizard (its content unmounts). */
-export function AddItemDrawer({ open, onOpenChange, maintenanceMode, isAdmin }: AddItemDrawerProps) {
+export function AddItemDrawer({ open, onOpenChange, maintenanceMode, isAdmin, resume = null, onResume }: AddItemDrawerProps) {
   const { t } = useTranslation();
   return (
     <Drawer open={open} onOpenChange={onOpenChange}>
@@ -27,7 +31,15 @@ export function AddItemDrawer({ open, onOpenChange, maintenanceMode, isAdmin }: 
           <DrawerTitle>{t('addItem.title')}</DrawerTitle>
           <DrawerDescription className="max-sm:sr-only">{t('addItem.description')}</DrawerDescription>
         </div>
-        <AddItemWizard maintenanceMode={maintenanceMode} isAdmin={isAdmin} onDone={() => onOpenChange(false)} />
+        {/* A new wizard for each item it works on (a resumed one starts at its own step). */}
+        <AddItemWizard
+          key={resume?.id ?? 'new'}
+          maintenanceMode={maintenanceMode}
+          isAdmin={isAdmin}
+          onDone={() => onOpenChange(false)}
+          resume={resume}
+          onResume={onResume}
+        />
       </DrawerContent>
     </Drawer>
   );

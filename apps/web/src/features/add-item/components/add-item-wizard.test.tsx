@@ -3,6 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestQueryClient, jsonResponse } from '@/testing/test-utils';
+import type { UnfinishedItem } from '@curio/contract';
 import { AddItemWizard } from './add-item-wizard';
 
 const toasts = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
@@ -13,16 +14,22 @@ type Route = (body: Record<string, unknown>) => Response;
 
 const BALANCE = { balance: 30, nextRefillAt: '2026-12-24T10:00:00.000Z', refillAmount: 30 };
 
-/** Answers the wizard's functions; `calls` lists every call but the balance reads. */
+const READS = new Set(['get-credit-balance', 'items-unfinished-list']);
+
+/** Answers the wizard's functions; `calls` lists every call but the balance and unfinished-items reads. */
 function stubApi(given: Record<string, Route>) {
-  const routes: Record<string, Route> = { 'get-credit-balance': () => jsonResponse(BALANCE), ...given };
+  const routes: Record<string, Route> = {
+    'get-credit-balance': () => jsonResponse(BALANCE),
+    'items-unfinished-list': () => jsonResponse({ items: [] }),
+    ...given,
+  };
   const calls: { name: string; body: Record<string, unknown> }[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
       const name = String(url).replace('/functions/v1/', '').split('?')[0]!;
       const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
-      if (name !== 'get-credit-balance') calls.push({ name, body });
+      if (!READS.has(name)) calls.push({ name, body });
       const route = routes[name];
       return route ? route(body) : jsonResponse({ error: { code: 'not_found', message: name } }, 404);
     }),
@@ -30,15 +37,33 @@ function stubApi(given: Record<string, Route>) {
   return calls;
 }
 
-function renderWizard(props: Partial<{ maintenanceMode: boolean; isAdmin: boolean }> = {}) {
+function renderWizard(props: Partial<{ maintenanceMode: boolean; isAdmin: boolean; resume: UnfinishedItem; onResume: (item: UnfinishedItem) => void }> = {}) {
   const onDone = vi.fn();
   render(
     <QueryClientProvider client={createTestQueryClient()}>
-      <AddItemWizard maintenanceMode={props.maintenanceMode ?? false} isAdmin={props.isAdmin ?? false} onDone={onDone} />
+      <AddItemWizard
+        maintenanceMode={props.maintenanceMode ?? false}
+        isAdmin={props.isAdmin ?? false}
+        onDone={onDone}
+        resume={props.resume}
+        onResume={props.onResume}
+      />
     </QueryClientProvider>,
   );
   return { onDone, user: userEvent.setup() };
 }
+
+const UNFINISHED: UnfinishedItem = {
+  id: ITEM,
+  title: 'Half-done robot',
+  tags: ['robots'],
+  nsfw: false,
+  photoCount: 1,
+  createdAt: '2026-11-28T10:00:00.000Z',
+  expiresAt: '2026-11-29T10:00:00.000Z',
+  step: 'style',
+  photos: [{ imageId: 'img-photo-1', role: 'front', prep: 'ready' }],
+};
 
 const step = () => screen.getByTestId('add-item-wizard').dataset.step;
 
@@ -99,5 +124,60 @@ describe('AddItemWizard', () => {
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(step()).toBe('details');
     expect((screen.getByLabelText('Title') as HTMLInputElement).readOnly).toBe(true);
+  });
+
+  it('offers the newest unfinished item in the first step instead of a new one', async () => {
+    stubApi({ 'items-unfinished-list': () => jsonResponse({ items: [UNFINISHED] }) });
+    const onResume = vi.fn();
+    const { user } = renderWizard({ onResume });
+    const offer = await screen.findByTestId('wizard-resume-offer');
+    expect(offer.textContent).toContain('You have an unfinished item, “Half-done robot”.');
+    await user.click(screen.getByRole('button', { name: 'Resume' }));
+    expect(onResume).toHaveBeenCalledWith(UNFINISHED);
+  });
+
+  it('at the limit, says how many of the 50 are unfinished and where to finish them', async () => {
+    stubApi({
+      'items-unfinished-list': () => jsonResponse({ items: [UNFINISHED, { ...UNFINISHED, id: 'other' }] }),
+      'items-create': () => jsonResponse({ error: { code: 'item_limit', message: 'limit' } }, 409),
+    });
+    const { user } = renderWizard({ onResume: vi.fn() });
+    await screen.findByTestId('wizard-resume-offer');
+    await user.type(screen.getByLabelText('Title'), 'One more');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() =>
+      expect(toasts.error).toHaveBeenCalledWith("You've reached the maximum of 50 items", {
+        description: '2 of them are unfinished: finish or delete them under Unfinished on your shelf.',
+      }),
+    );
+  });
+
+  it('resumes an unfinished item at its step, with its photos as they are', async () => {
+    const calls = stubApi({ 'photos-status': () => jsonResponse({ photos: [{ imageId: 'img-photo-1', prep: 'ready' }] }) });
+    const { user } = renderWizard({ resume: UNFINISHED });
+    expect(step()).toBe('style');
+    expect(screen.queryByTestId('wizard-resume-offer')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(step()).toBe('photos');
+    expect(screen.getAllByTestId('photo-card')).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Half-done robot');
+    expect((screen.getByLabelText('Title') as HTMLInputElement).readOnly).toBe(true);
+    expect(calls.filter((c) => c.name === 'items-create')).toHaveLength(0);
+  });
+
+  it('resumes at the choice with every variant already paid for', async () => {
+    const variants = [1, 2, 3, 4, 5, 1, 2].map((n, i) => ({
+      compositeId: `c${i}`,
+      imageId: `img${i}`,
+      variantNo: n,
+      style: i < 5 ? 'bright_gallery' : 'manga_halftone',
+      createdAt: '2026-11-28T10:00:00.000Z',
+    }));
+    const calls = stubApi({ 'items-variants-list': () => jsonResponse({ variants }) });
+    renderWizard({ resume: { ...UNFINISHED, step: 'generate' } });
+    expect(step()).toBe('generate');
+    await waitFor(() => expect(screen.getAllByTestId('variant-card')).toHaveLength(7));
+    expect(calls.filter((c) => c.name === 'items-generate')).toHaveLength(0);
   });
 });

@@ -1,4 +1,4 @@
-import { DEFAULT_STYLE, type Style, type Variant } from '@curio/contract';
+import { DEFAULT_STYLE, type Style, type UnfinishedItem, type Variant } from '@curio/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ArrowRight, Loader2, PackageCheck } from 'lucide-react';
 import { useCallback, useState, type FormEvent } from 'react';
@@ -9,6 +9,7 @@ import { useCreateItem, type CreatedItem } from '../api/create-item';
 import { useGenerateVariants } from '../api/generate-variants';
 import { creditBalanceQuery, useCreditBalance } from '../api/get-credit-balance';
 import { useSaveAndPlace } from '../api/place-item';
+import { unfinishedKeys, useItemVariants, useUnfinishedItems } from '../api/unfinished-items';
 import { useLiveSiteSettings } from '../hooks/use-live-site-settings';
 import { useAfterPrep } from '../hooks/use-after-prep';
 import { usePhotoUploads } from '../hooks/use-photo-uploads';
@@ -35,7 +36,13 @@ export type AddItemWizardProps = {
   isAdmin: boolean;
   /** After Save and place succeeded (the drawer closes). */
   onDone: () => void;
+  /** An unfinished item to go on with, at the step where it stopped (its photos and variants as they are). */
+  resume?: UnfinishedItem | null;
+  /** Offered in the first step when unfinished items exist: go on with the newest instead of making another. */
+  onResume?: (item: UnfinishedItem) => void;
 };
+
+const RESUME_STEP_INDEX = { photos: 1, style: 2, generate: 3 } as const;
 
 const EMPTY_DETAILS: DetailsInput = { title: '', tags: '', nsfw: false, notes: '' };
 
@@ -44,20 +51,45 @@ const EMPTY_DETAILS: DetailsInput = { title: '', tags: '', nsfw: false, notes: '
  * (Next loads the balance), 4 Generate and choose (Save and place). Back moves one step. Unmounting (the
  * drawer closing) resets everything.
  */
-export function AddItemWizard({ maintenanceMode, isAdmin, onDone }: AddItemWizardProps) {
+export function AddItemWizard({ maintenanceMode, isAdmin, onDone, resume = null, onResume }: AddItemWizardProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [step, setStep] = useState(0);
+  const [step, setStep] = useState(resume ? RESUME_STEP_INDEX[resume.step] : 0);
   const [moved, setMoved] = useState(false);
-  const [details, setDetails] = useState<DetailsInput>(EMPTY_DETAILS);
+  const [details, setDetails] = useState<DetailsInput>(
+    resume ? { title: resume.title, tags: resume.tags.join(', '), nsfw: resume.nsfw, notes: '' } : EMPTY_DETAILS,
+  );
   const [detailErrors, setDetailErrors] = useState<Record<string, string>>({});
   const [errorAttempt, setErrorAttempt] = useState(0);
-  const [item, setItem] = useState<CreatedItem | null>(null);
-  const uploads = usePhotoUploads(item?.id ?? null);
+  const [item, setItem] = useState<CreatedItem | null>(
+    resume
+      ? {
+          id: resume.id,
+          shelfId: '',
+          title: resume.title,
+          tags: resume.tags,
+          nsfw: resume.nsfw,
+          metadata: null,
+          chosenCompositeId: null,
+          createdAt: resume.createdAt,
+        }
+      : null,
+  );
+  const uploads = usePhotoUploads(item?.id ?? null, resume?.photos);
+  // The newest unfinished item, offered in the first step instead of a new one.
+  const unfinished = useUnfinishedItems({ enabled: !resume });
+  const latestUnfinished = !item ? (unfinished.data?.items[0] ?? null) : null;
   const [photosError, setPhotosError] = useState<string | null>(null);
   const [style, setStyle] = useState<Style>(DEFAULT_STYLE);
   const [loadingBalance, setLoadingBalance] = useState(false);
   const [variants, setVariants] = useState<Variant[]>([]);
+  // A resumed item's variants, paid for already: shown to choose from without generating again.
+  const savedVariants = useItemVariants(resume?.step === 'generate' ? resume.id : null);
+  const [seededVariants, setSeededVariants] = useState(false);
+  if (!seededVariants && savedVariants.data) {
+    setSeededVariants(true);
+    setVariants(savedVariants.data.variants.map(({ compositeId, imageId, variantNo }) => ({ compositeId, imageId, variantNo })));
+  }
   const [chosen, setChosen] = useState<string | null>(null);
   const [generateError, setGenerateError] = useState<string | null>(null);
   const [simpleCut, setSimpleCut] = useState<number[]>([]);
@@ -95,9 +127,17 @@ export function AddItemWizard({ maintenanceMode, isAdmin, onDone }: AddItemWizar
       {
         onSuccess: ({ item: created }) => {
           setItem(created);
+          void queryClient.invalidateQueries({ queryKey: unfinishedKeys.all });
           go(1);
         },
-        onError: (error) => toast.error(t(createItemErrorKey(error))),
+        onError: (error) => {
+          const key = createItemErrorKey(error);
+          // At the limit with unfinished items among the 50: say how many, and where to finish or delete them.
+          const unfinishedCount = unfinished.data?.items.length ?? 0;
+          if (key === 'addItem.itemLimitReached' && unfinishedCount > 0) {
+            toast.error(t(key), { description: t('addItem.unfinished.limitHint', { count: unfinishedCount }) });
+          } else toast.error(t(key));
+        },
       },
     );
   };
@@ -165,6 +205,7 @@ export function AddItemWizard({ maintenanceMode, isAdmin, onDone }: AddItemWizar
       {
         onSuccess: () => {
           toast.success(t('addItem.itemCreated'));
+          void queryClient.invalidateQueries({ queryKey: unfinishedKeys.all });
           onDone();
         },
         onError: () => toast.error(t('addItem.errorSave')),
@@ -194,7 +235,23 @@ export function AddItemWizard({ maintenanceMode, isAdmin, onDone }: AddItemWizar
 
       <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-4 py-6 sm:px-6">
         {step === 0 ? (
-          <DetailsStep value={details} onChange={changeDetails} errors={detailErrors} locked={!!item} focusHeading={moved} errorAttempt={errorAttempt} />
+          <>
+            {latestUnfinished && onResume ? (
+              <div
+                className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-accent/40 bg-accent-soft/50 p-4"
+                data-testid="wizard-resume-offer"
+              >
+                <p className="min-w-0 text-sm">
+                  <span className="font-medium">{t('addItem.unfinished.offerTitle', { title: latestUnfinished.title })}</span>{' '}
+                  <span className="text-muted-foreground">{t('addItem.unfinished.offerText')}</span>
+                </p>
+                <Button type="button" variant="secondary" size="sm" onClick={() => onResume(latestUnfinished)} data-testid="wizard-resume">
+                  {t('addItem.unfinished.resume')}
+                </Button>
+              </div>
+            ) : null}
+            <DetailsStep value={details} onChange={changeDetails} errors={detailErrors} locked={!!item} focusHeading={moved} errorAttempt={errorAttempt} />
+          </>
         ) : step === 1 ? (
           <PhotosStep
             photos={uploads.photos}

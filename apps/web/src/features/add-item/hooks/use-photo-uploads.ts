@@ -7,6 +7,7 @@ import { useDeletePhoto } from '../api/delete-photo';
 import { signUpload } from '../api/sign-upload';
 import { useUpdatePhotoRole } from '../api/update-photo-role';
 import { uploadFile } from '../api/upload-file';
+import { imageUrl } from '@/lib/image-url';
 import { usePhotoPrep } from './use-photo-prep';
 import { defaultRole, localFileProblem, photoSlotsLeft, uploadErrorDetailKey, type PhotoStatus } from '../utils/wizard-rules';
 
@@ -32,9 +33,21 @@ const isAbort = (error: unknown) => error instanceof DOMException && error.name 
  * A photo whose any stage fails leaves the list (toast "Failed to upload photo"). Role changes and
  * deletions go to the server once the photo is recorded. Unmounting aborts what is still in flight.
  */
-export function usePhotoUploads(itemId: string | null) {
+export function usePhotoUploads(itemId: string | null, initial: readonly { imageId: string; role: PhotoRole; prep: PhotoPrep }[] = []) {
   const { t } = useTranslation();
-  const [photos, setPhotos] = useState<PhotoEntry[]>([]);
+  // A resumed item's photos are on the server already: shown from there, recorded, their preparation followed.
+  const [photos, setPhotos] = useState<PhotoEntry[]>(() =>
+    initial.map((p) => ({
+      key: `saved-${p.imageId}`,
+      name: '',
+      previewUrl: imageUrl(p.imageId, 'thumb'),
+      status: 'done' as const,
+      progress: 1,
+      role: p.role,
+      imageId: p.imageId,
+      prep: p.prep,
+    })),
+  );
   const photosRef = useRef(photos);
   photosRef.current = photos;
   const controllers = useRef(new Map<string, AbortController>());
