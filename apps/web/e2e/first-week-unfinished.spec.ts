@@ -52,3 +52,40 @@ test('an unfinished item shows on the shelf, resumes where it stopped and is fin
   await expect(page.getByTestId('unfinished-tray')).toHaveCount(0);
   await expect(page.getByTestId('shelf-item-count')).toHaveText('1 item');
 });
+
+test('styles compared side by side: a second style keeps the first one’s variants, and an earlier one can be chosen', async ({ page }) => {
+  test.setTimeout(120_000);
+  await onboardedUserInPage(page);
+  await page.goto('/me/shelf');
+  await page.getByTestId('add-first-item').click();
+  const wizard = page.getByTestId('add-item-wizard');
+  await page.getByTestId('item-title').fill('Compared robot');
+  await page.getByTestId('wizard-next').click();
+  await page.getByTestId('photo-input').setInputFiles([await samplePhotoFile('robot')]);
+  await expect(page.getByTestId('photo-card').first()).toHaveAttribute('data-prep', 'ready', { timeout: 30_000 });
+  await page.getByTestId('wizard-next').click();
+  await page.getByRole('radio', { name: 'Bright Gallery' }).check();
+  await page.getByTestId('wizard-next').click();
+  await page.getByTestId('generate').click();
+  await expect(page.getByTestId('variant-card')).toHaveCount(5, { timeout: 60_000 });
+  await page.getByRole('radio', { name: 'Variant 4' }).check();
+
+  // Back to try another style: Generate again keeps the five paid for, and the choice made.
+  await page.getByTestId('wizard-back').click();
+  await expect(wizard).toHaveAttribute('data-step', 'style');
+  await page.getByRole('radio', { name: 'Manga Halftone' }).check();
+  await page.getByTestId('wizard-next').click();
+  await page.getByTestId('generate').click();
+  await expect(page.getByTestId('variant-card')).toHaveCount(10, { timeout: 60_000 });
+  const groups = page.getByTestId('variant-group');
+  await expect(groups).toHaveCount(2);
+  await expect(groups.first()).toHaveAttribute('data-style', 'manga_halftone');
+  await expect(page.getByRole('radio', { name: 'Bright Gallery, variant 4' })).toBeChecked();
+  await expectNoAxeViolations(page, 'variants of two styles');
+  await page.getByRole('radio', { name: 'Bright Gallery, variant 2' }).check();
+  const chosen = await page.getByRole('radio', { name: 'Bright Gallery, variant 2' }).getAttribute('value');
+  await page.getByTestId('save-and-place').click();
+  await expect(page.getByTestId('add-item-drawer')).toBeHidden();
+  const shelf = await fn<{ items: { id: string; chosenCompositeId: string | null }[] }>(page.request, 'shelf-get');
+  expect(shelf.items.map((i) => i.chosenCompositeId)).toEqual([chosen]);
+});

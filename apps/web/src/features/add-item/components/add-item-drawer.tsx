@@ -1,8 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Drawer, DrawerContent, DrawerDescription, DrawerTitle, DrawerTrigger } from '@/components/ui/drawer';
-import type { UnfinishedItem } from '../api/unfinished-items';
+import { unfinishedKeys, type UnfinishedItem } from '../api/unfinished-items';
 import { AddItemWizard } from './add-item-wizard';
 
 type AddItemDrawerProps = {
@@ -18,8 +19,16 @@ type AddItemDrawerProps = {
 /** The Add item button and the wizard in a bottom drawer. Closing it resets the wizard (its content unmounts). */
 export function AddItemDrawer({ open, onOpenChange, maintenanceMode, isAdmin, resume = null, onResume }: AddItemDrawerProps) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   return (
-    <Drawer open={open} onOpenChange={onOpenChange}>
+    <Drawer
+      open={open}
+      onOpenChange={(next) => {
+        // Closed part-way: the shelf's list of unfinished items shows where this one stopped.
+        if (!next) void queryClient.invalidateQueries({ queryKey: unfinishedKeys.all });
+        onOpenChange(next);
+      }}
+    >
       <DrawerTrigger asChild>
         <Button data-testid="add-item">
           <Plus aria-hidden="true" />

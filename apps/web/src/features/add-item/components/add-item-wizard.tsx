@@ -1,4 +1,4 @@
-import { DEFAULT_STYLE, type Style, type UnfinishedItem, type Variant } from '@curio/contract';
+import { DEFAULT_STYLE, type Style, type UnfinishedItem } from '@curio/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ArrowRight, Loader2, PackageCheck } from 'lucide-react';
 import { useCallback, useState, type FormEvent } from 'react';
@@ -26,7 +26,7 @@ import {
   type DetailsInput,
 } from '../utils/wizard-rules';
 import { DetailsStep } from './details-step';
-import { GenerateStep } from './generate-step';
+import { GenerateStep, type ShownVariant } from './generate-step';
 import { PhotosStep } from './photos-step';
 import { StepIndicator } from './step-indicator';
 import { StyleStep } from './style-step';
@@ -82,13 +82,15 @@ export function AddItemWizard({ maintenanceMode, isAdmin, onDone, resume = null,
   const [photosError, setPhotosError] = useState<string | null>(null);
   const [style, setStyle] = useState<Style>(DEFAULT_STYLE);
   const [loadingBalance, setLoadingBalance] = useState(false);
-  const [variants, setVariants] = useState<Variant[]>([]);
+  const [variants, setVariants] = useState<ShownVariant[]>([]);
   // A resumed item's variants, paid for already: shown to choose from without generating again.
   const savedVariants = useItemVariants(resume?.step === 'generate' ? resume.id : null);
   const [seededVariants, setSeededVariants] = useState(false);
   if (!seededVariants && savedVariants.data) {
     setSeededVariants(true);
-    setVariants(savedVariants.data.variants.map(({ compositeId, imageId, variantNo }) => ({ compositeId, imageId, variantNo })));
+    // Newest generation first, each in its own order.
+    const list = [...savedVariants.data.variants].sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.variantNo - b.variantNo);
+    setVariants(list.map(({ compositeId, imageId, variantNo, style }) => ({ compositeId, imageId, variantNo, style })));
   }
   const [chosen, setChosen] = useState<string | null>(null);
   const [generateError, setGenerateError] = useState<string | null>(null);
@@ -171,8 +173,8 @@ export function AddItemWizard({ maintenanceMode, isAdmin, onDone, resume = null,
       { itemId: item.id, style },
       {
         onSuccess: ({ variants: next, simpleCut: simple }) => {
-          setVariants(next);
-          setChosen(null);
+          // The new ones first; the earlier ones (of any style) stay to choose from, and so does the choice made.
+          setVariants((earlier) => [...next.map((v) => ({ ...v, style })), ...earlier]);
           setSimpleCut(photoNumbers(photos, simple));
           toast.success(t('addItem.generateSuccess'));
         },

@@ -21,7 +21,7 @@ const base = {
   focusHeading: false,
 };
 
-const variants = [1, 2, 3, 4, 5].map((n) => ({ compositeId: `c${n}`, imageId: `img${n}`, variantNo: n }));
+const variants = [1, 2, 3, 4, 5].map((n) => ({ compositeId: `c${n}`, imageId: `img${n}`, variantNo: n, style: 'bookshelf_hero' as const }));
 
 describe('GenerateStep', () => {
   it('shows the balance and lets Generate run', async () => {
@@ -99,5 +99,20 @@ describe('GenerateStep', () => {
     expect(screen.getByTestId('variant-list').className).toContain('grid-cols-3');
     await userEvent.click(screen.getByRole('radio', { name: 'Variant 3' }));
     expect(onChoose).toHaveBeenCalledWith('c3');
+  });
+
+  it('keeps every style tried: each under its name, all of them to choose from', async () => {
+    const manga = [1, 2, 3, 4, 5].map((n) => ({ compositeId: `m${n}`, imageId: `mimg${n}`, variantNo: n, style: 'manga_halftone' as const }));
+    const onChoose = vi.fn();
+    render(<GenerateStep {...base} variants={[...manga, ...variants]} chosen="c2" onChoose={onChoose} />);
+    const groups = screen.getAllByTestId('variant-group');
+    expect(groups.map((g) => g.dataset.style)).toEqual(['manga_halftone', 'bookshelf_hero']);
+    expect(groups[0]!.textContent).toMatch(/^Manga Halftone/);
+    expect(groups[1]!.textContent).toMatch(/^Bookshelf Hero · earlier/);
+    expect(screen.getAllByRole('radio')).toHaveLength(10);
+    // The choice made among the earlier ones stays.
+    expect((screen.getByRole('radio', { name: 'Bookshelf Hero, variant 2' }) as HTMLInputElement).checked).toBe(true);
+    await userEvent.click(screen.getByRole('radio', { name: 'Manga Halftone, variant 3' }));
+    expect(onChoose).toHaveBeenCalledWith('m3');
   });
 });

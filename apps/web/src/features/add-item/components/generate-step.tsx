@@ -9,6 +9,15 @@ import { cn } from '@/lib/utils';
 import { CreditsHelp } from './credits-summary';
 import { StepHeading } from './step-heading';
 
+export type ShownVariant = Variant & { style: Style };
+
+/** The variants by style, in the order each style first appears (the newest generation's first). */
+function byStyle(variants: readonly ShownVariant[]): { style: Style; variants: ShownVariant[] }[] {
+  const groups = new Map<Style, ShownVariant[]>();
+  for (const v of variants) groups.set(v.style, [...(groups.get(v.style) ?? []), v]);
+  return [...groups].map(([style, list]) => ({ style, variants: list }));
+}
+
 type GenerateStepProps = {
   style: Style;
   balance: CreditBalance | undefined;
@@ -23,14 +32,15 @@ type GenerateStepProps = {
   onGenerate: () => void;
   /** Photos (1-based numbers) for which the last generation used the simple cut. */
   simpleCut: readonly number[];
-  variants: readonly Variant[];
+  /** Every variant generated for the item, newest generation first, each with its style (nothing paid for is dropped). */
+  variants: readonly ShownVariant[];
   chosen: string | null;
   onChoose: (compositeId: string) => void;
   error: string | null;
   focusHeading: boolean;
 };
 
-/** Step 4: the balance, Generate, a visible progress state, and the variants (three per row) to choose from. */
+/** Step 4: the balance, Generate, a visible progress state, and every variant (three per row, by style) to choose from. */
 export function GenerateStep(props: GenerateStepProps) {
   const { t } = useTranslation();
   const name = useId();
@@ -143,46 +153,61 @@ export function GenerateStep(props: GenerateStepProps) {
       ) : variants.length > 0 ? (
         <fieldset ref={resultsRef} className="grid scroll-mt-4 gap-3" data-testid="variant-results">
           <legend className="mb-1 font-medium">{t('addItem.generate.chooseLegend')}</legend>
-          <div className="grid grid-cols-3 gap-2 sm:gap-3" data-testid="variant-list">
-            {variants.map((variant, index) => {
-              const checked = props.chosen === variant.compositeId;
-              return (
-                <label
-                  key={variant.compositeId}
-                  data-testid="variant-card"
-                  data-composite-id={variant.compositeId}
-                  data-state={checked ? 'checked' : 'unchecked'}
-                  className={cn(
-                    'relative block cursor-pointer overflow-hidden rounded-xl border-2 bg-surface-sunken shadow-soft transition-[border-color,transform] duration-150 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring',
-                    checked ? 'border-accent shadow-lift' : 'border-transparent hover:border-border-strong',
-                  )}
-                >
-                  <input
-                    type="radio"
-                    name={name}
-                    value={variant.compositeId}
-                    checked={checked}
-                    onChange={() => props.onChoose(variant.compositeId)}
-                    className="absolute inset-0 z-10 size-full cursor-pointer appearance-none opacity-0"
-                    aria-label={t('addItem.generate.variant', { number: index + 1 })}
-                  />
-                  <img src={imageUrl(variant.imageId, 'thumb')} alt="" loading="lazy" decoding="async" className="aspect-[4/5] w-full object-cover" />
-                  <span
-                    aria-hidden="true"
-                    className={cn(
-                      'absolute top-1.5 left-1.5 rounded-md px-1.5 py-0.5 text-xs font-semibold tabular-nums shadow-soft',
-                      checked ? 'bg-accent text-accent-foreground' : 'bg-surface/90 text-foreground',
-                    )}
-                  >
-                    {index + 1}
-                  </span>
-                  {checked ? (
-                    <CheckCircle2 className="absolute top-1.5 right-1.5 size-6 rounded-full bg-surface fill-accent text-surface" aria-hidden="true" />
-                  ) : null}
-                </label>
-              );
-            })}
-          </div>
+          {byStyle(variants).map((group, groupIndex, groups) => (
+            // More than one style tried: each style's variants under its name, every one still to choose from.
+            <div key={group.style} className="grid gap-2" data-testid="variant-group" data-style={group.style}>
+              {groups.length > 1 ? (
+                <p className="text-sm font-semibold text-muted-foreground">
+                  {t(`addItem.style.names.${group.style}`)}
+                  {groupIndex > 0 ? <span className="font-normal"> · {t('addItem.generate.earlier')}</span> : null}
+                </p>
+              ) : null}
+              <div className="grid grid-cols-3 gap-2 sm:gap-3" data-testid="variant-list">
+                {group.variants.map((variant, index) => {
+                  const checked = props.chosen === variant.compositeId;
+                  const label =
+                    groups.length > 1
+                      ? t('addItem.generate.styleVariant', { style: t(`addItem.style.names.${group.style}`), number: index + 1 })
+                      : t('addItem.generate.variant', { number: index + 1 });
+                  return (
+                    <label
+                      key={variant.compositeId}
+                      data-testid="variant-card"
+                      data-composite-id={variant.compositeId}
+                      data-state={checked ? 'checked' : 'unchecked'}
+                      className={cn(
+                        'relative block cursor-pointer overflow-hidden rounded-xl border-2 bg-surface-sunken shadow-soft transition-[border-color,transform] duration-150 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring',
+                        checked ? 'border-accent shadow-lift' : 'border-transparent hover:border-border-strong',
+                      )}
+                    >
+                      <input
+                        type="radio"
+                        name={name}
+                        value={variant.compositeId}
+                        checked={checked}
+                        onChange={() => props.onChoose(variant.compositeId)}
+                        className="absolute inset-0 z-10 size-full cursor-pointer appearance-none opacity-0"
+                        aria-label={label}
+                      />
+                      <img src={imageUrl(variant.imageId, 'thumb')} alt="" loading="lazy" decoding="async" className="aspect-[4/5] w-full object-cover" />
+                      <span
+                        aria-hidden="true"
+                        className={cn(
+                          'absolute top-1.5 left-1.5 rounded-md px-1.5 py-0.5 text-xs font-semibold tabular-nums shadow-soft',
+                          checked ? 'bg-accent text-accent-foreground' : 'bg-surface/90 text-foreground',
+                        )}
+                      >
+                        {index + 1}
+                      </span>
+                      {checked ? (
+                        <CheckCircle2 className="absolute top-1.5 right-1.5 size-6 rounded-full bg-surface fill-accent text-surface" aria-hidden="true" />
+                      ) : null}
+                    </label>
+                  );
+                })}
+              </div>
+            </div>
+          ))}
         </fieldset>
       ) : (
         <div className="grid grid-cols-3 gap-2 sm:gap-3" aria-hidden="true">
