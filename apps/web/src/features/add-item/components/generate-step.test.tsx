@@ -115,4 +115,16 @@ describe('GenerateStep', () => {
     await userEvent.click(screen.getByRole('radio', { name: 'Manga Halftone, variant 3' }));
     expect(onChoose).toHaveBeenCalledWith('m3');
   });
+
+  it('puts each number in the top-right corner, clear of the styles’ title boxes on the left, with the check when chosen', () => {
+    render(<GenerateStep {...base} variants={variants} chosen="c1" />);
+    const badges = screen.getAllByTestId('variant-badge');
+    expect(badges).toHaveLength(5);
+    for (const badge of badges) {
+      expect(badge.className).toMatch(/\bright-1\.5\b/);
+      expect(badge.className).not.toMatch(/\bleft-/);
+    }
+    expect(badges[0]!.querySelector('svg')).not.toBeNull();
+    expect(badges[1]!.querySelector('svg')).toBeNull();
+  });
 });

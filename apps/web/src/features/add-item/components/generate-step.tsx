@@ -190,18 +190,19 @@ export function GenerateStep(props: GenerateStepProps) {
                         aria-label={label}
                       />
                       <img src={imageUrl(variant.imageId, 'thumb')} alt="" loading="lazy" decoding="async" className="aspect-[4/5] w-full object-cover" />
+                      {/* Top right: the styles put their title boxes and cards on the left (manga's at its top-left corner),
+                          so the number never covers their first letter; a chosen card's badge carries the check. */}
                       <span
                         aria-hidden="true"
+                        data-testid="variant-badge"
                         className={cn(
-                          'absolute top-1.5 left-1.5 rounded-md px-1.5 py-0.5 text-xs font-semibold tabular-nums shadow-soft',
+                          'absolute top-1.5 right-1.5 inline-flex items-center gap-1 rounded-md px-1.5 py-0.5 text-xs font-semibold tabular-nums shadow-soft',
                           checked ? 'bg-accent text-accent-foreground' : 'bg-surface/90 text-foreground',
                         )}
                       >
+                        {checked ? <CheckCircle2 className="size-3.5" /> : null}
                         {index + 1}
                       </span>
-                      {checked ? (
-                        <CheckCircle2 className="absolute top-1.5 right-1.5 size-6 rounded-full bg-surface fill-accent text-surface" aria-hidden="true" />
-                      ) : null}
                     </label>
                   );
                 })}
