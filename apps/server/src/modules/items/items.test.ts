@@ -97,7 +97,7 @@ describe('photos', () => {
 describe('credits', () => {
   it('answers the balance from the ledger', async () => {
     const u = await t.onboardedUser();
-    expect((await t.call('get-credit-balance', { cookie: u.cookie })).json).toEqual({ balance: 30 });
+    expect((await t.call('get-credit-balance', { cookie: u.cookie })).json).toMatchObject({ balance: 30, refillAmount: 30 });
     expect((await t.call('get-credit-balance')).status).toBe(401);
   });
 });
