@@ -1,16 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
-import { buttonVariants } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 
 /**
  * While `when` holds (a form has changes that are not saved), leaving the page asks first: a link or Back inside
@@ -38,21 +29,16 @@ export function UnsavedChangesGuard({ when }: { when: boolean }) {
   }, [when, blocker]);
 
   return (
-    <AlertDialog open={blocker.state === 'blocked'} onOpenChange={(open) => !open && blocker.state === 'blocked' && blocker.reset()}>
-      <AlertDialogContent data-testid="unsaved-changes-dialog">
-        <AlertDialogTitle>{t('common.unsaved.title')}</AlertDialogTitle>
-        <AlertDialogDescription>{t('common.unsaved.text')}</AlertDialogDescription>
-        <AlertDialogFooter>
-          <AlertDialogCancel className={buttonVariants({ variant: 'secondary' })}>{t('common.unsaved.stay')}</AlertDialogCancel>
-          <AlertDialogAction
-            className={buttonVariants({ variant: 'danger' })}
-            onClick={() => blocker.state === 'blocked' && blocker.proceed()}
-            data-testid="unsaved-changes-leave"
-          >
-            {t('common.unsaved.leave')}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={blocker.state === 'blocked'}
+      onOpenChange={(open) => !open && blocker.state === 'blocked' && blocker.reset()}
+      title={t('common.unsaved.title')}
+      description={t('common.unsaved.text')}
+      cancelLabel={t('common.unsaved.stay')}
+      confirmLabel={t('common.unsaved.leave')}
+      onConfirm={() => blocker.state === 'blocked' && blocker.proceed()}
+      testId="unsaved-changes-dialog"
+      confirmTestId="unsaved-changes-leave"
+    />
   );
 }

@@ -3,16 +3,8 @@ import { ImageOff, Play, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
-import { Button, buttonVariants } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { callFunction } from '@/lib/api-client';
 import { errorMessageKey } from '@/lib/error-messages';
 import { imageUrl } from '@/lib/image-url';
@@ -94,22 +86,16 @@ export function UnfinishedTray({ onResume }: { onResume: (item: UnfinishedItem) 
           </li>
         ))}
       </ul>
-      <AlertDialog open={!!deleting} onOpenChange={(open) => !open && setDeleting(null)}>
-        <AlertDialogContent>
-          <AlertDialogTitle>{t('addItem.unfinished.deleteTitle', { title: deleting?.title ?? '' })}</AlertDialogTitle>
-          <AlertDialogDescription>{t('addItem.unfinished.deleteText')}</AlertDialogDescription>
-          <AlertDialogFooter>
-            <AlertDialogCancel className={buttonVariants({ variant: 'secondary' })}>{t('common.cancel')}</AlertDialogCancel>
-            <AlertDialogAction
-              className={buttonVariants({ variant: 'danger' })}
-              onClick={() => deleting && remove.mutate(deleting.id)}
-              data-testid="unfinished-delete-confirm"
-            >
-              {t('addItem.unfinished.delete')}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={!!deleting}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={t('addItem.unfinished.deleteTitle', { title: deleting?.title ?? '' })}
+        description={t('addItem.unfinished.deleteText')}
+        cancelLabel={t('common.cancel')}
+        confirmLabel={t('addItem.unfinished.delete')}
+        onConfirm={() => deleting && remove.mutate(deleting.id)}
+        confirmTestId="unfinished-delete-confirm"
+      />
     </section>
   );
 }
