@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, ne } from 'drizzle-orm';
 import { arrangements, composites, images, items, photos, profiles } from '../../db/schema';
 import type { Executor } from '../../db/types';
 
@@ -27,6 +27,22 @@ export function itemPagesRepository(db: Executor) {
         .where(and(isNull(items.chosenCompositeId), lt(items.createdAt, before)))
         .orderBy(asc(items.createdAt))
         .limit(limit);
+    },
+    /**
+     * Variants of saved items that were not chosen and were made before `before`, with their images (oldest first).
+     * The chosen one is never among them.
+     */
+    async staleVariants(before: Date, limit: number) {
+      return db
+        .select({ id: composites.id, imageId: composites.imageId })
+        .from(composites)
+        .innerJoin(items, eq(items.id, composites.itemId))
+        .where(and(isNotNull(items.chosenCompositeId), ne(composites.id, items.chosenCompositeId), lt(composites.createdAt, before)))
+        .orderBy(asc(composites.createdAt))
+        .limit(limit);
+    },
+    async deleteVariants(ids: string[]) {
+      if (ids.length) await db.delete(composites).where(inArray(composites.id, ids));
     },
     /** Every stored image the item owns: photos, their cut-outs and the composites. */
     async imageIds(itemId: string): Promise<string[]> {

@@ -19,6 +19,8 @@ export const ITEM_PAGE_CACHE_MS = 5_000;
 
 /** An item still without a chosen image this long after its creation is an abandoned draft. */
 export const DRAFT_TTL_MS = 24 * 60 * 60 * 1000;
+/** How long the variants a collector did not choose are kept after they were made (a saved item's). */
+export const VARIANTS_KEPT_MS = 24 * 60 * 60 * 1000;
 
 export function createItemPagesService(
   db: Db,
@@ -164,6 +166,22 @@ export function createItemPagesService(
           removed++;
         }
         if (batch.length < 100) return removed;
+      }
+    },
+
+    /**
+     * The variants clean-up job: of a saved item, the variants not chosen are kept for VARIANTS_KEPT_MS after they were
+     * made, then deleted with their stored images (nothing else uses them; the chosen image is never touched).
+     */
+    async removeUnchosenVariants(now = new Date()) {
+      const before = new Date(now.getTime() - VARIANTS_KEPT_MS);
+      let removed = 0;
+      for (;;) {
+        const batch = await repo.staleVariants(before, 200);
+        await repo.deleteVariants(batch.map((v) => v.id));
+        await deps.images.remove(await repo.unreferenced(batch.map((v) => v.imageId)));
+        removed += batch.length;
+        if (batch.length < 200) return removed;
       }
     },
 

@@ -120,6 +120,46 @@ describe('abandoned drafts', { tags: ['postgres'] }, () => {
   });
 });
 
+describe('unchosen variants', { tags: ['postgres'] }, () => {
+  it('deletes a saved item’s variants that were not chosen a day after they were made, with their images, never the chosen one', async () => {
+    const u = await t.onboardedUser();
+    const old = await t.itemWithPhoto(photo, 'Saved a while ago');
+    await t.services.cutouts.idle();
+    const first = await t.call('items-generate', { cookie: old.cookie, body: { itemId: old.itemId, style: 'bright_gallery' } });
+    const second = await t.call('items-generate', { cookie: old.cookie, body: { itemId: old.itemId, style: 'manga_halftone' } });
+    const chosen = first.json.variants[2] as { compositeId: string; imageId: string };
+    await t.call('items-choose', { cookie: old.cookie, body: { itemId: old.itemId, compositeId: chosen.compositeId } });
+    const all = [...first.json.variants, ...second.json.variants] as { compositeId: string; imageId: string }[];
+    await t.database.db
+      .update(composites)
+      .set({ createdAt: ago(25 * 60 * 60 * 1000) })
+      .where(eq(composites.itemId, old.itemId));
+    // A saved item whose variants are a few hours old keeps them; a draft's are the drafts clean-up's.
+    const recent = await t.publishedItem(u.cookie, photo, 'Saved just now');
+    const draft = await t.itemWithPhoto(photo, 'Still a draft');
+    await t.services.cutouts.idle();
+    await t.call('items-generate', { cookie: draft.cookie, body: { itemId: draft.itemId, style: 'bright_gallery' } });
+    await t.database.db
+      .update(composites)
+      .set({ createdAt: ago(25 * 60 * 60 * 1000) })
+      .where(eq(composites.itemId, draft.itemId));
+
+    expect(await t.services.itemPages.removeUnchosenVariants()).toBe(all.length - 1);
+    const left = await t.database.db
+      .select({ id: composites.id, itemId: composites.itemId })
+      .from(composites)
+      .where(inArray(composites.itemId, [old.itemId, recent, draft.itemId]));
+    expect(left.filter((c) => c.itemId === old.itemId).map((c) => c.id)).toEqual([chosen.compositeId]);
+    expect(left.filter((c) => c.itemId === recent).length).toBeGreaterThan(1);
+    expect(left.filter((c) => c.itemId === draft.itemId).length).toBe(5);
+    for (const v of all.filter((x) => x.compositeId !== chosen.compositeId)) expect(await t.services.images.readMaster(v.imageId)).toBeNull();
+    expect(await t.services.images.readMaster(chosen.imageId)).not.toBeNull();
+    // The item page still shows the chosen image; a second run finds nothing.
+    expect((await t.call('item-get', { cookie: u.cookie, body: { itemId: old.itemId } })).json.item.imageId).toBe(chosen.imageId);
+    expect(await t.services.itemPages.removeUnchosenVariants()).toBe(0);
+  });
+});
+
 describe('unused upload signatures', { tags: ['postgres'] }, () => {
   it('deletes signatures that expired unused, and keeps used and valid ones', async () => {
     const u = await t.onboardedUser();
@@ -155,6 +195,7 @@ describe('schedules', { tags: ['postgres'] }, () => {
         'invites-expire',
         'storage-sweep',
         'uploads-cleanup',
+        'variants-cleanup',
       ]);
       const queues = (await web.database.db.execute(sql`select name from pgboss.queue`)).rows.map((r) => (r as { name: string }).name);
       expect(queues).toEqual(expect.arrayContaining(Object.values(QUEUES).map((q) => q.name)));

@@ -21,6 +21,7 @@ export function handleHousekeeping(
   jobs.handle(QUEUES.analyticsRetention.name, () => services().analytics.applyRetention());
   jobs.handle(QUEUES.invitesExpire.name, async () => ({ expired: await services().invites.expireCodes() }));
   jobs.handle(QUEUES.draftsCleanup.name, async () => ({ removed: await services().itemPages.removeAbandonedDrafts() }));
+  jobs.handle(QUEUES.variantsCleanup.name, async () => ({ removed: await services().itemPages.removeUnchosenVariants() }));
   jobs.handle(QUEUES.uploadsCleanup.name, async () => ({ deleted: await services().images.removeUnusedUploadTokens() }));
   jobs.handle(QUEUES.eventsPrune.name, async () => ({ deleted: await services().events.prune() }));
   jobs.handle(QUEUES.creditsRefill.name, () => services().credits.applyRefills());

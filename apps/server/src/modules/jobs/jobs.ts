@@ -22,6 +22,8 @@ export const QUEUES = {
   /** Hourly: items with no chosen image 24 h after they were created go, with their images. */
   draftsCleanup: { name: 'drafts-cleanup', policy: 'short', retryLimit: 2, retryDelay: 60, expireInSeconds: 900, cron: '27 * * * *' },
   /** Hourly: upload signatures that expired unused are deleted. */
+  /** The variants of saved items that were not chosen, a day after they were made (itemPages.removeUnchosenVariants). */
+  variantsCleanup: { name: 'variants-cleanup', policy: 'short', retryLimit: 2, retryDelay: 60, expireInSeconds: 900, cron: '31 * * * *' },
   uploadsCleanup: { name: 'uploads-cleanup', policy: 'short', retryLimit: 2, retryDelay: 60, expireInSeconds: 300, cron: '37 * * * *' },
   /** Hourly: domain events older than a day (kept for streams that resume) are deleted. */
   eventsPrune: { name: 'events-prune', policy: 'short', retryLimit: 2, retryDelay: 60, expireInSeconds: 300, cron: '47 * * * *' },
