@@ -148,7 +148,20 @@ export function createServices(
   handleHousekeeping(jobs, () => ({ analytics, invites, itemPages, images, events, credits }));
   const storageSweep = createStorageSweep(db, { storage, logger, jobs });
   const generator = deps.generator ?? createGeneratorFromEnv(env);
-  const items = createItemsService(db, { shelves, credits, settings, roles, images, cutouts, generator, logger, cutoutWaitMs: deps.cutoutWaitMs });
+  const items = createItemsService(db, {
+    shelves,
+    credits,
+    settings,
+    roles,
+    images,
+    cutouts,
+    generator,
+    logger,
+    cutoutWaitMs: deps.cutoutWaitMs,
+    // A saved item's image changed: as an edit does (announceToExplore is defined just below; called later).
+    recordChange: (tx, change) => announceToExplore('item.changed')(tx, change),
+    onChange: () => clearReadCaches(),
+  });
   const notifications = createNotificationsService(db, { events });
   const explore = createExploreService(db, { snapshotSeconds: env.EXPLORE_SNAPSHOT_SECONDS, secret: env.AUTH_SECRET });
   // A hidden, edited or deleted item and a profile going private clear explore in every process.

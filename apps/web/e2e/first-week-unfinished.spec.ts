@@ -88,4 +88,23 @@ test('styles compared side by side: a second style keeps the first one’s varia
   await expect(page.getByTestId('add-item-drawer')).toBeHidden();
   const shelf = await fn<{ items: { id: string; chosenCompositeId: string | null }[] }>(page.request, 'shelf-get');
   expect(shelf.items.map((i) => i.chosenCompositeId)).toEqual([chosen]);
+
+  // Within the day the others are kept, the item page changes the image to another of them, without generating.
+  const itemId = shelf.items[0]!.id;
+  await page.goto(`/i/${itemId}`);
+  await page.getByTestId('item-change-image').click();
+  const dialog = page.getByTestId('change-image-dialog');
+  await expect(dialog.getByTestId('change-image-option')).toHaveCount(10);
+  await expect(dialog.getByRole('radio', { checked: true })).toHaveAttribute('value', chosen!);
+  await expect(dialog.getByTestId('change-image-save')).toBeDisabled();
+  await expectNoAxeViolations(page, 'the change-image dialog');
+  const other = dialog.getByRole('radio').first();
+  const otherId = await other.getAttribute('value');
+  expect(otherId).not.toBe(chosen);
+  await other.check();
+  await dialog.getByTestId('change-image-save').click();
+  await expect(page.getByText('Image changed')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const after = await fn<{ item: { chosenCompositeId: string } }>(page.request, 'item-get', { itemId });
+  expect(after.item.chosenCompositeId).toBe(otherId);
 });

@@ -14,6 +14,7 @@ import {
   type ItemsVariantsListResult,
 } from '@curio/contract';
 import type { Db } from '../../db/client';
+import type { Executor } from '../../db/types';
 import { lockKey } from '../../db/locks';
 import { isUniqueViolation } from '../../db/types';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
@@ -46,6 +47,10 @@ export interface ItemsDeps {
   logger: Logger;
   /** How long generation waits for pending cut-outs (default {@link CUTOUT_WAIT_MS}). */
   cutoutWaitMs?: number;
+  /** Announces, in the transaction, that a saved item's image changed (every process drops what it kept of it). */
+  recordChange?: (tx: Executor, change: { itemId: string }) => Promise<void>;
+  /** This process's caches of what others see (explore, item pages), dropped after such a change. */
+  onChange?: () => void;
 }
 
 export function createItemsService(db: Db, deps: ItemsDeps) {
@@ -244,11 +249,20 @@ export function createItemsService(db: Db, deps: ItemsDeps) {
     },
 
     /** Sets the item's chosen composite: only one of the item's own. */
+    /**
+     * Chooses the item's image among its variants: in the wizard, or later ("change image") among the variants still
+     * kept. A saved item's new image is announced, so that no process goes on showing the old one.
+     */
     async choose(userId: string, input: { itemId: string; compositeId: string }) {
-      await ownItem(userId, input.itemId);
+      const item = await ownItem(userId, input.itemId);
       const composite = await compositesRepository(db).findForItem(input.compositeId, input.itemId);
       if (!composite) throw badRequest('That variant does not belong to this item', { compositeId: 'Unknown variant' });
-      await items.setChosen(input.itemId, composite.id);
+      const saved = item.chosenCompositeId !== null && item.chosenCompositeId !== composite.id;
+      await db.transaction(async (tx) => {
+        await itemsRepository(tx).setChosen(input.itemId, composite.id);
+        if (saved) await deps.recordChange?.(tx, { itemId: input.itemId });
+      });
+      if (saved) deps.onChange?.();
       return { itemId: input.itemId, chosenCompositeId: composite.id, imageId: composite.imageId };
     },
   };

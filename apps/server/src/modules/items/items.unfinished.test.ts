@@ -76,3 +76,33 @@ describe('items-variants-list', () => {
     expect((await t.call('items-variants-list', { cookie: u.cookie, method: 'GET', query: { itemId: 'nope' } })).status).toBe(400);
   });
 });
+
+describe('items-choose on a saved item ("change image")', () => {
+  it('puts another kept variant on the item at once for everyone, and refuses one of another item', async () => {
+    const [u, guestViewer] = [await t.onboardedUser(), await t.onboardedUser()];
+    const itemId = await create(u, 'Changed robot');
+    await addPhoto(u, itemId);
+    const variants = await generate(u, itemId, 'bright_gallery');
+    await t.call('items-choose', { cookie: u.cookie, body: { itemId, compositeId: variants[0]!.compositeId } });
+    await t.call('items-place', { cookie: u.cookie, body: { itemId } });
+    // Seen once with the first image, by a guest and by another collector (item pages are kept for a few seconds).
+    expect((await t.call('item-get', { body: { itemId } })).json.item.imageId).toBe(variants[0]!.imageId);
+    expect((await t.call('item-get', { cookie: guestViewer.cookie, body: { itemId } })).json.item.imageId).toBe(variants[0]!.imageId);
+    const r = await t.call('items-choose', { cookie: u.cookie, body: { itemId, compositeId: variants[3]!.compositeId } });
+    expect(r.status).toBe(200);
+    expect(r.json).toEqual({ itemId, chosenCompositeId: variants[3]!.compositeId, imageId: variants[3]!.imageId });
+    expect((await t.call('item-get', { body: { itemId } })).json.item.imageId).toBe(variants[3]!.imageId);
+    const seen = (await t.call('item-get', { cookie: guestViewer.cookie, body: { itemId } })).json.item;
+    expect(seen.imageId).toBe(variants[3]!.imageId);
+    expect(seen.composites.find((c: { chosen: boolean }) => c.chosen).id).toBe(variants[3]!.compositeId);
+    const shelf = await t.call('shelf-get', { cookie: u.cookie });
+    expect(shelf.json.items.find((i: { id: string }) => i.id === itemId)).toMatchObject({ imageId: variants[3]!.imageId });
+
+    const other = await create(u, 'Other');
+    await addPhoto(u, other);
+    const foreign = await generate(u, other, 'bright_gallery');
+    const refused = await t.call('items-choose', { cookie: u.cookie, body: { itemId, compositeId: foreign[0]!.compositeId } });
+    expect(refused.status).toBe(400);
+    expect((await t.call('items-choose', { cookie: guestViewer.cookie, body: { itemId, compositeId: variants[1]!.compositeId } })).status).toBe(404);
+  });
+});

@@ -10,6 +10,7 @@ import { cn } from '@/lib/utils';
 import type { VisibleItem } from '../api/get-item';
 import { useToggleItemLike } from '../api/toggle-like';
 import { useToggleItemSave } from '../api/toggle-save';
+import { ChangeImageDialog } from './change-image-dialog';
 import { DeleteItemButton } from './delete-item-button';
 import { EditItemDialog } from './edit-item-dialog';
 import { ShareButton } from './share-button';
@@ -78,6 +79,7 @@ export function ItemActions({ data }: { data: VisibleItem }) {
             {t('item.ownerTools')}
           </span>
           <EditItemDialog item={item} />
+          <ChangeImageDialog itemId={item.id} composites={item.composites} />
           <DeleteItemButton itemId={item.id} title={item.title} />
         </div>
       ) : null}
