@@ -23,6 +23,8 @@ type ConfirmDialogProps = {
   tone?: 'danger' | 'primary';
   testId?: string;
   confirmTestId?: string;
+  /** Where focus goes once it closes (Radix's default: the element that opened it). */
+  onCloseAutoFocus?: (event: Event) => void;
 };
 
 /** A question before an act: Cancel (focused first, as Radix does) or the act itself. */
@@ -37,10 +39,11 @@ export function ConfirmDialog({
   tone = 'danger',
   testId,
   confirmTestId,
+  onCloseAutoFocus,
 }: ConfirmDialogProps) {
   return (
     <AlertDialog open={open} onOpenChange={onOpenChange}>
-      <AlertDialogContent data-testid={testId}>
+      <AlertDialogContent data-testid={testId} onCloseAutoFocus={onCloseAutoFocus}>
         <AlertDialogTitle>{title}</AlertDialogTitle>
         <AlertDialogDescription>{description}</AlertDialogDescription>
         <AlertDialogFooter>

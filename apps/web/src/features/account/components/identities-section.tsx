@@ -2,17 +2,9 @@ import { CheckCircle2, Fingerprint, KeyRound, IdCard, Link2, Loader2, Mail, Unli
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
-import { Button, buttonVariants } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { OIDC_PROVIDER_ID, oidcErrorKey } from '@/lib/oidc';
 import { usePublicSiteSettings } from '@/lib/public-site-settings';
@@ -230,31 +222,24 @@ export function IdentitiesSection() {
           </div>
         ) : null}
       </CardContent>
-      <AlertDialog open={confirming !== null} onOpenChange={(open) => (open ? undefined : setConfirming(null))}>
-        <AlertDialogContent
-          data-testid="identity-unlink-confirm"
-          onCloseAutoFocus={(event) => {
-            if (!opener.current?.isConnected) return;
-            event.preventDefault();
-            opener.current.focus();
-          }}
-        >
-          <AlertDialogTitle>{t('accountIdentities.unlinkTitle', { provider: confirming ? nameOf(confirming) : '' })}</AlertDialogTitle>
-          <AlertDialogDescription>{t('accountIdentities.unlinkText', { provider: confirming ? nameOf(confirming) : '' })}</AlertDialogDescription>
-          <AlertDialogFooter>
-            <AlertDialogCancel className={buttonVariants({ variant: 'secondary' })}>{t('common.cancel')}</AlertDialogCancel>
-            <AlertDialogAction
-              className={buttonVariants({ variant: 'danger' })}
-              onClick={() => {
-                if (confirming) doUnlink(confirming);
-                setConfirming(null);
-              }}
-            >
-              {t('accountIdentities.unlink')}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(open) => (open ? undefined : setConfirming(null))}
+        testId="identity-unlink-confirm"
+        onCloseAutoFocus={(event) => {
+          if (!opener.current?.isConnected) return;
+          event.preventDefault();
+          opener.current.focus();
+        }}
+        title={t('accountIdentities.unlinkTitle', { provider: confirming ? nameOf(confirming) : '' })}
+        description={t('accountIdentities.unlinkText', { provider: confirming ? nameOf(confirming) : '' })}
+        cancelLabel={t('common.cancel')}
+        confirmLabel={t('accountIdentities.unlink')}
+        onConfirm={() => {
+          if (confirming) doUnlink(confirming);
+          setConfirming(null);
+        }}
+      />
     </Card>
   );
 }

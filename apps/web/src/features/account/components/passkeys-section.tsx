@@ -2,16 +2,8 @@ import { Fingerprint, KeyRound, Loader2, Pencil, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
-import { Button, buttonVariants } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Field, fieldDescribedBy } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -231,21 +223,15 @@ function PasskeyRow({ passkey }: { passkey: Passkey }) {
           {t(webAuthnErrorKey(remove.error))}
         </p>
       ) : null}
-      <AlertDialog open={confirming} onOpenChange={setConfirming}>
-        <AlertDialogContent>
-          <AlertDialogTitle>{t('accountPasskeys.deleteTitle', { name: label })}</AlertDialogTitle>
-          <AlertDialogDescription>{t('accountPasskeys.deleteText')}</AlertDialogDescription>
-          <AlertDialogFooter>
-            <AlertDialogCancel className={buttonVariants({ variant: 'secondary' })}>{t('common.cancel')}</AlertDialogCancel>
-            <AlertDialogAction
-              className={buttonVariants({ variant: 'danger' })}
-              onClick={() => remove.mutate({ id: passkey.id }, { onSuccess: () => toast.success(t('accountPasskeys.deleted')) })}
-            >
-              {t('accountPasskeys.deleteConfirm')}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={t('accountPasskeys.deleteTitle', { name: label })}
+        description={t('accountPasskeys.deleteText')}
+        cancelLabel={t('common.cancel')}
+        confirmLabel={t('accountPasskeys.deleteConfirm')}
+        onConfirm={() => remove.mutate({ id: passkey.id }, { onSuccess: () => toast.success(t('accountPasskeys.deleted')) })}
+      />
     </li>
   );
 }

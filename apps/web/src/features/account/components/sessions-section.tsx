@@ -3,16 +3,8 @@ import { Loader2, LogOut, MonitorSmartphone, Monitor, Smartphone } from 'lucide-
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
-import { Button, buttonVariants } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatRelativeTime } from '@/lib/relative-time';
 import { useAccountSessions, useRevokeSession, useSignOutScope, type SignOutScope } from '../api/account-sessions';
@@ -81,18 +73,15 @@ export function SessionsSection() {
           {t('accountSessions.signOutEverywhere')}
         </Button>
       </div>
-      <AlertDialog open={confirmingAll} onOpenChange={setConfirmingAll}>
-        <AlertDialogContent>
-          <AlertDialogTitle>{t('accountSessions.everywhereTitle')}</AlertDialogTitle>
-          <AlertDialogDescription>{t('accountSessions.everywhereText')}</AlertDialogDescription>
-          <AlertDialogFooter>
-            <AlertDialogCancel className={buttonVariants({ variant: 'secondary' })}>{t('common.cancel')}</AlertDialogCancel>
-            <AlertDialogAction className={buttonVariants({ variant: 'danger' })} onClick={() => signOut('global')}>
-              {t('accountSessions.signOutEverywhere')}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={confirmingAll}
+        onOpenChange={setConfirmingAll}
+        title={t('accountSessions.everywhereTitle')}
+        description={t('accountSessions.everywhereText')}
+        cancelLabel={t('common.cancel')}
+        confirmLabel={t('accountSessions.signOutEverywhere')}
+        onConfirm={() => signOut('global')}
+      />
     </AccountSection>
   );
 }

@@ -4,17 +4,9 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { InlineErrorFallback } from '@/components/errors/error-fallback';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
-import { Button, buttonVariants } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Field, fieldDescribedBy } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -371,28 +363,22 @@ export function InvitesPanel() {
         </CardContent>
       </Card>
 
-      <AlertDialog open={!!confirm} onOpenChange={(open) => !open && setConfirm(null)}>
-        <AlertDialogContent>
-          <AlertDialogTitle>{t('adminPanel.invites.disableTitle', { code: confirm?.code ?? '' })}</AlertDialogTitle>
-          <AlertDialogDescription>{t('adminPanel.invites.disableText')}</AlertDialogDescription>
-          <AlertDialogFooter>
-            <AlertDialogCancel className={buttonVariants({ variant: 'secondary' })}>{t('common.cancel')}</AlertDialogCancel>
-            <AlertDialogAction
-              className={buttonVariants({ variant: 'danger' })}
-              data-testid="invite-disable-confirm"
-              onClick={() => {
-                if (!confirm) return;
-                disable.mutate(confirm.id, {
-                  onSuccess: () => toast.success(t('adminPanel.invites.disabled', { code: confirm.code })),
-                  onError: (error) => toast.error(t(errorMessageKey(error))),
-                });
-              }}
-            >
-              {t('adminPanel.invites.disable')}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={!!confirm}
+        onOpenChange={(open) => !open && setConfirm(null)}
+        title={t('adminPanel.invites.disableTitle', { code: confirm?.code ?? '' })}
+        description={t('adminPanel.invites.disableText')}
+        cancelLabel={t('common.cancel')}
+        confirmLabel={t('adminPanel.invites.disable')}
+        confirmTestId="invite-disable-confirm"
+        onConfirm={() => {
+          if (!confirm) return;
+          disable.mutate(confirm.id, {
+            onSuccess: () => toast.success(t('adminPanel.invites.disabled', { code: confirm.code })),
+            onError: (error) => toast.error(t(errorMessageKey(error))),
+          });
+        }}
+      />
     </div>
   );
 }

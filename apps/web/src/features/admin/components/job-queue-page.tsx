@@ -3,17 +3,9 @@ import { RotateCcw, Trash2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
-import { Button, buttonVariants } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { errorMessageKey } from '@/lib/error-messages';
 import { cn } from '@/lib/utils';
 import { useAdminJobs, useFailedJobAction } from '../api/admin-jobs';
@@ -205,28 +197,22 @@ function FailedJobs({ jobs }: { jobs: FailedJob[] }) {
           </li>
         ))}
       </ul>
-      <AlertDialog open={!!confirm} onOpenChange={(open) => !open && setConfirm(null)}>
-        <AlertDialogContent>
-          <AlertDialogTitle>{t('adminJobs.dropTitle')}</AlertDialogTitle>
-          <AlertDialogDescription>{t('adminJobs.dropText', { queue: confirm?.queue ?? '' })}</AlertDialogDescription>
-          <AlertDialogFooter>
-            <AlertDialogCancel className={buttonVariants({ variant: 'secondary' })}>{t('common.cancel')}</AlertDialogCancel>
-            <AlertDialogAction
-              className={buttonVariants({ variant: 'danger' })}
-              data-testid="failed-job-drop-confirm"
-              onClick={() => {
-                if (!confirm) return;
-                drop.mutate(
-                  { queue: confirm.queue, jobId: confirm.id },
-                  { onSuccess: () => toast.success(t('adminJobs.dropped')), onError: (error) => toast.error(t(errorMessageKey(error))) },
-                );
-              }}
-            >
-              {t('adminJobs.drop')}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={!!confirm}
+        onOpenChange={(open) => !open && setConfirm(null)}
+        title={t('adminJobs.dropTitle')}
+        description={t('adminJobs.dropText', { queue: confirm?.queue ?? '' })}
+        cancelLabel={t('common.cancel')}
+        confirmLabel={t('adminJobs.drop')}
+        confirmTestId="failed-job-drop-confirm"
+        onConfirm={() => {
+          if (!confirm) return;
+          drop.mutate(
+            { queue: confirm.queue, jobId: confirm.id },
+            { onSuccess: () => toast.success(t('adminJobs.dropped')), onError: (error) => toast.error(t(errorMessageKey(error))) },
+          );
+        }}
+      />
     </>
   );
 }

@@ -5,17 +5,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { InlineErrorFallback } from '@/components/errors/error-fallback';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
-import { Button, buttonVariants } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessageKey } from '@/lib/error-messages';
 import { cn } from '@/lib/utils';
@@ -153,22 +145,20 @@ export function OAuthClientsPanel() {
           <p className="text-sm text-muted-foreground">{t('adminOauth.functionsResourceHint')}</p>
         </CardContent>
       </Card>
-      <AlertDialog open={!!pending} onOpenChange={(open) => !open && setPending(null)}>
-        <AlertDialogContent>
-          <AlertDialogTitle>
-            {pending?.kind === 'delete'
-              ? t('adminOauth.deleteTitle', { name: pending.client.name })
-              : t('adminOauth.regenerateTitle', { name: pending?.client.name ?? '' })}
-          </AlertDialogTitle>
-          <AlertDialogDescription>{pending?.kind === 'delete' ? t('adminOauth.deleteText') : t('adminOauth.regenerateText')}</AlertDialogDescription>
-          <AlertDialogFooter>
-            <AlertDialogCancel className={buttonVariants({ variant: 'secondary' })}>{t('common.cancel')}</AlertDialogCancel>
-            <AlertDialogAction className={buttonVariants({ variant: 'danger' })} onClick={confirm} data-testid="oauth-client-confirm">
-              {pending?.kind === 'delete' ? t('adminOauth.delete') : t('adminOauth.regenerate')}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={!!pending}
+        onOpenChange={(open) => !open && setPending(null)}
+        title={
+          pending?.kind === 'delete'
+            ? t('adminOauth.deleteTitle', { name: pending.client.name })
+            : t('adminOauth.regenerateTitle', { name: pending?.client.name ?? '' })
+        }
+        description={pending?.kind === 'delete' ? t('adminOauth.deleteText') : t('adminOauth.regenerateText')}
+        cancelLabel={t('common.cancel')}
+        confirmLabel={pending?.kind === 'delete' ? t('adminOauth.delete') : t('adminOauth.regenerate')}
+        onConfirm={confirm}
+        confirmTestId="oauth-client-confirm"
+      />
     </div>
   );
 }

@@ -5,16 +5,9 @@ import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { InlineErrorFallback } from '@/components/errors/error-fallback';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogTitle } from '@/components/ui/alert-dialog';
 import { Button, buttonVariants } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Field, fieldDescribedBy } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -344,24 +337,16 @@ function DetailBody({ user, onDeleted }: { user: AdminUserDetail; onDeleted: () 
         </div>
       </Section>
 
-      <AlertDialog open={!!removing} onOpenChange={(open) => !open && setRemoving(null)}>
-        <AlertDialogContent>
-          <AlertDialogTitle>
-            {t('adminAccounts.factors.confirmTitle', { name: removing?.name || (removing ? t(`adminAccounts.factors.kinds.${removing.kind}`) : '') })}
-          </AlertDialogTitle>
-          <AlertDialogDescription>{t('adminAccounts.factors.confirmText', { user: name })}</AlertDialogDescription>
-          <AlertDialogFooter>
-            <AlertDialogCancel className={buttonVariants({ variant: 'secondary' })}>{t('common.cancel')}</AlertDialogCancel>
-            <AlertDialogAction
-              className={buttonVariants({ variant: 'danger' })}
-              onClick={() => removing && remove(removing)}
-              data-testid="admin-factor-remove-confirm"
-            >
-              {t('adminAccounts.factors.remove')}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={!!removing}
+        onOpenChange={(open) => !open && setRemoving(null)}
+        title={t('adminAccounts.factors.confirmTitle', { name: removing?.name || (removing ? t(`adminAccounts.factors.kinds.${removing.kind}`) : '') })}
+        description={t('adminAccounts.factors.confirmText', { user: name })}
+        cancelLabel={t('common.cancel')}
+        confirmLabel={t('adminAccounts.factors.remove')}
+        onConfirm={() => removing && remove(removing)}
+        confirmTestId="admin-factor-remove-confirm"
+      />
 
       <AlertDialog open={confirmDelete} onOpenChange={setConfirmDelete}>
         <AlertDialogContent

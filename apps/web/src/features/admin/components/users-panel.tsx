@@ -4,17 +4,9 @@ import { useDeferredValue, useEffect, useId, useState, type FormEvent } from 're
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { InlineErrorFallback } from '@/components/errors/error-fallback';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
-import { Button, buttonVariants } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Field, fieldDescribedBy } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -230,22 +222,16 @@ function ManageUserDialog({ user, onClose }: { user: AdminUser; onClose: () => v
           </section>
         </div>
       </DialogContent>
-      <AlertDialog open={confirmSuspend} onOpenChange={setConfirmSuspend}>
-        <AlertDialogContent>
-          <AlertDialogTitle>{t('adminPanel.users.suspendConfirmTitle', { name })}</AlertDialogTitle>
-          <AlertDialogDescription>{t('adminPanel.users.suspendConfirmText')}</AlertDialogDescription>
-          <AlertDialogFooter>
-            <AlertDialogCancel className={buttonVariants({ variant: 'secondary' })}>{t('common.cancel')}</AlertDialogCancel>
-            <AlertDialogAction
-              className={buttonVariants({ variant: 'danger' })}
-              onClick={() => change({ suspended: true }, 'adminPanel.users.suspended')}
-              data-testid="admin-user-suspend-confirm"
-            >
-              {t('adminPanel.users.suspend')}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={confirmSuspend}
+        onOpenChange={setConfirmSuspend}
+        title={t('adminPanel.users.suspendConfirmTitle', { name })}
+        description={t('adminPanel.users.suspendConfirmText')}
+        cancelLabel={t('common.cancel')}
+        confirmLabel={t('adminPanel.users.suspend')}
+        onConfirm={() => change({ suspended: true }, 'adminPanel.users.suspended')}
+        confirmTestId="admin-user-suspend-confirm"
+      />
     </Dialog>
   );
 }
