@@ -35,15 +35,21 @@ export function createCreditsService(db: Db, opts: { signupCredits: number; refi
 
   /**
    * Inside a transaction holding the collector's lock: tops them up to the allowance when their current period
-   * owes it. One entry per period (its `ref` is the period's start). Answers the balance after it.
+   * owes it. One entry per period (its `ref` is the period's start). Answers the balance after it, and whether it
+   * topped up.
    */
-  async function applyDue(ledger: ReturnType<typeof creditsRepository>, userId: string, refill: CreditRefill, at: Date): Promise<number> {
+  async function applyDue(
+    ledger: ReturnType<typeof creditsRepository>,
+    userId: string,
+    refill: CreditRefill,
+    at: Date,
+  ): Promise<{ balance: number; refilled: boolean }> {
     const state = await ledger.refillState(userId);
-    if (!state) return 0;
+    if (!state) return { balance: 0, refilled: false };
     const schedule = refillSchedule(state, refill, at);
-    if (!schedule.due) return state.balance;
+    if (!schedule.due) return { balance: state.balance, refilled: false };
     await ledger.add(userId, refill.amount - state.balance, 'refill', schedule.periodStart.toISOString());
-    return refill.amount;
+    return { balance: refill.amount, refilled: true };
   }
 
   /** {@link applyDue} in a transaction of its own, under the same per-user lock as spending. */
@@ -67,7 +73,7 @@ export function createCreditsService(db: Db, opts: { signupCredits: number; refi
       const state = (await repo.refillState(userId)) ?? { balance: 0, anchor: at, lastRefillAt: null };
       const schedule = refillSchedule(state, refill, at);
       // Only a refill that is owed takes the lock: reading the balance stays one statement.
-      const balance = schedule.due ? await refillIfDue(userId, refill, at) : state.balance;
+      const balance = schedule.due ? (await refillIfDue(userId, refill, at)).balance : state.balance;
       return { balance, nextRefillAt: schedule.nextRefillAt.toISOString(), refillAmount: refill.amount };
     },
     /** The scheduled job: every collector whose period owes a refill gets it; answers how many did. */
@@ -79,10 +85,7 @@ export function createCreditsService(db: Db, opts: { signupCredits: number; refi
       for (;;) {
         const due = await repo.dueForRefill(refill.amount, refill.everyDays, at, REFILL_BATCH);
         let batch = 0;
-        for (const userId of due) {
-          const before = await repo.balance(userId);
-          if ((await refillIfDue(userId, refill, at)) !== before) batch++;
-        }
+        for (const userId of due) if ((await refillIfDue(userId, refill, at)).refilled) batch++;
         refilled += batch;
         // A full batch of which none was topped up (spent meanwhile, or the clock's edge) would come back the same.
         if (due.length < REFILL_BATCH || batch === 0) return { refilled };
@@ -113,7 +116,7 @@ export function createCreditsService(db: Db, opts: { signupCredits: number; refi
         await lockKey(tx, `credits:${userId}`);
         const ledger = creditsRepository(tx);
         // A refill the collector's period owes comes first: it never waits for the next run of the job.
-        const balance = refill.amount > 0 ? await applyDue(ledger, userId, refill, now()) : await ledger.balance(userId);
+        const balance = refill.amount > 0 ? (await applyDue(ledger, userId, refill, now())).balance : await ledger.balance(userId);
         if (balance < GENERATION_COST) throw insufficientCredits();
         await ledger.add(userId, -GENERATION_COST, 'generation', ref);
       });

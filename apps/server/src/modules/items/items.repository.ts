@@ -23,7 +23,7 @@ export function itemsRepository(db: Executor) {
     async setChosen(itemId: string, compositeId: string) {
       await db.update(items).set({ chosenCompositeId: compositeId }).where(eq(items.id, itemId));
     },
-    /** The user's items without a chosen image, newest first, with how many photos and variants each has. */
+    /** The user's items without a chosen image, newest first, with how many variants each has. */
     async unfinished(userId: string) {
       return db
         .select({
@@ -33,7 +33,6 @@ export function itemsRepository(db: Executor) {
           nsfw: items.nsfw,
           createdAt: items.createdAt,
           // Qualified by hand: a query of one table names its columns bare, and a bare "id" here would be the subquery's.
-          photoCount: sql<number>`(select count(*) from ${photos} p where p.item_id = "items"."id")::int`,
           variantCount: sql<number>`(select count(*) from ${composites} c where c.item_id = "items"."id")::int`,
         })
         .from(items)

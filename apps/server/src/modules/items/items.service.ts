@@ -14,9 +14,8 @@ import {
   type ItemsVariantsListResult,
 } from '@curio/contract';
 import type { Db } from '../../db/client';
-import type { Executor } from '../../db/types';
 import { lockKey } from '../../db/locks';
-import { isUniqueViolation } from '../../db/types';
+import { isUniqueViolation, type Executor } from '../../db/types';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import type { CreditsService } from '../credits/credits.service';
@@ -148,7 +147,7 @@ export function createItemsService(db: Db, deps: ItemsDeps) {
             title: r.title,
             tags: r.tags,
             nsfw: r.nsfw,
-            photoCount: Number(r.photoCount),
+            photoCount: list.length,
             createdAt: r.createdAt.toISOString(),
             expiresAt: new Date(r.createdAt.getTime() + DRAFT_TTL_MS).toISOString(),
             step: Number(r.variantCount) > 0 ? 'generate' : list.length > 0 ? 'style' : 'photos',
@@ -248,7 +247,6 @@ export function createItemsService(db: Db, deps: ItemsDeps) {
       }
     },
 
-    /** Sets the item's chosen composite: only one of the item's own. */
     /**
      * Chooses the item's image among its variants: in the wizard, or later ("change image") among the variants still
      * kept. A saved item's new image is announced, so that no process goes on showing the old one.

@@ -1,7 +1,7 @@
 import { DEFAULT_STYLE, type Style, type UnfinishedItem } from '@curio/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ArrowRight, Loader2, PackageCheck } from 'lucide-react';
-import { useCallback, useState, type FormEvent } from 'react';
+import { useCallback, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -82,16 +82,19 @@ export function AddItemWizard({ maintenanceMode, isAdmin, onDone, resume = null,
   const [photosError, setPhotosError] = useState<string | null>(null);
   const [style, setStyle] = useState<Style>(DEFAULT_STYLE);
   const [loadingBalance, setLoadingBalance] = useState(false);
-  const [variants, setVariants] = useState<ShownVariant[]>([]);
-  // A resumed item's variants, paid for already: shown to choose from without generating again.
+  // Variants generated in this wizard, newest first.
+  const [generated, setGenerated] = useState<ShownVariant[]>([]);
+  // A resumed item's variants, paid for already: shown below them, to choose from without generating again.
   const savedVariants = useItemVariants(resume?.step === 'generate' ? resume.id : null);
-  const [seededVariants, setSeededVariants] = useState(false);
-  if (!seededVariants && savedVariants.data) {
-    setSeededVariants(true);
+  const variants = useMemo(() => {
     // Newest generation first, each in its own order.
-    const list = [...savedVariants.data.variants].sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.variantNo - b.variantNo);
-    setVariants(list.map(({ compositeId, imageId, variantNo, style }) => ({ compositeId, imageId, variantNo, style })));
-  }
+    const saved = [...(savedVariants.data?.variants ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.variantNo - b.variantNo);
+    const shown = new Set(generated.map((v) => v.compositeId));
+    return [
+      ...generated,
+      ...saved.filter((v) => !shown.has(v.compositeId)).map(({ compositeId, imageId, variantNo, style }) => ({ compositeId, imageId, variantNo, style })),
+    ];
+  }, [generated, savedVariants.data]);
   const [chosen, setChosen] = useState<string | null>(null);
   const [generateError, setGenerateError] = useState<string | null>(null);
   const [simpleCut, setSimpleCut] = useState<number[]>([]);
@@ -174,7 +177,7 @@ export function AddItemWizard({ maintenanceMode, isAdmin, onDone, resume = null,
       {
         onSuccess: ({ variants: next, simpleCut: simple }) => {
           // The new ones first; the earlier ones (of any style) stay to choose from, and so does the choice made.
-          setVariants((earlier) => [...next.map((v) => ({ ...v, style })), ...earlier]);
+          setGenerated((earlier) => [...next.map((v) => ({ ...v, style })), ...earlier]);
           setSimpleCut(photoNumbers(photos, simple));
           toast.success(t('addItem.generateSuccess'));
         },
