@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { streamSSE } from 'hono/streaming';
+import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
 import { isRealtimeStream, MESSAGE_EVENTS, NOTIFICATION_EVENTS, REALTIME_HEARTBEAT_MS, type RealtimeStream } from '@curio/contract';
 import type { Auth } from '../../auth/auth';
 import { AppError, notFound, unauthorized } from '../../lib/errors';
@@ -34,6 +34,36 @@ export function realtimeRouter(deps: {
   };
   const heartbeatMs = deps.heartbeatMs ?? REALTIME_HEARTBEAT_MS;
   const router = new Hono();
+  const restarting = () => new AppError(503, 'maintenance', 'The server is restarting', undefined, { 'Retry-After': '2' });
+
+  /**
+   * Holds a stream open: registered with the hub (which ends it at shutdown) and kept alive with a comment line every
+   * `heartbeatMs`, until the browser goes or the hub ends it. `release` once its handler is done.
+   */
+  function hold(stream: SSEStreamingApi, name: RealtimeStream) {
+    let ended = false;
+    let end!: () => void;
+    const finished = new Promise<void>((resolve) => {
+      end = () => {
+        ended = true;
+        resolve();
+      };
+    });
+    const unregister = deps.hub.add(stream, end, name);
+    stream.onAbort(end);
+    const heartbeat = setInterval(() => void stream.write(': heartbeat\n\n'), heartbeatMs);
+    heartbeat.unref();
+    return {
+      finished,
+      get ended() {
+        return ended;
+      },
+      release() {
+        clearInterval(heartbeat);
+        unregister();
+      },
+    };
+  }
 
   router.get('/:stream', async (c) => {
     const name = c.req.param('stream');
@@ -42,15 +72,12 @@ export function realtimeRouter(deps: {
     const headers = c.req.raw.headers;
     const session = headers.has('cookie') || headers.has('authorization') ? await deps.auth.api.getSession({ headers }) : null;
     if (!session) throw unauthorized();
-    if (deps.hub.closing) throw new AppError(503, 'maintenance', 'The server is restarting', undefined, { 'Retry-After': '2' });
+    if (deps.hub.closing) throw restarting();
     const userId = session.user.id;
     const lastId = parseLastEventId(headers.get('last-event-id') ?? c.req.query('lastEventId'));
 
     return streamSSE(c, async (stream) => {
-      let ended = false;
-      let end!: () => void;
-      const finished = new Promise<void>((resolve) => (end = resolve));
-      const unregister = deps.hub.add(stream, () => ((ended = true), end()), name);
+      const held = hold(stream, name);
 
       // Live events are buffered while the greeting and the replay are written, then follow in order.
       let buffered: DomainEvent[] | null = [];
@@ -67,10 +94,6 @@ export function realtimeRouter(deps: {
         if (buffered) buffered.push(e);
         else send(e);
       });
-      stream.onAbort(() => ((ended = true), end()));
-      const heartbeat = setInterval(() => void stream.write(': heartbeat\n\n'), heartbeatMs);
-      heartbeat.unref();
-
       try {
         for (const g of await greetings[name](userId)) await stream.writeSSE({ event: g.event, data: JSON.stringify(g.data) });
         if (lastId !== null) for (const e of await deps.events.replay(userId, name, lastId)) send(e);
@@ -78,13 +101,12 @@ export function realtimeRouter(deps: {
         buffered = null;
         live.forEach(send);
         replayed = null;
-        if (!ended) await finished;
+        if (!held.ended) await held.finished;
       } catch (err) {
         deps.logger.error({ err, stream: name }, 'realtime stream failed');
       } finally {
-        clearInterval(heartbeat);
+        held.release();
         unsubscribe();
-        unregister();
         await chain.catch(() => undefined);
       }
     });
@@ -94,21 +116,15 @@ export function realtimeRouter(deps: {
    * changed) and the heartbeat. A page that needs it (the maintenance page) holds it open while it shows.
    */
   function siteStream(c: Context) {
-    if (deps.hub.closing) throw new AppError(503, 'maintenance', 'The server is restarting', undefined, { 'Retry-After': '2' });
+    if (deps.hub.closing) throw restarting();
     return streamSSE(c, async (stream) => {
-      let end!: () => void;
-      const finished = new Promise<void>((resolve) => (end = resolve));
-      const unregister = deps.hub.add(stream, () => end(), 'site');
-      stream.onAbort(() => end());
-      const heartbeat = setInterval(() => void stream.write(': heartbeat\n\n'), heartbeatMs);
-      heartbeat.unref();
+      const held = hold(stream, 'site');
       try {
         // A first line at once, so that the browser's EventSource counts as open.
         await stream.write(': open\n\n');
-        await finished;
+        if (!held.ended) await held.finished;
       } finally {
-        clearInterval(heartbeat);
-        unregister();
+        held.release();
       }
     });
   }

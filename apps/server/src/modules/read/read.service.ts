@@ -72,10 +72,10 @@ export function createReadService(db: Db) {
     return ids.map((id) => byId.get(id)).filter((r): r is HydratedItem => Boolean(r));
   }
 
-  /** The viewer's overlay for these items; `roles` only when the rules need them. */
   /**
-   * The viewer's marks on these items (and their roles with `roles`); with `counts`, the items' counts now, in the same
-   * statement, for cards served from a shared cache whose counts may lag behind the viewer's own marks.
+   * The viewer's overlay for these items: their marks (and their roles with `roles`, only when the rules need them);
+   * with `counts`, the items' counts now, in the same statement, for cards served from a shared cache whose counts may
+   * lag behind the viewer's own marks.
    */
   async function viewerState(viewerId: string | null, itemIds: string[], opts: { roles?: boolean; counts?: boolean } = {}): Promise<ViewerState> {
     if (!viewerId) return NOBODY;

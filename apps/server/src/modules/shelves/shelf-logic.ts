@@ -82,8 +82,8 @@ export function outsideLayout(layout: ShelfLayout, list: readonly Arrangement[])
  * away. Answers the cell (or null for overflow) of every displaced item.
  */
 export function relocate(layout: ShelfLayout, list: readonly Arrangement[]): { itemId: string; cell: { col: number; row: number } | null }[] {
-  const displaced = list.filter((a) => !a.overflow && (a.col >= layout.cols || a.row >= layout.rows)).sort((a, b) => a.row - b.row || a.col - b.col);
-  const gone = new Set(displaced.map((a) => a.itemId));
+  const gone = new Set(outsideLayout(layout, list));
+  const displaced = list.filter((a) => gone.has(a.itemId)).sort((a, b) => a.row - b.row || a.col - b.col);
   const placed: Arrangement[] = list.filter((a) => !a.overflow && !gone.has(a.itemId));
   return displaced.map((a) => {
     const cell = firstFreeCell(layout, placed);
