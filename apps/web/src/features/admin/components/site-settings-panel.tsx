@@ -152,6 +152,10 @@ export function SiteSettingsPanel() {
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => (f ? { ...f, [key]: value } : f));
   const req = t('validation.required');
 
+  // The allowance as typed, or null while a field holds no whole number in its range (the summary and Save read it).
+  const refillAmount = wholeNumber(form.refillAmount, 0, CREDIT_REFILL_AMOUNT_MAX);
+  const refillDays = wholeNumber(form.refillDays, 1, CREDIT_REFILL_DAYS_MAX);
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const next: Record<string, string> = {};
@@ -165,8 +169,6 @@ export function SiteSettingsPanel() {
       const ends = fromLocalInput(form.endsAt);
       if (starts && ends && ends <= starts) next.endsAt = t('adminPanel.settings.endAfterStart');
     }
-    const refillAmount = wholeNumber(form.refillAmount, 0, CREDIT_REFILL_AMOUNT_MAX);
-    const refillDays = wholeNumber(form.refillDays, 1, CREDIT_REFILL_DAYS_MAX);
     if (refillAmount === null) next.refillAmount = t('adminPanel.settings.refillAmountRule');
     if (refillDays === null) next.refillDays = t('adminPanel.settings.refillDaysRule');
     setErrors(next);
@@ -219,8 +221,6 @@ export function SiteSettingsPanel() {
     'aria-describedby': fieldDescribedBy(f(name), { error: errors[name], hint }),
   });
   const preview = previewOf(form, t('adminPanel.settings.previewPlaceholder'));
-  const refillAmount = wholeNumber(form.refillAmount, 0, CREDIT_REFILL_AMOUNT_MAX);
-  const refillDays = wholeNumber(form.refillDays, 1, CREDIT_REFILL_DAYS_MAX);
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-6" data-testid="admin-settings-form">
