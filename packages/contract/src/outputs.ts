@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DM_OPTIONS } from './limits';
 import { commentSchema } from './social';
 import { announcementSettingSchema, creditRefillSchema, profileSchema } from './schemas';
-import { arrangementSchema, photoPrepSchema, photoSchema, type uploadResultSchema, variantSchema } from './shelf';
+import { arrangementSchema, imageTreatmentSchema, photoPrepSchema, photoSchema, type uploadResultSchema, variantSchema } from './shelf';
 
 /**
  * Answers of the named operations that have no schema beside their input. Every function's
@@ -71,7 +71,10 @@ export const itemsGenerateResultSchema = z.object({
   variants: z.array(variantSchema),
   /** Image ids of the photos whose model cut-out failed, for which the simple cut was used. */
   simpleCut: z.array(z.string()),
+  /** How the item was shown in these variants; null when an image model staged the photos itself. */
+  treatment: imageTreatmentSchema.nullable(),
 });
+export type ItemsGenerateResult = z.infer<typeof itemsGenerateResultSchema>;
 export const photoStatusSchema = z.object({ imageId: z.string(), prep: photoPrepSchema });
 export type PhotoStatus = z.infer<typeof photoStatusSchema>;
 export const photosStatusResultSchema = z.object({ photos: z.array(photoStatusSchema) });

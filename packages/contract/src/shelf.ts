@@ -85,6 +85,16 @@ export const photoSchema = z.object({ id: z.string(), itemId: z.string(), imageI
 export type Photo = z.infer<typeof photoSchema>;
 export const variantSchema = z.object({ compositeId: z.string(), imageId: z.string(), variantNo: z.number().int() });
 
+/**
+ * How the studio showed the item: its cut-out standing in the scene, or the whole photo as a framed print, when the
+ * subject fills the photo (`fills_frame`: a cut-out would have straight-cut edges and leftover background) or the
+ * mask is unsure where the subject ends (`unsure_mask`).
+ */
+export const IMAGE_TREATMENTS = ['cutout', 'print'] as const;
+export const PRINT_REASONS = ['fills_frame', 'unsure_mask'] as const;
+export const imageTreatmentSchema = z.object({ kind: z.enum(IMAGE_TREATMENTS), reason: z.enum(PRINT_REASONS).nullable() });
+export type ImageTreatment = z.infer<typeof imageTreatmentSchema>;
+
 /** `items-variants-list` (the owner only): every variant generated for the item, oldest first, with its style. */
 export const itemsVariantsListResultSchema = z.object({
   variants: z.array(variantSchema.extend({ style: styleSchema, createdAt: z.string() })),

@@ -30,13 +30,14 @@ export function stubGenerator(opts: { fail?: boolean; delayMs?: number } = {}): 
       g.last = req;
       if (opts.delayMs) await new Promise((r) => setTimeout(r, opts.delayMs));
       if (opts.fail) throw new Error('stub generator failure');
-      return Promise.all(
+      const images = await Promise.all(
         [0, 1, 2, 3, 4].map((i) =>
           sharp({ create: { width: 40, height: 50, channels: 3, background: { r: 40 * i, g: 90, b: 150 } } })
             .jpeg()
             .toBuffer(),
         ),
       );
+      return { images, treatment: { kind: 'cutout', reason: null } };
     },
   };
   return g;

@@ -45,7 +45,7 @@ describe('cutting the subject out', () => {
 
   it('the model run directly (float convolutions) cuts the same masks as the package’s own path', async () => {
     const ours = modelSegmenter();
-    // The package's own removeBackground is slow (a quantized graph in its own session): its masks of the three sample
+    // The package's own removeBackground is slow (a quantized graph in its own session): its masks of the four sample
     // photos are kept beside this file, made by it once. UPDATE_REFERENCE_MASKS=1 makes them again (after the package
     // or its model changes), and this test then compares against the fresh ones.
     const theirs = process.env.UPDATE_REFERENCE_MASKS ? packageSegmenter() : null;

@@ -1,4 +1,4 @@
-import type { Language, PhotoRole, Style } from '@curio/contract';
+import type { ImageTreatment, Language, PhotoRole, Style } from '@curio/contract';
 
 export interface GeneratorPhoto {
   role: PhotoRole;
@@ -22,10 +22,16 @@ export interface GenerationRequest {
   lang?: Language;
 }
 
+export interface GenerationResult {
+  images: Buffer[];
+  /** How the item was shown (its cut-out, or the photo as a framed print); null when a model staged the photos itself. */
+  treatment: ImageTreatment | null;
+}
+
 /** Makes the five styled variants of one request. */
 export interface Generator {
   readonly name: string;
-  generate(req: GenerationRequest): Promise<Buffer[]>;
+  generate(req: GenerationRequest): Promise<GenerationResult>;
 }
 
 export class GenerationError extends Error {}

@@ -63,8 +63,10 @@ describe('OpenAI-compatible generator', () => {
   it('sends the photos, the style prompt, the model and the key, and answers five images', async () => {
     mode = 'ok';
     const g = createOpenAiGenerator({ url: base, model: 'image-model-x', apiKey: 'sk-test', timeoutMs: 5000 });
-    const out = await g.generate(await request());
+    const { images: out, treatment } = await g.generate(await request());
     expect(out).toHaveLength(5);
+    // The model stages the photos itself: no cut-out or print to report.
+    expect(treatment).toBeNull();
     expect((await sharp(out[0]!).metadata()).format).toBe('png');
     expect(seen.auth).toBe('Bearer sk-test');
     expect(seen.contentType).toMatch(/^multipart\/form-data/);

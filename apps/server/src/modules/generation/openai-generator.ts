@@ -56,7 +56,7 @@ export function createOpenAiGenerator(cfg: { url: string; model: string; apiKey?
       const body = (await res.json().catch(() => null)) as { data?: { b64_json?: string }[] } | null;
       const images = (body?.data ?? []).map((d) => d.b64_json).filter((b): b is string => typeof b === 'string');
       if (images.length < VARIANTS_PER_GENERATION) throw new GenerationError(`image endpoint returned ${images.length} images`);
-      return images.slice(0, VARIANTS_PER_GENERATION).map((b) => Buffer.from(b, 'base64'));
+      return { images: images.slice(0, VARIANTS_PER_GENERATION).map((b) => Buffer.from(b, 'base64')), treatment: null };
     },
   };
 }

@@ -2,10 +2,9 @@ import { execFileSync } from 'node:child_process';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, STYLES, TITLE_MAX, type Language, type Style } from '@curio/contract';
-import { htmlText } from '../../lib/html';
 import { fitText, measure, textSvg, type FittedText, type FontKind, type TextBox } from './placard-text';
 import { PLACARD_WORDS } from './placard-words';
-import { compositions, PLACARDS, placardText, sceneFor } from './studio-scenes';
+import { compositions, H, layoutVariant, MAIN_MAX_W, PLACARDS, placardText, placedSize, sceneFor, type Composition } from './studio-scenes';
 
 const TITLES = [
   'Tin robot',
@@ -113,26 +112,30 @@ describe('placard text', () => {
 
   it('each scene writes the whole title, line by line, where it shows a placard', () => {
     const title = 'STS-93 commander portrait figure, 1:6 scale & stand';
-    const comp = compositions('a1b2c3d4e5')[0]!;
     for (const style of STYLES) {
-      const scene = sceneFor(style, comp, 'a1b2c3d4e5', title);
-      const drawn = [scene.background, scene.overlay, scene.stage?.(600, 1200, 400) ?? ''].join('');
-      const fitted = fitText(placardText(style, title), PLACARDS[style]);
-      for (const line of fitted.lines) expect(drawn, style).toContain(htmlText`>${line}</tspan>`);
+      // One text element, its lines (tspans) giving the whole title back; the gallery's label may be narrower than its
+      // usual width beside the figure, so the line breaks are not compared.
+      const texts = drawnTexts(style, title, 'en', 0).map((t) => t.replace(/\s+/g, ''));
+      expect(texts, style).toContain(placardText(style, title).replace(/\s+/g, ''));
     }
   });
 });
 
+/** A figure half as wide as it is tall, alone, as the composition stands it: every placard has room beside it. */
+function slenderLayout(style: Style, comp: Composition) {
+  return layoutVariant(comp, style, placedSize({ width: 1, height: 2 }, comp.scale * H, MAIN_MAX_W, comp, style), null);
+}
+
 /** The text of every `<text>` element a scene draws (its lines joined), entities decoded. */
 function drawnTexts(style: Style, title: string, lang: Language | undefined, composition: number): string[] {
   const comp = compositions('a1b2c3d4e5')[composition]!;
-  const scene = lang ? sceneFor(style, comp, 'a1b2c3d4e5', title, lang) : sceneFor(style, comp, 'a1b2c3d4e5', title);
-  const drawn = [scene.background, scene.overlay, scene.stage?.(600, 1200, 400) ?? ''].join('');
+  const scene = sceneFor(style, comp, 'a1b2c3d4e5', title, lang ?? 'en', slenderLayout(style, comp));
+  const drawn = [scene.background, scene.overlay, scene.stage ?? ''].join('');
   const entities: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
   return [...drawn.matchAll(/<text\b[^>]*>([\s\S]*?)<\/text>/g)].map((m) => m[1]!.replace(/<[^>]+>/g, '').replace(/&[#a-z0-9]+;/g, (e) => entities[e] ?? e));
 }
 
-/** Compositions 0, 1, 3 and 4 show the placard; 2 is a zoomed crop that leaves it out. */
+/** Compositions 0, 1, 3 and 4 show the placard; 2 is a zoomed crop that leaves it out (but for manga's caption, when it has room). */
 const TITLED = [0, 1, 3, 4];
 
 describe("placard words in the collector's language", () => {

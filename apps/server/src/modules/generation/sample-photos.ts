@@ -2,10 +2,12 @@ import sharp from 'sharp';
 
 /**
  * Photos of made-up collectibles, drawn here so the repository needs no borrowed images: a tin
- * robot on a plain backdrop, an astronaut on a wooden table and a dinosaur on a checked cloth.
+ * robot on a plain backdrop, an astronaut on a wooden table, a dinosaur on a checked cloth, and a
+ * close-up of a plush cat whose head fills the frame (its ears cut by the top edge), as a phone
+ * takes one.
  */
-export type SampleName = 'robot' | 'astronaut' | 'dino';
-export const SAMPLE_NAMES: SampleName[] = ['robot', 'astronaut', 'dino'];
+export type SampleName = 'robot' | 'astronaut' | 'dino' | 'cat';
+export const SAMPLE_NAMES: SampleName[] = ['robot', 'astronaut', 'dino', 'cat'];
 
 const robot = `
   <g>
@@ -45,10 +47,27 @@ const dino = `
     <path d="M520 640 L 560 560 L 600 630 L 640 545 L 680 630 L 720 560 L 750 650" fill="#e8a23a" stroke="#8a5a14" stroke-width="4"/>
   </g>`;
 
+const cat = `
+  <g>
+    <path d="M130 420 L 170 -60 L 470 230 Z" fill="#d88f4a" stroke="#8a5224" stroke-width="8"/>
+    <path d="M1070 420 L 1030 -60 L 730 230 Z" fill="#d88f4a" stroke="#8a5224" stroke-width="8"/>
+    <path d="M205 330 L 215 60 L 400 250 Z" fill="#f2b8b0"/><path d="M995 330 L 985 60 L 800 250 Z" fill="#f2b8b0"/>
+    <ellipse cx="600" cy="760" rx="600" ry="560" fill="url(#fur)" stroke="#8a5224" stroke-width="8"/>
+    <path d="M420 260 C 470 330, 500 330, 540 250 M 600 230 L 600 330 M 660 250 C 700 330, 730 330, 780 260" stroke="#a8622c" stroke-width="22" fill="none"/>
+    <ellipse cx="400" cy="690" rx="95" ry="110" fill="#fff"/><ellipse cx="800" cy="690" rx="95" ry="110" fill="#fff"/>
+    <ellipse cx="410" cy="700" rx="55" ry="80" fill="#2e7d32"/><ellipse cx="790" cy="700" rx="55" ry="80" fill="#2e7d32"/>
+    <ellipse cx="410" cy="705" rx="20" ry="62" fill="#111"/><ellipse cx="790" cy="705" rx="20" ry="62" fill="#111"/>
+    <ellipse cx="600" cy="1050" rx="330" ry="230" fill="#fbeee0"/>
+    <path d="M560 900 L 640 900 L 600 950 Z" fill="#e07a8a"/>
+    <path d="M600 950 C 600 1010, 540 1030, 510 1000 M 600 950 C 600 1010, 660 1030, 690 1000" stroke="#6b3b1a" stroke-width="10" fill="none"/>
+    <path d="M250 950 L 20 900 M 250 990 L 0 1010 M 950 950 L 1180 900 M 950 990 L 1200 1010" stroke="#fff" stroke-width="6"/>
+  </g>`;
+
 const backdrops: Record<SampleName, string> = {
   robot: `<linearGradient id="bg" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#cfdbe6"/><stop offset="1" stop-color="#aebfcf"/></linearGradient>`,
   astronaut: `<linearGradient id="bg" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#8a5a34"/><stop offset="0.5" stop-color="#a06a3d"/><stop offset="1" stop-color="#7c4f2c"/></linearGradient>`,
   dino: `<pattern id="bg" width="120" height="120" patternUnits="userSpaceOnUse"><rect width="120" height="120" fill="#f4efe6"/><rect width="60" height="60" fill="#d9534f" opacity="0.75"/><rect x="60" y="60" width="60" height="60" fill="#d9534f" opacity="0.75"/></pattern>`,
+  cat: `<linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#5b6f8f"/><stop offset="1" stop-color="#3d4d66"/></linearGradient>`,
 };
 
 const texture: Record<SampleName, string> = {
@@ -59,9 +78,10 @@ const texture: Record<SampleName, string> = {
       `<path d="M0 ${i * 40 + 10} C 400 ${i * 40 + 30}, 800 ${i * 40 - 10}, 1200 ${i * 40 + 15}" stroke="#5a3a1e" stroke-width="3" fill="none" opacity="0.35"/>`,
   ).join(''),
   dino: '',
+  cat: Array.from({ length: 30 }, (_, i) => `<path d="M${i * 44} 0 L ${i * 44 - 300} 1400" stroke="#2c3a50" stroke-width="5" opacity="0.5"/>`).join(''),
 };
 
-const subjects: Record<SampleName, string> = { robot, astronaut, dino };
+const subjects: Record<SampleName, string> = { robot, astronaut, dino, cat };
 
 export async function samplePhoto(name: SampleName, size: { width: number; height: number } = { width: 1200, height: 1400 }): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="1400" viewBox="0 0 1200 1400">
@@ -69,11 +89,12 @@ export async function samplePhoto(name: SampleName, size: { width: number; heigh
       <linearGradient id="metal" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#e8ecef"/><stop offset="0.5" stop-color="#aab4bd"/><stop offset="1" stop-color="#7d8993"/></linearGradient>
       <linearGradient id="body" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#c0392b"/><stop offset="0.5" stop-color="#e05a47"/><stop offset="1" stop-color="#962d22"/></linearGradient>
       <linearGradient id="visor" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#f5c26b"/><stop offset="1" stop-color="#7a4d12"/></linearGradient>
+      <radialGradient id="fur" cx="0.45" cy="0.35" r="0.8"><stop offset="0" stop-color="#f0ad68"/><stop offset="1" stop-color="#c67a36"/></radialGradient>
       <linearGradient id="scales" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#5fbf63"/><stop offset="1" stop-color="#2e7d32"/></linearGradient>
       <radialGradient id="shade" cx="0.5" cy="0.85" r="0.4"><stop offset="0" stop-color="#000" stop-opacity="0.35"/><stop offset="1" stop-color="#000" stop-opacity="0"/></radialGradient>
     </defs>
     <rect width="1200" height="1400" fill="url(#bg)"/>${texture[name]}
-    <ellipse cx="600" cy="1170" rx="420" ry="70" fill="url(#shade)"/>
+    ${name === 'cat' ? '' : '<ellipse cx="600" cy="1170" rx="420" ry="70" fill="url(#shade)"/>'}
     ${subjects[name]}
   </svg>`;
   // Sensor-like noise makes it behave like a photograph (and exercises the cut-out).

@@ -4,9 +4,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { STYLES, type Style } from '@curio/contract';
 import { simpleCut } from '../cutouts/simple-cut';
 import { samplePhoto } from './sample-photos';
+import type { GenerationRequest } from './generator';
 import { createStudioGenerator } from './studio-generator';
 
 const generator = createStudioGenerator();
+const render = async (req: GenerationRequest) => (await generator.generate(req)).images;
 let photos: { role: 'front'; photo: Buffer; cutout: Buffer }[];
 beforeAll(async () => {
   const photo = await samplePhoto('robot', { width: 600, height: 700 });
@@ -17,7 +19,7 @@ beforeAll(async () => {
 const renders = new Map<Style, Promise<Buffer[]>>();
 const rendered = (style: Style) => {
   let images = renders.get(style);
-  if (!images) renders.set(style, (images = generator.generate({ style, title: 'Tin robot', seed: 'a1b2c3d4e5', photos })));
+  if (!images) renders.set(style, (images = render({ style, title: 'Tin robot', seed: 'a1b2c3d4e5', photos })));
   return images;
 };
 
@@ -38,17 +40,17 @@ describe('studio generator', () => {
       const m = await sharp(img).metadata();
       expect(m.width! / m.height!).toBeCloseTo(0.8, 2);
     }
-    const second = await generator.generate(req);
+    const second = await render(req);
     expect(second.map(hash)).toEqual(first.map(hash));
   }, 60_000);
 
   it("writes the placard's words in the collector's language and changes nothing else", async () => {
     const req = { style: 'museum_brick_exhibit' as const, title: 'Tin robot', seed: 'a1b2c3d4e5', photos };
     const [en, enByDefault, zh, zhAgain] = await Promise.all([
-      generator.generate({ ...req, lang: 'en' }),
+      render({ ...req, lang: 'en' }),
       rendered(req.style),
-      generator.generate({ ...req, lang: 'zh-CN' }),
-      generator.generate({ ...req, lang: 'zh-CN' }),
+      render({ ...req, lang: 'zh-CN' }),
+      render({ ...req, lang: 'zh-CN' }),
     ]);
     expect(enByDefault.map(hash)).toEqual(en.map(hash));
     expect(zhAgain.map(hash)).toEqual(zh.map(hash));
@@ -115,4 +117,30 @@ describe('studio generator', () => {
       expect(red / (info.width * info.height), style).toBeGreaterThan(0.02);
     }
   }, 120_000);
+
+  it('says how it showed the item: the robot as its cut-out, the close-up cat whole, as a framed print', async () => {
+    expect((await generator.generate({ style: 'bright_gallery', title: 'Tin robot', seed: 'a1b2c3d4e5', photos })).treatment).toEqual({
+      kind: 'cutout',
+      reason: null,
+    });
+    const cat = await samplePhoto('cat', { width: 600, height: 700 });
+    const result = await generator.generate({
+      style: 'bright_gallery',
+      title: 'Plush cat',
+      seed: 'a1b2c3d4e5',
+      photos: [{ role: 'front', photo: cat, cutout: await simpleCut(cat) }],
+    });
+    expect(result.treatment).toEqual({ kind: 'print', reason: 'fills_frame' });
+    expect(result.images).toHaveLength(5);
+    // The whole photo stands in the scene: its slate-blue backdrop, which a cut-out removes, is in every variant.
+    for (const [i, img] of result.images.entries()) {
+      const { data, info } = await sharp(img).resize(240, 300).raw().toBuffer({ resolveWithObject: true });
+      let backdrop = 0;
+      for (let k = 0; k < info.width * info.height; k++) {
+        const [r, g, b] = [data[k * 3]!, data[k * 3 + 1]!, data[k * 3 + 2]!];
+        if (b > r + 25 && b > g + 10 && r < 120) backdrop++;
+      }
+      expect(backdrop / (info.width * info.height), `variant ${i + 1}`).toBeGreaterThan(0.004);
+    }
+  }, 60_000);
 });

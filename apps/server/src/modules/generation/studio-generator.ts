@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { VARIANTS_PER_GENERATION, type Style } from '@curio/contract';
 import type { GenerationRequest, Generator, GeneratorPhoto } from './generator';
-import { compositions, H, moodOverlay, sceneFor, W, type Composition } from './studio-scenes';
+import { COMPANION, compositions, fitSize, H, INK_PAD, layoutVariant, MAIN_MAX_W, moodOverlay, sceneFor, W, type Composition } from './studio-scenes';
+import { assessCutout, framedPrint } from './treatment';
 
 /** The alpha channel of an image as one-band raw pixels. */
 async function alphaOf(png: Buffer) {
@@ -64,12 +65,7 @@ async function trimSubject(cutout: Buffer): Promise<Subject> {
 
 /** Resizes a subject to a height (width capped), tilts it, and lights it from one side. */
 async function placeSubject(s: Subject, targetH: number, maxW: number, c: Composition, style: Style) {
-  let h = Math.round(targetH);
-  let w = Math.round((s.width / s.height) * h);
-  if (w > maxW) {
-    w = Math.round(maxW);
-    h = Math.round((s.height / s.width) * w);
-  }
+  let { width: w, height: h } = fitSize(s, targetH, maxW);
   let body = sharp(s.png).resize(w, h, { fit: 'fill' });
   if (style === 'manga_halftone') body = body.grayscale().linear([1.5, 1], [-45, 0]);
   else if (style === 'bookshelf_hero') body = body.modulate({ brightness: 1.03, saturation: 1.08 });
@@ -98,7 +94,7 @@ async function placeSubject(s: Subject, targetH: number, maxW: number, c: Compos
       alpha,
     );
     // Ink outline: the silhouette grown by a few pixels, in black, behind the figure.
-    const pad = 10;
+    const pad = INK_PAD;
     const grown = await sharp(alpha.data, { raw: alpha.raw })
       .extend({ top: pad, bottom: pad, left: pad, right: pad, background: '#000000' })
       .blur(3.5)
@@ -211,34 +207,20 @@ async function smoothLayer(svg: string, detailed: boolean): Promise<sharp.Overla
 
 const fullCanvas = (svg: string): sharp.OverlayOptions => ({ input: Buffer.from(svg), left: 0, top: 0 });
 
-async function renderVariant(req: GenerationRequest, subjects: Subject[], c: Composition): Promise<Buffer> {
-  const scene = sceneFor(req.style, c, req.seed, req.title, req.lang ?? 'en');
+/** Renders one variant; `whole` keeps the main figure whole in a zoomed composition (a framed print). */
+async function renderVariant(req: GenerationRequest, subjects: Subject[], c: Composition, whole: boolean): Promise<Buffer> {
   const floorY = Math.round(c.floor * H);
-  const main = await placeSubject(subjects[0]!, c.scale * H, W * 0.78, c, req.style);
-  const mainLeft = Math.round(c.cx * W - main.width / 2);
-  const mainTop = floorY - main.height + (req.style === 'manga_halftone' ? 10 : 4);
-
-  const figures: { s: typeof main; left: number; top: number }[] = [];
-  if (c.companion && subjects[1]) {
-    const second = await placeSubject(subjects[1], c.scale * H * 0.72, W * 0.4, c, req.style);
-    const onRight = c.cx < 0.5;
-    const left = Math.round(onRight ? mainLeft + main.width + 30 : mainLeft - second.width - 30);
-    figures.push({ s: second, left: Math.max(10, Math.min(W - second.width - 10, left)), top: floorY - second.height + 4 });
-  }
-  figures.push({ s: main, left: mainLeft, top: mainTop });
+  const main = await placeSubject(subjects[0]!, c.scale * H, MAIN_MAX_W, c, req.style);
+  const second = c.companion && subjects[1] ? await placeSubject(subjects[1], c.scale * H * COMPANION.scale, COMPANION.maxW, c, req.style) : null;
+  const layout = layoutVariant(c, req.style, main, second, whole);
+  const scene = sceneFor(req.style, c, req.seed, req.title, req.lang ?? 'en', layout);
+  // The companion is drawn first, behind the main figure.
+  const placed = [main, second].flatMap((s, i) => (s ? [{ s, left: layout.figures[i]!.left, top: layout.figures[i]!.top }] : [])).reverse();
 
   const overlays: (sharp.OverlayOptions | null)[] = [];
   if (scene.tone) overlays.push({ input: Buffer.from(scene.tone.svg), tile: true, left: 0, top: 0, blend: scene.tone.blend });
-  if (scene.stage) {
-    const minLeft = Math.min(...figures.map((f) => f.left));
-    const maxRight = Math.max(...figures.map((f) => f.left + f.s.width));
-    overlays.push(
-      fullCanvas(
-        `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">${scene.stage((minLeft + maxRight) / 2, floorY, maxRight - minLeft)}</svg>`,
-      ),
-    );
-  }
-  for (const f of figures) {
+  if (scene.stage) overlays.push(fullCanvas(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">${scene.stage}</svg>`));
+  for (const f of placed) {
     if (scene.shadowOpacity > 0) {
       const sh = await shadowFor(f.s, scene.shadowOpacity, c.light);
       const rx = f.s.width * 0.55;
@@ -267,20 +249,16 @@ async function renderVariant(req: GenerationRequest, subjects: Subject[], c: Com
   const frame = scene.overlay && scene.overlayDetail ? [await smoothLayer(scene.overlay, true)] : [];
 
   const composed = sharp(Buffer.from(scene.background)).composite(overlays.filter((o): o is sharp.OverlayOptions => o !== null));
-  if (c.zoom <= 1.01) {
+  const { view } = layout;
+  if (view.width === W && view.height === H) {
     if (!frame.length) return composed.jpeg({ quality: 90 }).toBuffer();
     const raw = await composed.raw().toBuffer({ resolveWithObject: true });
     return sharp(raw.data, { raw: raw.info }).composite(frame).jpeg({ quality: 90 }).toBuffer();
   }
-  // Crop around the subject's upper part (a portrait) and scale back up, in a second pipeline
-  // (sharp would crop before compositing in one).
+  // Crop to the layout's view (a portrait around the subject's upper part) and scale back up, in a
+  // second pipeline (sharp would crop before compositing in one).
   const raw = await composed.raw().toBuffer({ resolveWithObject: true });
-  const zoom = Math.max(1, Math.min(c.zoom, W / (main.width * 1.08)));
-  const cw = Math.round(W / zoom);
-  const ch = Math.round(H / zoom);
-  const left = Math.max(0, Math.min(W - cw, Math.round(mainLeft + main.width / 2 - cw / 2)));
-  const top = Math.max(0, Math.min(H - ch, Math.round(mainTop - ch * c.headroom)));
-  const cropped = sharp(raw.data, { raw: raw.info }).extract({ left, top, width: cw, height: ch }).resize(W, H);
+  const cropped = sharp(raw.data, { raw: raw.info }).extract(view).resize(W, H);
   if (!frame.length) return cropped.jpeg({ quality: 90 }).toBuffer();
   const big = await cropped.raw().toBuffer({ resolveWithObject: true });
   return sharp(big.data, { raw: big.info }).composite(frame).jpeg({ quality: 90 }).toBuffer();
@@ -291,21 +269,28 @@ function ordered(photos: GeneratorPhoto[]) {
   return [...photos.filter((p) => p.role === 'front'), ...photos.filter((p) => p.role !== 'front')];
 }
 
+/** A framed print stands a little smaller than a cut-out would: its frame adds to it, and a print fills its box. */
+const PRINT_SCALE = 0.82;
+
 /**
  * The offline generator: the subject, cut from its photo, is staged in a scene drawn for the style
- * (shelf, gallery wall, manga panel, brick museum, cutting mat), in five compositions.
+ * (shelf, gallery wall, manga panel, brick museum, cutting mat), in five compositions. When the lead
+ * photo's cut-out would not flatter it (a close-up, or an unsure mask), every photo is shown whole
+ * as a framed print instead, and the result says so.
  */
 export function createStudioGenerator(): Generator {
   return {
     name: 'studio',
     async generate(req) {
       const photos = ordered(req.photos).slice(0, 3);
-      const subjects = await Promise.all(photos.map((p) => trimSubject(p.cutout)));
-      const comps = compositions(req.seed).slice(0, VARIANTS_PER_GENERATION);
-      const out: Buffer[] = [];
+      const treatment = await assessCutout(photos[0]!.cutout);
+      const subjects = await Promise.all(photos.map((p) => (treatment.kind === 'print' ? framedPrint(p.photo, req.style) : trimSubject(p.cutout))));
+      const comps = compositions(req.seed)
+        .slice(0, VARIANTS_PER_GENERATION)
+        .map((c) => (treatment.kind === 'print' ? { ...c, scale: c.scale * PRINT_SCALE } : c));
       // All five at once: libvips spreads the work over the cores; each variant is small.
-      out.push(...(await Promise.all(comps.map((c) => renderVariant(req, subjects, c)))));
-      return out;
+      const images = await Promise.all(comps.map((c) => renderVariant(req, subjects, c, treatment.kind === 'print')));
+      return { images, treatment };
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { Language, Style } from '@curio/contract';
-import { FONTS, fitText, measure, textHeight, textSvg, type TextBox } from './placard-text';
+import { FONTS, fitText, measure, textHeight, textSvg, type FittedText, type TextBox } from './placard-text';
 import { placardWords } from './placard-words';
 
 const measureLine = (line: string, size: number) => measure(line, size, 'sans', true);
@@ -71,6 +71,108 @@ export function compositions(seed: string): Composition[] {
   });
 }
 
+/** A rectangle on the picture, in pixels. */
+export interface Box {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/** Whether two boxes come closer than `margin` pixels. */
+export const overlaps = (a: Box, b: Box, margin = 0) =>
+  a.left < b.left + b.width + margin && b.left < a.left + a.width + margin && a.top < b.top + b.height + margin && b.top < a.top + a.height + margin;
+
+/** Text keeps this far from the subject: never under it, never touching it. */
+const TEXT_MARGIN = 16;
+/**
+ * Whether text may go in `box`: wholly on the picture (text is never cut) and clear of every figure, by `margin` (none
+ * for a placard below the figures' feet, on the plank or plinth they stand on).
+ */
+const clearOf = (box: Box, avoid: readonly Box[], margin = TEXT_MARGIN) =>
+  box.left >= 0 && box.top >= 0 && box.left + box.width <= W && box.top + box.height <= H && avoid.every((f) => !overlaps(box, f, margin));
+
+/** Where a variant's figures stand on the canvas, and the part of the canvas the picture shows. */
+export interface VariantLayout {
+  /** The main figure first, then the companion if any, on the canvas (their images' whole boxes). */
+  figures: Box[];
+  /** The canvas crop the picture shows (the whole canvas unless the composition zooms). */
+  view: Box;
+}
+
+/** The share of a zoomed manga picture left above the figure: a caption box of two lines fits there. */
+const MANGA_HEADROOM = 0.17;
+
+/** Extra pixels on every side of a manga figure: its ink outline. */
+export const INK_PAD = 10;
+
+/** The size a subject is drawn at: `targetH` tall unless that makes it wider than `maxW`. */
+export function fitSize(s: { width: number; height: number }, targetH: number, maxW: number) {
+  let h = Math.round(targetH);
+  let w = Math.round((s.width / s.height) * h);
+  if (w > maxW) {
+    w = Math.round(maxW);
+    h = Math.round((s.height / s.width) * w);
+  }
+  return { width: w, height: h };
+}
+
+/** The box a placed subject takes: its drawn size, its ink outline (manga), and the bounds of its tilt. */
+export function placedSize(s: { width: number; height: number }, targetH: number, maxW: number, c: Composition, style: Style) {
+  let { width: w, height: h } = fitSize(s, targetH, maxW);
+  if (style === 'manga_halftone') {
+    w += INK_PAD * 2;
+    h += INK_PAD * 2;
+  }
+  if (Math.abs(c.tilt) <= 0.2) return { width: w, height: h };
+  const a = (Math.abs(c.tilt) * Math.PI) / 180;
+  return { width: Math.ceil(w * Math.cos(a) + h * Math.sin(a)), height: Math.ceil(w * Math.sin(a) + h * Math.cos(a)) };
+}
+
+/** The main figure's height as a share of the canvas, and the most of its width it may take; the companion's. */
+export const MAIN_MAX_W = W * 0.78;
+export const COMPANION = { scale: 0.72, maxW: W * 0.4 };
+
+/**
+ * Stands the placed figures on the floor (the companion beside the main one, on the side with more room) and works out
+ * the crop of a zoomed composition: around the main figure's upper part, or around the whole of it when `whole` (a
+ * framed print is never cut).
+ */
+export function layoutVariant(
+  c: Composition,
+  style: Style,
+  main: { width: number; height: number },
+  second: { width: number; height: number } | null,
+  whole = false,
+): VariantLayout {
+  const floorY = Math.round(c.floor * H);
+  const mainLeft = Math.round(c.cx * W - main.width / 2);
+  const mainTop = floorY - main.height + (style === 'manga_halftone' ? 10 : 4);
+  const figures: Box[] = [{ left: mainLeft, top: mainTop, ...main }];
+  if (second) {
+    const onRight = c.cx < 0.5;
+    const left = Math.round(onRight ? mainLeft + main.width + 30 : mainLeft - second.width - 30);
+    figures.push({ left: Math.max(10, Math.min(W - second.width - 10, left)), top: floorY - second.height + 4, ...second });
+  }
+  if (c.zoom <= 1.01) return { figures, view: { left: 0, top: 0, width: W, height: H } };
+  // Manga writes its caption on the finished picture, after the crop: its portrait leaves room for it above the head.
+  const headroom = style === 'manga_halftone' ? Math.max(c.headroom, MANGA_HEADROOM) : c.headroom;
+  // A whole figure takes at most what the headroom leaves of the crop's height, less a little room below.
+  const zoom = Math.max(1, Math.min(c.zoom, W / (main.width * 1.08), whole ? (H * (1 - headroom - 0.04)) / main.height : Infinity));
+  const cw = Math.round(W / zoom);
+  const ch = Math.round(H / zoom);
+  const left = Math.max(0, Math.min(W - cw, Math.round(mainLeft + main.width / 2 - cw / 2)));
+  const top = Math.max(0, Math.min(H - ch, Math.round(mainTop - ch * headroom)));
+  return { figures, view: { left, top, width: cw, height: ch } };
+}
+
+/** A canvas box as it lands on the finished picture (after the view's crop is scaled to the full size). */
+export function onPicture(b: Box, view: Box): Box {
+  const sx = W / view.width;
+  const sy = H / view.height;
+  return { left: (b.left - view.left) * sx, top: (b.top - view.top) * sy, width: b.width * sx, height: b.height * sy };
+}
+
 /**
  * The variant's mood as a full-canvas SVG (soft gradients only), or '' for none. Monochrome styles
  * get it in black and white only.
@@ -120,11 +222,13 @@ export function placardText(style: Style, title: string, lang: Language = 'en'):
   return title;
 }
 
-/** A zoomed variant crops the scene: its placard would be cut, so it is left out. */
-const titled = (c: Composition) => c.zoom <= 1.01;
+/** A zoomed variant crops the scene: a placard drawn on the scene would be cut, so it is left out. */
+const zoomed = (layout: VariantLayout) => layout.view.width < W;
 
 export interface Scene {
   background: string;
+  /** Where text is drawn, on the finished picture: never under a figure. */
+  texts: Box[];
   /** A small tile repeated over the background (screen tone), drawn before the rest. */
   tone?: { svg: string; blend: 'multiply' | 'over' };
   /** Drawn over everything (light, vignette, texture), may be empty. */
@@ -133,12 +237,12 @@ export interface Scene {
   overlayDetail?: boolean;
   shadowOpacity: number;
   /** Drawn between the background and the subject, at the subject's feet (plinth, plank). */
-  stage?: (x: number, y: number, width: number) => string;
+  stage?: string;
 }
 
 const svg = (body: string) => `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">${body}</svg>`;
 
-function bookshelfHero(c: Composition, seed: string, title: string): Scene {
+function bookshelfHero(c: Composition, seed: string, title: string, layout: VariantLayout): Scene {
   const r = rng(seed, 11 + c.index * 7);
   const floorY = c.floor * H;
   const spines: string[] = [];
@@ -161,7 +265,12 @@ function bookshelfHero(c: Composition, seed: string, title: string): Scene {
   }
   const lx = W * (0.5 + c.light * 0.25);
   const plate = fitText(placardText('bookshelf_hero', title), PLACARDS.bookshelf_hero);
+  const plateW = Math.max(...plate.lines.map((l) => measure(l, plate.size, 'serif', false, plate.letterSpacing)));
+  const plateTop = Math.round(floorY + 5 + (65 - textHeight(plate)) / 2);
+  const plateBox = { left: W / 2 - plateW / 2, top: plateTop, width: plateW, height: textHeight(plate) };
+  const showPlate = !zoomed(layout) && clearOf(plateBox, layout.figures, 0);
   return {
+    texts: showPlate ? [plateBox] : [],
     background: svg(`
       <defs>
         <linearGradient id="wall" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#2a1a10"/><stop offset="1" stop-color="#4a2e1a"/></linearGradient>
@@ -176,7 +285,7 @@ function bookshelfHero(c: Composition, seed: string, title: string): Scene {
       <rect x="0" y="${floorY}" width="${W}" height="5" fill="#e2b57a" opacity="0.8"/>
       <rect x="0" y="${floorY + 70}" width="${W}" height="${H - floorY - 70}" fill="#1a0f08"/>
       <rect x="0" y="${floorY + 70}" width="${W}" height="30" fill="#000" opacity="0.5"/>
-      ${!titled(c) ? '' : textSvg(plate, { x: W / 2, y: Math.round(floorY + 5 + (65 - textHeight(plate)) / 2 + plate.size * 0.8), anchor: 'middle', font: 'serif', fill: '#f3dcb4', opacity: 0.85 })}
+      ${showPlate ? textSvg(plate, { x: W / 2, y: Math.round(plateTop + plate.size * 0.8), anchor: 'middle', font: 'serif', fill: '#f3dcb4', opacity: 0.85 }) : ''}
     `),
     overlay: svg(`
       <defs><radialGradient id="v" cx="0.5" cy="0.45" r="0.75"><stop offset="0.55" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.55"/></radialGradient>
@@ -186,13 +295,35 @@ function bookshelfHero(c: Composition, seed: string, title: string): Scene {
   };
 }
 
-function brightGallery(c: Composition, _seed: string, title: string, lang: Language): Scene {
+/** The gallery's wall label's widths, tried in turn: the usual one, then a narrower one that fits beside a wide subject. */
+const GALLERY_LABEL_WIDTHS = [300, 230];
+
+/**
+ * Where the gallery's wall label hangs: beside the subject at eye level, on the side with more room, else on the other
+ * side, narrower if need be, else high on the wall; never under the subject (null: no label on this variant).
+ */
+function galleryLabel(c: Composition, title: string, layout: VariantLayout) {
+  const floorY = c.floor * H;
+  for (const level of ['eye', 'high'] as const) {
+    for (const width of GALLERY_LABEL_WIDTHS) {
+      const label = fitText(placardText('bright_gallery', title), { ...PLACARDS.bright_gallery, maxWidth: width - 40 });
+      const height = 24 + textHeight(label) + 16 + 16 + 16 + 3 + 18;
+      const top = level === 'eye' ? Math.round(floorY - 210 - height) : 110;
+      for (const left of c.cx > 0.5 ? [70, W - 70 - width] : [W - 70 - width, 70]) {
+        const box = { left, top, width, height };
+        if (clearOf(box, layout.figures)) return { label, box };
+      }
+    }
+  }
+  return null;
+}
+
+function brightGallery(c: Composition, _seed: string, title: string, lang: Language, layout: VariantLayout): Scene {
   const floorY = c.floor * H;
   const sx = W * (0.5 + c.light * 0.18);
-  const labelX = c.cx > 0.5 ? 70 : W - 370;
-  const label = fitText(placardText('bright_gallery', title), PLACARDS.bright_gallery);
-  const labelH = 24 + textHeight(label) + 16 + 16 + 16 + 3 + 18;
+  const placed = zoomed(layout) ? null : galleryLabel(c, title, layout);
   return {
+    texts: placed ? [placed.box] : [],
     background: svg(`
       <defs>
         <linearGradient id="wall" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#e9e6e1"/><stop offset="1" stop-color="#f7f6f3"/></linearGradient>
@@ -207,13 +338,13 @@ function brightGallery(c: Composition, _seed: string, title: string, lang: Langu
       <rect x="0" y="${floorY}" width="${W}" height="${H - floorY}" fill="url(#floor)"/>
       <rect x="0" y="${floorY}" width="${W}" height="3" fill="#ffffff" opacity="0.8"/>
       ${
-        !titled(c)
+        !placed
           ? ''
-          : `<g transform="translate(${labelX} ${Math.round(floorY - 210 - labelH)})">
-        <rect width="300" height="${labelH}" rx="4" fill="#ffffff" stroke="#d6d0c6"/>
-        ${textSvg(label, { x: 20, y: Math.round(24 + label.size * 0.8), font: 'sans', bold: true, fill: '#222' })}
-        <text x="20" y="${24 + textHeight(label) + 16 + 14}" font-family="${FONTS.sans}" font-size="16" fill="#666">${placardWords(lang).collectionPiece}</text>
-        <rect x="20" y="${24 + textHeight(label) + 16 + 16 + 16}" width="60" height="3" fill="#b4532a"/>
+          : `<g transform="translate(${placed.box.left} ${placed.box.top})">
+        <rect width="${placed.box.width}" height="${placed.box.height}" rx="4" fill="#ffffff" stroke="#d6d0c6"/>
+        ${textSvg(placed.label, { x: 20, y: Math.round(24 + placed.label.size * 0.8), font: 'sans', bold: true, fill: '#222' })}
+        <text x="20" y="${24 + textHeight(placed.label) + 16 + 14}" font-family="${FONTS.sans}" font-size="16" fill="#666">${placardWords(lang).collectionPiece}</text>
+        <rect x="20" y="${24 + textHeight(placed.label) + 16 + 16 + 16}" width="60" height="3" fill="#b4532a"/>
       </g>`
       }`),
     overlay: '',
@@ -221,7 +352,7 @@ function brightGallery(c: Composition, _seed: string, title: string, lang: Langu
   };
 }
 
-function mangaHalftone(c: Composition, seed: string, title: string): Scene {
+function mangaHalftone(c: Composition, seed: string, title: string, layout: VariantLayout): Scene {
   const r = rng(seed, 33 + c.index * 7);
   const cx = c.cx * W;
   const cy = (c.floor - c.scale * 0.5) * H;
@@ -241,8 +372,14 @@ function mangaHalftone(c: Composition, seed: string, title: string): Scene {
   const caption = fitText(placardText('manga_halftone', title), PLACARDS.manga_halftone);
   const captionW = Math.min(W - 120, Math.ceil(Math.max(...caption.lines.map((l) => measureLine(l, caption.size)))) + 60);
   const captionH = 44 + textHeight(caption);
-  const boxY = c.floor > 0.8 ? 60 : H - 60 - captionH;
+  // The caption box is drawn on the finished picture (after a zoom's crop): it goes in the first corner clear of the figures.
+  const figures = layout.figures.map((f) => onPicture(f, layout.view));
+  const rows = c.floor > 0.8 ? [60, H - 60 - captionH] : [H - 60 - captionH, 60];
+  const captionBox = rows
+    .flatMap((top) => [60, W - 60 - captionW].map((left) => ({ left, top, width: captionW, height: captionH })))
+    .find((b) => clearOf(b, figures));
   return {
+    texts: captionBox ? [captionBox] : [],
     tone: {
       svg: `<svg xmlns="http://www.w3.org/2000/svg" width="14" height="14"><circle cx="7" cy="7" r="2.6" fill="#111" opacity="0.28"/><circle cx="0" cy="0" r="2.6" fill="#111" opacity="0.28"/><circle cx="14" cy="0" r="2.6" fill="#111" opacity="0.28"/><circle cx="0" cy="14" r="2.6" fill="#111" opacity="0.28"/><circle cx="14" cy="14" r="2.6" fill="#111" opacity="0.28"/></svg>`,
       blend: 'over',
@@ -253,20 +390,32 @@ function mangaHalftone(c: Composition, seed: string, title: string): Scene {
       <ellipse cx="${cx}" cy="${cy}" rx="330" ry="420" fill="#fbfaf5" opacity="0.92"/>`),
     overlay: svg(`
       <rect x="18" y="18" width="${W - 36}" height="${H - 36}" fill="none" stroke="#111" stroke-width="12"/>
-      <g transform="translate(60 ${boxY})"><rect width="${captionW}" height="${captionH}" fill="#fff" stroke="#111" stroke-width="6"/>
-      ${textSvg(caption, { x: 30, y: Math.round(22 + caption.size * 0.8), font: 'sans', bold: true, italic: true, fill: '#111' })}</g>`),
+      ${
+        captionBox
+          ? `<g transform="translate(${captionBox.left} ${captionBox.top})"><rect width="${captionW}" height="${captionH}" fill="#fff" stroke="#111" stroke-width="6"/>
+      ${textSvg(caption, { x: 30, y: Math.round(22 + caption.size * 0.8), font: 'sans', bold: true, italic: true, fill: '#111' })}</g>`
+          : ''
+      }`),
     overlayDetail: true,
     shadowOpacity: 0,
   };
 }
 
-function museumBrick(c: Composition, seed: string, title: string, lang: Language): Scene {
+function museumBrick(c: Composition, seed: string, title: string, lang: Language, layout: VariantLayout): Scene {
   const r = rng(seed, 44 + c.index * 7);
   const floorY = c.floor * H;
   const bricks: string[] = [];
   const bh = 46;
   const plaque = fitText(placardText('museum_brick_exhibit', title), PLACARDS.museum_brick_exhibit);
   const plaqueH = 20 + textHeight(plaque) + 14 + 15 + 16;
+  // The plinth stands under all the figures; its plaque is on its front, below their feet.
+  const minLeft = Math.min(...layout.figures.map((f) => f.left));
+  const maxRight = Math.max(...layout.figures.map((f) => f.left + f.width));
+  const x = (minLeft + maxRight) / 2;
+  const y = Math.round(floorY);
+  const pw = Math.max(360, (maxRight - minLeft) * 1.25);
+  const plaqueBox = { left: x - 170, top: y + 44, width: 340, height: plaqueH };
+  const showPlaque = !zoomed(layout) && clearOf(plaqueBox, layout.figures, 0);
   for (let row = 0; row * bh < floorY; row++) {
     const offset = row % 2 ? -60 : 0;
     for (let x = offset; x < W; x += 120) {
@@ -276,6 +425,7 @@ function museumBrick(c: Composition, seed: string, title: string, lang: Language
     }
   }
   return {
+    texts: showPlaque ? [plaqueBox] : [],
     background: svg(`
       <defs>
         <radialGradient id="spot" cx="${0.5 + c.light * 0.2}" cy="0.2" r="0.7"><stop offset="0" stop-color="#ffe2b0" stop-opacity="0.35"/><stop offset="1" stop-color="#000" stop-opacity="0.55"/></radialGradient>
@@ -285,22 +435,18 @@ function museumBrick(c: Composition, seed: string, title: string, lang: Language
       ${bricks.join('')}
       <rect width="${W}" height="${floorY}" fill="url(#spot)"/>
       <rect x="0" y="${floorY}" width="${W}" height="${H - floorY}" fill="url(#floor)"/>`),
-    stage: (x, y, width) => {
-      const pw = Math.max(360, width * 1.25);
-      const left = x - pw / 2;
-      return `
-        <rect x="${left + 16}" y="${y + 34}" width="${pw - 32}" height="${H - y}" fill="#000" opacity="0.35"/>
-        <rect x="${left}" y="${y}" width="${pw}" height="30" fill="#d9d4cc"/>
-        <rect x="${left + 10}" y="${y + 30}" width="${pw - 20}" height="${H - y}" fill="#bdb6ab"/>
-        <rect x="${left + 10}" y="${y + 30}" width="18" height="${H - y}" fill="#000" opacity="0.12"/>
+    stage: `
+        <rect x="${x - pw / 2 + 16}" y="${y + 34}" width="${pw - 32}" height="${H - y}" fill="#000" opacity="0.35"/>
+        <rect x="${x - pw / 2}" y="${y}" width="${pw}" height="30" fill="#d9d4cc"/>
+        <rect x="${x - pw / 2 + 10}" y="${y + 30}" width="${pw - 20}" height="${H - y}" fill="#bdb6ab"/>
+        <rect x="${x - pw / 2 + 10}" y="${y + 30}" width="18" height="${H - y}" fill="#000" opacity="0.12"/>
         ${
-          !titled(c)
+          !showPlaque
             ? ''
-            : `<g transform="translate(${x - 170} ${y + 44})"><rect width="340" height="${plaqueH}" rx="3" fill="#2b2520"/>
+            : `<g transform="translate(${plaqueBox.left} ${plaqueBox.top})"><rect width="340" height="${plaqueH}" rx="3" fill="#2b2520"/>
         ${textSvg(plaque, { x: 170, y: Math.round(20 + plaque.size * 0.8), anchor: 'middle', font: 'serif', fill: '#f1e6d2' })}
         <text x="170" y="${20 + textHeight(plaque) + 14 + 13}" text-anchor="middle" font-family="${FONTS.serif}" font-size="15" fill="#c9b99c" letter-spacing="${lang === 'en' ? 2 : 4}">${placardWords(lang).privateCollection}</text></g>`
-        }`;
-    },
+        }`,
     overlay: svg(
       `<defs><radialGradient id="v" cx="0.5" cy="0.4" r="0.8"><stop offset="0.5" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.5"/></radialGradient></defs><rect width="${W}" height="${H}" fill="url(#v)"/>`,
     ),
@@ -308,7 +454,28 @@ function museumBrick(c: Composition, seed: string, title: string, lang: Language
   };
 }
 
-function deskPrototype(c: Composition, seed: string, title: string, lang: Language): Scene {
+/**
+ * Where the desk's tag is written on the mat: above the ruler, at its left end, else at its right end, else in the top
+ * left corner (narrower, clear of the pencil); never under the subject.
+ */
+function deskTag(text: string, layout: VariantLayout) {
+  const candidates = (box: TextBox, top: (t: FittedText) => number, lefts: (width: number) => number[]) => {
+    const tag = fitText(text, box);
+    const width = Math.max(...tag.lines.map((l) => measure(l, tag.size, 'mono')));
+    return lefts(width).map((left) => ({ tag, box: { left, top: top(tag), width, height: textHeight(tag) } }));
+  };
+  const aboveRuler = (t: FittedText) => Math.round(H - 130 - (t.lines.length - 1) * t.lineHeight - t.size * 0.8);
+  return [
+    ...candidates(PLACARDS.desk_figure_prototype, aboveRuler, (w) => [70, W - 70 - w]),
+    ...candidates(
+      { ...PLACARDS.desk_figure_prototype, maxWidth: W - 560 },
+      () => 70,
+      () => [70],
+    ),
+  ].find((c) => clearOf(c.box, layout.figures));
+}
+
+function deskPrototype(c: Composition, seed: string, title: string, lang: Language, layout: VariantLayout): Scene {
   const r = rng(seed, 55 + c.index * 7);
   const grid: string[] = [];
   for (let x = 0; x <= W; x += 50)
@@ -321,8 +488,9 @@ function deskPrototype(c: Composition, seed: string, title: string, lang: Langua
   ).join('');
   const lampX = c.light < 0 ? 0 : W;
   const pencilY = 160 + r() * 120;
-  const tag = fitText(placardText('desk_figure_prototype', title, lang), PLACARDS.desk_figure_prototype);
+  const placed = zoomed(layout) ? undefined : deskTag(placardText('desk_figure_prototype', title, lang), layout);
   return {
+    texts: placed ? [placed.box] : [],
     background: svg(`
       <defs><radialGradient id="lamp" cx="${lampX / W}" cy="0" r="0.95"><stop offset="0" stop-color="#fff2c8" stop-opacity="0.55"/><stop offset="0.6" stop-color="#fff2c8" stop-opacity="0.12"/><stop offset="1" stop-color="#000" stop-opacity="0.25"/></radialGradient></defs>
       <rect width="${W}" height="${H}" fill="#2f6b4f"/>
@@ -330,25 +498,28 @@ function deskPrototype(c: Composition, seed: string, title: string, lang: Langua
       <rect x="40" y="${H - 110}" width="${W - 80}" height="60" rx="6" fill="#e9e4d6"/>
       ${ticks}
       <g transform="translate(${W - 420} ${pencilY}) rotate(-18)"><rect width="330" height="22" rx="4" fill="#f2b632"/><polygon points="330,0 372,11 330,22" fill="#e8cfa0"/><polygon points="360,7 372,11 360,15" fill="#333"/><rect width="28" height="22" fill="#d66"/></g>
-      ${!titled(c) ? '' : textSvg(tag, { x: 70, y: H - 130 - (tag.lines.length - 1) * tag.lineHeight, font: 'mono', fill: '#e6f3ea', opacity: 0.9 })}
+      ${placed ? textSvg(placed.tag, { x: placed.box.left, y: Math.round(placed.box.top + placed.tag.size * 0.8), font: 'mono', fill: '#e6f3ea', opacity: 0.9 }) : ''}
       <rect width="${W}" height="${H}" fill="url(#lamp)"/>`),
     overlay: '',
     shadowOpacity: 0.45,
   };
 }
 
-/** The scene of a style; `lang` is the language of the fixed words on its placard (the title is drawn as typed). */
-export function sceneFor(style: Style, c: Composition, seed: string, title: string, lang: Language = 'en'): Scene {
+/**
+ * The scene of a style around the figures of `layout`; `lang` is the language of the fixed words on its placard (the
+ * title is drawn as typed). A placard goes where no figure stands, or is left out.
+ */
+export function sceneFor(style: Style, c: Composition, seed: string, title: string, lang: Language, layout: VariantLayout): Scene {
   switch (style) {
     case 'bookshelf_hero':
-      return bookshelfHero(c, seed, title);
+      return bookshelfHero(c, seed, title, layout);
     case 'bright_gallery':
-      return brightGallery(c, seed, title, lang);
+      return brightGallery(c, seed, title, lang, layout);
     case 'manga_halftone':
-      return mangaHalftone(c, seed, title);
+      return mangaHalftone(c, seed, title, layout);
     case 'museum_brick_exhibit':
-      return museumBrick(c, seed, title, lang);
+      return museumBrick(c, seed, title, lang, layout);
     case 'desk_figure_prototype':
-      return deskPrototype(c, seed, title, lang);
+      return deskPrototype(c, seed, title, lang, layout);
   }
 }

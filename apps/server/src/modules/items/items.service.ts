@@ -9,7 +9,7 @@ import {
   type PhotoPrep,
   type PhotoRole,
   type Style,
-  type Variant,
+  type ItemsGenerateResult,
   type ItemsUnfinishedListResult,
   type ItemsVariantsListResult,
 } from '@curio/contract';
@@ -195,7 +195,7 @@ export function createItemsService(db: Db, deps: ItemsDeps) {
      * Refused for non-admins during maintenance. `lang` is the language of the words drawn on the
      * images (not in the seed: the same item gives the same pictures in either language).
      */
-    async generate(userId: string, input: { itemId: string; style: Style; lang?: Language }): Promise<{ variants: Variant[]; simpleCut: string[] }> {
+    async generate(userId: string, input: { itemId: string; style: Style; lang?: Language }): Promise<ItemsGenerateResult> {
       const item = await ownItem(userId, input.itemId);
       const { maintenanceMode } = await deps.settings.get();
       if (maintenanceMode && !(await deps.roles.hasRole(userId, 'admin'))) {
@@ -222,7 +222,7 @@ export function createItemsService(db: Db, deps: ItemsDeps) {
         const seed = createHash('sha256')
           .update([input.style, item.title, ...itemPhotos.map((p) => p.imageId)].join('|'))
           .digest('hex');
-        const buffers = await deps.generator.generate({
+        const { images: buffers, treatment } = await deps.generator.generate({
           style: input.style,
           title: item.title,
           photos: inputs.map(({ role, photo, cutout }) => ({ role, photo, cutout })),
@@ -238,7 +238,7 @@ export function createItemsService(db: Db, deps: ItemsDeps) {
           stored.map((imageId, i) => ({ itemId: item.id, imageId, style: input.style, variantNo: i + 1, generationId })),
         );
         if (simpleCut.length) deps.logger.info({ itemId: item.id, simpleCut }, 'generated with the simple cut for photos the model failed on');
-        return { variants: rows.map((r) => ({ compositeId: r.id, imageId: r.imageId, variantNo: r.variantNo })), simpleCut };
+        return { variants: rows.map((r) => ({ compositeId: r.id, imageId: r.imageId, variantNo: r.variantNo })), simpleCut, treatment };
       } catch (err) {
         deps.logger.error({ err, itemId: item.id, generator: deps.generator.name }, 'generation failed; refunding');
         await deps.credits.refundGeneration(userId, generationId);

@@ -43,13 +43,14 @@ function recordingGenerator() {
     requests: [],
     async generate(req) {
       g.requests.push(req);
-      return Promise.all(
+      const images = await Promise.all(
         [0, 1, 2, 3, 4].map((i) =>
           sharp({ create: { width: 20, height: 25, channels: 3, background: { r: 50 * i, g: 9, b: 9 } } })
             .png()
             .toBuffer(),
         ),
       );
+      return { images, treatment: null };
     },
   };
   return g;
@@ -178,4 +179,22 @@ describe('items-generate waits for the cut-outs', () => {
       await t.close();
     }
   });
+
+  it('answers how the studio showed the item: a photographed-with-room robot as its cut-out, a close-up as a framed print', async () => {
+    const t = await createTestApp();
+    try {
+      const robot = await t.itemWithPhoto(photo);
+      await t.services.cutouts.idle();
+      const a = await t.call('items-generate', { cookie: robot.cookie, body: { itemId: robot.itemId, style: 'bright_gallery' } });
+      expect(a.status).toBe(200);
+      expect(a.json.treatment).toEqual({ kind: 'cutout', reason: null });
+      const cat = await t.itemWithPhoto(await samplePhoto('cat', { width: 320, height: 380 }), 'Plush cat');
+      await t.services.cutouts.idle();
+      const b = await t.call('items-generate', { cookie: cat.cookie, body: { itemId: cat.itemId, style: 'bright_gallery' } });
+      expect(b.status).toBe(200);
+      expect(b.json.treatment).toEqual({ kind: 'print', reason: 'fills_frame' });
+    } finally {
+      await t.close();
+    }
+  }, 60_000);
 });

@@ -1,7 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { generateVariants } from './generate-variants';
 
-const fake = vi.hoisted(() => ({ language: 'en', callFunction: vi.fn(async (_name: string, _input: unknown) => ({ variants: [], simpleCut: [] })) }));
+const fake = vi.hoisted(() => ({
+  language: 'en',
+  callFunction: vi.fn(async (_name: string, _input: unknown) => ({ variants: [], simpleCut: [], treatment: null })),
+}));
 vi.mock('@/lib/api-client', () => ({ callFunction: fake.callFunction }));
 vi.mock('@/lib/i18n', () => ({ currentLanguage: () => fake.language }));
 

@@ -1,4 +1,4 @@
-import { DEFAULT_STYLE, type Style, type UnfinishedItem } from '@curio/contract';
+import { DEFAULT_STYLE, type ImageTreatment, type Style, type UnfinishedItem } from '@curio/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ArrowRight, Loader2, PackageCheck } from 'lucide-react';
 import { useCallback, useMemo, useState, type FormEvent } from 'react';
@@ -98,6 +98,7 @@ export function AddItemWizard({ maintenanceMode, isAdmin, onDone, resume = null,
   const [chosen, setChosen] = useState<string | null>(null);
   const [generateError, setGenerateError] = useState<string | null>(null);
   const [simpleCut, setSimpleCut] = useState<number[]>([]);
+  const [treatment, setTreatment] = useState<ImageTreatment | null>(null);
   const prep = prepProgress(uploads.photos);
   const createItem = useCreateItem();
   const generate = useGenerateVariants();
@@ -175,10 +176,11 @@ export function AddItemWizard({ maintenanceMode, isAdmin, onDone, resume = null,
     generate.mutate(
       { itemId: item.id, style },
       {
-        onSuccess: ({ variants: next, simpleCut: simple }) => {
+        onSuccess: ({ variants: next, simpleCut: simple, treatment: shownAs }) => {
           // The new ones first; the earlier ones (of any style) stay to choose from, and so does the choice made.
           setGenerated((earlier) => [...next.map((v) => ({ ...v, style })), ...earlier]);
           setSimpleCut(photoNumbers(photos, simple));
+          setTreatment(shownAs);
           toast.success(t('addItem.generateSuccess'));
         },
         onError: (error) => {
@@ -283,6 +285,7 @@ export function AddItemWizard({ maintenanceMode, isAdmin, onDone, resume = null,
             preparing={waitingForPrep ? { ready: prep.ready, total: prep.total } : null}
             onGenerate={runGenerate}
             simpleCut={simpleCut}
+            treatment={treatment}
             variants={variants}
             chosen={chosen}
             onChoose={(id) => {

@@ -14,6 +14,7 @@ const base = {
   preparing: null,
   onGenerate: vi.fn(),
   simpleCut: [],
+  treatment: null,
   variants: [],
   chosen: null,
   onChoose: vi.fn(),
@@ -65,6 +66,20 @@ describe('GenerateStep', () => {
     expect(screen.getByTestId('generate-simple-cut').textContent).toContain('Photo 2 used a simpler cut-out');
     rerender(<GenerateStep {...base} variants={variants} simpleCut={[]} />);
     expect(screen.queryByTestId('generate-simple-cut')).toBeNull();
+  });
+
+  it('says when the item was shown as a framed print, and why; nothing for a cut-out', () => {
+    const { rerender } = render(<GenerateStep {...base} variants={variants} treatment={{ kind: 'print', reason: 'fills_frame' }} />);
+    expect(screen.getByTestId('generate-treatment').textContent).toBe(
+      'Your photo fills its frame, so it is shown whole as a framed print: a cut-out would have clipped the item’s edges. For a cut-out, take the photo with some space around the item.',
+    );
+    rerender(<GenerateStep {...base} variants={variants} treatment={{ kind: 'print', reason: 'unsure_mask' }} />);
+    expect(screen.getByTestId('generate-treatment').textContent).toMatch(/outline wasn’t clear in the photo/);
+    rerender(<GenerateStep {...base} variants={variants} treatment={{ kind: 'cutout', reason: null }} />);
+    expect(screen.queryByTestId('generate-treatment')).toBeNull();
+    // While generating again, the earlier explanation does not stand under the new progress.
+    rerender(<GenerateStep {...base} variants={variants} generating treatment={{ kind: 'print', reason: 'fills_frame' }} />);
+    expect(screen.queryByTestId('generate-treatment')).toBeNull();
   });
 
   it('scrolls the variants into view when they arrive on a desktop, not on a phone', () => {

@@ -1,5 +1,5 @@
-import { GENERATION_COST, VARIANTS_PER_GENERATION, type CreditBalance, type Style, type Variant } from '@curio/contract';
-import { AlertTriangle, CheckCircle2, Coins, Loader2, RefreshCw, Sparkles } from 'lucide-react';
+import { GENERATION_COST, VARIANTS_PER_GENERATION, type CreditBalance, type ImageTreatment, type Style, type Variant } from '@curio/contract';
+import { AlertTriangle, CheckCircle2, Coins, Frame, Loader2, RefreshCw, Sparkles } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -32,6 +32,8 @@ type GenerateStepProps = {
   onGenerate: () => void;
   /** Photos (1-based numbers) for which the last generation used the simple cut. */
   simpleCut: readonly number[];
+  /** How the last generation showed the item (a framed print is explained); null before one, or when a model staged it. */
+  treatment: ImageTreatment | null;
   /** Every variant generated for the item, newest generation first, each with its style (nothing paid for is dropped). */
   variants: readonly ShownVariant[];
   chosen: string | null;
@@ -222,6 +224,13 @@ export function GenerateStep(props: GenerateStepProps) {
         <p className="flex items-start gap-2 rounded-lg bg-warning-bg px-3 py-2 text-sm text-warning-fg" data-testid="generate-simple-cut">
           <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
           {t('addItem.generate.simpleCut', { count: props.simpleCut.length, numbers: props.simpleCut.join(', ') })}
+        </p>
+      ) : null}
+
+      {!busy && variants.length > 0 && props.treatment?.kind === 'print' && props.treatment.reason ? (
+        <p className="flex items-start gap-2 rounded-lg bg-info-bg px-3 py-2 text-sm text-info-fg" data-testid="generate-treatment">
+          <Frame className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          {t(`addItem.generate.treatment.${props.treatment.reason}`)}
         </p>
       ) : null}
 
