@@ -133,6 +133,52 @@ test.describe('arranging the shelf', () => {
     ).toEqual(['1,0', '2,0', '4,0']);
   });
 
+  test('at 1280×800 a drop on the row at the bottom of the window lands there: auto-scroll is gentle', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const src = (await cell(page, 0, 0).boundingBox())!;
+    const dst = (await cell(page, 1, 1).boundingBox())!;
+    // The second row's middle is within the last 64 px of the window, where dnd-kit's default scrolled at 1,650 px/s.
+    const y = dst.y + dst.height / 2;
+    expect(y).toBeGreaterThan(800 - 64);
+    expect(y).toBeLessThan(800);
+    await page.mouse.move(src.x + src.width / 2, src.y + src.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(src.x + src.width / 2 + 20, src.y + src.height / 2, { steps: 5 });
+    await page.mouse.move(dst.x + dst.width / 2, y, { steps: 15 });
+    await expect(cell(page, 1, 1)).toHaveAttribute('data-target', 'true');
+    await page.mouse.up();
+    await expect(live(page)).toHaveText('Dropped Robot A at row 2, column 2');
+    await expect(cell(page, 1, 1)).toHaveAttribute('data-occupied', 'true');
+    expect((await shelfState(page)).arrangements.find((a) => a.col === 1 && a.row === 1)).toBeTruthy();
+    expect(await page.evaluate(() => window.scrollY)).toBeLessThan(40);
+  });
+
+  test('holding a dragged item at the window’s edge scrolls gently, and the drop lands under the pointer', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const src = (await cell(page, 0, 0).boundingBox())!;
+    await page.mouse.move(src.x + src.width / 2, src.y + src.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(src.x + src.width / 2 + 20, src.y + src.height / 2, { steps: 5 });
+    const started = Date.now();
+    await page.mouse.move(src.x + src.width / 2 + 20, 798, { steps: 10 });
+    await page.waitForFunction(() => window.scrollY >= 120);
+    // 200 px a second at most: 120 px take more than half a second (the default took a tenth).
+    expect(Date.now() - started).toBeGreaterThan(500);
+    // Out of the edge the scrolling stops; the drop goes to the cell now under the pointer.
+    await page.mouse.move(src.x + src.width / 2 + 20, 400, { steps: 5 });
+    const scrolled = await page.evaluate(() => window.scrollY);
+    const target = cell(page, 2, 2);
+    const box = (await target.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 10 });
+    await expect(target).toHaveAttribute('data-target', 'true');
+    await page.mouse.up();
+    await expect(live(page)).toHaveText('Dropped Robot A at row 3, column 3');
+    expect((await shelfState(page)).arrangements.find((a) => a.col === 2 && a.row === 2)).toBeTruthy();
+    expect(Math.abs((await page.evaluate(() => window.scrollY)) - scrolled)).toBeLessThan(40);
+  });
+
   test('moves an item with the keyboard, skipping occupied cells, with live announcements', async ({ page }) => {
     await cell(page, 0, 0).focus();
     await page.keyboard.press('Space');
@@ -206,6 +252,37 @@ test.describe('arranging the shelf', () => {
     await expect(overflow).toContainText('Robot C');
     const state = await shelfState(page);
     expect(state.arrangements.filter((a) => a.overflow)).toHaveLength(1);
+  });
+});
+
+test.describe('arranging the shelf on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('a long press picks an item up and a drag lands where the finger lifts, the page still', async ({ page }) => {
+    test.setTimeout(120_000);
+    await onboardedUserInPage(page);
+    await seedShelfItems(page.request, [{ title: 'Robot A', tags: 'robots' }]);
+    await page.goto('/me/shelf');
+    await page.getByTestId('edit-layout-switch').click();
+    await expect(grid(page)).toHaveAttribute('data-edit-mode', 'true');
+    await grid(page).scrollIntoViewIfNeeded();
+    const src = (await cell(page, 0, 0).boundingBox())!;
+    const dst = (await cell(page, 1, 1).boundingBox())!;
+    const cdp = await page.context().newCDPSession(page);
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number, y: number) =>
+      cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
+    const from = { x: src.x + src.width / 2, y: src.y + src.height / 2 };
+    const to = { x: dst.x + dst.width / 2, y: dst.y + dst.height / 2 };
+    await touch('touchStart', from.x, from.y);
+    // The long press (200 ms) picks it up (announced, then its own cell as the place it is over).
+    await expect(live(page)).toHaveText(/^(Picked up Robot A at row 1, column 1|Moved to row 1, column 1)$/);
+    const scrollBefore = await page.evaluate(() => window.scrollY);
+    for (let i = 1; i <= 12; i++) await touch('touchMove', from.x + ((to.x - from.x) * i) / 12, from.y + ((to.y - from.y) * i) / 12);
+    await expect(cell(page, 1, 1)).toHaveAttribute('data-target', 'true');
+    await touch('touchEnd', to.x, to.y);
+    await expect(live(page)).toHaveText('Dropped Robot A at row 2, column 2');
+    expect((await shelfState(page)).arrangements.find((a) => a.col === 1 && a.row === 1)).toBeTruthy();
+    expect(Math.abs((await page.evaluate(() => window.scrollY)) - scrollBefore)).toBeLessThan(40);
   });
 });
 

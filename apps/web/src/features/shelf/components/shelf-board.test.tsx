@@ -6,7 +6,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { shelfKeys } from '@/lib/query-keys';
 import { createTestQueryClient, jsonResponse } from '@/testing/test-utils';
-import { ShelfBoard } from './shelf-board';
+import { pointerOrNearestCell, ShelfBoard } from './shelf-board';
 
 const toasts = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('sonner', () => ({ toast: toasts }));
@@ -174,5 +174,42 @@ describe('ShelfBoard', () => {
     expect(screen.getByTestId('overflow-bring-back').textContent).toContain('Bring 1 item back onto the shelf?');
     fireEvent.click(screen.getByTestId('overflow-bring-back-action'));
     expect(onBringBack).toHaveBeenCalledWith([expect.objectContaining({ id: C })]);
+  });
+});
+
+describe('where a pointer drop lands', () => {
+  // Two cells of one column, 100 × 125, with a 40 px plank between them.
+  const rects = new Map([
+    ['c-0-0', { top: 0, left: 0, width: 100, height: 125, bottom: 125, right: 100 }],
+    ['c-0-1', { top: 165, left: 0, width: 100, height: 125, bottom: 290, right: 100 }],
+  ]);
+  const containers = [...rects.keys()].map((id) => ({
+    id,
+    data: { current: undefined },
+    disabled: false,
+    node: { current: null },
+    rect: { current: rects.get(id)! },
+  }));
+  const over = (x: number, y: number) =>
+    pointerOrNearestCell({
+      active: { id: 'a', data: { current: undefined }, rect: { current: { initial: null, translated: null } } },
+      collisionRect: { top: y, left: x, width: 1, height: 1, bottom: y + 1, right: x + 1 },
+      droppableRects: rects,
+      droppableContainers: containers,
+      pointerCoordinates: { x, y },
+    } as unknown as Parameters<typeof pointerOrNearestCell>[0]).map((c) => c.id);
+
+  it('is the cell under the pointer', () => {
+    expect(over(50, 200)).toEqual(['c-0-1']);
+  });
+
+  it('on the plank between two rows, is the nearer cell instead of nothing', () => {
+    expect(over(50, 135)).toEqual(['c-0-0']);
+    expect(over(50, 158)).toEqual(['c-0-1']);
+  });
+
+  it('is nothing far from every cell (the drop is cancelled)', () => {
+    expect(over(50, 400)).toEqual([]);
+    expect(over(200, 60)).toEqual([]);
   });
 });

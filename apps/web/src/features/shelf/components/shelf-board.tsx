@@ -7,6 +7,7 @@ import {
   TouchSensor,
   useSensor,
   useSensors,
+  type CollisionDetection,
   type DragEndEvent,
   type DragOverEvent,
   type DragStartEvent,
@@ -29,6 +30,37 @@ const SILENT = {
   onDragOver: () => undefined,
   onDragEnd: () => undefined,
   onDragCancel: () => undefined,
+};
+
+/**
+ * Auto-scroll while dragging is gentle: it starts only in the last 8 % of the window (64 px of an 800 px one, where
+ * dnd-kit's default is 20 %) and moves at most 200 px a second at the very edge (dnd-kit's default is ten times that).
+ * A cell at the bottom of the window can be dropped on without the page running away under the pointer, and holding
+ * the pointer at the edge still brings the next rows (or, on a phone, the next columns) into view.
+ */
+export const GENTLE_AUTO_SCROLL = { threshold: { x: 0.08, y: 0.08 }, acceleration: 1, interval: 5 } as const;
+
+/** How far outside a cell the pointer may be and still drop on it: the plank between two rows belongs to the nearer. */
+const CELL_REACH = 28;
+
+/**
+ * The cell under the pointer; in the gap between cells (a plank, the space between columns), the nearest cell within
+ * reach, so that a drop lands where the pointer is rather than being cancelled.
+ */
+export const pointerOrNearestCell: CollisionDetection = (args) => {
+  const within = pointerWithin(args);
+  const p = args.pointerCoordinates;
+  if (within.length || !p) return within;
+  let best: { id: string | number; distance: number } | null = null;
+  for (const container of args.droppableContainers) {
+    const r = args.droppableRects.get(container.id);
+    if (!r) continue;
+    const dx = Math.max(r.left - p.x, 0, p.x - (r.left + r.width));
+    const dy = Math.max(r.top - p.y, 0, p.y - (r.top + r.height));
+    const distance = Math.hypot(dx, dy);
+    if (distance <= CELL_REACH && (!best || distance < best.distance)) best = { id: container.id, distance };
+  }
+  return best ? [{ id: best.id, data: { droppableContainer: args.droppableContainers.find((c) => c.id === best.id), value: best.distance } }] : [];
 };
 
 /** The grid, the overflow drawer, pointer drag and drop, and the live region for both pointer and keyboard. */
@@ -139,7 +171,8 @@ export function ShelfBoard({ shelf, editMode, onBringBack, bringBackPending }: S
   return (
     <DndContext
       sensors={sensors}
-      collisionDetection={pointerWithin}
+      collisionDetection={pointerOrNearestCell}
+      autoScroll={GENTLE_AUTO_SCROLL}
       onDragStart={onDragStart}
       onDragOver={onDragOver}
       onDragEnd={onDragEnd}
