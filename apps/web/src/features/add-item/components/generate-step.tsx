@@ -3,8 +3,8 @@ import { AlertTriangle, CheckCircle2, Coins, Frame, Loader2, RefreshCw, Sparkles
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { ImageChoice } from '@/components/ui/image-choice';
 import { Skeleton } from '@/components/ui/skeleton';
-import { imageUrl } from '@/lib/image-url';
 import { cn } from '@/lib/utils';
 import { CreditsHelp } from './credits-summary';
 import { StepHeading } from './step-heading';
@@ -172,26 +172,18 @@ export function GenerateStep(props: GenerateStepProps) {
                       ? t('addItem.generate.styleVariant', { style: t(`addItem.style.names.${group.style}`), number: index + 1 })
                       : t('addItem.generate.variant', { number: index + 1 });
                   return (
-                    <label
+                    <ImageChoice
                       key={variant.compositeId}
+                      name={name}
+                      value={variant.compositeId}
+                      imageId={variant.imageId}
+                      checked={checked}
+                      onSelect={props.onChoose}
+                      label={label}
                       data-testid="variant-card"
                       data-composite-id={variant.compositeId}
-                      data-state={checked ? 'checked' : 'unchecked'}
-                      className={cn(
-                        'relative block cursor-pointer overflow-hidden rounded-xl border-2 bg-surface-sunken shadow-soft transition-[border-color,transform] duration-150 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring',
-                        checked ? 'border-accent shadow-lift' : 'border-transparent hover:border-border-strong',
-                      )}
+                      className={cn('shadow-soft', checked && 'shadow-lift')}
                     >
-                      <input
-                        type="radio"
-                        name={name}
-                        value={variant.compositeId}
-                        checked={checked}
-                        onChange={() => props.onChoose(variant.compositeId)}
-                        className="absolute inset-0 z-10 size-full cursor-pointer appearance-none opacity-0"
-                        aria-label={label}
-                      />
-                      <img src={imageUrl(variant.imageId, 'thumb')} alt="" loading="lazy" decoding="async" className="aspect-[4/5] w-full object-cover" />
                       {/* Top right: the styles put their title boxes and cards on the left (manga's at its top-left corner),
                           so the number never covers their first letter; a chosen card's badge carries the check. */}
                       <span
@@ -205,7 +197,7 @@ export function GenerateStep(props: GenerateStepProps) {
                         {checked ? <CheckCircle2 className="size-3.5" /> : null}
                         {index + 1}
                       </span>
-                    </label>
+                    </ImageChoice>
                   );
                 })}
               </div>

@@ -6,11 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { ImageChoice } from '@/components/ui/image-choice';
 import { callFunction } from '@/lib/api-client';
 import { errorMessageKey } from '@/lib/error-messages';
-import { imageUrl } from '@/lib/image-url';
 import { exploreKeys, itemKeys, shelfKeys } from '@/lib/query-keys';
-import { cn } from '@/lib/utils';
 
 /**
  * Owner only: another of the item's variants as its image, without generating (and paying) again. The variants not
@@ -58,24 +57,16 @@ export function ChangeImageDialog({ itemId, composites }: { itemId: string; comp
             {composites.map((c, index) => {
               const checked = picked === c.id;
               return (
-                <label
+                <ImageChoice
                   key={c.id}
-                  className={cn(
-                    'relative block cursor-pointer overflow-hidden rounded-xl border-2 bg-surface-sunken has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring',
-                    checked ? 'border-accent' : 'border-transparent hover:border-border-strong',
-                  )}
+                  name={name}
+                  value={c.id}
+                  imageId={c.imageId}
+                  checked={checked}
+                  onSelect={setPicked}
+                  label={t('item.changeImage.option', { number: index + 1, style: t(`addItem.style.names.${c.style}`, { defaultValue: c.style }) })}
                   data-testid="change-image-option"
                 >
-                  <input
-                    type="radio"
-                    name={name}
-                    value={c.id}
-                    checked={checked}
-                    onChange={() => setPicked(c.id)}
-                    className="absolute inset-0 z-10 size-full cursor-pointer appearance-none opacity-0"
-                    aria-label={t('item.changeImage.option', { number: index + 1, style: t(`addItem.style.names.${c.style}`, { defaultValue: c.style }) })}
-                  />
-                  <img src={imageUrl(c.imageId, 'thumb')} alt="" loading="lazy" className="aspect-[4/5] w-full object-cover" />
                   {c.chosen ? (
                     <span className="absolute bottom-1.5 left-1.5 rounded-md bg-surface/90 px-1.5 py-0.5 text-xs font-medium shadow-soft">
                       {t('item.changeImage.current')}
@@ -84,7 +75,7 @@ export function ChangeImageDialog({ itemId, composites }: { itemId: string; comp
                   {checked ? (
                     <CheckCircle2 className="absolute top-1.5 right-1.5 size-6 rounded-full bg-surface fill-accent text-surface" aria-hidden="true" />
                   ) : null}
-                </label>
+                </ImageChoice>
               );
             })}
           </div>
