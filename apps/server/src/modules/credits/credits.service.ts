@@ -3,25 +3,10 @@ import type { Db } from '../../db/client';
 import { lockKey } from '../../db/locks';
 import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import { AppError } from '../../lib/errors';
-import { creditsRepository, type RefillState } from './credits.repository';
+import { creditsRepository } from './credits.repository';
 
-const DAY_MS = 24 * 3600_000;
 /** How many collectors one run of the refill job tops up at most (the next run goes on). */
 const REFILL_BATCH = 500;
-
-/**
- * Where a collector stands in their refill periods (`everyDays` long, counted from their first ledger entry):
- * when the current one began, when the next begins, and whether the current one still owes a top-up to
- * `amount` (the first period never does: the sign-up credits are its allowance).
- */
-export function refillSchedule(state: RefillState, refill: CreditRefill, now: Date) {
-  const period = refill.everyDays * DAY_MS;
-  const elapsed = Math.max(0, now.getTime() - state.anchor.getTime());
-  const periodStart = new Date(state.anchor.getTime() + Math.floor(elapsed / period) * period);
-  const nextRefillAt = new Date(periodStart.getTime() + period);
-  const due = refill.amount > 0 && state.balance < refill.amount && periodStart > state.anchor && (state.lastRefillAt ?? state.anchor) < periodStart;
-  return { periodStart, nextRefillAt, due };
-}
 
 export const insufficientCredits = () => new AppError(402, 'insufficient_credits', 'Insufficient credits (need 3)');
 
@@ -44,11 +29,9 @@ export function createCreditsService(db: Db, opts: { signupCredits: number; refi
     refill: CreditRefill,
     at: Date,
   ): Promise<{ balance: number; refilled: boolean }> {
-    const state = await ledger.refillState(userId);
-    if (!state) return { balance: 0, refilled: false };
-    const schedule = refillSchedule(state, refill, at);
-    if (!schedule.due) return { balance: state.balance, refilled: false };
-    await ledger.add(userId, refill.amount - state.balance, 'refill', schedule.periodStart.toISOString());
+    const schedule = await ledger.refillSchedule(userId, refill, at);
+    if (!schedule.due) return { balance: schedule.balance, refilled: false };
+    await ledger.add(userId, refill.amount - schedule.balance, 'refill', schedule.periodStart.toISOString());
     return { balance: refill.amount, refilled: true };
   }
 
@@ -69,11 +52,9 @@ export function createCreditsService(db: Db, opts: { signupCredits: number; refi
       const refill = await opts.refill();
       const at = now();
       if (refill.amount <= 0) return { balance: await repo.balance(userId), nextRefillAt: null, refillAmount: null };
-      // A collector without any entry yet (an account made before it signed in for the first time) starts now.
-      const state = (await repo.refillState(userId)) ?? { balance: 0, anchor: at, lastRefillAt: null };
-      const schedule = refillSchedule(state, refill, at);
+      const schedule = await repo.refillSchedule(userId, refill, at);
       // Only a refill that is owed takes the lock: reading the balance stays one statement.
-      const balance = schedule.due ? (await refillIfDue(userId, refill, at)).balance : state.balance;
+      const balance = schedule.due ? (await refillIfDue(userId, refill, at)).balance : schedule.balance;
       return { balance, nextRefillAt: schedule.nextRefillAt.toISOString(), refillAmount: refill.amount };
     },
     /** The scheduled job: every collector whose period owes a refill gets it; answers how many did. */
@@ -83,7 +64,7 @@ export function createCreditsService(db: Db, opts: { signupCredits: number; refi
       const at = now();
       let refilled = 0;
       for (;;) {
-        const due = await repo.dueForRefill(refill.amount, refill.everyDays, at, REFILL_BATCH);
+        const due = await repo.dueForRefill(refill, at, REFILL_BATCH);
         let batch = 0;
         for (const userId of due) if ((await refillIfDue(userId, refill, at)).refilled) batch++;
         refilled += batch;
