@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { workerOrigin } from './ports';
+import type { SampleName } from '../../../server/src/modules/generation/sample-photos';
 
 export const ADMIN_EMAIL = 'admin@e2e.curio.test';
 export const PASSWORD = 'display-cabinet-42';
@@ -54,7 +55,7 @@ export async function onboardedUserInPage(page: Page) {
 }
 
 /** Drawn sample photos (a robot, an astronaut, a dinosaur) as JPEG files, made by the repo. */
-export async function samplePhotoFile(name: 'robot' | 'astronaut' | 'dino' = 'robot', size = { width: 600, height: 700 }) {
+export async function samplePhotoFile(name: SampleName = 'robot', size = { width: 600, height: 700 }) {
   const { samplePhoto } = await import('../../../server/src/modules/generation/sample-photos');
   return { name: `${name}.jpg`, mimeType: 'image/jpeg', buffer: await samplePhoto(name, size) };
 }
@@ -65,7 +66,7 @@ export async function samplePhotoFile(name: 'robot' | 'astronaut' | 'dino' = 'ro
  */
 export async function seedShelfItems(
   request: APIRequestContext,
-  items: { title: string; tags?: string; nsfw?: boolean; notes?: string; photo?: 'robot' | 'astronaut' | 'dino' }[],
+  items: { title: string; tags?: string; nsfw?: boolean; notes?: string; photo?: SampleName }[],
 ) {
   const photos = new Map<string, Awaited<ReturnType<typeof samplePhotoFile>>>();
   const ids: string[] = [];

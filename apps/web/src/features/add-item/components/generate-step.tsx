@@ -1,5 +1,5 @@
 import { GENERATION_COST, VARIANTS_PER_GENERATION, type CreditBalance, type ImageTreatment, type Style, type Variant } from '@curio/contract';
-import { AlertTriangle, CheckCircle2, Coins, Frame, Loader2, RefreshCw, Sparkles } from 'lucide-react';
+import { AlertTriangle, CheckCircle2, Coins, Info, Loader2, RefreshCw, Sparkles } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -221,7 +221,7 @@ export function GenerateStep(props: GenerateStepProps) {
 
       {!busy && variants.length > 0 && props.treatment?.kind === 'print' && props.treatment.reason ? (
         <p className="flex items-start gap-2 rounded-lg bg-info-bg px-3 py-2 text-sm text-info-fg" data-testid="generate-treatment">
-          <Frame className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
           {t(`addItem.generate.treatment.${props.treatment.reason}`)}
         </p>
       ) : null}
