@@ -7,6 +7,8 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** Routes (src/app) compose features and the kit; nothing imports them back. */
+const appImports = { group: ['@/app', '@/app/**'], message: 'Nothing imports the routes (src/app): they compose features and the kit.' };
 const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
@@ -110,9 +112,27 @@ export default tseslint.config(
               group: ['@/features/*', `!@/features/${feature}`, `!@/features/${feature}/**`, '../../*', `!../../${feature}`, `!../../${feature}/**`],
               message: 'A feature does not import another feature: move the shared piece to src/components, src/lib or src/hooks, or compose in src/app.',
             },
+            appImports,
           ],
         },
       ],
     },
   })),
+
+  // The kit (components, hooks, lib, config) knows no feature and no route: features and routes build on it.
+  {
+    files: ['apps/web/src/{components,hooks,lib,config}/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@/features', '@/features/**'], message: 'The kit does not import a feature: pass what it needs in, or move the piece into the kit.' },
+            appImports,
+          ],
+        },
+      ],
+    },
+  },
 );
