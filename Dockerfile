@@ -62,10 +62,13 @@ LABEL org.opencontainers.image.title="Curio" \
       org.opencontainers.image.base.name="${NODE_IMAGE}"
 # MALLOC_ARENA_MAX: glibc's per-thread memory arenas, left half used by the image library's threads,
 # hold 50–70 MB more resident memory per process under uploads than two arenas do (docs/benchmarks.md).
+# MALLOC_MMAP_THRESHOLD_: blocks of 128 KiB and more (image buffers) get a mapping of their own, returned to the
+# system when freed; glibc's moving threshold otherwise keeps them in the heap after the first large free.
 # NODE_OPTIONS: V8's memory settings of every Curio process, as `npm start` sets them
 # (apps/server/src/lib/runtime.ts, NODE_MEMORY_OPTIONS: Node.js 24 sizes its heap from the machine's memory).
 ENV NODE_ENV=production \
     MALLOC_ARENA_MAX=2 \
+    MALLOC_MMAP_THRESHOLD_=131072 \
     NODE_OPTIONS="--max-semi-space-size=16 --max-old-space-size=512" \
     PORT=3000 \
     HOST=0.0.0.0 \

@@ -30,13 +30,15 @@ export function unsupportedNode(version = process.versions.node): string | null 
 
 /**
  * What `npm start` adds to the environment of the compiled server (apps/server/package.json's start
- * script): production, glibc's memory arenas at two, V8's memory settings before any of `env`'s own
+ * script): production, glibc's memory arenas at two and its threshold for giving a large block a mapping of
+ * its own fixed at 128 KiB, V8's memory settings before any of `env`'s own
  * NODE_OPTIONS. For scripts and tests that start the server as `npm start` does.
  */
 export function npmStartEnv(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
   return {
     NODE_ENV: 'production',
     MALLOC_ARENA_MAX: env.MALLOC_ARENA_MAX ?? '2',
+    MALLOC_MMAP_THRESHOLD_: env.MALLOC_MMAP_THRESHOLD_ ?? '131072',
     NODE_OPTIONS: `${NODE_MEMORY_OPTIONS} ${env.NODE_OPTIONS ?? ''}`.trim(),
   };
 }

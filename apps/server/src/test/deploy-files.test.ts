@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { envSchema } from '../env';
-import { MIN_NODE_MAJOR, NODE_MEMORY_OPTIONS } from '../lib/runtime';
+import { MIN_NODE_MAJOR, NODE_MEMORY_OPTIONS, npmStartEnv } from '../lib/runtime';
 import { REPO_ROOT } from '../paths';
 
 const read = (file: string) => readFileSync(path.join(REPO_ROOT, file), 'utf8');
@@ -35,10 +35,11 @@ describe('the deployment files agree with the README', () => {
   it('the README documents every setting the server reads, and only those', () => {
     const documented = new Set(readmeVariables());
     expect(documented.size).toBeGreaterThan(40);
-    // MALLOC_ARENA_MAX is glibc's, read by no code of ours.
-    const read = Object.keys(envSchema.shape).filter((name) => name !== 'MALLOC_ARENA_MAX');
+    // glibc's settings, read by no code of ours.
+    const glibc = ['MALLOC_ARENA_MAX', 'MALLOC_MMAP_THRESHOLD_'];
+    const read = Object.keys(envSchema.shape).filter((name) => !glibc.includes(name));
     expect(read.filter((name) => !documented.has(name))).toEqual([]);
-    expect([...documented].filter((name) => name !== 'MALLOC_ARENA_MAX' && !read.includes(name))).toEqual([]);
+    expect([...documented].filter((name) => !glibc.includes(name) && !read.includes(name))).toEqual([]);
   });
 
   it('every README variable is in deploy/env.example, whose lines reach every Curio service (env_file)', () => {
@@ -72,6 +73,16 @@ describe('the deployment files agree with the README', () => {
     const scripts = (JSON.parse(read('apps/server/package.json')) as { scripts: Record<string, string> }).scripts;
     for (const name of ['start', 'worker']) expect(scripts[name]).toContain(`NODE_OPTIONS="${NODE_MEMORY_OPTIONS} \${NODE_OPTIONS:-}"`);
     expect(read('Dockerfile')).toContain(`NODE_OPTIONS="${NODE_MEMORY_OPTIONS}"`);
+  });
+
+  it("every start gives glibc's memory settings as npm start does: two arenas, large blocks in mappings of their own", () => {
+    const scripts = (JSON.parse(read('apps/server/package.json')) as { scripts: Record<string, string> }).scripts;
+    const glibc = Object.entries(npmStartEnv({})).filter(([name]) => name.startsWith('MALLOC_'));
+    expect(glibc.map(([name]) => name).sort()).toEqual(['MALLOC_ARENA_MAX', 'MALLOC_MMAP_THRESHOLD_']);
+    for (const [name, value] of glibc) {
+      for (const script of ['start', 'worker']) expect(scripts[script], `${script}: ${name}`).toContain(`${name}=\${${name}:-${value}}`);
+      expect(read('Dockerfile'), name).toMatch(new RegExp(`^\\s+${name}=${value} \\\\$`, 'm'));
+    }
   });
 
   it('every service keeps its data in a named volume, the worker has a liveness check and memory limits are set', () => {
