@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module script without types
-import { GOALS, judge, lostPoints, pageGates } from '../../scripts/lighthouse-gate.mjs';
+import { cpuSlowdownFor, GOALS, judge, lostPoints, pageGates } from '../../scripts/lighthouse-gate.mjs';
 
 type Report = Parameters<typeof judge>[0];
 
-function report({ performance = 1, seo = 1, lcpMs = 1500, canonical = 1, cls = 0 } = {}): Report {
+function report({ performance = 1, seo = 1, lcpMs = 1500, canonical = 1, cls = 0, tbtMs = 40 } = {}): Report {
   return {
     categories: {
       performance: { score: performance, auditRefs: [{ id: 'largest-contentful-paint', weight: 25 }] },
@@ -20,6 +20,7 @@ function report({ performance = 1, seo = 1, lcpMs = 1500, canonical = 1, cls = 0
         title: 'Largest Contentful Paint',
       },
       'cumulative-layout-shift': { score: cls <= 0.1 ? 1 : 0.5, numericValue: cls, title: 'Cumulative Layout Shift' },
+      'total-blocking-time': { score: tbtMs <= 200 ? 1 : 0.5, numericValue: tbtMs, displayValue: `${tbtMs} ms`, title: 'Total Blocking Time' },
       canonical: { score: canonical, title: 'Document has a valid rel=canonical', details: { items: [{ description: 'Relative URL (/x)' }] } },
     },
   };
@@ -38,6 +39,24 @@ describe('lighthouse gate', () => {
   it('fails a page whose layout shifts more than 0.1, whatever the floor for its performance', () => {
     expect(judge(report({ cls: 0.12 }), { ...GOALS, performance: 65 }).failures).toEqual(['CLS 0.120 > 0.1']);
     expect(judge(report({ cls: 0.1 }), GOALS).failures).toEqual([]);
+  });
+
+  it('fails a page whose main thread is blocked more than 150 ms, whatever the floor for its performance', () => {
+    expect(judge(report({ tbtMs: 151 }), { ...GOALS, performance: 65 }).failures).toEqual(['TBT 151 ms > 150 ms']);
+    expect(judge(report({ tbtMs: 150 }), GOALS).failures).toEqual([]);
+    // A report without the audit measured nothing: it does not pass.
+    const unmeasured = report();
+    delete (unmeasured.audits as Record<string, unknown>)['total-blocking-time'];
+    expect(judge(unmeasured, GOALS).failures).toEqual(['TBT not measured']);
+  });
+
+  it("simulates the same phone on any machine: Lighthouse's 4x for a high-end desktop, less for a slower one", () => {
+    expect(cpuSlowdownFor(1500)).toBe(4);
+    expect(cpuSlowdownFor(2400)).toBe(4);
+    expect(cpuSlowdownFor(900)).toBe(2.4);
+    expect(cpuSlowdownFor(300)).toBe(1);
+    // No index in the report: Lighthouse's default.
+    expect(cpuSlowdownFor(undefined)).toBe(4);
   });
 
   it('names the audits that cost the points, with what they found', () => {
