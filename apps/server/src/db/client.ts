@@ -4,7 +4,7 @@ import { execFile } from 'node:child_process';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -15,8 +15,9 @@ import { refuseNewerSchema } from './schema-version';
 
 export { MIGRATIONS_DIR };
 
-/** Both drivers expose the same query builder; the node-postgres type stands for both. */
-export type Db = NodePgDatabase<typeof schema>;
+import type { Db } from './types';
+
+export type { Db };
 
 export interface Database {
   db: Db;

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { MIGRATIONS_DIR } from '../paths';
-import type { Db } from './client';
+import type { Db } from './types';
 
 interface JournalEntry {
   idx: number;

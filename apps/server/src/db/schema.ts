@@ -15,6 +15,7 @@ export * from '../modules/analytics/analytics.schema';
 export * from '../modules/rate-limits/rate-limits.schema';
 export * from '../modules/images/images.schema';
 export * from '../modules/items/items.schema';
+export * from '../modules/shelves/arrangements.schema';
 export * from '../modules/notifications/notifications.schema';
 export * from '../modules/social/social.schema';
 export * from '../modules/comments/comments.schema';

@@ -1,4 +1,8 @@
-import type { Db } from './client';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import type * as schema from './schema';
+
+/** Both drivers expose the same query builder; the node-postgres type stands for both. */
+export type Db = NodePgDatabase<typeof schema>;
 
 /** A transaction handle; repositories accept either the database or a transaction. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

@@ -1,9 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { FunctionOutput } from '@curio/contract';
+import type { FunctionOutput, Language } from '@curio/contract';
 import type { Logger } from '../../lib/logger';
-import type { PageLanguage } from './pages.service';
 
 /** A page rendered on the server: the HTML of `#root`, the script that hands its data to the app, and its meta. */
 export interface RenderedPage {
@@ -17,7 +16,7 @@ export interface ProfileRender {
   /** The address asked (path and query string): the app's router renders it. */
   path: string;
   handle: string;
-  lng: PageLanguage;
+  lng: Language;
   profile: FunctionOutput<'profile-get'>;
 }
 
