@@ -249,7 +249,22 @@ export function lostPoints(lhr) {
         if (what) lines.push(`        ${String(what).slice(0, 160)}`);
       }
       if (ref.id === 'largest-contentful-paint') lines.push(...lcpElement(lhr));
+      if (ref.id === 'total-blocking-time') lines.push(...blockingWork(lhr));
     }
+  }
+  return lines;
+}
+
+/** What blocked the main thread: the longest tasks and the scripts that ran longest, with where they came from. */
+function blockingWork(lhr) {
+  const lines = [];
+  for (const task of (lhr.audits['long-tasks']?.details?.items ?? []).slice(0, 3)) {
+    lines.push(`        long task ${Math.round(task.duration)} ms at ${Math.round(task.startTime)} ms: ${String(task.url ?? '').slice(0, 140)}`);
+  }
+  for (const script of (lhr.audits['bootup-time']?.details?.items ?? []).slice(0, 3)) {
+    lines.push(
+      `        script ${Math.round(script.scripting ?? 0)} ms running, ${Math.round(script.scriptParseCompile ?? 0)} ms compiling: ${String(script.url ?? '').slice(0, 140)}`,
+    );
   }
   return lines;
 }

@@ -50,6 +50,23 @@ describe('lighthouse gate', () => {
     expect(judge(unmeasured, GOALS).failures).toEqual(['TBT not measured']);
   });
 
+  it('says what blocked the main thread when the blocking time costs points', () => {
+    const lhr = report({ performance: 0.7, tbtMs: 900 });
+    lhr.categories.performance!.auditRefs.push({ id: 'total-blocking-time', weight: 30 });
+    Object.assign(lhr.audits, {
+      'long-tasks': { score: null, title: 'Long tasks', details: { items: [{ url: 'http://x/assets/index-abc.js', duration: 412.4, startTime: 1830.2 }] } },
+      'bootup-time': {
+        score: 0.5,
+        title: 'JavaScript execution time',
+        details: { items: [{ url: 'http://x/assets/index-abc.js', scripting: 640.2, scriptParseCompile: 55.1 }] },
+      },
+    });
+    const lines = lostPoints(lhr).join('\n');
+    expect(lines).toMatch(/performance: total-blocking-time score 50 weight 30 \(900 ms\)/);
+    expect(lines).toMatch(/long task 412 ms at 1830 ms: http:\/\/x\/assets\/index-abc\.js/);
+    expect(lines).toMatch(/script 640 ms running, 55 ms compiling: http:\/\/x\/assets\/index-abc\.js/);
+  });
+
   it("simulates the same phone on any machine: Lighthouse's 4x for a high-end desktop, less for a slower one", () => {
     expect(cpuSlowdownFor(1500)).toBe(4);
     expect(cpuSlowdownFor(2400)).toBe(4);
