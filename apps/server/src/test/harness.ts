@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Style } from '@curio/contract';
 import { createApp } from '../app';
 import { parseEnv, resolveEnv } from '../env';
 import { createLogger } from '../lib/logger';
@@ -148,16 +149,43 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, o
     return { ...u, itemId: item.json.item.id as string, imageId: up.imageId };
   }
 
-  /** An item with one photo, generated (style bright_gallery) and chosen: on display for others (and on the shelf with `place`). */
-  async function publishedItem(cookie: string, photo: Buffer, title: string, opts: { place?: boolean } = {}) {
-    const item = await call('items-create', { cookie, body: { title, tags: 'robots' } });
+  /**
+   * An item with one photo, generated and one of its variants chosen: on display for others (and on the shelf with
+   * `place`). Tags `robots`, style `bright_gallery` and the first variant unless told. Any step that fails throws,
+   * naming it.
+   */
+  async function publish(cookie: string, photo: Buffer, opts: PublishOptions) {
+    const step = async (name: string, body: Record<string, unknown>) => {
+      const res = await call(name, { cookie, body });
+      if (res.status !== 200) throw new Error(`${name} failed: ${res.status} ${JSON.stringify(res.json)}`);
+      return res.json;
+    };
+    const { item } = await step('items-create', {
+      title: opts.title,
+      tags: opts.tags ?? 'robots',
+      ...(opts.nsfw === undefined ? {} : { nsfw: opts.nsfw }),
+      ...(opts.metadata === undefined ? {} : { metadata: opts.metadata }),
+    });
+    const id = item.id as string;
     const up = await upload(cookie, photo);
-    await call('photos-add', { cookie, body: { itemId: item.json.item.id, imageId: up.imageId } });
-    const gen = await call('items-generate', { cookie, body: { itemId: item.json.item.id, style: 'bright_gallery' } });
-    await call('items-choose', { cookie, body: { itemId: item.json.item.id, compositeId: gen.json.variants[0].compositeId } });
-    if (opts.place) await call('items-place', { cookie, body: { itemId: item.json.item.id } });
-    return item.json.item.id as string;
+    if (!up.imageId) throw new Error(`upload failed: ${up.res?.status}`);
+    await step('photos-add', { itemId: id, imageId: up.imageId });
+    const { variants } = await step('items-generate', { itemId: id, style: opts.style ?? 'bright_gallery' });
+    const chosen = variants[opts.variant ?? 0] as { compositeId: string; imageId: string };
+    await step('items-choose', { itemId: id, compositeId: chosen.compositeId });
+    const placed = opts.place ? await step('items-place', { itemId: id }) : null;
+    return {
+      id,
+      photoImageId: up.imageId,
+      imageId: chosen.imageId,
+      variants: variants as { compositeId: string; imageId: string; variantNo: number }[],
+      arrangement: placed?.arrangement,
+    };
   }
+
+  /** {@link publish}'s item id, for a title (tags `robots`, style `bright_gallery`). */
+  const publishedItem = async (cookie: string, photo: Buffer, title: string, opts: { place?: boolean } = {}) =>
+    (await publish(cookie, photo, { title, place: opts.place })).id;
 
   /** Uploads a PNG as an avatar and makes it the user's own; answers its image id. */
   async function avatar(cookie: string, png: Buffer) {
@@ -192,6 +220,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, o
     onboardedUser,
     upload,
     itemWithPhoto,
+    publish,
     publishedItem,
     avatar,
     async close() {
@@ -213,3 +242,15 @@ export function cookieFrom(res: Response): string {
     .join('; ');
 }
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** What {@link TestApp.publish} makes: the item's fields, the style and variant chosen, and whether it is placed. */
+export interface PublishOptions {
+  title: string;
+  tags?: string;
+  nsfw?: boolean;
+  metadata?: string;
+  style?: Style;
+  /** Which of the five variants becomes the item's image (0-based; the first unless told). */
+  variant?: number;
+  place?: boolean;
+}

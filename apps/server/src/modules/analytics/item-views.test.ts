@@ -20,12 +20,7 @@ afterAll(() => t.close());
 type U = Awaited<ReturnType<TestApp['onboardedUser']>>;
 
 async function published(u: U, title: string) {
-  const item = await t.call('items-create', { cookie: u.cookie, body: { title, tags: 'robots' } });
-  const up = await t.upload(u.cookie, photo);
-  await t.call('photos-add', { cookie: u.cookie, body: { itemId: item.json.item.id, imageId: up.imageId } });
-  const gen = await t.call('items-generate', { cookie: u.cookie, body: { itemId: item.json.item.id, style: 'bright_gallery' } });
-  await t.call('items-choose', { cookie: u.cookie, body: { itemId: item.json.item.id, compositeId: gen.json.variants[0].compositeId } });
-  return item.json.item.id as string;
+  return (await t.publish(u.cookie, photo, { title })).id;
 }
 
 const view = (itemId: string, opts: { cookie?: string; address?: string; agent?: string } = {}) =>

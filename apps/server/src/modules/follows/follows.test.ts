@@ -17,13 +17,7 @@ afterAll(() => t.close());
 
 /** An item with a chosen image, placed on the owner's shelf. */
 async function published(u: U, title = 'A piece') {
-  const item = await t.call('items-create', { cookie: u.cookie, body: { title, tags: 'robots' } });
-  const up = await t.upload(u.cookie, photo);
-  await t.call('photos-add', { cookie: u.cookie, body: { itemId: item.json.item.id, imageId: up.imageId } });
-  const gen = await t.call('items-generate', { cookie: u.cookie, body: { itemId: item.json.item.id, style: 'bright_gallery' } });
-  await t.call('items-choose', { cookie: u.cookie, body: { itemId: item.json.item.id, compositeId: gen.json.variants[0].compositeId } });
-  await t.call('items-place', { cookie: u.cookie, body: { itemId: item.json.item.id } });
-  return { id: item.json.item.id as string, imageId: gen.json.variants[0].imageId as string };
+  return t.publish(u.cookie, photo, { title, place: true });
 }
 const profileOf = async (handle: string, cookie?: string) => {
   const r = await t.call('profile-get', { body: { handle }, ...(cookie ? { cookie } : {}) });

@@ -18,12 +18,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function published(u: U, title: string) {
-  const item = await t.call('items-create', { cookie: u.cookie, body: { title, tags: 'robots' } });
-  const up = await t.upload(u.cookie, photo);
-  await t.call('photos-add', { cookie: u.cookie, body: { itemId: item.json.item.id, imageId: up.imageId } });
-  const gen = await t.call('items-generate', { cookie: u.cookie, body: { itemId: item.json.item.id, style: 'bright_gallery' } });
-  await t.call('items-choose', { cookie: u.cookie, body: { itemId: item.json.item.id, compositeId: gen.json.variants[0].compositeId } });
-  return item.json.item.id as string;
+  return (await t.publish(u.cookie, photo, { title })).id;
 }
 const summary = async (u: U) => {
   const r = await t.call('insights-summary', { cookie: u.cookie });

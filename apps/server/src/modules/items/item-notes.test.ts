@@ -14,13 +14,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function published(u: U, metadata: string) {
-  const item = await t.call('items-create', { cookie: u.cookie, body: { title: 'Tin robot', tags: 'robots', metadata } });
-  const id = item.json.item.id as string;
-  const up = await t.upload(u.cookie, photo);
-  await t.call('photos-add', { cookie: u.cookie, body: { itemId: id, imageId: up.imageId } });
-  const gen = await t.call('items-generate', { cookie: u.cookie, body: { itemId: id, style: 'bright_gallery' } });
-  await t.call('items-choose', { cookie: u.cookie, body: { itemId: id, compositeId: gen.json.variants[0].compositeId } });
-  return id;
+  return (await t.publish(u.cookie, photo, { title: 'Tin robot', metadata })).id;
 }
 
 const itemOf = (json: unknown) => {

@@ -16,14 +16,7 @@ afterAll(() => t.close());
 type U = Awaited<ReturnType<TestApp['onboardedUser']>>;
 
 async function savedItem(u: U, title: string) {
-  const item = await t.call('items-create', { cookie: u.cookie, body: { title } });
-  const up = await t.upload(u.cookie, photo);
-  await t.call('photos-add', { cookie: u.cookie, body: { itemId: item.json.item.id, imageId: up.imageId } });
-  const gen = await t.call('items-generate', { cookie: u.cookie, body: { itemId: item.json.item.id, style: 'bookshelf_hero' } });
-  await t.call('items-choose', { cookie: u.cookie, body: { itemId: item.json.item.id, compositeId: gen.json.variants[0].compositeId } });
-  const placed = await t.call('items-place', { cookie: u.cookie, body: { itemId: item.json.item.id } });
-  expect(placed.status).toBe(200);
-  return item.json.item.id as string;
+  return (await t.publish(u.cookie, photo, { title, tags: '', style: 'bookshelf_hero', place: true })).id;
 }
 
 async function shelfWithItems(n: number) {

@@ -14,13 +14,7 @@ type U = Awaited<ReturnType<TestApp['onboardedUser']>>;
 
 /** Creates an item with a chosen image (through the whole API) and places it. */
 async function savedItem(u: U, title: string, tags = '') {
-  const item = await t.call('items-create', { cookie: u.cookie, body: { title, tags } });
-  const up = await t.upload(u.cookie, photo);
-  await t.call('photos-add', { cookie: u.cookie, body: { itemId: item.json.item.id, imageId: up.imageId } });
-  const gen = await t.call('items-generate', { cookie: u.cookie, body: { itemId: item.json.item.id, style: 'bookshelf_hero' } });
-  await t.call('items-choose', { cookie: u.cookie, body: { itemId: item.json.item.id, compositeId: gen.json.variants[0].compositeId } });
-  const placed = await t.call('items-place', { cookie: u.cookie, body: { itemId: item.json.item.id } });
-  return { id: item.json.item.id as string, arrangement: placed.json.arrangement, imageId: gen.json.variants[0].imageId as string };
+  return t.publish(u.cookie, photo, { title, tags, style: 'bookshelf_hero', place: true });
 }
 
 describe('placing and reading the shelf', () => {

@@ -18,13 +18,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function published(u: U, title = 'A piece', extra: { nsfw?: boolean } = {}) {
-  const item = await t.call('items-create', { cookie: u.cookie, body: { title, tags: 'robots', nsfw: extra.nsfw ?? false } });
-  const up = await t.upload(u.cookie, photo);
-  await t.call('photos-add', { cookie: u.cookie, body: { itemId: item.json.item.id, imageId: up.imageId } });
-  const gen = await t.call('items-generate', { cookie: u.cookie, body: { itemId: item.json.item.id, style: 'bright_gallery' } });
-  await t.call('items-choose', { cookie: u.cookie, body: { itemId: item.json.item.id, compositeId: gen.json.variants[1].compositeId } });
-  await t.call('items-place', { cookie: u.cookie, body: { itemId: item.json.item.id } });
-  return { id: item.json.item.id as string, photoImageId: up.imageId!, variants: gen.json.variants as { imageId: string }[] };
+  return t.publish(u.cookie, photo, { title, nsfw: extra.nsfw ?? false, variant: 1, place: true });
 }
 
 describe('item-get', () => {
