@@ -31,6 +31,7 @@ describe('HTTP foundation', () => {
   });
 
   it('answers an unknown function with a 404 error envelope', async () => {
+    // @ts-expect-error: a name the contract does not have, on purpose
     const r = await t.call('no-such-function');
     expect(r.status).toBe(404);
     expect(r.json).toEqual({ error: { code: 'not_found', message: 'Unknown function: no-such-function' } });

@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Style } from '@curio/contract';
+import type { FunctionName, Style } from '@curio/contract';
 import { createApp } from '../app';
 import { parseEnv, resolveEnv } from '../env';
 import { createLogger } from '../lib/logger';
@@ -85,7 +85,8 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, o
    * Calls /functions/v1/{name}; returns status and parsed JSON. Every successful answer is checked
    * against the function's output schema in the contract, so drift between them fails the test.
    */
-  async function call<T = any>(name: string, opts: CallOptions = {}) {
+  /** Calls a function of the contract by name (a name the contract does not have fails to compile). */
+  async function call<T = any>(name: FunctionName, opts: CallOptions = {}) {
     const res = await send(`/functions/v1/${name}`, { method: 'POST', ...opts });
     const json = (await res.json()) as T;
     if (res.ok) assertMatchesContract(name, json);
@@ -155,7 +156,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, o
    * naming it.
    */
   async function publish(cookie: string, photo: Buffer, opts: PublishOptions) {
-    const step = async (name: string, body: Record<string, unknown>) => {
+    const step = async (name: FunctionName, body: Record<string, unknown>) => {
       const res = await call(name, { cookie, body });
       if (res.status !== 200) throw new Error(`${name} failed: ${res.status} ${JSON.stringify(res.json)}`);
       return res.json;

@@ -1,3 +1,4 @@
+import type { FunctionName } from '@curio/contract';
 import { base32 } from '@better-auth/utils/base32';
 import { createOTP } from '@better-auth/utils/otp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const asAdmin = (name: string, body: object) => t.call(name, { cookie: admin.cookie, body });
+const asAdmin = (name: FunctionName, body: object) => t.call(name, { cookie: admin.cookie, body });
 const me = (cookie: string) => t.call('profile-me', { cookie, body: {} });
 const actionsOf = async (userId: string) =>
   (await t.database.db.select().from(adminAccountActions).where(eq(adminAccountActions.userId, userId))).map((a) => [a.action, a.actorId, a.note]);
@@ -50,7 +51,7 @@ async function addPasskey(userId: string, name: string) {
 }
 
 describe('access', () => {
-  const calls: [string, object][] = [
+  const calls: [FunctionName, object][] = [
     ['admin-user-get', { userId: 'x' }],
     ['admin-user-factors-list', { userId: 'x' }],
     ['admin-user-factor-remove', { userId: 'x', factorId: 'y' }],

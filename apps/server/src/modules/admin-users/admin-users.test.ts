@@ -1,3 +1,4 @@
+import type { FunctionName } from '@curio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
 import { cookieFrom, createTestApp, type TestApp } from '../../test/harness';
@@ -17,7 +18,7 @@ const ledger = async (userId: string) =>
   );
 
 describe('access', () => {
-  const calls: [string, object][] = [
+  const calls: [FunctionName, object][] = [
     ['admin-users-list', {}],
     ['admin-user-update', { userId: 'x', tester: true }],
     ['admin-credits-grant', { userId: 'x', amount: 5, reason: 'thanks' }],

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MODERATION_MESSAGES } from '@curio/contract';
+import { MODERATION_MESSAGES, type FunctionName } from '@curio/contract';
 import { moderationActions, reports, userRoles } from '../../db/schema';
 import { pngBytes, stubGenerator } from '../../test/images';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../test/harness';
@@ -36,7 +36,7 @@ const outcomes = async (u: U) => {
 };
 
 describe('access', { tags: ['postgres'] }, () => {
-  const calls: [string, Record<string, unknown>][] = [
+  const calls: [FunctionName, Record<string, unknown>][] = [
     ['mod-reports-list', {}],
     ['mod-report-get', { reportId: '00000000-0000-4000-8000-000000000000' }],
     ['mod-report-act', { reportId: '00000000-0000-4000-8000-000000000000', action: 'dismiss', note: 'x' }],

@@ -78,7 +78,7 @@ describe('settings', () => {
   });
 
   it('are only for the signed-in user', async () => {
-    for (const name of ['settings-get', 'settings-update']) {
+    for (const name of ['settings-get', 'settings-update'] as const) {
       const r = await t.call(name, { body: name === 'settings-update' ? { includeNSFW: true } : {} });
       expect(r.status).toBe(401);
       expect(r.json.error.code).toBe('unauthorized');
