@@ -150,7 +150,7 @@ test.describe('arranging the shelf', () => {
     await page.mouse.up();
     await expect(live(page)).toHaveText('Dropped Robot A at row 2, column 2');
     await expect(cell(page, 1, 1)).toHaveAttribute('data-occupied', 'true');
-    expect((await shelfState(page)).arrangements.find((a) => a.col === 1 && a.row === 1)).toBeTruthy();
+    await expect.poll(async () => (await shelfState(page)).arrangements.some((a) => a.col === 1 && a.row === 1)).toBe(true);
     expect(await page.evaluate(() => window.scrollY)).toBeLessThan(40);
   });
 
@@ -175,7 +175,7 @@ test.describe('arranging the shelf', () => {
     await expect(target).toHaveAttribute('data-target', 'true');
     await page.mouse.up();
     await expect(live(page)).toHaveText('Dropped Robot A at row 3, column 3');
-    expect((await shelfState(page)).arrangements.find((a) => a.col === 2 && a.row === 2)).toBeTruthy();
+    await expect.poll(async () => (await shelfState(page)).arrangements.some((a) => a.col === 2 && a.row === 2)).toBe(true);
     expect(Math.abs((await page.evaluate(() => window.scrollY)) - scrolled)).toBeLessThan(40);
   });
 
@@ -213,6 +213,8 @@ test.describe('arranging the shelf', () => {
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     await expect(live(page)).toHaveText('Dropped Robot A at row 2, column 1');
+    // The drop is announced at once; the move is saved a moment later: the state compared below is the saved one.
+    await expect.poll(async () => (await shelfState(page)).arrangements.some((a) => a.col === 0 && a.row === 1)).toBe(true);
     const before = (await shelfState(page)).arrangements;
 
     await page.getByTestId('auto-arrange').click();
@@ -281,7 +283,7 @@ test.describe('arranging the shelf on a phone', () => {
     await expect(cell(page, 1, 1)).toHaveAttribute('data-target', 'true');
     await touch('touchEnd', to.x, to.y);
     await expect(live(page)).toHaveText('Dropped Robot A at row 2, column 2');
-    expect((await shelfState(page)).arrangements.find((a) => a.col === 1 && a.row === 1)).toBeTruthy();
+    await expect.poll(async () => (await shelfState(page)).arrangements.some((a) => a.col === 1 && a.row === 1)).toBe(true);
     expect(Math.abs((await page.evaluate(() => window.scrollY)) - scrollBefore)).toBeLessThan(40);
   });
 });
