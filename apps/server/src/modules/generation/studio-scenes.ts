@@ -129,7 +129,7 @@ export function placedSize(s: { width: number; height: number }, targetH: number
   return { width: Math.ceil(w * Math.cos(a) + h * Math.sin(a)), height: Math.ceil(w * Math.sin(a) + h * Math.cos(a)) };
 }
 
-/** The main figure's height as a share of the canvas, and the most of its width it may take; the companion's. */
+/** The most of the canvas's width the main figure may take; the companion's height (a share of the main figure's) and width. */
 export const MAIN_MAX_W = W * 0.78;
 export const COMPANION = { scale: 0.72, maxW: W * 0.4 };
 
