@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
+import { generateFirstItem } from './support/wizard';
 import { fn, onboardedUserInPage, ORIGIN_HEADER, samplePhotoFile } from './support/api';
 
 /**
@@ -56,18 +57,8 @@ test('an unfinished item shows on the shelf, resumes where it stopped and is fin
 test('styles compared side by side: a second style keeps the first one’s variants, and an earlier one can be chosen', async ({ page }) => {
   test.setTimeout(120_000);
   await onboardedUserInPage(page);
-  await page.goto('/me/shelf');
-  await page.getByTestId('add-first-item').click();
+  await generateFirstItem(page, { title: 'Compared robot', photo: 'robot', style: 'Bright Gallery' });
   const wizard = page.getByTestId('add-item-wizard');
-  await page.getByTestId('item-title').fill('Compared robot');
-  await page.getByTestId('wizard-next').click();
-  await page.getByTestId('photo-input').setInputFiles([await samplePhotoFile('robot')]);
-  await expect(page.getByTestId('photo-card').first()).toHaveAttribute('data-prep', 'ready', { timeout: 30_000 });
-  await page.getByTestId('wizard-next').click();
-  await page.getByRole('radio', { name: 'Bright Gallery' }).check();
-  await page.getByTestId('wizard-next').click();
-  await page.getByTestId('generate').click();
-  await expect(page.getByTestId('variant-card')).toHaveCount(5, { timeout: 60_000 });
   await page.getByRole('radio', { name: 'Variant 4' }).check();
 
   // Back to try another style: Generate again keeps the five paid for, and the choice made.
