@@ -38,7 +38,7 @@ const SILENT = {
  * A cell at the bottom of the window can be dropped on without the page running away under the pointer, and holding
  * the pointer at the edge still brings the next rows (or, on a phone, the next columns) into view.
  */
-export const GENTLE_AUTO_SCROLL = { threshold: { x: 0.08, y: 0.08 }, acceleration: 1, interval: 5 } as const;
+const GENTLE_AUTO_SCROLL = { threshold: { x: 0.08, y: 0.08 }, acceleration: 1, interval: 5 } as const;
 
 /** How far outside a cell the pointer may be and still drop on it: the plank between two rows belongs to the nearer. */
 const CELL_REACH = 28;
@@ -51,16 +51,16 @@ export const pointerOrNearestCell: CollisionDetection = (args) => {
   const within = pointerWithin(args);
   const p = args.pointerCoordinates;
   if (within.length || !p) return within;
-  let best: { id: string | number; distance: number } | null = null;
+  let best: { container: (typeof args.droppableContainers)[number]; distance: number } | null = null;
   for (const container of args.droppableContainers) {
     const r = args.droppableRects.get(container.id);
     if (!r) continue;
     const dx = Math.max(r.left - p.x, 0, p.x - (r.left + r.width));
     const dy = Math.max(r.top - p.y, 0, p.y - (r.top + r.height));
     const distance = Math.hypot(dx, dy);
-    if (distance <= CELL_REACH && (!best || distance < best.distance)) best = { id: container.id, distance };
+    if (distance <= CELL_REACH && (!best || distance < best.distance)) best = { container, distance };
   }
-  return best ? [{ id: best.id, data: { droppableContainer: args.droppableContainers.find((c) => c.id === best.id), value: best.distance } }] : [];
+  return best ? [{ id: best.container.id, data: { droppableContainer: best.container, value: best.distance } }] : [];
 };
 
 /** The grid, the overflow drawer, pointer drag and drop, and the live region for both pointer and keyboard. */
