@@ -147,7 +147,8 @@ export function layoutVariant(
 ): VariantLayout {
   const floorY = Math.round(c.floor * H);
   const mainLeft = Math.round(c.cx * W - main.width / 2);
-  const mainTop = floorY - main.height + (style === 'manga_halftone' ? 10 : 4);
+  // A figure's feet sink a little into the floor; a manga figure's by its ink outline.
+  const mainTop = floorY - main.height + (style === 'manga_halftone' ? INK_PAD : 4);
   const figures: Box[] = [{ left: mainLeft, top: mainTop, ...main }];
   if (second) {
     const onRight = c.cx < 0.5;
