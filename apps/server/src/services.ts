@@ -177,8 +177,9 @@ export function createServices(
   }
   /**
    * Items' likes, saves or comments changed (committed) through this process: their cached pages go
-   * at once here, and every other process is told to drop them too (one hint, not recorded: one that
-   * is missed leaves those pages there until they expire, ITEM_PAGE_CACHE_MS). Not awaited: the
+   * at once here, and every other process is told to drop them too (one hint, not recorded: a process
+   * that was not listening drops all its pages when it listens again; a hint that could not be sent
+   * leaves those pages there until they expire, ITEM_PAGE_CACHE_MS). Not awaited: the
    * answer does not wait for the NOTIFY, and a failure to send it is logged, never the caller's.
    */
   const itemsTouched = (itemIds: string[]) => {
@@ -193,6 +194,8 @@ export function createServices(
     const ids = Array.isArray(itemIds) ? itemIds : [itemId];
     for (const id of ids) if (typeof id === 'string') itemPages.forget(id);
   });
+  // Hints sent while this process was not listening are lost: its cached item pages go instead.
+  events.onHintsMissed(() => itemPages.invalidate());
   viewerMarks.onForgotten((userId) => itemPages.forgetViewer(userId));
   const social = createSocialService(db, { roles, notifications, itemsTouched, marksChanged: (userId) => viewerMarks.forget(userId) });
   const comments = createCommentsService(db, {

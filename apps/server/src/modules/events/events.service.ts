@@ -81,6 +81,8 @@ export function createEventsService(
   const byUser = new Map<string, Set<Handler>>();
   const broadcastHandlers = new Map<string, Set<Handler>>();
   const hintHandlers = new Map<string, Set<HintHandler>>();
+  // Told when hints may have been missed: the listening connection was lost and came back.
+  const missedHintHandlers = new Set<() => void>();
   // Who sends this service's hints (a process may hold more than one app in tests).
   const self = randomUUID();
   // Ids delivered lately (a NOTIFY and a catch-up read may both bring one), and the highest seen.
@@ -131,6 +133,14 @@ export function createEventsService(
 
   /** After the listening connection came back: deliver what was recorded in the meantime. */
   function catchUp() {
+    // Hints sent while this process was not listening are lost: what waited for one is dropped now.
+    for (const handler of missedHintHandlers) {
+      try {
+        handler();
+      } catch (err) {
+        logger.error({ err }, 'missed-hints handler failed');
+      }
+    }
     catchingUp = catchingUp.then(async () => {
       try {
         const repo = eventsRepository(db);
@@ -246,6 +256,15 @@ export function createEventsService(
     /** Hints of one name sent by other processes (and other apps of this one); returns the unsubscribe function. */
     onHint(hint: string, handler: HintHandler) {
       return addTo(hintHandlers, hint, handler);
+    },
+    /**
+     * Runs when hints may have been missed: the listening connection was lost and is back (hints are
+     * not replayed). What a missed hint would have dropped (cached pages) is dropped here instead.
+     * Returns the unsubscribe function.
+     */
+    onHintsMissed(handler: () => void) {
+      missedHintHandlers.add(handler);
+      return () => void missedHintHandlers.delete(handler);
     },
 
     /** Live events for one user; returns the unsubscribe function. */

@@ -180,6 +180,30 @@ describe('events', { tags: ['postgres'] }, () => {
     await service.stop();
   });
 
+  it('tells what waits for hints that some may have been missed when its listening connection comes back', async () => {
+    let onPayload!: (payload: string) => void;
+    let reconnected!: () => void;
+    const service = createEventsService(t.database.db, {
+      logger: { info() {}, error() {} } as never,
+      listen: async (_channel, payload, reconnect) => ((onPayload = payload), (reconnected = reconnect!), async () => undefined),
+    });
+    await service.start();
+    let missed = 0;
+    const hints: unknown[] = [];
+    service.onHint('item.touched', (data) => hints.push(data));
+    const stop = service.onHintsMissed(() => missed++);
+    // A hint from another process while listening arrives; nothing was missed.
+    onPayload(JSON.stringify({ hint: 'item.touched', data: { itemIds: ['a'] }, from: 'another process' }));
+    expect(hints).toEqual([{ itemIds: ['a'] }]);
+    expect(missed).toBe(0);
+    reconnected();
+    expect(missed).toBe(1);
+    stop();
+    reconnected();
+    expect(missed).toBe(1);
+    await service.stop();
+  });
+
   it('clears explore when a broadcast arrives, even for a change this process did not make', async () => {
     const owner = await t.onboardedUser();
     const itemId = await published(owner, 'Quietly hidden');

@@ -11,11 +11,13 @@ import { sharedAnswer } from '../../lib/functions';
 import { itemPagesRepository } from './item-pages.repository';
 
 /**
- * How long an item page is kept for viewers other than its owner. A like, save or comment drops the
- * page in every process at once (a hint through the event channel); counts lag this much at most
- * where a hint was missed.
+ * How long an item page is kept for viewers other than its owner: a safety net. A like, save or
+ * comment drops the page in every process at once (a hint through the event channel), and a process
+ * whose listening connection was lost drops every page when it is back; an edit, a new image, a
+ * hidden item and a change of the owner's profile clear the pages everywhere (a recorded event).
+ * Counts lag this much at most where a hint could not be sent at all.
  */
-export const ITEM_PAGE_CACHE_MS = 5_000;
+export const ITEM_PAGE_CACHE_MS = 60_000;
 
 /** An item still without a chosen image this long after its creation is an abandoned draft. */
 export const DRAFT_TTL_MS = 24 * 60 * 60 * 1000;
