@@ -57,7 +57,7 @@ export const feedbackSubmitInputSchema = z.object({
   category: z.enum(FEEDBACK_CATEGORIES, { message: FEEDBACK_MESSAGES.required }),
   message: z
     .string({ error: FEEDBACK_MESSAGES.required })
-    .refine(isSafeText, { message: UNSAFE_TEXT_MESSAGE, abort: true })
+    .refine(isSafeText, { message: UNSAFE_TEXT_MESSAGE, abort: true, params: { fieldCode: 'unsafe_text' } })
     .trim()
     .min(1, FEEDBACK_MESSAGES.required)
     .max(FEEDBACK_MESSAGE_MAX, FEEDBACK_MESSAGES.tooLong),

@@ -57,9 +57,9 @@ const urlList = textOrList(text().max(DMCA_LIMITS.urls * (DMCA_LIMITS.url + 2)),
   .optional()
   .transform((v, ctx) => {
     const urls = splitUrlLines(v);
-    if (urls.length > DMCA_LIMITS.urls) ctx.addIssue({ code: 'custom', message: DMCA_MESSAGES.tooManyUrls });
+    if (urls.length > DMCA_LIMITS.urls) ctx.addIssue({ code: 'custom', message: DMCA_MESSAGES.tooManyUrls, params: { fieldCode: 'too_long' } });
     const bad = urls.find((u) => u.length > DMCA_LIMITS.url || !isHttpUrl(u));
-    if (bad !== undefined) ctx.addIssue({ code: 'custom', message: DMCA_MESSAGES.url });
+    if (bad !== undefined) ctx.addIssue({ code: 'custom', message: DMCA_MESSAGES.url, params: { fieldCode: 'invalid_format' } });
     return urls;
   });
 
@@ -89,12 +89,13 @@ export const dmcaSubmitInputSchema = z
   })
   .superRefine((v, ctx) => {
     if (v.infringingItemUrl && !itemIdFromUrl(v.infringingItemUrl)) {
-      ctx.addIssue({ code: 'custom', path: ['infringingItemUrl'], message: DMCA_MESSAGES.itemUrl });
+      ctx.addIssue({ code: 'custom', path: ['infringingItemUrl'], message: DMCA_MESSAGES.itemUrl, params: { fieldCode: 'invalid_format' } });
     }
     if (!v.infringingItemUrl && !v.infringingItemId && v.infringingUrls.length === 0) {
-      ctx.addIssue({ code: 'custom', path: ['infringingUrls'], message: DMCA_MESSAGES.infringingUrl });
+      ctx.addIssue({ code: 'custom', path: ['infringingUrls'], message: DMCA_MESSAGES.infringingUrl, params: { fieldCode: 'required' } });
     }
-    if (!v.goodFaith || !v.perjury) ctx.addIssue({ code: 'custom', path: ['goodFaith'], message: DMCA_MESSAGES.confirmations });
+    if (!v.goodFaith || !v.perjury)
+      ctx.addIssue({ code: 'custom', path: ['goodFaith'], message: DMCA_MESSAGES.confirmations, params: { fieldCode: 'required' } });
   })
   .transform(({ infringingItemUrl, infringingItemId, ...rest }) => ({
     ...rest,

@@ -45,5 +45,42 @@ export const ERROR_CODES = [
   'confirmation_invalid',
   /** An export link that expired or is not this person's. */
   'export_expired',
+  /** 429 of direct messages: the hourly allowance is spent (the per-message interval stays `rate_limited`). */
+  'dm_hourly_limit',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/**
+ * What is wrong with one field, in the envelope's `fields` (`{ email: 'invalid_format' }`): a stable code
+ * the web app translates, never English text. Derived from zod's issue codes (see `fieldErrorCode`) and,
+ * for the few rules zod cannot name, set where the rule is (a refinement's `params.fieldCode`, a service's throw).
+ */
+export const FIELD_ERROR_CODES = [
+  /** Empty (after trimming) or missing. */
+  'required',
+  /** A text or list shorter than its minimum (above 1). */
+  'too_short',
+  /** A text or list longer than its maximum. */
+  'too_long',
+  /** A number below its minimum. */
+  'too_small',
+  /** A number above its maximum. */
+  'too_big',
+  /** A number that must be whole. */
+  'not_integer',
+  /** A text that does not match its pattern (email, web address, handle, date). */
+  'invalid_format',
+  /** Not the type asked for (a text where a number goes, a field missing from an API call). */
+  'invalid_type',
+  /** Not one of the allowed values (an unknown category, an unknown id). */
+  'invalid_value',
+  /** Text with U+0000 or an unpaired surrogate. */
+  'unsafe_text',
+  /** Already used by someone else (a handle). */
+  'taken',
+  /** Does not match what it must repeat or confirm (a second password, a typed email). */
+  'mismatch',
+  /** The same as the current value, so nothing would change (a new email address). */
+  'unchanged',
+] as const;
+export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];

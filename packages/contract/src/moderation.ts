@@ -60,7 +60,11 @@ export const profileReportInputSchema = z
     reason: z.enum(REPORT_REASONS),
     note: reportNoteSchema,
   })
-  .refine((v) => v.userId !== undefined || v.handle !== undefined, { message: MODERATION_MESSAGES.reportTarget, path: ['handle'] });
+  .refine((v) => v.userId !== undefined || v.handle !== undefined, {
+    message: MODERATION_MESSAGES.reportTarget,
+    path: ['handle'],
+    params: { fieldCode: 'required' },
+  });
 export type ProfileReportInput = z.input<typeof profileReportInputSchema>;
 
 /** The report filed, or the reporter's open report of the same target. */

@@ -18,7 +18,7 @@ const UNSAFE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:^|[^\uD800-\uDBFF])
 export const isSafeText = (value: string): boolean => !UNSAFE.test(value);
 
 /** `z.string()` that refuses U+0000 and unpaired surrogates; chain `.trim()`, `.max()`, … as usual. */
-export const text = () => z.string().refine(isSafeText, { message: UNSAFE_TEXT_MESSAGE, abort: true });
+export const text = () => z.string().refine(isSafeText, { message: UNSAFE_TEXT_MESSAGE, abort: true, params: { fieldCode: 'unsafe_text' } });
 
 /**
  * One text or a list of texts (a field that a form sends as one string and a client as a list). A
@@ -62,7 +62,7 @@ export function unsafeJsonReason(value: unknown, maxDepth = JSON_MAX_DEPTH): str
 export const safeJsonRecord = () =>
   z.record(z.string(), z.unknown()).superRefine((value, ctx) => {
     const reason = unsafeJsonReason(value);
-    if (reason) ctx.addIssue({ code: 'custom', message: reason });
+    if (reason) ctx.addIssue({ code: 'custom', message: reason, params: { fieldCode: reason === UNSAFE_TEXT_MESSAGE ? 'unsafe_text' : 'invalid_value' } });
   });
 
 export const HTTP_URL_MESSAGE = 'Enter a web address that starts with http:// or https://';

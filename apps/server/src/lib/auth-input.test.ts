@@ -1,4 +1,3 @@
-import { UNSAFE_TEXT_MESSAGE } from '@curio/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../test/harness';
 
@@ -21,7 +20,7 @@ async function expectRefused(res: Response, field: string) {
   expect(res.status).toBe(400);
   const body = (await res.json()) as { error: { code: string; fields?: Record<string, string> } };
   expect(body.error.code).toBe('validation_failed');
-  expect(body.error.fields?.[field]).toBe(UNSAFE_TEXT_MESSAGE);
+  expect(body.error.fields?.[field]).toBe('unsafe_text');
 }
 
 describe('text the database cannot store, on the auth routes', () => {

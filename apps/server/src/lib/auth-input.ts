@@ -51,7 +51,10 @@ async function unsafeBodyField(req: Request): Promise<{ field: string; message: 
 export function authInputGuard(): MiddlewareHandler {
   return async (c, next) => {
     const refused = unsafePair(new URL(c.req.url).searchParams) ?? (await unsafeBodyField(c.req.raw));
-    if (refused) return c.json(envelope('validation_failed', 'Some fields are not valid', { [refused.field]: refused.message }), 400);
+    if (refused) {
+      const code = refused.message === UNSAFE_TEXT_MESSAGE ? 'unsafe_text' : 'invalid_value';
+      return c.json(envelope('validation_failed', `Some fields are not valid: ${refused.field} (${refused.message})`, { [refused.field]: code }), 400);
+    }
     await next();
     const res = c.res;
     const retryAfter = res.headers.get('x-retry-after');

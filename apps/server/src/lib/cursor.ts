@@ -36,7 +36,7 @@ export function decodeCursor(cursor: string, opts: { id?: 'uuid' | 'text'; field
   // A real instant: the text must survive a round trip (no 30 February; PostgreSQL would refuse it).
   const real = at && AT.test(at) && !Number.isNaN(Date.parse(at)) && new Date(at).toISOString().slice(0, 23) === at.slice(0, 23);
   if (rest.length || !real || !id || !IDS[opts.id ?? 'uuid'].test(id)) {
-    throw badRequest('Not a valid cursor', { [field]: 'Not a valid cursor' });
+    throw badRequest('Not a valid cursor', { [field]: 'invalid_format' });
   }
   return { at, id };
 }

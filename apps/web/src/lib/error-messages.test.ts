@@ -1,11 +1,10 @@
-import { ERROR_CODES, VALIDATION_MESSAGES } from '@curio/contract';
+import { ERROR_CODES } from '@curio/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { inviteErrorKey } from '@/features/onboarding/api/redeem-invite';
 import { onboardingErrors } from '@/features/onboarding/api/complete-onboarding';
 import { jsonResponse } from '@/testing/test-utils';
 import { ApiError, callFunction, setUnauthorizedHandler, toApiError } from './api-client';
 import { errorMessageKey } from './error-messages';
-import { validationMessageKey } from './validation';
 
 describe('errorMessageKey', () => {
   it('maps every contract error code to errors.<code>', () => {
@@ -23,22 +22,12 @@ describe('errorMessageKey', () => {
   });
 });
 
-describe('validationMessageKey', () => {
-  it('maps the contract English texts to validation.<key>', () => {
-    for (const [key, text] of Object.entries(VALIDATION_MESSAGES)) expect(validationMessageKey(text)).toBe(`validation.${key}`);
-  });
-  it('falls back to common.error for unknown text', () => {
-    expect(validationMessageKey('Something the server made up')).toBe('common.error');
-    expect(validationMessageKey(undefined)).toBe('common.error');
-  });
-});
-
 describe('invite errors', () => {
   it('uses the onboarding keys of the spec', () => {
     expect(inviteErrorKey(new ApiError(400, 'invite_invalid', 'x'))).toBe('onboarding.codeInvalid');
     expect(inviteErrorKey(new ApiError(409, 'invite_already_redeemed', 'x'))).toBe('onboarding.codeAlreadyRedeemed');
     expect(inviteErrorKey(new ApiError(409, 'invite_fully_used', 'x'))).toBe('onboarding.codeFullyUsed');
-    expect(inviteErrorKey(new ApiError(400, 'validation_failed', 'x', { code: VALIDATION_MESSAGES.codeRequired }))).toBe('validation.codeRequired');
+    expect(inviteErrorKey(new ApiError(400, 'validation_failed', 'x', { code: 'required' }))).toBe('validation.codeRequired');
     expect(inviteErrorKey(new ApiError(429, 'rate_limited', 'x'))).toBe('errors.rate_limited');
   });
 });
@@ -52,11 +41,11 @@ describe('onboarding errors', () => {
     });
   });
 
-  it('maps server field messages per field', () => {
+  it('maps server field codes per field', () => {
     const error = new ApiError(400, 'validation_failed', 'x', {
-      handle: VALIDATION_MESSAGES.handleInvalid,
-      displayName: VALIDATION_MESSAGES.required,
-      bio: VALIDATION_MESSAGES.bioTooLong,
+      handle: 'invalid_format',
+      displayName: 'required',
+      bio: 'too_long',
     });
     expect(onboardingErrors(error).fields).toEqual({
       handle: 'onboarding.handleInvalid',

@@ -157,7 +157,7 @@ export function createAdminAccountsService(
       if (userId === actorId) throw new AppError(409, 'own_account', 'You cannot delete your own account here');
       const user = await existing(userId);
       if (input.confirm.trim().toLowerCase() !== user.email.toLowerCase()) {
-        throw badRequest('Type the account’s email address to confirm', { confirm: 'Type the account’s email address to confirm' });
+        throw badRequest('Type the account’s email address to confirm', { confirm: 'mismatch' });
       }
       await db.transaction(async (tx) => {
         await lockKey(tx, 'admin-roles');

@@ -59,7 +59,7 @@ export function createAnalyticsService(db: Db, deps: AnalyticsDeps) {
       viewer: { userId: string | null; headers: Headers; clientIp: string | null },
     ): Promise<boolean> {
       if (JSON.stringify(event.props).length > MAX_PROPS_BYTES) {
-        throw badRequest('Event properties are too large', { props: 'Event properties are too large' });
+        throw badRequest('Event properties are too large', { props: 'too_long' });
       }
       const who = { userId: viewer.userId, address: viewer.clientIp, userAgent: viewer.headers.get('user-agent') };
       if (sendsDoNotTrack(viewer.headers)) return false;
@@ -68,7 +68,7 @@ export function createAnalyticsService(db: Db, deps: AnalyticsDeps) {
       let countsAsView = false;
       if (event.name === 'item_view') {
         const props = itemViewProps.safeParse(event.props);
-        if (!props.success) throw badRequest('item_view needs the itemId', { 'props.itemId': 'Not a valid id' });
+        if (!props.success) throw badRequest('item_view needs the itemId', { 'props.itemId': 'invalid_format' });
         const item = await visibleItemOrNull(props.data.itemId, viewer.userId);
         if (!item) return false;
         itemId = item.id;
@@ -80,7 +80,7 @@ export function createAnalyticsService(db: Db, deps: AnalyticsDeps) {
       let viewedProfile: string | null = null;
       if (event.name === 'profile_view') {
         const props = profileViewProps.safeParse(event.props);
-        if (!props.success) throw badRequest('profile_view needs the handle', { 'props.handle': 'Not a valid handle' });
+        if (!props.success) throw badRequest('profile_view needs the handle', { 'props.handle': 'invalid_format' });
         const profile = (await deps.profileByHandle?.(props.data.handle.toLowerCase())) ?? null;
         if (!profile || !profileVisible(profile, viewer.userId)) return false;
         if (profile.userId !== viewer.userId) viewedProfile = profile.userId;

@@ -113,7 +113,7 @@ export function createCreditsService(db: Db, opts: { signupCredits: number; refi
         const balance = await ledger.balance(userId);
         if (balance + amount < 0) {
           throw new AppError(409, 'credits_below_zero', `This would take the balance below zero (it is ${balance})`, {
-            amount: `At most ${balance} can be taken`,
+            amount: 'too_small',
           });
         }
         await ledger.add(userId, amount, 'admin_grant', undefined, { note, actorId });

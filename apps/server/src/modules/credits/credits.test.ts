@@ -153,14 +153,14 @@ describe('the allowance in the site settings', () => {
   });
 
   it.each([
-    [{ amount: -1, everyDays: 30 }, 'creditRefill.amount', 'Enter 0 or more'],
-    [{ amount: 2.5, everyDays: 30 }, 'creditRefill.amount', 'Enter a whole number'],
-    [{ amount: 30, everyDays: 0 }, 'creditRefill.everyDays', 'Enter at least 1 day'],
-    [{ amount: 30, everyDays: 366 }, 'creditRefill.everyDays', 'Enter at most 365 days'],
-  ])('refuses %o with a message on the field', async (creditRefill, field, message) => {
+    [{ amount: -1, everyDays: 30 }, 'creditRefill.amount', 'too_small'],
+    [{ amount: 2.5, everyDays: 30 }, 'creditRefill.amount', 'not_integer'],
+    [{ amount: 30, everyDays: 0 }, 'creditRefill.everyDays', 'too_small'],
+    [{ amount: 30, everyDays: 366 }, 'creditRefill.everyDays', 'too_big'],
+  ])('refuses %o with a code on the field', async (creditRefill, field, code) => {
     const r = await setRefill(creditRefill);
     expect(r.status).toBe(400);
-    expect(r.json.error.fields[field]).toBe(message);
+    expect(r.json.error.fields[field]).toBe(code);
     const got = await t.call('admin-settings-get', { cookie: admin.cookie, method: 'GET' });
     expect(got.json.settings.creditRefill).toEqual({ amount: 30, everyDays: 30 });
   });

@@ -47,22 +47,22 @@ describe('feedback-submit', () => {
     const u = await t.signUp();
     const empty = await t.call('feedback-submit', { cookie: u.cookie, body: { message: '   ' } });
     expect(empty.status).toBe(400);
-    expect(empty.json.error.fields).toMatchObject({ category: 'This field is required.', message: 'This field is required.' });
+    expect(empty.json.error.fields).toMatchObject({ category: 'invalid_value', message: 'required' });
 
     const missing = await t.call('feedback-submit', { cookie: u.cookie, body: { category: 'bug' } });
-    expect(missing.json.error.fields.message).toBe('This field is required.');
+    expect(missing.json.error.fields.message).toBe('invalid_type');
 
     const unknown = await t.call('feedback-submit', { cookie: u.cookie, body: { category: 'praise', message: 'Hi' } });
-    expect(unknown.json.error.fields.category).toBe('This field is required.');
+    expect(unknown.json.error.fields.category).toBe('invalid_value');
 
     const long = await t.call('feedback-submit', { cookie: u.cookie, body: { category: 'other', message: 'x'.repeat(1001) } });
     expect(long.status).toBe(400);
-    expect(long.json.error.fields.message).toBe('Feedback must be 1000 characters or less');
+    expect(long.json.error.fields.message).toBe('too_long');
     // 1000 characters after trimming is fine.
     expect((await t.call('feedback-submit', { cookie: u.cookie, body: { category: 'other', message: ` ${'x'.repeat(1000)} ` } })).status).toBe(200);
 
     const email = await t.call('feedback-submit', { cookie: u.cookie, body: { category: 'other', message: 'Hello', email: 'not-an-address' } });
-    expect(email.json.error.fields.email).toBe('Enter a valid email address');
+    expect(email.json.error.fields.email).toBe('invalid_format');
 
     const nul = await t.call('feedback-submit', { cookie: u.cookie, body: { category: 'other', message: 'a\u0000b' } });
     expect(nul.status).toBe(400);

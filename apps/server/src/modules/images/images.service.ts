@@ -13,7 +13,7 @@ export const UPLOAD_PATH = '/storage/v1/upload';
 const newId = (bytes: number) => randomBytes(bytes).toString('base64url');
 
 const uploadErrors = {
-  invalid: (message: string) => new AppError(400, 'upload_invalid', message, { file: message }),
+  invalid: (message: string) => new AppError(400, 'upload_invalid', message, { file: 'invalid_value' }),
   expired: () => new AppError(400, 'upload_expired', 'This upload link has expired or was already used'),
   tooLarge: () => new AppError(413, 'payload_too_large', 'The file is larger than 15 MB'),
 };

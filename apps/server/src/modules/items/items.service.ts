@@ -254,7 +254,7 @@ export function createItemsService(db: Db, deps: ItemsDeps) {
     async choose(userId: string, input: { itemId: string; compositeId: string }) {
       const item = await ownItem(userId, input.itemId);
       const composite = await compositesRepository(db).findForItem(input.compositeId, input.itemId);
-      if (!composite) throw badRequest('That variant does not belong to this item', { compositeId: 'Unknown variant' });
+      if (!composite) throw badRequest('That variant does not belong to this item', { compositeId: 'invalid_value' });
       const saved = item.chosenCompositeId !== null && item.chosenCompositeId !== composite.id;
       await db.transaction(async (tx) => {
         await itemsRepository(tx).setChosen(input.itemId, composite.id);

@@ -133,7 +133,7 @@ export function createMessagesService(db: Db, deps: { events: EventsService; rat
       if (deps.limits.intervalSeconds > 0) {
         await deps.rateLimits.hit('dm-interval', userId, { max: 1, windowSeconds: deps.limits.intervalSeconds, message: DM_MESSAGES.tooFast });
       }
-      await deps.rateLimits.hit('dm-hourly', userId, { max: deps.limits.perHour, windowSeconds: 3600, message: DM_MESSAGES.hourly });
+      await deps.rateLimits.hit('dm-hourly', userId, { max: deps.limits.perHour, windowSeconds: 3600, message: DM_MESSAGES.hourly, code: 'dm_hourly_limit' });
       const message = await db.transaction(async (tx) => {
         const r = messagesRepository(tx);
         const created = mapMessage(await r.insertMessage({ threadId: thread.id, senderId: userId, text: input.text }));

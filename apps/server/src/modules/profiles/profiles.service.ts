@@ -26,7 +26,7 @@ export const mapProfile = (row: ProfileRow): Profile => ({
   avatarImageId: row.avatarImageId,
 });
 
-const handleTaken = () => conflict('handle_taken', VALIDATION_MESSAGES.handleTaken, { handle: VALIDATION_MESSAGES.handleTaken });
+const handleTaken = () => conflict('handle_taken', VALIDATION_MESSAGES.handleTaken, { handle: 'taken' });
 
 export function createProfilesService(
   db: Db,
@@ -148,7 +148,7 @@ export function createProfilesService(
       if (input.public !== undefined) set.public = input.public;
       if (input.avatarImageId !== undefined) {
         if (input.avatarImageId !== null && !(await repo.ownsAvatar(userId, input.avatarImageId))) {
-          throw badRequest('Upload the avatar first', { avatarImageId: 'Not an avatar you uploaded' });
+          throw badRequest('Upload the avatar first', { avatarImageId: 'invalid_value' });
         }
         set.avatarImageId = input.avatarImageId;
       }

@@ -69,7 +69,7 @@ describe('onboarding-complete', () => {
     const r = await t.call('onboarding-complete', { cookie: u.cookie, body: profile({ handle }) });
     expect(r.status).toBe(400);
     expect(r.json.error.code).toBe('validation_failed');
-    expect(r.json.error.fields.handle).toBe('Handle must be 3-20 characters, lowercase letters, numbers, or underscore');
+    expect(r.json.error.fields.handle).toBe('invalid_format');
   });
 
   it('accepts handles of 3 and 20 characters', async () => {
@@ -83,7 +83,7 @@ describe('onboarding-complete', () => {
     const u = await t.signUp();
     const r = await t.call('onboarding-complete', { cookie: u.cookie, body: profile({ displayName: '  ' }) });
     expect(r.status).toBe(400);
-    expect(r.json.error.fields.displayName).toBe('This field is required.');
+    expect(r.json.error.fields.displayName).toBe('required');
   });
 
   it('refuses a missing public flag type and a non-object body', async () => {

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@curio/contract';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { rateLimitsRepository } from './rate-limits.repository';
@@ -8,6 +9,8 @@ export interface RateLimit {
   windowSeconds: number;
   /** The message of the 429 answer. */
   message?: string;
+  /** The code of the 429 answer, when a client must tell this limit from others (`rate_limited` otherwise). */
+  code?: ErrorCode;
 }
 
 export const DEFAULT_RATE_LIMIT_MESSAGE = 'Too many requests — please try again later.';
@@ -29,7 +32,7 @@ export function createRateLimitsService(db: Db, opts: { random?: () => number } 
       const { count, resetsIn } = await repo.hit(bucket, subject, limit.windowSeconds);
       if (random() * PRUNE_EVERY < 1) await repo.prune();
       if (count > limit.max) {
-        throw new AppError(429, 'rate_limited', limit.message ?? DEFAULT_RATE_LIMIT_MESSAGE, undefined, {
+        throw new AppError(429, limit.code ?? 'rate_limited', limit.message ?? DEFAULT_RATE_LIMIT_MESSAGE, undefined, {
           'Retry-After': String(Math.max(1, resetsIn)),
         });
       }

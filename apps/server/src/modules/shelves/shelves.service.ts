@@ -62,7 +62,7 @@ export function createShelvesService(db: Db) {
     async move(userId: string, input: { itemId: string; col: number; row: number }): Promise<Arrangement> {
       const next: Arrangement = { itemId: input.itemId, col: input.col, row: input.row, overflow: false, zIndex: 0 };
       await writeShelf(userId, undefined, async (tx, shelf) => {
-        if (input.col >= shelf.cols || input.row >= shelf.rows) throw badRequest('That cell is outside the shelf', { col: 'Outside the shelf' });
+        if (input.col >= shelf.cols || input.row >= shelf.rows) throw badRequest('That cell is outside the shelf', { col: 'too_big' });
         const item = await itemsRepository(tx).find(input.itemId);
         if (!item || item.shelfId !== shelf.id) throw notFound('Item not found');
         const repo = arrangementsRepository(tx);
@@ -89,7 +89,7 @@ export function createShelvesService(db: Db) {
           if (problem.kind === 'collision') throw cellOccupied();
           if (problem.kind === 'unknown_item') throw notFound('Item not found');
           throw badRequest(problem.kind === 'out_of_bounds' ? 'That cell is outside the shelf' : 'An item appears twice', {
-            arrangements: problem.kind,
+            arrangements: 'invalid_value',
           });
         }
         const repo = arrangementsRepository(tx);

@@ -49,7 +49,7 @@ describe('admin-settings-get and the maintenance status link', () => {
 
     const bad = await t.call('admin-settings-update', { cookie: admin.cookie, body: { maintenanceStatusUrl: 'javascript:alert(1)' } });
     expect(bad.status).toBe(400);
-    expect(bad.json.error.fields.maintenanceStatusUrl).toBe('Enter a web address that starts with http:// or https://');
+    expect(bad.json.error.fields.maintenanceStatusUrl).toBe('invalid_format');
 
     const ok = await t.call('admin-settings-update', {
       cookie: admin.cookie,

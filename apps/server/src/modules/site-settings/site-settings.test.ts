@@ -81,7 +81,7 @@ describe('admin-settings-update', () => {
     ]) {
       const r = await t.call('admin-settings-update', { cookie: admin.cookie, body: { announcement: { ...announcement, linkUrl } } });
       expect(r.status).toBe(400);
-      expect(r.json.error.fields['announcement.linkUrl']).toBe('Enter a web address that starts with http:// or https://');
+      expect(r.json.error.fields['announcement.linkUrl']).toBe('invalid_format');
       expect((await t.call('public-site-settings')).json.announcement?.linkUrl ?? null).not.toBe(linkUrl);
     }
     const ok = await t.call('admin-settings-update', {

@@ -36,3 +36,8 @@ export function fieldDescribedBy(id: string, { error, hint }: { error?: string |
   if (hint) return `${id}-hint`;
   return undefined;
 }
+
+/** What the control inside a Field carries: its `id`, `aria-invalid` and `aria-describedby` (the error, else the hint). */
+export function fieldControlProps(id: string, { error, hint }: { error?: string | null; hint?: boolean }) {
+  return { id, 'aria-invalid': !!error, 'aria-describedby': fieldDescribedBy(id, { error, hint }) };
+}

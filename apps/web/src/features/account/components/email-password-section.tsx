@@ -1,21 +1,37 @@
 import { emailSchema, passwordSchema } from '@curio/contract';
 import { BadgeCheck, KeyRound, Loader2, Mail, MailCheck, MailWarning } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import { Button } from '@/components/ui/button';
-import { Field, fieldDescribedBy } from '@/components/ui/field';
+import { Field, fieldControlProps, fieldDescribedBy } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/lib/auth';
-import { validationMessageKey } from '@/lib/validation';
+import { CONTRACT_KEYS, errorText, filled, useZodForm, type FormKeys } from '@/lib/form';
 import { useChangeEmail, useChangePassword, useHasPassword, useResendVerification, useSetPasswordLink } from '../api/email-password';
 import { accountErrorKey } from '../utils/account-errors';
 import { AccountSection } from './account-section';
 
 const SENT = 'flex items-start gap-2 rounded-lg bg-accent-soft px-3.5 py-2.5 text-sm font-medium text-accent-soft-foreground';
 const FAILED = 'rounded-lg bg-danger-bg px-3.5 py-2.5 text-sm font-medium text-danger-fg';
+
+const KEYS: FormKeys = {
+  newEmail: { ...CONTRACT_KEYS.email, unchanged: 'accountEmail.errors.sameEmail' },
+  current: { required: 'validation.required' },
+  next: CONTRACT_KEYS.password,
+};
+
+/** A new address: required, the contract's email rule, and not the current one (any case). */
+const newEmailFormSchema = (current: string) =>
+  z.object({
+    newEmail: filled(emailSchema).refine((email) => email.toLowerCase() !== current.toLowerCase(), { params: { fieldCode: 'unchanged' } }),
+  });
+
+/** The current password as typed, and a new one by the contract's rule. */
+const changePasswordFormSchema = z.object({ current: filled(z.string(), { trim: false }), next: filled(passwordSchema, { trim: false }) });
 
 /** /settings/account: the address (verified or not), changing it, and the password. */
 export function EmailPasswordSection() {
@@ -108,22 +124,16 @@ function AddressStatus({ email, verified }: { email: string; verified: boolean }
 function ChangeEmailForm({ current }: { current: string }) {
   const { t } = useTranslation();
   const change = useChangeEmail();
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const schema = useMemo(() => newEmailFormSchema(current), [current]);
+  const form = useZodForm(schema, { keys: KEYS, defaultValues: { newEmail: '' } });
   const [sentTo, setSentTo] = useState<string | null>(null);
   const id = 'account-new-email';
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.handleSubmit(({ newEmail }) => {
     if (change.isPending) return;
-    if (!value.trim()) return setError('validation.required');
-    const parsed = emailSchema.safeParse(value);
-    if (!parsed.success) return setError(validationMessageKey(parsed.error.issues[0]?.message));
-    if (parsed.data.toLowerCase() === current.toLowerCase()) return setError('accountEmail.errors.sameEmail');
-    setError(null);
-    change.mutate({ newEmail: parsed.data }, { onSuccess: () => setSentTo(parsed.data) });
-  };
-  const errorText = error ? t(error) : null;
+    change.mutate({ newEmail }, { onSuccess: () => setSentTo(newEmail) });
+  });
+  const error = errorText(t, form.formState.errors.newEmail);
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-3 border-t border-border pt-5" aria-labelledby={`${id}-title`} aria-busy={change.isPending}>
@@ -134,17 +144,16 @@ function ChangeEmailForm({ current }: { current: string }) {
         {t('accountEmail.changeHint')}
       </p>
       <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-start">
-        <Field id={id} label={t('accountEmail.newEmail')} error={errorText} className="content-start">
+        <Field id={id} label={t('accountEmail.newEmail')} error={error} className="content-start">
           <Input
             id={id}
             type="email"
             inputMode="email"
             autoComplete="email"
             placeholder={t('auth.emailPlaceholder')}
-            value={value}
-            onChange={(e) => setValue(e.target.value)}
-            aria-invalid={!!errorText}
-            aria-describedby={[fieldDescribedBy(id, { error: errorText }), `${id}-about`].filter(Boolean).join(' ')}
+            {...form.register('newEmail')}
+            aria-invalid={!!error}
+            aria-describedby={[fieldDescribedBy(id, { error }), `${id}-about`].filter(Boolean).join(' ')}
           />
         </Field>
         <Button type="submit" variant="secondary" disabled={change.isPending} className="sm:mt-[1.375rem]">
@@ -200,37 +209,29 @@ function PasswordPart({ email }: { email: string }) {
 function ChangePasswordForm() {
   const { t } = useTranslation();
   const change = useChangePassword();
-  const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
-  const [errors, setErrors] = useState<{ current?: string; next?: string }>({});
+  const form = useZodForm(changePasswordFormSchema, { keys: KEYS, defaultValues: { current: '', next: '' } });
   const [done, setDone] = useState(false);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (change.isPending) return;
-    const found: { current?: string; next?: string } = {};
-    if (!current) found.current = 'validation.required';
-    if (!next) found.next = 'validation.required';
-    else {
-      const parsed = passwordSchema.safeParse(next);
-      if (!parsed.success) found.next = validationMessageKey(parsed.error.issues[0]?.message);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    if (change.isPending) {
+      event.preventDefault();
+      return;
     }
-    setErrors(found);
     setDone(false);
-    if (found.current || found.next) return;
-    change.mutate(
-      { currentPassword: current, newPassword: next },
-      {
-        onSuccess: () => {
-          setCurrent('');
-          setNext('');
-          setDone(true);
+    void form.handleSubmit(({ current, next }) => {
+      change.mutate(
+        { currentPassword: current, newPassword: next },
+        {
+          onSuccess: () => {
+            form.reset();
+            setDone(true);
+          },
         },
-      },
-    );
+      );
+    })(event);
   };
-  const currentError = errors.current ? t(errors.current) : null;
-  const nextError = errors.next ? t(errors.next) : null;
+  const currentError = errorText(t, form.formState.errors.current);
+  const nextError = errorText(t, form.formState.errors.next);
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-4" aria-labelledby="account-password-title" aria-busy={change.isPending}>
@@ -238,24 +239,18 @@ function ChangePasswordForm() {
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="account-current-password" label={t('accountEmail.currentPassword')} error={currentError} className="content-start">
           <Input
-            id="account-current-password"
             type="password"
             autoComplete="current-password"
-            value={current}
-            onChange={(e) => setCurrent(e.target.value)}
-            aria-invalid={!!currentError}
-            aria-describedby={fieldDescribedBy('account-current-password', { error: currentError })}
+            {...form.register('current')}
+            {...fieldControlProps('account-current-password', { error: currentError })}
           />
         </Field>
         <Field id="account-new-password" label={t('accountEmail.newPassword')} error={nextError} hint={t('auth.passwordHint')} className="content-start">
           <Input
-            id="account-new-password"
             type="password"
             autoComplete="new-password"
-            value={next}
-            onChange={(e) => setNext(e.target.value)}
-            aria-invalid={!!nextError}
-            aria-describedby={fieldDescribedBy('account-new-password', { error: nextError, hint: true })}
+            {...form.register('next')}
+            {...fieldControlProps('account-new-password', { error: nextError, hint: true })}
           />
         </Field>
       </div>

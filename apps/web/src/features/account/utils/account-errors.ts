@@ -22,6 +22,5 @@ export function accountErrorKey(error: unknown): string {
   if (byCode) return `accountEmail.errors.${byCode}`;
   if (error.status === 429) return 'accountEmail.errors.rateLimited';
   if (error.status === 0) return 'accountEmail.errors.network';
-  if (error.message === 'Email is the same') return 'accountEmail.errors.sameEmail';
   return 'accountEmail.errors.generic';
 }

@@ -1,16 +1,15 @@
-import { credentialsSchema } from '@curio/contract';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Field, fieldDescribedBy } from '@/components/ui/field';
+import { Field, fieldControlProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
-import { zodFieldErrors } from '@/lib/validation';
+import { errorText, useZodForm } from '@/lib/form';
 import type { Credentials } from '../api/sign-in';
 import { authErrorKey, authErrorKind } from '../utils/auth-error';
+import { AUTH_FORM_KEYS, credentialsFormSchema } from '../utils/form-schemas';
 import { PasswordLinkOffer } from './password-link-offer';
 import { EmailField } from './email-field';
 
@@ -29,42 +28,29 @@ type Props = {
  */
 export function CredentialsForm({ idPrefix, mode, mutation, onSuccess }: Props) {
   const { t } = useTranslation();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useZodForm(credentialsFormSchema, { keys: AUTH_FORM_KEYS, defaultValues: { email: '', password: '' } });
   const pending = mutation.isPending;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.handleSubmit((credentials) => {
     if (pending) return;
-    const next: Record<string, string> = {};
-    if (!email.trim()) next.email = 'validation.required';
-    if (!password) next.password = 'validation.required';
-    const parsed = credentialsSchema.safeParse({ email, password });
-    if (!parsed.success) Object.assign(next, { ...zodFieldErrors(parsed.error), ...next });
-    setErrors(next);
-    if (Object.keys(next).length > 0 || !parsed.success) return;
-    mutation.mutate(parsed.data, { onSuccess: () => onSuccess(parsed.data) });
-  };
+    mutation.mutate(credentials, { onSuccess: () => onSuccess(credentials) });
+  });
 
   const emailId = `${idPrefix}-email`;
   const passwordId = `${idPrefix}-password`;
-  const emailError = errors.email ? t(errors.email) : null;
-  const passwordError = errors.password ? t(errors.password) : null;
+  const emailError = errorText(t, form.formState.errors.email);
+  const passwordError = errorText(t, form.formState.errors.password);
   const kind = mutation.isError ? authErrorKind(mutation.error) : null;
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-5" aria-busy={pending}>
-      <EmailField id={emailId} value={email} onChange={setEmail} error={emailError} />
+      <EmailField id={emailId} field={form.register('email')} error={emailError} />
       <Field id={passwordId} label={t('auth.password')} error={passwordError} hint={mode === 'sign-up' ? t('auth.passwordHint') : undefined}>
         <Input
-          id={passwordId}
           type="password"
           autoComplete={mode === 'sign-up' ? 'new-password' : 'current-password'}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          aria-invalid={!!passwordError}
-          aria-describedby={fieldDescribedBy(passwordId, { error: passwordError, hint: mode === 'sign-up' })}
+          {...form.register('password')}
+          {...fieldControlProps(passwordId, { error: passwordError, hint: mode === 'sign-up' })}
         />
       </Field>
       {mode === 'sign-in' ? (
@@ -86,7 +72,7 @@ export function CredentialsForm({ idPrefix, mode, mutation, onSuccess }: Props) 
           {kind === 'invalidCredentials' ? (
             <>
               <p>{t('auth.errors.invalidCredentialsHelp')}</p>
-              <PasswordLinkOffer email={email} idPrefix={idPrefix} />
+              <PasswordLinkOffer email={form.watch('email')} idPrefix={idPrefix} />
             </>
           ) : null}
         </div>

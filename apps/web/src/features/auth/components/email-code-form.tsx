@@ -1,16 +1,14 @@
-import { magicLinkSchema } from '@curio/contract';
 import { KeySquare, Loader2, MailCheck } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { Field, fieldDescribedBy } from '@/components/ui/field';
+import { Field, fieldControlProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { zodFieldErrors } from '@/lib/validation';
+import { errorText, useZodForm } from '@/lib/form';
 import { useSendSignInCode, useSignInWithCode } from '../api/email-code';
 import { codeErrorKey } from '../utils/code-error';
+import { AUTH_FORM_KEYS, emailFormSchema, mailedCodeFormSchema } from '../utils/form-schemas';
 import { EmailField } from './email-field';
-
-const CODE = /^\d{6}$/;
 
 /**
  * Sign-in with a one-time code by mail: the address, then the six digits. Offered by the sign-in-link
@@ -20,39 +18,31 @@ export function EmailCodeForm({ initialEmail = '', onUseLink }: { initialEmail?:
   const { t } = useTranslation();
   const send = useSendSignInCode();
   const verify = useSignInWithCode();
-  const [email, setEmail] = useState(initialEmail);
+  const emailForm = useZodForm(emailFormSchema, { keys: AUTH_FORM_KEYS, defaultValues: { email: initialEmail } });
+  const codeForm = useZodForm(mailedCodeFormSchema, { keys: AUTH_FORM_KEYS, defaultValues: { code: '' } });
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
 
-  const requestCode = (event?: FormEvent) => {
-    event?.preventDefault();
+  const requestCode = emailForm.handleSubmit(({ email }) => {
     if (send.isPending) return;
-    if (!email.trim()) return setError('validation.required');
-    const parsed = magicLinkSchema.safeParse({ email });
-    if (!parsed.success) return setError(zodFieldErrors(parsed.error).email ?? 'validation.emailInvalid');
-    setError(null);
     verify.reset();
-    send.mutate(parsed.data, {
-      onSuccess: () => {
-        setSentTo(parsed.data.email);
-        setCode('');
+    send.mutate(
+      { email },
+      {
+        onSuccess: () => {
+          setSentTo(email);
+          codeForm.reset({ code: '' });
+        },
       },
-    });
-  };
+    );
+  });
 
-  const submitCode = (event: FormEvent) => {
-    event.preventDefault();
+  const submitCode = codeForm.handleSubmit(({ code }) => {
     if (!sentTo || verify.isPending) return;
-    const digits = code.replace(/\s/g, '');
-    if (!CODE.test(digits)) return setError('authOtp.codeFormat');
-    setError(null);
-    verify.mutate({ email: sentTo, otp: digits });
-  };
+    verify.mutate({ email: sentTo, otp: code });
+  });
 
   if (!sentTo) {
     const id = 'email-code-email';
-    const errorText = error ? t(error) : null;
     return (
       <form
         noValidate
@@ -69,7 +59,7 @@ export function EmailCodeForm({ initialEmail = '', onUseLink }: { initialEmail?:
           </h2>
           <p className="text-sm text-muted-foreground">{t('authOtp.description')}</p>
         </div>
-        <EmailField id={id} value={email} onChange={setEmail} error={errorText} />
+        <EmailField id={id} field={emailForm.register('email')} error={errorText(t, emailForm.formState.errors.email)} />
         {send.isError ? (
           <p role="alert" className="rounded-lg bg-danger-bg px-3.5 py-2.5 text-sm font-medium text-danger-fg">
             {t(codeErrorKey(send.error))}
@@ -87,7 +77,7 @@ export function EmailCodeForm({ initialEmail = '', onUseLink }: { initialEmail?:
   }
 
   const id = 'email-code';
-  const errorText = error ? t(error) : verify.isError ? t(codeErrorKey(verify.error)) : null;
+  const codeError = errorText(t, codeForm.formState.errors.code) ?? (verify.isError ? t(codeErrorKey(verify.error)) : null);
   return (
     <form noValidate onSubmit={submitCode} className="grid gap-4" aria-busy={verify.isPending} aria-labelledby="email-code-title" data-testid="email-code-form">
       <div className="grid gap-1">
@@ -100,18 +90,15 @@ export function EmailCodeForm({ initialEmail = '', onUseLink }: { initialEmail?:
         <MailCheck className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
         {t('authOtp.sent', { email: sentTo })}
       </p>
-      <Field id={id} label={t('authOtp.codeLabel')} error={errorText} hint={t('authOtp.codeHint')}>
+      <Field id={id} label={t('authOtp.codeLabel')} error={codeError} hint={t('authOtp.codeHint')}>
         <Input
-          id={id}
           inputMode="numeric"
           autoComplete="one-time-code"
           pattern="[0-9]*"
           maxLength={7}
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
+          {...codeForm.register('code')}
           className="font-mono text-lg tracking-[0.3em]"
-          aria-invalid={!!errorText}
-          aria-describedby={fieldDescribedBy(id, { error: errorText, hint: true })}
+          {...fieldControlProps(id, { error: codeError, hint: true })}
           autoFocus
         />
       </Field>
@@ -120,7 +107,7 @@ export function EmailCodeForm({ initialEmail = '', onUseLink }: { initialEmail?:
         {t('authOtp.submit')}
       </Button>
       <div className="flex flex-wrap justify-center gap-x-4">
-        <Button type="button" variant="link" disabled={send.isPending} onClick={() => requestCode()}>
+        <Button type="button" variant="link" disabled={send.isPending} onClick={() => void requestCode()}>
           {t('authOtp.resend')}
         </Button>
         <Button
@@ -129,7 +116,7 @@ export function EmailCodeForm({ initialEmail = '', onUseLink }: { initialEmail?:
           onClick={() => {
             setSentTo(null);
             verify.reset();
-            setError(null);
+            codeForm.clearErrors();
           }}
         >
           {t('authOtp.otherAddress')}

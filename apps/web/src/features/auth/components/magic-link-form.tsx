@@ -1,10 +1,10 @@
-import { magicLinkSchema } from '@curio/contract';
 import { Loader2, MailCheck, Wand2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { zodFieldErrors } from '@/lib/validation';
+import { errorText, useZodForm } from '@/lib/form';
 import { useSendMagicLink } from '../api/send-magic-link';
+import { AUTH_FORM_KEYS, emailFormSchema } from '../utils/form-schemas';
 import { EmailCodeForm } from './email-code-form';
 import { EmailField } from './email-field';
 
@@ -16,36 +16,28 @@ export function MagicLinkForm({ callbackURL }: { callbackURL?: string } = {}) {
   const [useCode, setUseCode] = useState(false);
   const [email, setEmail] = useState('');
   if (useCode) return <EmailCodeForm initialEmail={email} onUseLink={() => setUseCode(false)} />;
-  return <LinkForm email={email} setEmail={setEmail} onUseCode={() => setUseCode(true)} callbackURL={callbackURL} />;
+  return (
+    <LinkForm
+      email={email}
+      onUseCode={(typed) => {
+        setEmail(typed);
+        setUseCode(true);
+      }}
+      callbackURL={callbackURL}
+    />
+  );
 }
 
-function LinkForm({
-  email,
-  setEmail,
-  onUseCode,
-  callbackURL,
-}: {
-  email: string;
-  setEmail: (email: string) => void;
-  onUseCode: () => void;
-  callbackURL?: string;
-}) {
+function LinkForm({ email, onUseCode, callbackURL }: { email: string; onUseCode: (typed: string) => void; callbackURL?: string }) {
   const { t } = useTranslation();
   const mutation = useSendMagicLink();
-  const [error, setError] = useState<string | null>(null);
+  const form = useZodForm(emailFormSchema, { keys: AUTH_FORM_KEYS, defaultValues: { email } });
   const id = 'magic-link-email';
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.handleSubmit((values) => {
     if (mutation.isPending) return;
-    if (!email.trim()) return setError('validation.required');
-    const parsed = magicLinkSchema.safeParse({ email });
-    if (!parsed.success) return setError(zodFieldErrors(parsed.error).email ?? 'validation.emailInvalid');
-    setError(null);
-    mutation.mutate({ ...parsed.data, callbackURL });
-  };
-
-  const errorText = error ? t(error) : null;
+    mutation.mutate({ ...values, callbackURL });
+  });
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-4" aria-busy={mutation.isPending} aria-labelledby={`${id}-title`}>
@@ -56,7 +48,7 @@ function LinkForm({
         </h2>
         <p className="text-sm text-muted-foreground">{t('auth.magicLinkDescription')}</p>
       </div>
-      <EmailField id={id} value={email} onChange={setEmail} error={errorText} />
+      <EmailField id={id} field={form.register('email')} error={errorText(t, form.formState.errors.email)} />
       {mutation.isSuccess ? (
         <p role="status" className="flex items-start gap-2 rounded-lg bg-accent-soft px-3.5 py-2.5 text-sm font-medium text-accent-soft-foreground">
           <MailCheck className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
@@ -72,7 +64,7 @@ function LinkForm({
         {mutation.isPending ? <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : null}
         {t('auth.magicLinkSubmit')}
       </Button>
-      <Button type="button" variant="link" onClick={onUseCode} className="justify-self-center" data-testid="use-email-code">
+      <Button type="button" variant="link" onClick={() => onUseCode(form.getValues('email'))} className="justify-self-center" data-testid="use-email-code">
         {t('authOtp.useCodeInstead')}
       </Button>
     </form>

@@ -1,35 +1,30 @@
-import { magicLinkSchema } from '@curio/contract';
 import { Loader2, MailCheck } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { zodFieldErrors } from '@/lib/validation';
+import { errorText, useZodForm } from '@/lib/form';
 import { useRequestPasswordReset } from '../api/password-reset';
 import { authErrorKey, authErrorKind } from '../utils/auth-error';
+import { AUTH_FORM_KEYS, emailFormSchema } from '../utils/form-schemas';
 import { EmailField } from './email-field';
 
 /** Asks for a link to set a new password (also for accounts that have none yet). */
 export function RequestResetForm() {
   const { t } = useTranslation();
   const mutation = useRequestPasswordReset();
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useZodForm(emailFormSchema, { keys: AUTH_FORM_KEYS, defaultValues: { email: '' } });
+  const [sentTo, setSentTo] = useState('');
   const id = 'reset-request-email';
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.handleSubmit(({ email }) => {
     if (mutation.isPending) return;
-    if (!email.trim()) return setError('validation.required');
-    const parsed = magicLinkSchema.safeParse({ email });
-    if (!parsed.success) return setError(zodFieldErrors(parsed.error).email ?? 'validation.emailInvalid');
-    setError(null);
-    mutation.mutate({ email: parsed.data.email });
-  };
-  const errorText = error ? t(error) : null;
+    setSentTo(email);
+    mutation.mutate({ email });
+  });
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-5" aria-busy={mutation.isPending}>
-      <EmailField id={id} value={email} onChange={setEmail} error={errorText} />
+      <EmailField id={id} field={form.register('email')} error={errorText(t, form.formState.errors.email)} />
       <Button type="submit" size="lg" disabled={mutation.isPending} className="w-full">
         {mutation.isPending ? <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : null}
         {t('auth.reset.requestSubmit')}
@@ -37,7 +32,7 @@ export function RequestResetForm() {
       {mutation.isSuccess ? (
         <p role="status" className="flex items-start gap-2 rounded-lg bg-accent-soft px-3.5 py-2.5 text-sm font-medium text-accent-soft-foreground">
           <MailCheck className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          {t('auth.reset.linkSent', { email: email.trim() })}
+          {t('auth.reset.linkSent', { email: sentTo })}
         </p>
       ) : null}
       {mutation.isError ? (

@@ -1,15 +1,14 @@
-import { passwordSchema } from '@curio/contract';
 import { CheckCircle2, Loader2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Field, fieldDescribedBy } from '@/components/ui/field';
+import { Field, fieldControlProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
-import { validationMessageKey } from '@/lib/validation';
+import { errorText, useZodForm } from '@/lib/form';
 import { useResetPassword } from '../api/password-reset';
 import { authErrorKey, authErrorKind } from '../utils/auth-error';
+import { AUTH_FORM_KEYS, newPasswordFormSchema } from '../utils/form-schemas';
 
 /**
  * A new password (twice) for the token from the mail. An expired or used link says so and offers a new
@@ -18,22 +17,12 @@ import { authErrorKey, authErrorKind } from '../utils/auth-error';
 export function ResetPasswordForm({ token, onInvalidToken }: { token: string; onInvalidToken: () => void }) {
   const { t } = useTranslation();
   const mutation = useResetPassword();
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useZodForm(newPasswordFormSchema, { keys: AUTH_FORM_KEYS, defaultValues: { password: '', confirm: '' } });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.handleSubmit(({ password }) => {
     if (mutation.isPending) return;
-    const next: Record<string, string> = {};
-    const parsed = passwordSchema.safeParse(password);
-    if (!password) next.password = 'validation.required';
-    else if (!parsed.success) next.password = validationMessageKey(parsed.error.issues[0]?.message);
-    if (!next.password && confirm !== password) next.confirm = 'auth.reset.mismatch';
-    setErrors(next);
-    if (Object.keys(next).length > 0) return;
     mutation.mutate({ token, newPassword: password });
-  };
+  });
 
   if (mutation.isSuccess) {
     return (
@@ -50,31 +39,20 @@ export function ResetPasswordForm({ token, onInvalidToken }: { token: string; on
   }
 
   const kind = mutation.isError ? authErrorKind(mutation.error) : null;
-  const passwordError = errors.password ? t(errors.password) : null;
-  const confirmError = errors.confirm ? t(errors.confirm) : null;
+  const passwordError = errorText(t, form.formState.errors.password);
+  const confirmError = errorText(t, form.formState.errors.confirm);
   return (
     <form noValidate onSubmit={submit} className="grid gap-5" aria-busy={mutation.isPending}>
       <Field id="reset-password" label={t('auth.reset.newPassword')} error={passwordError} hint={t('auth.passwordHint')}>
         <Input
-          id="reset-password"
           type="password"
           autoComplete="new-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          aria-invalid={!!passwordError}
-          aria-describedby={fieldDescribedBy('reset-password', { error: passwordError, hint: true })}
+          {...form.register('password')}
+          {...fieldControlProps('reset-password', { error: passwordError, hint: true })}
         />
       </Field>
       <Field id="reset-confirm" label={t('auth.reset.confirmPassword')} error={confirmError}>
-        <Input
-          id="reset-confirm"
-          type="password"
-          autoComplete="new-password"
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
-          aria-invalid={!!confirmError}
-          aria-describedby={fieldDescribedBy('reset-confirm', { error: confirmError })}
-        />
+        <Input type="password" autoComplete="new-password" {...form.register('confirm')} {...fieldControlProps('reset-confirm', { error: confirmError })} />
       </Field>
       <Button type="submit" size="lg" disabled={mutation.isPending} className="w-full">
         {mutation.isPending ? <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : null}

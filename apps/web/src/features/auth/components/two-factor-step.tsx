@@ -1,14 +1,32 @@
 import { KeyRound, Loader2, MessageSquareText, ShieldCheck } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Field, fieldDescribedBy } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { errorText, useZodForm, type FormKeys } from '@/lib/form';
 import { endTwoFactorChallenge, type TwoFactorChallenge } from '@/lib/two-factor-challenge';
 import { useSendSecondStepSms, useVerifySecondStep, type SecondStepInput } from '../api/two-factor';
 import { mfaErrorKey } from '@/lib/mfa-errors';
 
 type Mode = 'totp' | 'otp' | 'recovery';
+
+/** Six digits from the app or a text message (spaces dropped); a recovery code as typed, trimmed. */
+const digitsSchema = z.object({
+  code: z
+    .string()
+    .transform((v) => v.replace(/\s+/g, ''))
+    .pipe(
+      z
+        .string()
+        .min(1)
+        .regex(/^\d{6}$/),
+    ),
+  trust: z.boolean(),
+});
+const recoverySchema = z.object({ code: z.string().trim().min(1), trust: z.boolean() });
+const KEYS: FormKeys = { code: { required: 'validation.required', invalid_format: 'authMfa.codeFormat' } };
 
 /**
  * The second step of a sign-in (the password was right; the account has a second factor): a code from
@@ -20,18 +38,16 @@ export function TwoFactorStep({ challenge, onSuccess }: { challenge: TwoFactorCh
   const hasTotp = challenge.methods.includes('totp');
   const hasSms = challenge.methods.includes('otp');
   const [mode, setMode] = useState<Mode>(hasTotp ? 'totp' : hasSms ? 'otp' : 'recovery');
-  const [code, setCode] = useState('');
-  const [trust, setTrust] = useState(false);
-  const [fieldError, setFieldError] = useState<string | null>(null);
+  const form = useZodForm(mode === 'recovery' ? recoverySchema : digitsSchema, { keys: KEYS, defaultValues: { code: '', trust: false } });
   const verify = useVerifySecondStep();
   const sendSms = useSendSecondStepSms();
-  const inputRef = useRef<HTMLInputElement>(null);
   const id = 'two-factor-code';
 
   // The field takes the focus when the step opens and when the kind of code changes.
+  const { setFocus } = form;
   useEffect(() => {
-    inputRef.current?.focus();
-  }, [mode]);
+    setFocus('code');
+  }, [mode, setFocus]);
   // Text messages only (no app): the code is sent as the step opens.
   const sendNow = !hasTotp && hasSms;
   const { mutate: sendFirst } = sendSms;
@@ -41,28 +57,23 @@ export function TwoFactorStep({ challenge, onSuccess }: { challenge: TwoFactorCh
 
   const switchTo = (next: Mode) => {
     setMode(next);
-    setCode('');
-    setFieldError(null);
+    form.resetField('code');
     verify.reset();
     if (next === 'otp' && !sendSms.isSuccess) sendSms.mutate();
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.handleSubmit(({ code, trust }) => {
     if (verify.isPending) return;
-    const value = mode === 'recovery' ? code.trim() : code.replace(/\s+/g, '');
-    if (!value) return setFieldError(t('validation.required'));
-    if (mode !== 'recovery' && !/^\d{6}$/.test(value)) return setFieldError(t('authMfa.codeFormat'));
-    setFieldError(null);
-    const input: SecondStepInput = { kind: mode, code: value, trustDevice: trust };
+    const input: SecondStepInput = { kind: mode, code, trustDevice: trust };
     verify.mutate(input, {
       onSuccess: () => {
         onSuccess();
         endTwoFactorChallenge();
       },
     });
-  };
+  });
 
+  const fieldError = errorText(t, form.formState.errors.code);
   const serverError = verify.error ? t(mfaErrorKey(verify.error)) : null;
   const sendError = sendSms.error ? t(mfaErrorKey(sendSms.error)) : null;
   // The attempt is over (too many codes, or it expired): only starting again helps.
@@ -83,11 +94,9 @@ export function TwoFactorStep({ challenge, onSuccess }: { challenge: TwoFactorCh
       <form noValidate onSubmit={submit} className="grid gap-5" aria-busy={verify.isPending}>
         <Field id={id} label={label} hint={hint} error={fieldError}>
           <Input
-            ref={inputRef}
             id={id}
             key={mode}
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
+            {...form.register('code')}
             inputMode={mode === 'recovery' ? 'text' : 'numeric'}
             autoComplete="one-time-code"
             autoCapitalize="off"
@@ -99,13 +108,7 @@ export function TwoFactorStep({ challenge, onSuccess }: { challenge: TwoFactorCh
           />
         </Field>
         <label className="flex items-start gap-3 text-sm">
-          <input
-            type="checkbox"
-            checked={trust}
-            onChange={(e) => setTrust(e.target.checked)}
-            className="mt-0.5 size-4 accent-[var(--color-accent)]"
-            data-testid="two-factor-trust"
-          />
+          <input type="checkbox" {...form.register('trust')} className="mt-0.5 size-4 accent-[var(--color-accent)]" data-testid="two-factor-trust" />
           <span className="grid gap-0.5">
             <span className="font-medium">{t('authMfa.trustDevice')}</span>
             <span className="text-muted-foreground">{t('authMfa.trustDeviceHint')}</span>

@@ -1,14 +1,8 @@
-import { DM_MESSAGES } from '@curio/contract';
-import { isApiError } from '@/lib/api-client';
-import { errorMessageKey } from '@/lib/error-messages';
+import { apiErrorKey } from '@/lib/form';
 
-/** The i18n key for a failed send: the two rate limits by their texts, blocks and DM settings by code. */
+/** The i18n key for a failed send, by code: the hourly allowance, the per-message interval, blocks and DM settings. */
 export function sendErrorKey(error: unknown): string {
-  if (isApiError(error) && error.code === 'rate_limited') {
-    if (error.message === DM_MESSAGES.hourly) return 'messages.hourly';
-    return 'messages.tooFast';
-  }
-  return errorMessageKey(error);
+  return apiErrorKey(error, { dm_hourly_limit: 'messages.hourly', rate_limited: 'messages.tooFast' });
 }
 
 /** Messages are shown oldest first; the server pages newest first. */

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { track } from '@/lib/analytics';
 import { callFunction, isApiError } from '@/lib/api-client';
 import { profileKeys, shelfKeys } from '@/lib/query-keys';
-import { validationMessageKey } from '@/lib/validation';
+import { CONTRACT_KEYS, fieldErrorKey, type FormKeys } from '@/lib/form';
 
 export type OnboardingPayload = OnboardingInput;
 
@@ -12,12 +12,11 @@ export function completeOnboarding(payload: OnboardingPayload) {
 }
 
 /** The spec's handle messages live under onboarding.*; the rest are the shared validation.* keys. */
-export function onboardingFieldKey(field: string, message: string | undefined): string {
-  const key = validationMessageKey(message);
-  if (field === 'handle' && key === 'validation.handleInvalid') return 'onboarding.handleInvalid';
-  if (field === 'handle' && key === 'validation.handleTaken') return 'onboarding.handleTaken';
-  return key;
-}
+export const ONBOARDING_FORM_KEYS: FormKeys = {
+  handle: { required: 'onboarding.handleInvalid', invalid_format: 'onboarding.handleInvalid', taken: 'onboarding.handleTaken' },
+  displayName: CONTRACT_KEYS.displayName,
+  bio: CONTRACT_KEYS.bio,
+};
 
 export type OnboardingErrors = { fields: Record<string, string>; form: string | null; inviteRequired: boolean };
 
@@ -28,7 +27,7 @@ export function onboardingErrors(error: unknown): OnboardingErrors {
     if (error.code === 'invite_required') return { fields: {}, form: 'errors.invite_required', inviteRequired: true };
     if (error.code === 'validation_failed' && error.fields && Object.keys(error.fields).length > 0) {
       const fields: Record<string, string> = {};
-      for (const [field, message] of Object.entries(error.fields)) fields[field] = onboardingFieldKey(field, message);
+      for (const [field, code] of Object.entries(error.fields)) fields[field] = fieldErrorKey(field, code, ONBOARDING_FORM_KEYS);
       return { fields, form: null, inviteRequired: false };
     }
   }

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, callFunction, isApiError } from '@/lib/api-client';
 import { errorMessageKey } from '@/lib/error-messages';
 import { profileKeys } from '@/lib/query-keys';
-import { validationMessageKey } from '@/lib/validation';
+import { CONTRACT_KEYS, fieldErrorKey } from '@/lib/form';
 
 export async function redeemInvite({ code }: { code: string }): Promise<InviteRedeemResult> {
   const result: InviteRedeemResult & { error?: unknown } = await callFunction('invite-redeem', { code });
@@ -18,12 +18,15 @@ const INVITE_ERROR_KEYS: Record<string, string> = {
   invite_fully_used: 'onboarding.codeFullyUsed',
 };
 
+/** The texts of the invite code's field codes (the contract's rule). */
+export const INVITE_FORM_KEYS = { code: CONTRACT_KEYS.inviteCode };
+
 /** The message (an i18n key) for a failed redemption. */
 export function inviteErrorKey(error: unknown): string {
   if (isApiError(error)) {
     const key = INVITE_ERROR_KEYS[error.code];
     if (key) return key;
-    if (error.code === 'validation_failed' && error.fields?.code) return validationMessageKey(error.fields.code);
+    if (error.code === 'validation_failed' && error.fields?.code) return fieldErrorKey('code', error.fields.code, INVITE_FORM_KEYS);
   }
   return errorMessageKey(error);
 }

@@ -1,38 +1,33 @@
 import { inviteRedeemInputSchema } from '@curio/contract';
 import { Loader2, Ticket } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { Field, fieldDescribedBy } from '@/components/ui/field';
+import { Field, fieldControlProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { zodFieldErrors } from '@/lib/validation';
-import { inviteErrorKey, useRedeemInvite } from '../api/redeem-invite';
+import { errorText, useZodForm } from '@/lib/form';
+import { INVITE_FORM_KEYS, inviteErrorKey, useRedeemInvite } from '../api/redeem-invite';
 
 /** Asks for an invite code (upper-cased as typed); on success a toast and the next step. */
 export function InviteStep({ onRedeemed, notice }: { onRedeemed: () => void; notice?: string | null }) {
   const { t } = useTranslation();
   const mutation = useRedeemInvite();
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useZodForm(inviteRedeemInputSchema, { keys: INVITE_FORM_KEYS, defaultValues: { code: '' } });
   const id = 'invite-code';
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.handleSubmit((input) => {
     if (mutation.isPending) return;
-    const parsed = inviteRedeemInputSchema.safeParse({ code });
-    if (!parsed.success) return setError(zodFieldErrors(parsed.error).code ?? 'validation.codeRequired');
-    setError(null);
-    mutation.mutate(parsed.data, {
+    mutation.mutate(input, {
       onSuccess: () => {
         toast.success(t('onboarding.codeAccepted'));
         onRedeemed();
       },
-      onError: (err) => setError(inviteErrorKey(err)),
+      onError: (err) => form.setError('code', { message: inviteErrorKey(err) }),
     });
-  };
+  });
 
-  const errorText = error ? t(error) : null;
+  const error = errorText(t, form.formState.errors.code);
   return (
     <form noValidate onSubmit={submit} className="grid gap-6" aria-busy={mutation.isPending}>
       <div className="grid gap-2">
@@ -47,18 +42,22 @@ export function InviteStep({ onRedeemed, notice }: { onRedeemed: () => void; not
           {t(notice)}
         </p>
       ) : null}
-      <Field id={id} label={t('onboarding.codeLabel')} error={errorText}>
-        <Input
-          id={id}
-          value={code}
-          onChange={(e) => setCode(e.target.value.toUpperCase())}
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          placeholder={t('onboarding.codePlaceholder')}
-          className="font-mono tracking-wider uppercase"
-          aria-invalid={!!errorText}
-          aria-describedby={fieldDescribedBy(id, { error: errorText })}
+      <Field id={id} label={t('onboarding.codeLabel')} error={error}>
+        <Controller
+          control={form.control}
+          name="code"
+          render={({ field }) => (
+            <Input
+              {...field}
+              onChange={(e) => field.onChange(e.target.value.toUpperCase())}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              placeholder={t('onboarding.codePlaceholder')}
+              className="font-mono tracking-wider uppercase"
+              {...fieldControlProps(id, { error })}
+            />
+          )}
         />
       </Field>
       <Button type="submit" size="lg" disabled={mutation.isPending} className="w-full">

@@ -1,16 +1,17 @@
 import { BIO_MAX, DISPLAY_NAME_MAX, HANDLE_MAX, onboardingInputSchema } from '@curio/contract';
 import { Loader2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { Field, fieldDescribedBy } from '@/components/ui/field';
+import { Field, fieldControlProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { OptionalMark } from '@/components/ui/optional-mark';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
-
-import { onboardingErrors, onboardingFieldKey, useCompleteOnboarding } from '../api/complete-onboarding';
+import { errorText, useZodForm } from '@/lib/form';
+import { ONBOARDING_FORM_KEYS, onboardingErrors, useCompleteOnboarding } from '../api/complete-onboarding';
 
 type Props = { onComplete: () => void; onInviteRequired: () => void };
 
@@ -18,43 +19,36 @@ type Props = { onComplete: () => void; onInviteRequired: () => void };
 export function ProfileStep({ onComplete, onInviteRequired }: Props) {
   const { t } = useTranslation();
   const mutation = useCompleteOnboarding();
-  const [handle, setHandle] = useState('');
-  const [displayName, setDisplayName] = useState('');
-  const [bio, setBio] = useState('');
-  const [isPublic, setIsPublic] = useState(true);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useZodForm(onboardingInputSchema, {
+    keys: ONBOARDING_FORM_KEYS,
+    defaultValues: { handle: '', displayName: '', bio: '', public: true },
+  });
   const [formError, setFormError] = useState<string | null>(null);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (mutation.isPending) return;
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     setFormError(null);
-    const parsed = onboardingInputSchema.safeParse({ handle, displayName, bio, public: isPublic });
-    if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues) {
-        const field = String(issue.path[0] ?? '_');
-        next[field] ??= onboardingFieldKey(field, issue.message);
-      }
-      setErrors(next);
-      return;
-    }
-    setErrors({});
-    mutation.mutate(parsed.data, {
-      onSuccess: onComplete,
-      onError: (error) => {
-        const result = onboardingErrors(error);
-        setErrors(result.fields);
-        setFormError(result.form);
-        if (result.inviteRequired) onInviteRequired();
-      },
-    });
+    return form.handleSubmit((input) => {
+      if (mutation.isPending) return;
+      mutation.mutate(input, {
+        onSuccess: onComplete,
+        onError: (error) => {
+          const result = onboardingErrors(error);
+          for (const [field, key] of Object.entries(result.fields)) {
+            if (field === 'handle' || field === 'displayName' || field === 'bio') form.setError(field, { message: key });
+          }
+          setFormError(result.form);
+          if (result.inviteRequired) onInviteRequired();
+        },
+      });
+    })(event);
   };
 
-  const err = (field: string) => (errors[field] ? t(errors[field]) : null);
-  const handleError = err('handle');
-  const nameError = err('displayName');
-  const bioError = err('bio');
+  const { errors } = form.formState;
+  const handleError = errorText(t, errors.handle);
+  const nameError = errorText(t, errors.displayName);
+  const bioError = errorText(t, errors.bio);
+  const bio = form.watch('bio') ?? '';
+  const isPublic = form.watch('public') ?? true;
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-6" aria-busy={mutation.isPending}>
@@ -68,32 +62,33 @@ export function ProfileStep({ onComplete, onInviteRequired }: Props) {
           <span className="pointer-events-none absolute inset-y-0 left-0 flex w-10 items-center justify-center text-muted-foreground" aria-hidden="true">
             @
           </span>
-          <Input
-            id="handle"
-            value={handle}
-            onChange={(e) => setHandle(e.target.value.replace(/^@+/, '').toLowerCase())}
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            maxLength={HANDLE_MAX + 5}
-            className="pl-9"
-            aria-invalid={!!handleError}
-            aria-describedby={fieldDescribedBy('handle', { error: handleError, hint: true })}
+          <Controller
+            control={form.control}
+            name="handle"
+            render={({ field }) => (
+              <Input
+                {...field}
+                onChange={(e) => field.onChange(e.target.value.replace(/^@+/, '').toLowerCase())}
+                autoComplete="username"
+                autoCapitalize="none"
+                spellCheck={false}
+                maxLength={HANDLE_MAX + 5}
+                className="pl-9"
+                {...fieldControlProps('handle', { error: handleError, hint: true })}
+              />
+            )}
           />
         </div>
       </Field>
 
       <Field id="displayName" label={t('onboarding.displayNameLabel')} error={nameError}>
         <Input
-          id="displayName"
-          value={displayName}
-          onChange={(e) => setDisplayName(e.target.value)}
+          {...form.register('displayName')}
           autoComplete="nickname"
           maxLength={DISPLAY_NAME_MAX}
           required
           aria-required="true"
-          aria-invalid={!!nameError}
-          aria-describedby={fieldDescribedBy('displayName', { error: nameError })}
+          {...fieldControlProps('displayName', { error: nameError })}
         />
       </Field>
 
@@ -115,14 +110,11 @@ export function ProfileStep({ onComplete, onInviteRequired }: Props) {
         }
       >
         <Textarea
-          id="bio"
-          value={bio}
-          onChange={(e) => setBio(e.target.value)}
+          {...form.register('bio')}
           rows={3}
           maxLength={BIO_MAX}
           placeholder={t('onboarding.bioPlaceholder')}
-          aria-invalid={!!bioError}
-          aria-describedby={fieldDescribedBy('bio', { error: bioError, hint: true })}
+          {...fieldControlProps('bio', { error: bioError, hint: true })}
         />
       </Field>
 
@@ -133,7 +125,20 @@ export function ProfileStep({ onComplete, onInviteRequired }: Props) {
             {isPublic ? t('onboarding.publicOn') : t('onboarding.publicOff')}
           </p>
         </div>
-        <Switch id="public" checked={isPublic} onCheckedChange={setIsPublic} aria-describedby="public-hint" className="mt-1" />
+        <Controller
+          control={form.control}
+          name="public"
+          render={({ field }) => (
+            <Switch
+              id="public"
+              checked={field.value ?? true}
+              onCheckedChange={field.onChange}
+              onBlur={field.onBlur}
+              aria-describedby="public-hint"
+              className="mt-1"
+            />
+          )}
+        />
       </div>
 
       {formError ? (

@@ -1,0 +1,118 @@
+import { fieldErrorCode, isFieldErrorCode, type ErrorCode, type FieldErrorCode } from '@curio/contract';
+import { toNestErrors, validateFieldsNatively } from '@hookform/resolvers';
+import { useForm, type FieldError, type FieldValues, type Path, type Resolver, type UseFormProps, type UseFormSetError } from 'react-hook-form';
+import { z } from 'zod';
+import { isApiError, type ClientErrorCode } from './api-client';
+import { errorMessageKey } from './error-messages';
+
+/** The catalog key of each field code a field can fail with. */
+export type FieldKeys = Partial<Record<FieldErrorCode, string>>;
+/** A form's fields (by path, `announcement.title`) to the catalog keys of their codes. */
+export type FormKeys = Record<string, FieldKeys>;
+
+/** The texts of the contract's shared rules (schemas.ts), under `validation.*` in the catalogs. */
+export const CONTRACT_KEYS = {
+  handle: { required: 'validation.handleInvalid', invalid_format: 'validation.handleInvalid', taken: 'validation.handleTaken' },
+  displayName: { required: 'validation.required', too_long: 'validation.displayNameTooLong' },
+  bio: { too_long: 'validation.bioTooLong' },
+  email: { required: 'validation.required', invalid_format: 'validation.emailInvalid' },
+  password: { required: 'validation.required', too_short: 'validation.passwordLength', too_long: 'validation.passwordLength' },
+  inviteCode: { required: 'validation.codeRequired', too_long: 'validation.codeTooLong' },
+} as const satisfies Record<string, FieldKeys>;
+
+/** What any field falls back to; a code no form named becomes the generic `common.error`. */
+const FALLBACK: FieldKeys = { required: 'validation.required' };
+
+/** The catalog key of a field's code (from a form's check or the server's `fields`): the form's own, then the fallback. */
+export function fieldErrorKey(field: string, code: string | undefined, keys: FormKeys = {}): string {
+  if (!isFieldErrorCode(code)) return 'common.error';
+  return keys[field]?.[code] ?? FALLBACK[code] ?? 'common.error';
+}
+
+/** Field → catalog key, from the first issue of each field of a failed parse. */
+export function issueKeys(issues: readonly z.core.$ZodIssue[], keys: FormKeys = {}): Record<string, { code: FieldErrorCode; key: string }> {
+  const out: Record<string, { code: FieldErrorCode; key: string }> = {};
+  for (const issue of issues) {
+    const field = issue.path.map(String).join('.');
+    if (out[field]) continue;
+    const code = fieldErrorCode(issue);
+    out[field] = { code, key: fieldErrorKey(field, code, keys) };
+  }
+  return out;
+}
+
+/**
+ * react-hook-form's resolver for a zod schema (the contract's input schema or a form schema built from its
+ * rules). It does what `zodResolver` does (parse, nested errors, native validation when asked) but keeps
+ * each issue's field code: an error's `type` is the code and its `message` the catalog key to translate.
+ * (zodResolver passes on only zod's issue code and English message, which cannot tell "empty" from "too short".)
+ */
+export function formResolver<Input extends FieldValues, Output>(schema: z.ZodType<Output, Input>, keys: FormKeys = {}): Resolver<Input, unknown, Output> {
+  return async (values, _context, options) => {
+    const result = await schema.safeParseAsync(values);
+    if (result.success) {
+      if (options.shouldUseNativeValidation) validateFieldsNatively({}, options);
+      return { values: result.data, errors: {} };
+    }
+    const flat: Record<string, FieldError> = {};
+    for (const [field, { code, key }] of Object.entries(issueKeys(result.error.issues, keys))) flat[field] = { type: code, message: key };
+    return { values: {}, errors: toNestErrors(flat, options) };
+  };
+}
+
+/**
+ * useForm with `formResolver(schema, keys)`. As the forms were before react-hook-form, a form checks its
+ * fields when it is sent (not while typing, also after a failed send) and leaves the focus where it is.
+ * Give it a schema and keys defined once (module level), not built in each render.
+ */
+export function useZodForm<Input extends FieldValues, Output>(
+  schema: z.ZodType<Output, Input>,
+  { keys, ...options }: Omit<UseFormProps<Input, unknown, Output>, 'resolver'> & { keys?: FormKeys } = {},
+) {
+  return useForm<Input, unknown, Output>({
+    resolver: formResolver(schema, keys),
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+    ...options,
+  });
+}
+
+/** The translated text of a field's error (its message is a catalog key), or null. */
+export function errorText(t: (key: string) => string, error: { message?: string } | undefined): string | null {
+  return error?.message ? t(error.message) : null;
+}
+
+/**
+ * A text that must be filled in before the contract's rule is checked: empty (after trimming, unless
+ * `trim: false`) is `required`, whatever the rule's own minimum says.
+ */
+export function filled<Output>(rule: z.ZodType<Output, string>, { trim = true }: { trim?: boolean } = {}) {
+  return (trim ? z.string().trim() : z.string()).min(1).pipe(rule);
+}
+
+/**
+ * Puts the server's field codes of a failed call on the form's fields (the fields the form has; others
+ * are left out) and says whether any was put. Nothing is compared by English text.
+ */
+export function setServerErrors<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  keys: FormKeys = {},
+  fields?: readonly Path<T>[],
+): boolean {
+  if (!isApiError(error) || !error.fields) return false;
+  let any = false;
+  for (const [field, code] of Object.entries(error.fields)) {
+    if (fields && !fields.includes(field as Path<T>)) continue;
+    setError(field as Path<T>, { type: code, message: fieldErrorKey(field, code, keys) });
+    any = true;
+  }
+  return any;
+}
+
+/** The catalog key of a failed call by its code: the form's own text for a code, else `errors.<code>` (errorMessageKey). */
+export function apiErrorKey(error: unknown, own: Partial<Record<ErrorCode | ClientErrorCode, string>> = {}): string {
+  const key = isApiError(error) ? own[error.code as ErrorCode | ClientErrorCode] : undefined;
+  return key ?? errorMessageKey(error);
+}
