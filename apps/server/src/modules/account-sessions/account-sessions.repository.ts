@@ -29,14 +29,6 @@ export function accountSessionsRepository(db: Executor) {
         .orderBy(desc(sessions.updatedAt), desc(sessions.createdAt));
       return rows.map((r) => ({ ...r }));
     },
-    /** Deletes one of the user's sessions; false when it is not theirs or gone already. */
-    async delete(userId: string, id: string): Promise<boolean> {
-      const rows = await db
-        .delete(sessions)
-        .where(and(eq(sessions.userId, userId), eq(sessions.id, id)))
-        .returning({ id: sessions.id });
-      return rows.length > 0;
-    },
     async email(userId: string): Promise<string | null> {
       const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
       return row?.email ?? null;

@@ -1,4 +1,5 @@
 import type { AccountSession, SessionPlace } from '@curio/contract';
+import { authAccounts } from '../../auth/accounts.service';
 import type { SessionRevocations } from '../../auth/session-cache';
 import type { Db } from '../../db/client';
 import type { Logger } from '../../lib/logger';
@@ -65,7 +66,7 @@ export function createAccountSessionsService(
 
     /** Ends one of the caller's sessions; its next request (in any process) finds no session. */
     async revoke(userId: string, id: string): Promise<{ revoked: boolean }> {
-      const revoked = await repo.delete(userId, id);
+      const revoked = await authAccounts(db).deleteSession(userId, id);
       if (revoked) await deps.sessions.revoke(userId);
       return { revoked };
     },

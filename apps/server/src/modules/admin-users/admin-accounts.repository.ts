@@ -101,27 +101,6 @@ export function adminAccountsRepository(db: Executor) {
       return list;
     },
 
-    /** Deletes one authenticator-app factor of the user; false when there is none with this id. */
-    async deleteTotp(userId: string, id: string) {
-      const rows = await db
-        .delete(twoFactors)
-        .where(and(eq(twoFactors.userId, userId), eq(twoFactors.id, id)))
-        .returning({ id: twoFactors.id });
-      return rows.length > 0;
-    },
-
-    async deletePasskey(userId: string, id: string) {
-      const rows = await db
-        .delete(passkeys)
-        .where(and(eq(passkeys.userId, userId), eq(passkeys.id, id)))
-        .returning({ id: passkeys.id });
-      return rows.length > 0;
-    },
-
-    async clearPhone(userId: string) {
-      await db.update(users).set({ phoneNumber: null, phoneNumberVerified: false }).where(eq(users.id, userId));
-    },
-
     /** Whether a verified second factor (an authenticator app or a verified phone) is left. */
     async hasVerifiedSecondFactor(userId: string) {
       const [totp] = await db
@@ -134,10 +113,6 @@ export function adminAccountsRepository(db: Executor) {
       return !!(account?.phoneNumber && account.phoneNumberVerified);
     },
 
-    async setTwoFactorEnabled(userId: string, enabled: boolean) {
-      await db.update(users).set({ twoFactorEnabled: enabled }).where(eq(users.id, userId));
-    },
-
     /** How many admins there are besides `userId`. */
     async otherAdmins(userId: string) {
       const [row] = await db
@@ -145,11 +120,6 @@ export function adminAccountsRepository(db: Executor) {
         .from(userRoles)
         .where(and(eq(userRoles.role, 'admin'), ne(userRoles.userId, userId)));
       return Number(row?.n ?? 0);
-    },
-
-    /** Ends every session of the user (the caller announces the revocation to every process). */
-    async deleteSessions(userId: string) {
-      await db.delete(sessions).where(eq(sessions.userId, userId));
     },
 
     async record(entry: { actorId: string | null; userId: string; userEmail: string; action: AdminAccountAction; note?: string }) {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ADMIN_SIGN_IN_LINK_MINUTES, API_PATHS, type AdminFactor } from '@curio/contract';
+import { authAccounts } from '../../auth/accounts.service';
 import type { Db } from '../../db/client';
 import { lockKey } from '../../db/locks';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
@@ -120,15 +121,16 @@ export function createAdminAccountsService(
       const twoFactorEnabled = await db.transaction(async (tx) => {
         await lockKey(tx, `admin-user:${userId}`);
         const r = adminAccountsRepository(tx);
+        const accounts = authAccounts(tx);
         const removed =
           factor.kind === 'totp'
-            ? await r.deleteTotp(userId, factorId)
+            ? await accounts.deleteTotp(userId, factorId)
             : factor.kind === 'webauthn'
-              ? await r.deletePasskey(userId, factorId)
-              : (await r.clearPhone(userId), true);
+              ? await accounts.deletePasskey(userId, factorId)
+              : (await accounts.clearPhone(userId), true);
         if (!removed) throw notFound('No factor with this id');
         const left = await r.hasVerifiedSecondFactor(userId);
-        if (!left) await r.setTwoFactorEnabled(userId, false);
+        if (!left) await accounts.setTwoFactorEnabled(userId, false);
         await r.record({ actorId, userId, userEmail: user.email, action: 'factor_remove', note: `${factor.kind}${factor.name ? `: ${factor.name}` : ''}` });
         return left && !!(await r.account(userId))?.twoFactorEnabled;
       });
@@ -164,8 +166,9 @@ export function createAdminAccountsService(
         const r = adminAccountsRepository(tx);
         if (user.roles.includes('admin') && (await r.otherAdmins(userId)) === 0) throw conflict('last_admin', 'The last admin cannot be deleted');
         await r.record({ actorId, userId, userEmail: user.email, action: 'delete', note: user.handle ? `@${user.handle}` : '' });
-        // Sessions first: nothing the person does from here on counts as theirs.
-        await r.deleteSessions(userId);
+        // Sessions first: nothing the person does from here on counts as theirs; the caller announces
+        // the revocation to every process.
+        await authAccounts(tx).deleteSessions(userId);
       });
       await deps.revokeSessions(userId);
       if (deps.deleteAccountNow) await deps.deleteAccountNow(userId);

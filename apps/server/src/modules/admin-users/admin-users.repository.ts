@@ -1,6 +1,6 @@
-import { and, desc, eq, ilike, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Role } from '@curio/contract';
-import { creditLedger, items, profiles, sessions, userRoles, users } from '../../db/schema';
+import { creditLedger, items, profiles, userRoles, users } from '../../db/schema';
 import { cursorKey, olderThan } from '../../db/keyset';
 import type { Executor } from '../../db/types';
 import type { Cursor } from '../../lib/cursor';
@@ -76,43 +76,8 @@ export function adminUsersRepository(db: Executor) {
         .where(inArray(users.id, userIds));
       return new Map(rows.map((r) => [r.id, r.handle]));
     },
-
-    /** Makes the user's roles exactly `roles`; `users.role` mirrors them for better-auth's admin plugin. */
-    async setRoles(userId: string, roles: Role[]) {
-      if (roles.length) await db.delete(userRoles).where(and(eq(userRoles.userId, userId), notInArray(userRoles.role, roles)));
-      else await db.delete(userRoles).where(eq(userRoles.userId, userId));
-      if (roles.length)
-        await db
-          .insert(userRoles)
-          .values(roles.map((role) => ({ userId, role })))
-          .onConflictDoNothing();
-      await db
-        .update(users)
-        .set({ role: mirrorRole(roles) })
-        .where(eq(users.id, userId));
-    },
-
-    async setTester(userId: string, tester: boolean) {
-      await db.update(users).set({ tester }).where(eq(users.id, userId));
-    },
-
-    /** Suspends (better-auth refuses new sessions while `banned`) or reactivates. */
-    async setSuspended(userId: string, suspended: boolean, reason: string | null) {
-      await db
-        .update(users)
-        .set({ banned: suspended, banReason: suspended ? reason : null, banExpires: null })
-        .where(eq(users.id, userId));
-    },
-
-    /** Ends every session of the user: the next request with any of them is a guest's. */
-    async deleteSessions(userId: string) {
-      await db.delete(sessions).where(eq(sessions.userId, userId));
-    },
   };
 }
-
-/** The admin plugin reads `users.role` as a comma-separated list; a user without roles is `user`. */
-export const mirrorRole = (roles: readonly Role[]) => (roles.length ? [...roles].sort().join(',') : 'user');
 
 /** array_agg comes back as an array (PostgreSQL) or as its text form `{a,b}` (some drivers). */
 function parseRoles(value: unknown): Role[] {

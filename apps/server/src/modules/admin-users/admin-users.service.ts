@@ -1,10 +1,12 @@
 import { ADMIN_USERS_PAGE_SIZE, type Role } from '@curio/contract';
+import { authAccounts } from '../../auth/accounts.service';
 import type { Db } from '../../db/client';
 import { lockKey } from '../../db/locks';
 import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import { AppError, notFound } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import type { CreditsService } from '../credits/credits.service';
+import { mirrorRole, roleWrites } from '../roles/roles.service';
 import { adminAccountsRepository } from './admin-accounts.repository';
 import { adminUsersRepository } from './admin-users.repository';
 
@@ -56,12 +58,18 @@ export function createAdminUsersService(
       const before = await get(userId);
       await db.transaction(async (tx) => {
         await lockKey(tx, `admin-user:${userId}`);
-        const r = adminUsersRepository(tx);
-        if (input.roles) await r.setRoles(userId, [...new Set(input.roles)]);
-        if (input.tester !== undefined) await r.setTester(userId, input.tester);
+        const accounts = authAccounts(tx);
+        if (input.roles) {
+          // Exactly these roles; `users.role` mirrors them for better-auth's admin plugin.
+          const roles = [...new Set(input.roles)];
+          await roleWrites(tx).setExactly(userId, roles);
+          await accounts.setRole(userId, mirrorRole(roles));
+        }
+        if (input.tester !== undefined) await accounts.setTester(userId, input.tester);
         if (input.suspended !== undefined) {
-          await r.setSuspended(userId, input.suspended, input.suspended ? 'Suspended by an admin' : null);
-          if (input.suspended) await r.deleteSessions(userId);
+          await accounts.setSuspended(userId, input.suspended, input.suspended ? 'Suspended by an admin' : null);
+          // Ends every session of the user: the next request with any of them is a guest's.
+          if (input.suspended) await accounts.deleteSessions(userId);
           if (input.suspended !== before.suspended) {
             await adminAccountsRepository(tx).record({ actorId, userId, userEmail: before.email, action: input.suspended ? 'suspend' : 'reactivate' });
           }

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gt, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import { inviteCodes, inviteRedemptions, users } from '../../db/schema';
+import { inviteCodes, inviteRedemptions } from '../../db/schema';
 import type { Executor } from '../../db/types';
 
 export type InviteCodeRow = typeof inviteCodes.$inferSelect;
@@ -36,9 +36,6 @@ export function invitesRepository(db: Executor) {
     },
     async recordRedemption(codeId: string, userId: string) {
       await db.insert(inviteRedemptions).values({ codeId, userId });
-    },
-    async setTester(userId: string) {
-      await db.update(users).set({ tester: true }).where(eq(users.id, userId));
     },
     /** Active codes whose expiry has passed become `expired`; answers how many. */
     async markExpired(now: Date): Promise<number> {

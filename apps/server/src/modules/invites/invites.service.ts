@@ -1,4 +1,5 @@
 import type { AdminInvite, InviteRedeemResult } from '@curio/contract';
+import { authAccounts } from '../../auth/accounts.service';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/types';
 import { AppError, notFound } from '../../lib/errors';
@@ -59,7 +60,7 @@ export function createInvitesService(db: Db, opts: { defaultPrefix: string }) {
           if (!(await repo.takeUse(row.id))) throw inviteErrors.fullyUsed();
           await repo.recordRedemption(row.id, userId);
           if (row.grantCredits > 0) await creditsRepository(tx).add(userId, row.grantCredits, 'invite', row.id);
-          if (row.grantTester) await repo.setTester(userId);
+          if (row.grantTester) await authAccounts(tx).setTester(userId, true);
           return { redeemed: true as const, grantedCredits: row.grantCredits, tester: row.grantTester };
         });
       } catch (err) {

@@ -32,10 +32,5 @@ export function mfaRepository(db: Executor) {
         hasPassword: !!password,
       };
     },
-    /** Names the person's authenticator app; false when they have none. */
-    async rename(userId: string, name: string): Promise<boolean> {
-      const rows = await db.update(twoFactors).set({ name }).where(eq(twoFactors.userId, userId)).returning({ id: twoFactors.id });
-      return rows.length > 0;
-    },
   };
 }

@@ -1,4 +1,5 @@
 import type { AccountMfaStatus } from '@curio/contract';
+import { authAccounts } from '../../auth/accounts.service';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { mfaRepository } from './mfa.repository';
@@ -23,7 +24,7 @@ export function createMfaService(db: Db, deps: { smsAvailable: boolean }) {
       };
     },
     async rename(userId: string, name: string): Promise<AccountMfaStatus> {
-      if (!(await repo.rename(userId, name))) throw notFound('No authenticator app is set up');
+      if (!(await authAccounts(db).renameTotp(userId, name))) throw notFound('No authenticator app is set up');
       return service.get(userId);
     },
   };

@@ -1,5 +1,7 @@
 import type { Role } from '@curio/contract';
+import { authAccounts } from '../../auth/accounts.service';
 import type { Db } from '../../db/client';
+import type { Executor } from '../../db/types';
 import { rolesRepository } from './roles.repository';
 
 export function createRolesService(
@@ -13,6 +15,10 @@ export function createRolesService(
   },
 ) {
   const repo = rolesRepository(db);
+  const accounts = authAccounts(db);
+  // better-auth's admin plugin reads users.role (comma-separated); user_roles stays the source of truth.
+  const grant = async (userId: string, role: Role) => (await repo.grant(userId, role)) && (await accounts.mirrorRoles(userId), true);
+  const revoke = async (userId: string, role: Role) => (await repo.revoke(userId, role)) && (await accounts.mirrorRoles(userId), true);
   const service = {
     list: (userId: string) => repo.list(userId),
     /** Admin can do all that a moderator can. */
@@ -31,14 +37,14 @@ export function createRolesService(
     async syncAdminEmail(user: { id: string; email: string; emailVerified: boolean }, keepSessionId?: string) {
       if (!user.emailVerified || !opts.adminEmails.includes(user.email.toLowerCase())) return;
       if ((await repo.list(user.id)).includes('admin')) return;
-      if (await repo.deleteSessions(user.id, keepSessionId)) await opts.sessionsEnded?.(user.id);
-      if (await repo.grant(user.id, 'admin')) await opts.rolesChanged?.(user.id);
+      if (await accounts.deleteSessions(user.id, keepSessionId)) await opts.sessionsEnded?.(user.id);
+      if (await grant(user.id, 'admin')) await opts.rolesChanged?.(user.id);
     },
     /** The CLI's `grant <email> <role>`. Returns false when no user has that address. */
     async grantByEmail(email: string, role: Role): Promise<boolean> {
       const userId = await repo.findUserIdByEmail(email);
       if (!userId) return false;
-      if (await repo.grant(userId, role)) await opts.rolesChanged?.(userId);
+      if (await grant(userId, role)) await opts.rolesChanged?.(userId);
       return true;
     },
     /**
@@ -48,7 +54,7 @@ export function createRolesService(
     async revokeByEmail(email: string, role: Role): Promise<boolean | null> {
       const userId = await repo.findUserIdByEmail(email);
       if (!userId) return null;
-      const had = await repo.revoke(userId, role);
+      const had = await revoke(userId, role);
       if (had) await opts.rolesChanged?.(userId);
       return had;
     },
@@ -56,3 +62,18 @@ export function createRolesService(
   return service;
 }
 export type RolesService = ReturnType<typeof createRolesService>;
+
+/** The admin plugin reads `users.role` as a comma-separated list; a user without roles is `user`. */
+export const mirrorRole = (roles: readonly Role[]) => (roles.length ? [...roles].sort().join(',') : 'user');
+
+/**
+ * What other modules may change of a user's roles, on `db` (the database or the caller's
+ * transaction). `users.role` is the auth module's: the caller mirrors the roles there.
+ */
+export function roleWrites(db: Executor) {
+  const repo = rolesRepository(db);
+  return {
+    /** Makes the user's roles exactly `roles`. */
+    setExactly: (userId: string, roles: Role[]) => repo.setExactly(userId, roles),
+  };
+}
