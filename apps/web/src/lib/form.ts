@@ -78,9 +78,13 @@ export function useZodForm<Input extends FieldValues, Output>(
   });
 }
 
-/** The translated text of a field's error (its message is a catalog key), or null. */
-export function errorText(t: (key: string) => string, error: { message?: string } | undefined): string | null {
-  return error?.message ? t(error.message) : null;
+/** The translated text of a field's error (its message is a catalog key, `values` fill its placeholders), or null. */
+export function errorText(
+  t: (key: string, values?: Record<string, unknown>) => string,
+  error: { message?: string } | undefined,
+  values?: Record<string, unknown>,
+): string | null {
+  return error?.message ? t(error.message, values) : null;
 }
 
 /**

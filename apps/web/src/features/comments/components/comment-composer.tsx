@@ -1,6 +1,6 @@
-import { COMMENT_INPUT_MAX, COMMENT_MAX, SOCIAL_MESSAGES } from '@curio/contract';
+import { COMMENT_INPUT_MAX, COMMENT_MAX, commentsCreateInputSchema } from '@curio/contract';
 import { Loader2, Send } from 'lucide-react';
-import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -8,6 +8,7 @@ import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { isApiError } from '@/lib/api-client';
+import { errorText, setServerErrors, useZodForm, type FormKeys } from '@/lib/form';
 import { cn } from '@/lib/utils';
 import { useCreateComment } from '../api/create-comment';
 import { useMentionSearch, type MentionSuggestion } from '../api/search-mentions';
@@ -16,12 +17,10 @@ import { MentionListbox, mentionOptionId } from './mention-listbox';
 
 const MENTION_DEBOUNCE_MS = 200;
 
-/** Maps the server's field message to the spec's texts. */
-function bodyErrorKey(message: string | undefined): string {
-  if (message === SOCIAL_MESSAGES.commentEmpty) return 'comments.errorEmpty';
-  if (message === SOCIAL_MESSAGES.commentTooLong) return 'comments.errorTooLong';
-  return 'common.error';
-}
+/** The comment's rule of the contract (the item is the composer's own). */
+const commentFormSchema = commentsCreateInputSchema.pick({ body: true });
+/** The spec's texts for the body's codes (the form's check and the server's alike). */
+const KEYS: FormKeys = { body: { required: 'comments.errorEmpty', too_long: 'comments.errorTooLong' } };
 
 /**
  * The comment box: 600 characters of input, a current/500 counter, Post disabled when blank, over 500 or
@@ -33,11 +32,12 @@ export function CommentComposer({ itemId }: { itemId: string }) {
   const id = useId();
   const listId = `${id}-mentions`;
   const textareaRef = useRef<HTMLTextAreaElement>(null);
-  const [body, setBody] = useState('');
+  const form = useZodForm(commentFormSchema, { keys: KEYS, defaultValues: { body: '' } });
+  const body = form.watch('body');
+  const setBody = (value: string) => form.setValue('body', value);
   const [fragment, setFragment] = useState<MentionFragment | null>(null);
   const [dismissed, setDismissed] = useState<string | null>(null);
   const [activeIndex, setActiveIndex] = useState(0);
-  const [error, setError] = useState<string | null>(null);
   const pendingCaret = useRef<number | null>(null);
   const create = useCreateComment(itemId);
 
@@ -59,9 +59,8 @@ export function CommentComposer({ itemId }: { itemId: string }) {
   }, [body]);
 
   const length = body.length;
-  const trimmed = body.trim();
   const over = length > COMMENT_MAX;
-  const canPost = trimmed.length > 0 && !over && !create.isPending;
+  const canPost = !over && commentFormSchema.safeParse({ body }).success && !create.isPending;
 
   const syncFragment = (el: HTMLTextAreaElement) => {
     const caret = el.selectionStart === el.selectionEnd ? el.selectionStart : -1;
@@ -94,14 +93,10 @@ export function CommentComposer({ itemId }: { itemId: string }) {
     }
   };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!trimmed) return setError(t('comments.errorEmpty'));
-    if (over) return setError(t('comments.errorTooLong'));
-    setError(null);
+  const onSubmit = form.handleSubmit(() => {
     create.mutate(body, {
       onSuccess: () => {
-        setBody('');
+        form.reset({ body: '' });
         setFragment(null);
         toast.success(t('comments.posted'));
       },
@@ -109,15 +104,14 @@ export function CommentComposer({ itemId }: { itemId: string }) {
         if (isApiError(err) && err.code === 'rate_limited') toast.error(t('comments.errorRateLimit'));
         // A block between the viewer and the item's owner, either way.
         else if (isApiError(err) && err.code === 'blocked') toast.error(t('comments.errorBlocked'));
-        else if (isApiError(err) && err.fields?.body) setError(t(bodyErrorKey(err.fields.body)));
-        else toast.error(t('common.error'));
+        else if (!setServerErrors(err, form.setError, KEYS, ['body'])) toast.error(t('common.error'));
       },
     });
-  };
+  });
 
   const counterId = `${id}-counter`;
   const errorId = `${id}-error`;
-  const shownError = error ?? (over ? t('comments.errorTooLong') : null);
+  const shownError = errorText(t, form.formState.errors.body) ?? (over ? t('comments.errorTooLong') : null);
 
   return (
     <form onSubmit={onSubmit} className="grid gap-2" noValidate data-testid="comment-form">
@@ -132,7 +126,7 @@ export function CommentComposer({ itemId }: { itemId: string }) {
           placeholder={t('comments.placeholder')}
           onChange={(e) => {
             setBody(e.target.value);
-            setError(null);
+            form.clearErrors('body');
             syncFragment(e.target);
           }}
           onSelect={(e) => syncFragment(e.currentTarget)}

@@ -1,5 +1,5 @@
 import { CheckCircle2, Copy, FileWarning, Send } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -11,22 +11,22 @@ import { Textarea } from '@/components/ui/textarea';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { errorMessageKey } from '@/lib/error-messages';
+import { errorText, setServerErrors, useZodForm } from '@/lib/form';
 import { cn } from '@/lib/utils';
 import { useSubmitDmca } from '../api/submit-dmca';
 import {
   DMCA_FIELD_LIMITS,
+  DMCA_FORM_KEYS,
+  dmcaFormSchema,
   EMPTY_DMCA_FORM,
   itemIdFromUrl,
-  serverDmcaErrors,
   toDmcaInput,
-  validateDmca,
-  type DmcaErrors,
   type DmcaField,
   type DmcaFormValues,
 } from '../utils/dmca-form';
 
-/** The order errors are focused in (the first wrong field gets the focus). */
-const FIELD_ORDER: (DmcaField | 'confirmations')[] = [
+/** The order errors are focused in (the first wrong field gets the focus; the statements' error is on goodFaith). */
+const FIELD_ORDER: DmcaField[] = [
   'claimantName',
   'claimantEmail',
   'claimantAddress',
@@ -35,7 +35,7 @@ const FIELD_ORDER: (DmcaField | 'confirmations')[] = [
   'originalUrls',
   'infringingItemUrl',
   'infringingUrls',
-  'confirmations',
+  'goodFaith',
   'signature',
 ];
 
@@ -58,70 +58,65 @@ export function DmcaForm({ initialItem }: { initialItem?: string | null }) {
   const { t } = useTranslation();
   const uid = useId();
   const idOf = (field: string) => `${uid}-${field}`;
-  const [values, setValues] = useState<DmcaFormValues>(() => ({
+  const [initialValues] = useState(() => ({
     ...EMPTY_DMCA_FORM,
     infringingItemUrl: initialItem && itemIdFromUrl(initialItem) ? `${window.location.origin}/i/${itemIdFromUrl(initialItem)}` : '',
   }));
-  const [errors, setErrors] = useState<DmcaErrors>({});
+  const form = useZodForm(dmcaFormSchema, { keys: DMCA_FORM_KEYS, defaultValues: initialValues });
+  const { errors } = form.formState;
   const [failure, setFailure] = useState<string | null>(null);
   const [reference, setReference] = useState<string | null>(null);
+  const [sentFrom, setSentFrom] = useState('');
   const formRef = useRef<HTMLFormElement>(null);
   const submit = useSubmitDmca();
 
-  const set = <K extends DmcaField>(field: K, value: DmcaFormValues[K]) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    // An error goes once the field is edited; the rest stay until the next try.
-    const key = field === 'goodFaith' || field === 'perjury' ? 'confirmations' : field === 'infringingItemUrl' ? 'infringingUrls' : null;
-    setErrors((e) => {
-      const next = { ...e };
-      delete next[field];
-      if (key) delete next[key];
-      return next;
+  // An error goes once the field is edited (the statements' with either box, the copies' with the item
+  // address); the rest stay until the next try.
+  const register = (field: DmcaField) =>
+    form.register(field, {
+      onChange: () => {
+        const also: DmcaField | null = field === 'perjury' ? 'goodFaith' : field === 'infringingItemUrl' ? 'infringingUrls' : null;
+        form.clearErrors(also ? [field, also] : field);
+      },
     });
-  };
 
-  const focusFirst = (errs: DmcaErrors) => {
-    const first = FIELD_ORDER.find((f) => errs[f]);
+  const focusFirst = () => {
+    const first = FIELD_ORDER.find((f) => form.getFieldState(f).error);
     if (!first) return;
-    const el = formRef.current?.querySelector<HTMLElement>(`#${CSS.escape(idOf(first === 'confirmations' ? 'goodFaith' : first))}`);
-    el?.focus();
+    formRef.current?.querySelector<HTMLElement>(`#${CSS.escape(idOf(first))}`)?.focus();
   };
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    setFailure(null);
-    const errs = validateDmca(values);
-    setErrors(errs);
-    if (Object.keys(errs).length) {
-      focusFirst(errs);
-      return;
-    }
-    submit.mutate(toDmcaInput(values), {
-      onSuccess: (result) => {
-        setReference(result.id);
-        window.scrollTo({ top: 0 });
-      },
-      onError: (error) => {
-        const fieldErrors = isApiError(error) && error.code === 'validation_failed' ? serverDmcaErrors(error.fields) : {};
-        if (Object.keys(fieldErrors).length) {
-          setErrors(fieldErrors);
-          focusFirst(fieldErrors);
-          return;
-        }
-        const key = errorMessageKey(error);
-        setFailure(key === 'common.error' || (isApiError(error) && error.code === 'validation_failed') ? t('dmca.failed') : t(key));
-      },
-    });
-  };
+  const onSubmit = form.handleSubmit(
+    () => {
+      // Every field starts from EMPTY_DMCA_FORM, so each one is there (the schema's input type allows less).
+      const values = form.getValues() as DmcaFormValues;
+      submit.mutate(toDmcaInput(values), {
+        onSuccess: (result) => {
+          setSentFrom(values.claimantEmail.trim());
+          setReference(result.id);
+          window.scrollTo({ top: 0 });
+        },
+        onError: (error) => {
+          if (isApiError(error) && error.code === 'validation_failed' && setServerErrors(error, form.setError, DMCA_FORM_KEYS, FIELD_ORDER)) {
+            focusFirst();
+            return;
+          }
+          const key = errorMessageKey(error);
+          setFailure(key === 'common.error' || (isApiError(error) && error.code === 'validation_failed') ? t('dmca.failed') : t(key));
+        },
+      });
+    },
+    () => focusFirst(),
+  );
 
   if (reference)
     return (
       <DmcaSuccess
         reference={reference}
-        email={values.claimantEmail.trim()}
+        email={sentFrom}
         onAnother={() => {
           setReference(null);
-          setValues(EMPTY_DMCA_FORM);
+          form.reset(EMPTY_DMCA_FORM);
           submit.reset();
         }}
       />
@@ -132,11 +127,10 @@ export function DmcaForm({ initialItem }: { initialItem?: string | null }) {
     opts: { label: string; hint?: string; required?: boolean; type?: string; autoComplete?: string; multiline?: boolean; rows?: number; placeholder?: string },
   ) => {
     const id = idOf(field);
-    const error = errors[field] ? t(errors[field]!) : null;
+    const error = errorText(t, errors[field]);
     const common = {
       id,
-      name: field,
-      value: values[field],
+      ...register(field),
       'aria-invalid': error ? true : undefined,
       'aria-describedby': fieldDescribedBy(id, { error, hint: !!opts.hint }),
       'aria-required': opts.required ? true : undefined,
@@ -157,23 +151,23 @@ export function DmcaForm({ initialItem }: { initialItem?: string | null }) {
         error={error}
       >
         {opts.multiline ? (
-          <Textarea {...common} rows={opts.rows ?? 3} maxLength={max} onChange={(e) => set(field, e.target.value)} />
+          <Textarea {...common} rows={opts.rows ?? 3} maxLength={max} />
         ) : (
-          <Input {...common} type={opts.type ?? 'text'} autoComplete={opts.autoComplete} maxLength={max} onChange={(e) => set(field, e.target.value)} />
+          <Input {...common} type={opts.type ?? 'text'} autoComplete={opts.autoComplete} maxLength={max} />
         )}
       </Field>
     );
   };
 
-  const confirmError = errors.confirmations ? t(errors.confirmations) : null;
+  const confirmError = errorText(t, errors.goodFaith);
+  const checked = form.watch(['goodFaith', 'perjury']);
   const check = (field: 'goodFaith' | 'perjury', label: string) => (
     <label className="flex min-h-11 cursor-pointer items-start gap-3 text-sm leading-relaxed">
       <input
         id={idOf(field)}
         type="checkbox"
-        checked={values[field]}
-        onChange={(e) => set(field, e.target.checked)}
-        aria-invalid={confirmError && !values[field] ? true : undefined}
+        {...register(field)}
+        aria-invalid={confirmError && !checked[field === 'goodFaith' ? 0 : 1] ? true : undefined}
         aria-describedby={confirmError ? idOf('confirmations-error') : undefined}
         className="mt-0.5 size-5 shrink-0 cursor-pointer accent-accent focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring"
         data-testid={`dmca-${field}`}
@@ -185,7 +179,16 @@ export function DmcaForm({ initialItem }: { initialItem?: string | null }) {
   );
 
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} className="grid gap-6" data-testid="dmca-form">
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={(event) => {
+        setFailure(null);
+        void onSubmit(event);
+      }}
+      className="grid gap-6"
+      data-testid="dmca-form"
+    >
       <p className="text-sm text-muted-foreground">{t('dmca.requiredNote')}</p>
       <Section id={idOf('about')} title={t('dmca.sections.about')} text={t('dmca.sections.aboutText')}>
         <div className="grid items-start gap-5 sm:grid-cols-2">

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_DMCA_FORM, itemIdFromUrl, serverDmcaErrors, splitUrlLines, toDmcaInput, validateDmca } from './dmca-form';
+import { ApiError } from '@/lib/api-client';
+import { issueKeys, setServerErrors } from '@/lib/form';
+import { DMCA_FORM_KEYS, dmcaFormSchema, EMPTY_DMCA_FORM, itemIdFromUrl, splitUrlLines, toDmcaInput, type DmcaFormValues } from './dmca-form';
+
+/** Field → i18n key of what is wrong; empty when the notice may be sent. */
+function validateDmca(values: DmcaFormValues): Record<string, string> {
+  const r = dmcaFormSchema.safeParse(values);
+  return Object.fromEntries(Object.entries(issueKeys(r.error?.issues ?? [], DMCA_FORM_KEYS)).map(([field, { key }]) => [field, key]));
+}
 
 const ID = '0b6f8a52-3c1e-4b7a-9a57-2d9d1f0c0e11';
 const valid = {
@@ -23,13 +31,14 @@ describe('the DMCA form rules', () => {
 
   it('asks for both confirmations, an infringing URL and the required fields', () => {
     const e = validateDmca({ ...EMPTY_DMCA_FORM, goodFaith: true });
+    // Every rule is told at once: the rules across fields too, while single fields are wrong.
     expect(e).toEqual({
       claimantName: 'dmca.errors.name',
       claimantEmail: 'dmca.errors.email',
       workDescription: 'dmca.errors.workDescription',
       infringingUrls: 'dmca.errors.infringingUrl',
       signature: 'dmca.errors.signature',
-      confirmations: 'dmca.errors.confirmations',
+      goodFaith: 'dmca.errors.confirmations',
     });
   });
 
@@ -46,12 +55,19 @@ describe('the DMCA form rules', () => {
     expect(splitUrlLines('a\r\n\r\n b ')).toEqual(['a', 'b']);
   });
 
-  it('maps the server messages to the same keys', () => {
-    expect(
-      serverDmcaErrors({ goodFaith: 'Please confirm both required statements', infringingUrls: 'Please provide at least one infringing URL', x: 'Other' }),
-    ).toEqual({
-      confirmations: 'dmca.errors.confirmations',
-      infringingUrls: 'dmca.errors.infringingUrl',
+  it('tells too many addresses from a wrong one', () => {
+    const many = Array.from({ length: 51 }, (_, i) => `https://copy.example/${i}`).join('\n');
+    expect(validateDmca({ ...valid, originalUrls: many }).originalUrls).toBe('dmca.errors.tooManyUrls');
+  });
+
+  it('maps the server codes to the same keys', () => {
+    const fields: Record<string, { message?: string }> = {};
+    const error = new ApiError(400, 'validation_failed', 'x', { goodFaith: 'required', infringingUrls: 'required', claimantEmail: 'invalid_format' });
+    setServerErrors(error, (field, e) => void (fields[field] = e), DMCA_FORM_KEYS);
+    expect(fields).toEqual({
+      goodFaith: { type: 'required', message: 'dmca.errors.confirmations' },
+      infringingUrls: { type: 'required', message: 'dmca.errors.infringingUrl' },
+      claimantEmail: { type: 'invalid_format', message: 'dmca.errors.emailInvalid' },
     });
   });
 });

@@ -1,8 +1,10 @@
+import { feedbackSubmitInputSchema } from '@curio/contract';
 import { CheckCircle2, Send } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Field, fieldDescribedBy } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -12,6 +14,7 @@ import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { errorMessageKey } from '@/lib/error-messages';
+import { errorText, setServerErrors, useZodForm, type FormKeys } from '@/lib/form';
 import { cn } from '@/lib/utils';
 import { useSubmitFeedback } from '../api/submit-feedback';
 
@@ -20,7 +23,15 @@ export const FEEDBACK_MAX = 1000;
 /** After a success the page goes back after this long (spec: 1.5 s). */
 export const FEEDBACK_BACK_AFTER_MS = 1500;
 
-type Errors = Partial<Record<'category' | 'message' | 'email', string>>;
+/** The contract's feedback rules (the select starts on none: ''); the page it came from is added when sent. */
+const feedbackFormSchema = feedbackSubmitInputSchema
+  .pick({ message: true, email: true })
+  .extend({ category: z.string().pipe(feedbackSubmitInputSchema.shape.category) });
+const KEYS: FormKeys = {
+  category: { required: 'errors.required', invalid_value: 'errors.required', invalid_type: 'errors.required' },
+  message: { required: 'errors.required', invalid_type: 'errors.required', too_long: 'feedback.tooLong' },
+  email: { invalid_format: 'feedback.emailInvalid', too_long: 'feedback.emailInvalid' },
+};
 
 /** Where the person came from: the page they were on before /feedback (a path of this site), if any. */
 function fromPath(state: unknown): string | null {
@@ -35,10 +46,12 @@ export function FeedbackForm() {
   const location = useLocation();
   const { user } = useAuth();
   const submit = useSubmitFeedback();
-  const [category, setCategory] = useState('');
-  const [message, setMessage] = useState('');
-  const [email, setEmail] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
+  // The first field that fails takes the focus, in the order of the form.
+  const form = useZodForm(feedbackFormSchema, {
+    keys: KEYS,
+    defaultValues: { category: '', message: '', email: '' },
+    shouldFocusError: true,
+  });
   const [sent, setSent] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const from =
@@ -47,22 +60,9 @@ export function FeedbackForm() {
 
   useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const next: Errors = {};
-    const trimmed = message.trim();
-    if (!category) next.category = t('errors.required');
-    if (!trimmed) next.message = t('errors.required');
-    else if (trimmed.length > FEEDBACK_MAX) next.message = t('feedback.tooLong', { max: FEEDBACK_MAX });
-    if (email.trim() && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) next.email = t('feedback.emailInvalid');
-    setErrors(next);
-    if (Object.keys(next).length) {
-      const first = next.category ? 'category' : next.message ? 'message' : 'email';
-      document.getElementById(`${id}-${first}`)?.focus();
-      return;
-    }
+  const onSubmit = form.handleSubmit((input) => {
     submit.mutate(
-      { category: category as (typeof FEEDBACK_CATEGORIES)[number], message: trimmed, email: email.trim() || null, path: from },
+      { ...input, path: from },
       {
         onSuccess: () => {
           setSent(true);
@@ -78,17 +78,12 @@ export function FeedbackForm() {
             toast.error(t('errors.rateLimited'));
             return;
           }
-          if (isApiError(error) && error.code === 'validation_failed' && error.fields) {
-            const mapped: Errors = {};
-            for (const key of ['category', 'message', 'email'] as const)
-              if (error.fields[key]) mapped[key] = key === 'email' ? t('feedback.emailInvalid') : t('errors.required');
-            setErrors(mapped);
-          }
+          setServerErrors(error, form.setError, KEYS, ['category', 'message', 'email']);
           toast.error(t(errorMessageKey(error)));
         },
       },
     );
-  };
+  });
 
   if (sent) {
     return (
@@ -101,17 +96,22 @@ export function FeedbackForm() {
   }
 
   const f = (name: string) => `${id}-${name}`;
-  const count = message.trim().length;
+  const count = form.watch('message').trim().length;
+  const { errors: fieldErrors } = form.formState;
+  const errors = {
+    category: errorText(t, fieldErrors.category),
+    message: errorText(t, fieldErrors.message, { max: FEEDBACK_MAX }),
+    email: errorText(t, fieldErrors.email),
+  };
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-5" data-testid="feedback-form">
       <Field id={f('category')} label={t('feedback.category')} error={errors.category}>
         <NativeSelect
           id={f('category')}
-          value={category}
+          {...form.register('category')}
           required
           aria-invalid={!!errors.category || undefined}
           aria-describedby={fieldDescribedBy(f('category'), { error: errors.category })}
-          onChange={(e) => setCategory(e.target.value)}
         >
           <option value="" disabled>
             {t('feedback.chooseCategory')}
@@ -130,10 +130,9 @@ export function FeedbackForm() {
           required
           maxLength={FEEDBACK_MAX + 100}
           placeholder={t('feedback.messagePlaceholder')}
-          value={message}
+          {...form.register('message')}
           aria-invalid={!!errors.message || undefined}
           aria-describedby={[fieldDescribedBy(f('message'), { error: errors.message }), `${f('message')}-count`].filter(Boolean).join(' ')}
-          onChange={(e) => setMessage(e.target.value)}
         />
         <p
           id={`${f('message')}-count`}
@@ -150,10 +149,9 @@ export function FeedbackForm() {
           autoComplete="email"
           inputMode="email"
           placeholder={user?.email ?? 'you@example.com'}
-          value={email}
+          {...form.register('email')}
           aria-invalid={!!errors.email || undefined}
           aria-describedby={fieldDescribedBy(f('email'), { error: errors.email, hint: true })}
-          onChange={(e) => setEmail(e.target.value)}
         />
       </Field>
       <div>

@@ -1,3 +1,4 @@
+import { dmReportInputSchema } from '@curio/contract';
 import { ArrowLeft, Ban, Flag, MoreVertical } from 'lucide-react';
 import { Fragment, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +23,7 @@ import { UserAvatar } from '@/components/ui/user-avatar';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { errorMessageKey } from '@/lib/error-messages';
+import { useZodForm } from '@/lib/form';
 import { cn } from '@/lib/utils';
 import { useBlockUser, useMarkThreadRead, useReportThread, useSendMessage, useThreadMessages, type Thread } from '../api/threads';
 import { chronological, dayKey, sendErrorKey } from '../utils/message-error';
@@ -257,9 +259,12 @@ function ConversationHeader({ thread, threadId }: { thread: Thread; threadId: st
   );
 }
 
+/** A report's optional reason, by the contract's rule (trimmed, at most 500 characters). */
+const reportFormSchema = dmReportInputSchema.pick({ reason: true });
+
 function ReportDialog({ open, onOpenChange, threadId }: { open: boolean; onOpenChange: (open: boolean) => void; threadId: string }) {
   const { t } = useTranslation();
-  const [reason, setReason] = useState('');
+  const form = useZodForm(reportFormSchema, { defaultValues: { reason: '' } });
   const report = useReportThread();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -268,26 +273,25 @@ function ReportDialog({ open, onOpenChange, threadId }: { open: boolean; onOpenC
         <DialogDescription>{t('messages.reportText')}</DialogDescription>
         <form
           className="grid gap-3"
-          onSubmit={(event) => {
-            event.preventDefault();
+          onSubmit={form.handleSubmit(({ reason }) =>
             report.mutate(
               { threadId, reason },
               {
                 onSuccess: () => {
                   toast.success(t('messages.reported'));
-                  setReason('');
+                  form.reset();
                   onOpenChange(false);
                 },
                 onError: (error) => toast.error(t(errorMessageKey(error))),
               },
-            );
-          }}
+            ),
+          )}
         >
           <label htmlFor={`report-${threadId}`} className="font-medium">
             {t('messages.reportReason')}
             <OptionalMark />
           </label>
-          <Textarea id={`report-${threadId}`} value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} data-testid="report-reason" />
+          <Textarea id={`report-${threadId}`} {...form.register('reason')} maxLength={500} data-testid="report-reason" />
           <div className="flex justify-end gap-2">
             <Button type="button" variant="secondary" onClick={() => onOpenChange(false)}>
               {t('common.cancel')}

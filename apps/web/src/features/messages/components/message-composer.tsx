@@ -1,10 +1,14 @@
-import { DM_MAX } from '@curio/contract';
+import { DM_MAX, dmSendInputSchema } from '@curio/contract';
 import { SendHorizontal } from 'lucide-react';
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
+import { useZodForm } from '@/lib/form';
 import { cn } from '@/lib/utils';
+
+/** The message's rule of the contract (the thread is the conversation's own). */
+const messageFormSchema = dmSendInputSchema.pick({ text: true });
 
 /** The counter appears from this share of the limit on (it is always there for screen readers). */
 export const COUNTER_FROM = Math.floor(DM_MAX * 0.8);
@@ -17,18 +21,20 @@ export const COUNTER_FROM = Math.floor(DM_MAX * 0.8);
 export function MessageComposer({ onSend, sending, error }: { onSend: (text: string) => Promise<boolean>; sending: boolean; error?: string | null }) {
   const { t } = useTranslation();
   const id = useId();
-  const [text, setText] = useState('');
+  const form = useZodForm(messageFormSchema, { defaultValues: { text: '' } });
+  const text = form.watch('text');
   const length = text.length;
   const over = length > DM_MAX;
-  const blank = text.trim().length === 0;
-  const canSend = !blank && !over && !sending;
+  // Blank or over the limit: the contract's rule says no before anything is sent.
+  const canSend = !over && messageFormSchema.safeParse({ text }).success && !sending;
   const counterVisible = length >= COUNTER_FROM;
 
+  // Checked at once (canSend), not through the form's asynchronous check: Enter sends in the same tick.
   const send = async () => {
     if (!canSend) return;
     const sent = text;
     // Emptied once the message went out, unless something new was typed meanwhile: that stays.
-    if (await onSend(sent)) setText((current) => (current === sent ? '' : current));
+    if ((await onSend(sent)) && form.getValues('text') === sent) form.reset({ text: '' });
   };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -50,9 +56,8 @@ export function MessageComposer({ onSend, sending, error }: { onSend: (text: str
       <div className="flex items-end gap-2">
         <Textarea
           id={`${id}-text`}
-          value={text}
+          {...form.register('text')}
           rows={1}
-          onChange={(e) => setText(e.target.value)}
           onKeyDown={onKeyDown}
           placeholder={t('messages.placeholder')}
           aria-invalid={over}
