@@ -4,12 +4,16 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
 import { startRouter } from './app/router';
 import { markHydrated } from './hooks/use-after-hydration';
-import { i18n, initI18n, loadWholeCatalog } from './lib/i18n';
+import { reportRecoverableError } from './lib/hydration-report';
+import { currentLanguage, i18n, initI18n, loadWholeCatalog } from './lib/i18n';
 import { cn } from './lib/utils';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
+// The language the page's HTML was rendered in (the server's guess: the cookie, then Accept-Language),
+// read before i18next sets the document's own.
+const renderedIn = document.documentElement.lang;
 
 // The first render waits for the active language's catalog, so no translation key ever shows, and for
 // the current page's route (loaded meanwhile), so it shows the page rather than the loader. It renders
@@ -17,8 +21,9 @@ if (!root) throw new Error('Missing #root element');
 // The landing page arrives pre-rendered (scripts/prerender.mjs), other pages as their skeleton, and a
 // guest's profile rendered by the server with its data, which the query cache starts with (lib/page-data.ts).
 // Each is hydrated: the same first render takes over its elements, so nothing moves and focus stays where
-// a visitor put it meanwhile. Should it differ (a language other than the server guessed), React renders
-// it anew, which needs no report.
+// a visitor put it meanwhile. Should it differ, React renders the part anew: a fault, reported
+// (lib/hydration-report.ts; the end-to-end check of the server-rendered pages fails on it). HTML in
+// another language than the app chose (a saved choice the server could not see) is rendered anew whole.
 // The rest of the catalog (other pages' messages) follows once the page has painted.
 // Each step before that render starts in a task of its own (the modules' evaluation, i18next's set-up,
 // the router's first match, tailwind-merge's tables), so that a phone never has one long task that holds a
@@ -38,7 +43,7 @@ void (async () => {
     </StrictMode>
   );
   startTransition(() => {
-    if (root.firstElementChild) hydrateRoot(root, app, { onRecoverableError: () => undefined });
+    if (root.firstElementChild && renderedIn === currentLanguage()) hydrateRoot(root, app, { onRecoverableError: reportRecoverableError });
     else {
       markHydrated();
       createRoot(root).render(app);
