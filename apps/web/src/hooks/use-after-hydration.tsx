@@ -8,6 +8,14 @@ export function markHydrated(): void {
 }
 
 /**
+ * True while a page is rendered outside the browser, and while React takes over its HTML (the first
+ * render in the browser, until its effects run): what renders now must be what the HTML shows.
+ */
+export function rendersPageHtml(): boolean {
+  return !hydrated;
+}
+
+/**
  * False while React takes over a pre-rendered page (and in the pre-render itself), true once that is
  * done. Parts that load their code lazily (the header's menus, the toaster) show their placeholder
  * until then and swap in afterwards, in a transition: rendered during the take-over, each would be

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { rendersPageHtml } from '@/hooks/use-after-hydration';
 import { compositeSrcSet, compositeSrcSetFromUrl, imageUrl } from '@/lib/image-url';
 import { cn } from '@/lib/utils';
 import type { ExploreItem } from '../api/get-explore-list';
@@ -31,7 +32,9 @@ const actionButton =
  */
 export function ExploreCard({ item, viewer, onLike, onSave, eager = false, shownEarly = false }: ExploreCardProps) {
   const { t } = useTranslation();
-  const [loaded, setLoaded] = useState(shownEarly);
+  // A card in HTML rendered outside the browser (a guest's explore) shows its picture as it loads, before
+  // any script: it does not wait, hidden, for the app to see it loaded. Cards rendered later fade in.
+  const [loaded, setLoaded] = useState(() => shownEarly || rendersPageHtml());
   const [failed, setFailed] = useState(false);
   const liked = !!viewer.liked;
   const saved = !!viewer.saved;

@@ -7,6 +7,7 @@ import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { usePageExists } from '@/components/layout/page-availability';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
+import { useTimeZone } from '@/hooks/use-time-zone';
 import { COMPOSITE_SIZE, compositeSrcSet, imageUrl } from '@/lib/image-url';
 import { usePageImages } from '@/lib/page-images';
 import { cn } from '@/lib/utils';
@@ -75,7 +76,8 @@ function VisibleItemView({ data, renderComments }: { data: VisibleItem; renderCo
   const [consentedId, setConsentedId] = useState<string | null>(null);
   const needsGate = item.nsfw && !item.hidden && !viewer.isOwner;
   const gated = needsGate && consentedId !== item.id && !hasNsfwConsent(item.id);
-  const created = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium' }).format(new Date(item.createdAt));
+  const timeZone = useTimeZone();
+  const created = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium', timeZone }).format(new Date(item.createdAt));
 
   const onConsent = () => {
     recordNsfwConsent(item.id);

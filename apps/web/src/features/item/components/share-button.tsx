@@ -11,9 +11,10 @@ import { shareUrl } from '../utils/share-url';
 export function ShareButton({ itemId }: { itemId: string }) {
   const { t } = useTranslation();
   const [fallbackOpen, setFallbackOpen] = useState(false);
-  const url = shareUrl(itemId);
 
+  // The link names the page's origin: made when asked for (the page may be rendered outside the browser).
   const onShare = async () => {
+    const url = shareUrl(itemId);
     try {
       if (!navigator.clipboard?.writeText) throw new Error('clipboard unavailable');
       await navigator.clipboard.writeText(url);
@@ -33,7 +34,14 @@ export function ShareButton({ itemId }: { itemId: string }) {
         <DialogContent closeLabel={t('common.close')} data-testid="share-dialog">
           <DialogTitle>{t('item.shareTitle')}</DialogTitle>
           <DialogDescription>{t('item.shareFallback')}</DialogDescription>
-          <Input readOnly value={url} aria-label={t('item.shareLinkLabel')} onFocus={(e) => e.currentTarget.select()} autoFocus data-testid="share-url" />
+          <Input
+            readOnly
+            value={fallbackOpen ? shareUrl(itemId) : ''}
+            aria-label={t('item.shareLinkLabel')}
+            onFocus={(e) => e.currentTarget.select()}
+            autoFocus
+            data-testid="share-url"
+          />
         </DialogContent>
       </Dialog>
     </>
