@@ -10,12 +10,19 @@ import { parentPort } from 'node:worker_threads';
 process.env.NODE_ENV = 'production';
 const app = await import(pathToFileURL(path.join(import.meta.dirname, 'prerender.js')).href);
 
+/** A page of the kind the server asks for, from the data it sends (a guest's answer to the page's query). */
+function renderPage(message) {
+  if (message.kind === 'profile') return app.renderProfile(message.path, message.handle, message.lng, message.data);
+  if (message.kind === 'explore') return app.renderExplore(message.path, message.lng, message.data);
+  if (message.kind === 'item') return app.renderItem(message.path, message.itemId, message.lng, message.data);
+  throw new Error(`Cannot render a ${message.kind} page`);
+}
+
 let queue = Promise.resolve();
 parentPort.on('message', (message) => {
   queue = queue.then(async () => {
     try {
-      if (message.kind !== 'profile') throw new Error(`Cannot render a ${message.kind} page`);
-      const { html, data, meta } = await app.renderProfile(message.path, message.handle, message.lng, message.data);
+      const { html, data, meta } = await renderPage(message);
       parentPort.postMessage({ id: message.id, html, data, meta });
     } catch (err) {
       parentPort.postMessage({ id: message.id, error: err instanceof Error ? err.message : String(err) });

@@ -1,8 +1,8 @@
 // Pages rendered outside the browser, with React's server renderer (after `vite build --ssr`): at build
 // time the landing page and the others' skeletons, one file per language (scripts/prerender.mjs), so that
-// a page paints before its scripts have run; per request, a guest's profile with its data, in the server's
-// worker thread (scripts/render-worker.mjs, on plain Node.js: no browser globals). The client renders the
-// same tree over it once its scripts are here (main.tsx).
+// a page paints before its scripts have run; per request, a guest's profile, explore and an item page with
+// their data, in the server's worker thread (scripts/render-worker.mjs, on plain Node.js: no browser
+// globals). The client renders the same tree over it once its scripts are here (main.tsx).
 import type { FunctionOutput } from '@curio/contract';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -15,7 +15,8 @@ import { i18n, initI18n, type Language } from './lib/i18n';
 import { pageDataScript, type PageQuery } from './lib/page-data';
 import { PageImagesProvider } from './lib/page-images';
 import { ServerRenderProvider } from './lib/server-render';
-import { profileKeys } from './lib/query-keys';
+import { authKeys, exploreKeys, itemKeys, profileKeys } from './lib/query-keys';
+import { DEFAULT_SORT, DEFAULT_TIME_RANGE } from './features/explore/utils/filters';
 
 // What the build script needs to pre-render pages with their first pictures in place, and the shell.
 export { PAGE_IMAGE_SLOTS, PAGE_IMAGE_TOKEN, PAGE_ROOT_SLOT } from '@curio/contract';
@@ -69,12 +70,32 @@ export async function prerender(url: string, lng: Language, images: readonly str
 }
 
 /**
- * A guest's profile page with its data (`profile-get` as a guest gets it): the HTML of `#root`, the
- * script that hands the data to the app (lib/page-data.ts) and the page's meta for the head. `path` is
- * the address asked (with its query).
+ * A page for a guest with the data its queries would fetch (`queries`): the HTML of `#root`, the script
+ * that hands that data to the app (lib/page-data.ts) and the page's meta for the head. The render also
+ * knows the session as none, as the app does from the guest's meta (lib/page-data.ts, readGuestSession),
+ * which the page's script need not carry. `path` is the address asked (with its query).
  */
-export async function renderProfile(path: string, handle: string, lng: Language, profile: FunctionOutput<'profile-get'>) {
-  const queries: PageQuery[] = [{ key: profileKeys.byHandle(handle.toLowerCase()), data: profile }];
-  const { html, meta } = await render(`http://localhost${path}`, lng, queries);
+async function renderForGuest(path: string, lng: Language, queries: PageQuery[]) {
+  const { html, meta } = await render(`http://localhost${path}`, lng, [{ key: authKeys.session(), data: null }, ...queries]);
   return { html, data: pageDataScript(queries), meta };
+}
+
+/** A guest's profile page with its data (`profile-get` as a guest gets it). */
+export async function renderProfile(path: string, handle: string, lng: Language, profile: FunctionOutput<'profile-get'>) {
+  return renderForGuest(path, lng, [{ key: profileKeys.byHandle(handle.toLowerCase()), data: profile }]);
+}
+
+/**
+ * Explore as a guest first sees it, the default filters (trending, 7 days, no NSFW) with their first page
+ * (`explore-list` as a guest gets it): the feed's query holds it as its first page, as if it had fetched it.
+ */
+export async function renderExplore(path: string, lng: Language, page: FunctionOutput<'explore-list'>) {
+  // The explore page's feed key for the default filters (app/routes/explore.tsx; features/explore/api/get-explore-list.ts).
+  const key = exploreKeys.feed({ sort: DEFAULT_SORT, timeRange: DEFAULT_TIME_RANGE, tag: null, includeNSFW: false });
+  return renderForGuest(path, lng, [{ key, data: { pages: [page], pageParams: [{ page: 0 }] } }]);
+}
+
+/** An item's page with its data (`item-get` as a guest gets it). */
+export async function renderItem(path: string, itemId: string, lng: Language, item: FunctionOutput<'item-get'>) {
+  return renderForGuest(path, lng, [{ key: itemKeys.detail(itemId), data: item }]);
 }

@@ -16,6 +16,7 @@ ${behaviour === 'slow-start' ? 'await new Promise((r) => setTimeout(r, 600));' :
 parentPort.on('message', (m) => {
   if ('${behaviour}' === 'slow') return;
   if ('${behaviour}' === 'fail') return parentPort.postMessage({ id: m.id, error: 'no such route' });
+  if (m.kind !== 'profile') return parentPort.postMessage({ id: m.id, html: '<h1>' + m.kind + ' ' + m.lng + ' ' + m.path + ' ' + (m.itemId ?? '') + '</h1>', data: JSON.stringify(m.data) });
   parentPort.postMessage({ id: m.id, html: '<h1>' + m.data.profile.displayName + ' ' + m.lng + ' ' + m.path + '</h1>', data: '<script>' + m.handle + '</script>', meta: { title: m.data.profile.displayName, description: 'd' } });
 });
 parentPort.postMessage({ ready: true });
@@ -49,6 +50,21 @@ describe('the page renderer', () => {
     const [a, b] = await Promise.all([renderer.profile(request('Ada')), renderer.profile(request('Grace'))]);
     expect(a).toEqual({ html: '<h1>Ada zh-CN /u/ada</h1>', data: '<script>ada</script>', meta: { title: 'Ada', description: 'd' } });
     expect(b?.html).toBe('<h1>Grace zh-CN /u/ada</h1>');
+  });
+
+  it('asks the worker for explore and an item page with the data they are rendered from', async () => {
+    renderer = createPageRenderer({ dir: workerDir('echo'), logger });
+    const page = { items: [], nextPage: null, snapshot: 's' };
+    const explore = await renderer.explore({ path: '/explore', lng: 'en', page });
+    expect(explore).toEqual({ html: '<h1>explore en /explore </h1>', data: JSON.stringify(page), meta: null });
+    const item = {
+      access: 'private' as const,
+      item: null,
+      owner: null,
+      viewer: { signedIn: false, isOwner: false, isAdmin: false, liked: false, saved: false },
+    };
+    const rendered = await renderer.item({ path: '/i/x?from=share', itemId: 'x', lng: 'zh-CN', item });
+    expect(rendered).toEqual({ html: '<h1>item zh-CN /i/x?from=share x</h1>', data: JSON.stringify(item), meta: null });
   });
 
   it('answers null (the skeleton) without a bundle, for a failed render and for one that takes too long', async () => {

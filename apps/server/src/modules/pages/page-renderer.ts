@@ -20,9 +20,28 @@ export interface ProfileRender {
   profile: FunctionOutput<'profile-get'>;
 }
 
+/** Explore as a guest first sees it: the default filters' first page (`explore-list` as a guest gets it). */
+export interface ExploreRender {
+  path: string;
+  lng: Language;
+  page: FunctionOutput<'explore-list'>;
+}
+
+/** An item's page as a guest sees it (`item-get` without a session). */
+export interface ItemRender {
+  path: string;
+  itemId: string;
+  lng: Language;
+  item: FunctionOutput<'item-get'>;
+}
+
 export interface PageRenderer {
   /** A guest's profile page, or null when it cannot be rendered now (no bundle, a failure, too slow). */
   profile(request: ProfileRender): Promise<RenderedPage | null>;
+  /** Explore's default view for a guest, or null as for a profile. */
+  explore(request: ExploreRender): Promise<RenderedPage | null>;
+  /** An item's page for a guest, or null as for a profile. */
+  item(request: ItemRender): Promise<RenderedPage | null>;
   close(): Promise<void>;
 }
 
@@ -85,7 +104,7 @@ export function createPageRenderer(options: { dir: string; logger: Logger; timeo
         if (failures >= 3) unavailable = true;
         logger.error(
           { err },
-          unavailable ? 'the page renderer keeps failing; profiles arrive as their skeleton' : 'the page renderer failed; it restarts with the next page',
+          unavailable ? 'the page renderer keeps failing; pages arrive as their skeleton' : 'the page renderer failed; it restarts with the next page',
         );
         resolve(false);
         if (worker?.thread === thread) void stop();
@@ -99,50 +118,56 @@ export function createPageRenderer(options: { dir: string; logger: Logger; timeo
     return worker;
   }
 
-  return {
-    async profile(request) {
-      if (unavailable) return null;
-      if (!existsSync(entry)) {
-        unavailable = true;
-        logger.info({ dir }, 'no server-side bundle of the web app: profiles arrive as their skeleton (run `npm run build`)');
-        return null;
-      }
-      const current = start();
-      if (idle) clearTimeout(idle);
-      const id = ++nextId;
-      const answer = await new Promise<Answer | null>((resolve) => {
-        let timer: NodeJS.Timeout | undefined;
-        const giveUpIn = (ms: number) => {
-          clearTimeout(timer);
-          timer = setTimeout(() => settle(id, null), ms);
-          timer.unref();
-        };
-        giveUpIn(startMs);
-        waiting.set(id, (a) => {
-          clearTimeout(timer);
-          resolve(a);
-        });
-        void current.ready.then((ok) => {
-          if (!ok) return settle(id, null);
-          if (!waiting.has(id)) return; // timed out meanwhile
-          giveUpIn(timeoutMs);
-          const { path: address, handle, lng, profile } = request;
-          current.thread.postMessage({ id, kind: 'profile', path: address, handle, lng, data: profile });
-        });
+  /** Asks the worker for a page (`message`: its kind and what it is rendered from); null as the interface says. */
+  async function render(
+    message: { kind: 'profile' | 'explore' | 'item'; path: string; lng: Language } & Record<string, unknown>,
+  ): Promise<RenderedPage | null> {
+    if (unavailable) return null;
+    if (!existsSync(entry)) {
+      unavailable = true;
+      logger.info({ dir }, 'no server-side bundle of the web app: pages arrive as their skeleton (run `npm run build`)');
+      return null;
+    }
+    const current = start();
+    if (idle) clearTimeout(idle);
+    const id = ++nextId;
+    const answer = await new Promise<Answer | null>((resolve) => {
+      let timer: NodeJS.Timeout | undefined;
+      const giveUpIn = (ms: number) => {
+        clearTimeout(timer);
+        timer = setTimeout(() => settle(id, null), ms);
+        timer.unref();
+      };
+      giveUpIn(startMs);
+      waiting.set(id, (a) => {
+        clearTimeout(timer);
+        resolve(a);
       });
-      // The quiet spell counts from the last answer: a worker is never stopped under a page it renders.
-      if (waiting.size === 0 && worker === current) {
-        if (idle) clearTimeout(idle);
-        idle = setTimeout(() => void stop(), idleMs);
-        idle.unref();
-      }
-      if (!answer) return null;
-      if (answer.error !== undefined || answer.html === undefined || answer.data === undefined) {
-        logger.warn({ error: answer.error }, 'a profile page could not be rendered; it arrives as its skeleton');
-        return null;
-      }
-      return { html: answer.html, data: answer.data, meta: answer.meta ?? null };
-    },
+      void current.ready.then((ok) => {
+        if (!ok) return settle(id, null);
+        if (!waiting.has(id)) return; // timed out meanwhile
+        giveUpIn(timeoutMs);
+        current.thread.postMessage({ ...message, id });
+      });
+    });
+    // The quiet spell counts from the last answer: a worker is never stopped under a page it renders.
+    if (waiting.size === 0 && worker === current) {
+      if (idle) clearTimeout(idle);
+      idle = setTimeout(() => void stop(), idleMs);
+      idle.unref();
+    }
+    if (!answer) return null;
+    if (answer.error !== undefined || answer.html === undefined || answer.data === undefined) {
+      logger.warn({ error: answer.error, page: message.kind }, 'a page could not be rendered; it arrives as its skeleton');
+      return null;
+    }
+    return { html: answer.html, data: answer.data, meta: answer.meta ?? null };
+  }
+
+  return {
+    profile: ({ path: address, handle, lng, profile }) => render({ kind: 'profile', path: address, handle, lng, data: profile }),
+    explore: ({ path: address, lng, page }) => render({ kind: 'explore', path: address, lng, data: page }),
+    item: ({ path: address, itemId, lng, item }) => render({ kind: 'item', path: address, itemId, lng, data: item }),
     close: stop,
   };
 }

@@ -7,7 +7,16 @@ import type { ExploreService } from '../explore/explore.service';
 import type { ItemPagesService } from '../items/item-pages.service';
 import type { ProfilesService } from '../profiles/profiles.service';
 import type { PageRenderer } from './page-renderer';
-import { createPagesService, GUEST_EXPLORE, LANGUAGE_COOKIE, pageLanguage, type PageName, type PagesService, type PageStatus } from './pages.service';
+import {
+  cardImages,
+  createPagesService,
+  GUEST_EXPLORE,
+  LANGUAGE_COOKIE,
+  pageLanguage,
+  type PageName,
+  type PagesService,
+  type PageStatus,
+} from './pages.service';
 
 /**
  * GET /, /explore, /i/{id} and /u/{handle}: the app's index.html with the page's scripts, first data
@@ -49,7 +58,7 @@ export async function guestItemPage(itemPages: ItemPagesService, itemId: string)
   }
 }
 
-/** The router over the app's own services: explore's snapshot cache, the item pages and the profiles (rendered by `renderer`). */
+/** The router over the app's own services: explore's snapshot cache, the item pages and the profiles (guests' pages rendered by `renderer`). */
 export function appPagesRouter(
   services: { explore: ExploreService; itemPages: ItemPagesService; profiles: ProfilesService },
   staticDir: string,
@@ -59,16 +68,15 @@ export function appPagesRouter(
     createPagesService({
       staticDir,
       async exploreImages() {
-        const { items } = await services.explore.list({ ...GUEST_EXPLORE, page: 0, pageSize: EXPLORE_PAGE_SIZE });
-        return items.flatMap((item) => {
-          const id = /^\/img\/([^/]+)\/thumb$/.exec(item.imageUrl)?.[1];
-          return id ? [decodeURIComponent(id)] : [];
-        });
+        return cardImages(await services.explore.list({ ...GUEST_EXPLORE, page: 0, pageSize: EXPLORE_PAGE_SIZE }));
       },
+      // The first page a guest's browser asks for (explore-list without a session: the explore service's
+      // cached page of the snapshot window, as the function answers it).
+      guestExplore: () => services.explore.list({ ...GUEST_EXPLORE, page: 0, pageSize: EXPLORE_PAGE_SIZE }),
       async guestItem(itemId) {
         const { data, status } = await guestItemPage(services.itemPages, itemId);
         const image = data?.access === 'visible' && data.item.imageId ? { imageId: data.item.imageId, nsfw: data.item.nsfw } : null;
-        return { image, status };
+        return { image, status, data };
       },
       // As a guest sees it (profile-get without a session); the service takes a failure (a handle nobody has) for none.
       guestProfile: (handle) => services.profiles.get(handle, null),

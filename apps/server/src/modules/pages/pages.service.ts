@@ -34,21 +34,42 @@ export interface PagesDeps {
   /** The image ids of the first explore cards a guest sees (trending, 7 days, no NSFW), in order. */
   exploreImages(): Promise<string[]>;
   /**
-   * An item's page as a guest is answered it, from one lookup: its picture when anyone may see it (its
-   * image id, and whether the item is marked NSFW), and the HTTP status (404 for no such item, 410 for
-   * one removed by moderation, 451 for one taken down by a DMCA notice).
+   * Explore's first page as a guest's browser asks it (`explore-list` without a session, the default
+   * filters: GUEST_EXPLORE, page 0, EXPLORE_PAGE_SIZE). Optional: without it explore arrives as its
+   * skeleton (with its first pictures in place).
    */
-  guestItem(itemId: string): Promise<{ image: { imageId: string; nsfw: boolean } | null; status: PageStatus }>;
+  guestExplore?(): Promise<ExploreList>;
+  /**
+   * An item's page as a guest is answered it, from one lookup: its picture when anyone may see it (its
+   * image id, and whether the item is marked NSFW), the HTTP status (404 for no such item, 410 for
+   * one removed by moderation, 451 for one taken down by a DMCA notice) and, when given, the answer
+   * itself (`item-get` without a session), which the page is rendered with.
+   */
+  guestItem(itemId: string): Promise<{ image: { imageId: string; nsfw: boolean } | null; status: PageStatus; data?: ItemGet | null }>;
   /**
    * A profile as a guest sees it (`profile-get` without a session); null, or a failure, when there is
    * none. Optional: without it a profile names only its data.
    */
   guestProfile?(handle: string): Promise<ProfileGet | null>;
-  /** Renders a guest's profile with its data (page-renderer.ts). Optional: without it a profile arrives as its skeleton. */
+  /**
+   * Renders a guest's profile, explore and an item page with their data (page-renderer.ts). Optional:
+   * without it they arrive as their skeleton.
+   */
   renderer?: PageRenderer;
 }
 
 type ProfileGet = FunctionOutput<'profile-get'>;
+type ExploreList = FunctionOutput<'explore-list'>;
+type ItemGet = FunctionOutput<'item-get'>;
+
+/**
+ * Whether a guest's item page is rendered with its data: only an item anyone may see, not hidden, and not
+ * NSFW (a guest's explore leaves NSFW items out; its page shows it behind its gate, drawn by the app as
+ * before). A private profile's item, a removed one and any other answer arrive as the skeleton.
+ */
+export function rendersItem(data: ItemGet | null | undefined): data is Extract<ItemGet, { access: 'visible' }> {
+  return data?.access === 'visible' && !data.item.hidden && !data.item.nsfw;
+}
 
 /** The statuses a page's HTML is answered with (the same HTML: the app shows the page's own message). */
 export type PageStatus = 200 | 404 | 410 | 451;
@@ -63,6 +84,14 @@ function topPlankImages(profile: ProfileGet | null): string[] {
     .filter((item) => item.row === 0 && !item.nsfw)
     .sort((a, b) => a.col - b.col)
     .map((item) => item.imageId);
+}
+
+/** The image ids of explore's cards, in order (a card's picture is its composite's thumbnail). */
+export function cardImages(list: ExploreList): string[] {
+  return list.items.flatMap((item) => {
+    const id = /^\/img\/([^/]+)\/thumb$/.exec(item.imageUrl)?.[1];
+    return id ? [decodeURIComponent(id)] : [];
+  });
 }
 
 /** What a page's HTML is made for: the item id or profile handle, the path and query string (`?…` or empty), the language, a session. */
@@ -96,6 +125,40 @@ function dataPreload(fn: string, params: Record<string, string>): string {
   // The same address the web app's api-client asks (GET /functions/v1/{name}?…, credentials included).
   const href = `/functions/v1/${fn}?${new URLSearchParams(params).toString()}`;
   return htmlText`<link rel="preload" as="fetch" crossorigin="use-credentials" href="${href}">`;
+}
+
+/**
+ * Rendered explore and item pages, kept for as long as the answer they were rendered from is the one a
+ * guest gets: explore's cards are the explore service's cached page of its snapshot window (the same
+ * array for every guest), an item's answer the item pages' cached guest answer (the same object while the
+ * item's page stays cached). Keyed by those objects (a WeakMap: a render goes with its data), then by the
+ * language and what else the HTML depends on, so a busy page is rendered once per change of its data.
+ */
+function renderCache() {
+  const explore = new WeakMap<object, Map<string, Promise<RenderedPage | null>>>();
+  const items = new WeakMap<object, Map<string, Promise<RenderedPage | null>>>();
+  /** At most this many renders of one answer (addresses with another query string, two languages). */
+  const PER_ANSWER = 8;
+  const kept = (store: WeakMap<object, Map<string, Promise<RenderedPage | null>>>, data: object, key: string, make: () => Promise<RenderedPage | null>) => {
+    let renders = store.get(data);
+    if (!renders) store.set(data, (renders = new Map()));
+    const known = renders.get(key);
+    if (known) return known;
+    if (renders.size >= PER_ANSWER) renders.clear();
+    const made = make();
+    renders.set(key, made);
+    // A failed render (the skeleton this time) is tried again with the next request.
+    void made.then((page) => {
+      if (!page && renders.get(key) === made) renders.delete(key);
+    });
+    return made;
+  };
+  return {
+    explore: (renderer: PageRenderer, page: ExploreList, lng: PageLanguage) =>
+      kept(explore, page.items, `${lng} ${page.snapshot} ${page.nextPage}`, () => renderer.explore({ path: '/explore', lng, page })),
+    item: (renderer: PageRenderer, request: { path: string; itemId: string; lng: PageLanguage; item: ItemGet }) =>
+      kept(items, request.item, `${request.lng} ${request.path}`, () => renderer.item(request)),
+  };
 }
 
 /**
@@ -142,16 +205,19 @@ export function createPagesService(deps: PagesDeps) {
     page: PageName,
     param: string,
     search: string,
-  ): Promise<{ ids: string[]; plain: boolean; profile?: ProfileGet | null; status: PageStatus }> {
+  ): Promise<{ ids: string[]; plain: boolean; profile?: ProfileGet | null; explore?: ExploreList | null; item?: ItemGet | null; status: PageStatus }> {
     if (page === 'item') {
       if (!UUID.test(param)) return { ids: [], plain: false, status: 404 };
-      const { image, status } = await deps.guestItem(param).catch(() => ({ image: null, status: 200 as const }));
-      return image && IMAGE_ID.test(image.imageId) ? { ids: [image.imageId], plain: !image.nsfw, status } : { ids: [], plain: false, status };
+      const { image, status, data } = await deps.guestItem(param).catch(() => ({ image: null, status: 200 as const, data: null }));
+      return image && IMAGE_ID.test(image.imageId)
+        ? { ids: [image.imageId], plain: !image.nsfw, item: data, status }
+        : { ids: [], plain: false, item: data, status };
     }
     // Explore's first cards for the default filters only (another query string shows other cards).
     if (page === 'explore' && !search) {
-      const ids = await deps.exploreImages().catch(() => []);
-      return { ids: ids.filter((id) => IMAGE_ID.test(id)), plain: true, status: 200 };
+      const explore = deps.guestExplore ? await deps.guestExplore().catch(() => null) : null;
+      const ids = explore ? cardImages(explore) : await deps.exploreImages().catch(() => []);
+      return { ids: ids.filter((id) => IMAGE_ID.test(id)), plain: true, explore, status: 200 };
     }
     // Only a handle that can exist is looked up (profile-get lower-cases the address's).
     const handle = param.toLowerCase();
@@ -190,6 +256,8 @@ export function createPagesService(deps: PagesDeps) {
       .replace('</body>', () => `${rendered.data}\n</body>`);
   }
 
+  const renders = renderCache();
+
   return {
     /**
      * The head tags for a page (`param` is the item id or the profile handle; `prerendered`: its HTML
@@ -213,9 +281,10 @@ export function createPagesService(deps: PagesDeps) {
     /**
      * index.html with the page's head tags, pre-rendered in the visitor's language: the landing page for
      * everyone; the others only for a visitor without a session, whose header the skeleton shows (a
-     * signed-in collector's would change under their eyes). Explore (default filters) and an item page
-     * come with their first pictures in place when there are enough of them and none is NSFW; a profile
-     * a guest may see comes rendered whole, with its data.
+     * signed-in collector's would change under their eyes). A profile a guest may see, explore (default
+     * filters) and the page of an item a guest may see (not NSFW) come rendered whole, with their data;
+     * when they cannot be rendered, explore and an item page come with their first pictures in place when
+     * there are enough of them and none is NSFW.
      */
     async html(page: PageName, request: PageRequest = {}): Promise<string> {
       return (await this.page(page, request)).html;
@@ -227,16 +296,23 @@ export function createPagesService(deps: PagesDeps) {
      */
     async page(page: PageName, request: PageRequest = {}): Promise<{ html: string; status: PageStatus }> {
       const { param = '', search = '', lng = 'en', signedIn = false } = request;
-      const { ids, plain, profile, status } = await firstImages(page, param, search);
+      const { ids, plain, profile, explore, item, status } = await firstImages(page, param, search);
       const skeleton = page === 'landing' || !signedIn;
       const shell = files().prerendered.shell[lng];
       // A request without a session: the app starts signed out rather than asking first.
       const guest = signedIn ? [] : [`<meta name="${GUEST_PAGE_META}" content="">`];
-      if (page === 'profile' && !signedIn && profile?.access === 'visible' && shell && deps.renderer) {
+      // A guest's profile, explore (default filters) and item page come rendered with their data.
+      const renderer = !signedIn && shell ? deps.renderer : undefined;
+      let rendered: RenderedPage | null = null;
+      if (renderer && page === 'profile' && profile?.access === 'visible') {
         const address = `${request.path ?? `/u/${encodeURIComponent(param)}`}${search}`;
-        const rendered = await deps.renderer.profile({ path: address, handle: param, lng, profile });
-        if (rendered) return { html: withRender(shell, rendered, [...this.headTags(page, param, ids, true, true), ...guest]), status };
+        rendered = await renderer.profile({ path: address, handle: param, lng, profile });
+      } else if (renderer && page === 'explore' && explore) {
+        rendered = await renders.explore(renderer, explore, lng);
+      } else if (renderer && page === 'item' && rendersItem(item)) {
+        rendered = await renders.item(renderer, { path: `${request.path ?? `/i/${param}`}${search}`, itemId: param, lng, item });
       }
+      if (rendered) return { html: withRender(shell!, rendered, [...this.headTags(page, param, ids, true, true), ...guest]), status };
       const slots = page === 'explore' || page === 'item' ? PAGE_IMAGE_SLOTS[page] : 0;
       const withImages = skeleton && plain && slots > 0 && ids.length >= slots ? files().prerendered[`${page as ImagePage}-images`][lng] : undefined;
       const prerendered = skeleton ? files().prerendered[page][lng] : undefined;

@@ -296,6 +296,8 @@ describe('a guest’s profile rendered with its data', () => {
           ? { html: '<h1>Ada $& $1 rendered</h1>', data: '<script type="application/json" id="curio-page-data">[]</script>', meta }
           : options.rendered;
       },
+      explore: async () => null,
+      item: async () => null,
       close: async () => undefined,
     };
     const pages = createPagesService({
