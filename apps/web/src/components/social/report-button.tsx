@@ -1,15 +1,22 @@
-import { REPORT_NOTE_MAX, REPORT_REASONS, type ReportReason } from '@curio/contract';
+import { itemReportInputSchema, REPORT_NOTE_MAX, REPORT_REASONS } from '@curio/contract';
 import { Flag, Loader2 } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import { Button, type ButtonProps } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Field, fieldDescribedBy } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/textarea';
 import { callFunction } from '@/lib/api-client';
 import { errorMessageKey } from '@/lib/error-messages';
+import { errorText, useZodForm, type FormKeys } from '@/lib/form';
 import { cn } from '@/lib/utils';
+
+/** A reason and an optional note, by the contract's rules of a report (none chosen yet: ''). */
+const reportFormSchema = itemReportInputSchema.pick({ note: true }).extend({ reason: z.string().pipe(itemReportInputSchema.shape.reason) });
+const noteRule = itemReportInputSchema.shape.note;
+const KEYS: FormKeys = { reason: { invalid_value: 'report.reasonRequired' }, note: { too_long: 'report.noteTooLong' } };
 
 type Target = { kind: 'item'; itemId: string } | { kind: 'profile'; userId: string };
 
@@ -35,29 +42,20 @@ export function ReportButton({
   const { t } = useTranslation();
   const id = useId();
   const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState<ReportReason | null>(null);
-  const [note, setNote] = useState('');
-  const [reasonError, setReasonError] = useState<string | null>(null);
+  const form = useZodForm(reportFormSchema, { keys: KEYS, defaultValues: { reason: '', note: '' } });
   const [pending, setPending] = useState(false);
-  const tooLong = note.trim().length > REPORT_NOTE_MAX;
+  const [reason, note = ''] = form.watch(['reason', 'note']);
+  // Told as it is typed, as the counter (the contract's rule: at most REPORT_NOTE_MAX characters, trimmed).
+  const tooLong = !noteRule.safeParse(note).success;
+  const reasonError = errorText(t, form.formState.errors.reason);
 
-  const reset = () => {
-    setReason(null);
-    setNote('');
-    setReasonError(null);
-  };
+  const reset = () => form.reset();
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!reason) {
-      setReasonError(t('report.reasonRequired'));
-      return;
-    }
-    if (tooLong || pending) return;
+  const submit = form.handleSubmit(async ({ reason, note }) => {
+    if (pending) return;
     setPending(true);
     try {
-      const trimmed = note.trim();
-      const extra = trimmed ? { note: trimmed } : {};
+      const extra = note ? { note } : {};
       if (target.kind === 'item') await callFunction('item-report', { itemId: target.itemId, reason, ...extra });
       else await callFunction('profile-report', { userId: target.userId, reason, ...extra });
       toast.success(t('report.sent'));
@@ -68,7 +66,7 @@ export function ReportButton({
     } finally {
       setPending(false);
     }
-  };
+  });
 
   return (
     <Dialog
@@ -108,13 +106,8 @@ export function ReportButton({
                 >
                   <input
                     type="radio"
-                    name={`${id}-reason`}
+                    {...form.register('reason', { onChange: () => form.clearErrors('reason') })}
                     value={r}
-                    checked={reason === r}
-                    onChange={() => {
-                      setReason(r);
-                      setReasonError(null);
-                    }}
                     className="size-4 accent-[var(--color-accent)]"
                     data-testid={`report-reason-${r}`}
                   />
@@ -136,8 +129,7 @@ export function ReportButton({
           >
             <Textarea
               id={`${id}-note`}
-              value={note}
-              onChange={(e) => setNote(e.target.value)}
+              {...form.register('note')}
               rows={3}
               maxLength={REPORT_NOTE_MAX + 100}
               placeholder={t('report.notePlaceholder')}

@@ -1,19 +1,26 @@
-import { METADATA_MAX, TITLE_MAX } from '@curio/contract';
+import { itemsUpdateInputSchema, METADATA_MAX, TITLE_MAX } from '@curio/contract';
 import { Loader2, Pencil } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
-import { Field, fieldDescribedBy } from '@/components/ui/field';
+import { Field, fieldControlProps, fieldDescribedBy } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { isApiError } from '@/lib/api-client';
 import { errorMessageKey } from '@/lib/error-messages';
+import { errorText, useZodForm, type FormKeys } from '@/lib/form';
 import type { ItemDetail } from '../api/get-item';
 import { useUpdateItem } from '../api/update-item';
+
+/** The title by the contract's rule; tags and notes as typed (the server reads the tags). */
+const editItemFormSchema = itemsUpdateInputSchema.pick({ title: true, nsfw: true }).extend({ tags: z.string(), notes: z.string() });
+const KEYS: FormKeys = { title: { required: 'common.required', too_long: 'item.titleTooLong' } };
 
 /** Owner only: title, tags (comma-separated text), NSFW and the private notes, saved with items-update. */
 export function EditItemDialog({ item }: { item: ItemDetail }) {
@@ -40,66 +47,49 @@ function EditItemForm({ item, onDone }: { item: ItemDetail; onDone: () => void }
   const { t } = useTranslation();
   const id = useId();
   const update = useUpdateItem();
-  const [title, setTitle] = useState(item.title);
-  const [tags, setTags] = useState(item.tags.join(', '));
-  const [nsfw, setNsfw] = useState(item.nsfw);
-  const [notes, setNotes] = useState(item.notes ?? '');
-  const [titleError, setTitleError] = useState<string | null>(null);
-  const [tagsError, setTagsError] = useState<string | null>(null);
+  const form = useZodForm(editItemFormSchema, {
+    keys: KEYS,
+    defaultValues: { title: item.title, tags: item.tags.join(', '), nsfw: item.nsfw, notes: item.notes ?? '' },
+  });
+  const titleError = errorText(t, form.formState.errors.title, { max: TITLE_MAX });
+  const tagsError = errorText(t, form.formState.errors.tags);
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const trimmed = title.trim();
-    if (!trimmed) return setTitleError(t('common.required'));
-    if (trimmed.length > TITLE_MAX) return setTitleError(t('item.titleTooLong', { max: TITLE_MAX }));
-    setTitleError(null);
-    setTagsError(null);
+  const onSubmit = form.handleSubmit(({ title, tags, nsfw, notes }) => {
     update.mutate(
-      { itemId: item.id, title: trimmed, tags, nsfw, notes: notes.trim() || null },
+      { itemId: item.id, title, tags, nsfw, notes: notes.trim() || null },
       {
         onSuccess: () => {
           toast.success(t('item.updated'));
           onDone();
         },
         onError: (error) => {
-          if (isApiError(error) && error.fields?.title) setTitleError(t('item.titleInvalid'));
-          else if (isApiError(error) && error.fields?.tags) setTagsError(t('item.tagsInvalid'));
+          // Whatever the server found wrong with the title or the tags, the spec's one text for each.
+          if (isApiError(error) && error.fields?.title) form.setError('title', { message: 'item.titleInvalid' });
+          else if (isApiError(error) && error.fields?.tags) form.setError('tags', { message: 'item.tagsInvalid' });
           else toast.error(t(errorMessageKey(error)));
         },
       },
     );
-  };
+  });
 
   return (
     <form className="grid gap-5" onSubmit={onSubmit} noValidate>
       <Field id={`${id}-title`} label={t('item.titleLabel')} error={titleError}>
         <Input
-          id={`${id}-title`}
-          value={title}
-          onChange={(e) => setTitle(e.target.value)}
+          {...form.register('title')}
           maxLength={TITLE_MAX + 20}
-          aria-invalid={!!titleError}
-          aria-describedby={fieldDescribedBy(`${id}-title`, { error: titleError })}
+          {...fieldControlProps(`${id}-title`, { error: titleError })}
           autoComplete="off"
           data-testid="edit-title"
         />
       </Field>
       <Field id={`${id}-tags`} label={t('item.tagsLabel')} hint={t('item.tagsHint')} error={tagsError}>
-        <Input
-          id={`${id}-tags`}
-          value={tags}
-          onChange={(e) => setTags(e.target.value)}
-          aria-invalid={!!tagsError}
-          aria-describedby={fieldDescribedBy(`${id}-tags`, { error: tagsError, hint: true })}
-          autoComplete="off"
-          data-testid="edit-tags"
-        />
+        <Input {...form.register('tags')} {...fieldControlProps(`${id}-tags`, { error: tagsError, hint: true })} autoComplete="off" data-testid="edit-tags" />
       </Field>
       <Field id={`${id}-notes`} label={t('item.notesLabel')} hint={t('item.notesHint')}>
         <Textarea
           id={`${id}-notes`}
-          value={notes}
-          onChange={(e) => setNotes(e.target.value)}
+          {...form.register('notes')}
           maxLength={METADATA_MAX}
           rows={4}
           aria-describedby={fieldDescribedBy(`${id}-notes`, { hint: true })}
@@ -113,7 +103,20 @@ function EditItemForm({ item, onDone }: { item: ItemDetail; onDone: () => void }
             {t('item.nsfwHint')}
           </p>
         </div>
-        <Switch id={`${id}-nsfw`} checked={nsfw} onCheckedChange={setNsfw} aria-describedby={`${id}-nsfw-hint`} data-testid="edit-nsfw" />
+        <Controller
+          control={form.control}
+          name="nsfw"
+          render={({ field }) => (
+            <Switch
+              id={`${id}-nsfw`}
+              checked={field.value}
+              onCheckedChange={field.onChange}
+              onBlur={field.onBlur}
+              aria-describedby={`${id}-nsfw-hint`}
+              data-testid="edit-nsfw"
+            />
+          )}
+        />
       </div>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="ghost" onClick={onDone}>

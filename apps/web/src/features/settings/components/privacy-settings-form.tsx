@@ -1,7 +1,8 @@
-import { DM_OPTIONS, type SettingsUpdate } from '@curio/contract';
+import { DM_OPTIONS, settingsUpdateInputSchema, type SettingsUpdate } from '@curio/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Check } from 'lucide-react';
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
+import { Controller, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { UnsavedChangesGuard } from '@/components/forms/unsaved-changes-guard';
@@ -10,25 +11,32 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { errorMessageKey } from '@/lib/error-messages';
+import { useZodForm } from '@/lib/form';
 import { settingsKeys } from '@/lib/query-keys';
 import { useSettings } from '../api/get-settings';
 import { useUpdateSettings } from '../api/update-settings';
 import { BlockedUsersList } from './blocked-users-list';
 
 type Draft = Required<SettingsUpdate>;
+type SettingsResult = NonNullable<ReturnType<typeof useSettings>['data']>;
+
+/** Every setting is sent (the contract's update, all fields). */
+const privacyFormSchema = settingsUpdateInputSchema.required();
 
 /** One switch with its label and a one-line explanation. */
 function SwitchRow({
   label,
   hint,
-  checked,
+  control,
+  name,
   onChange,
   testId,
 }: {
   label: string;
   hint: ReactNode;
-  checked: boolean;
-  onChange: (v: boolean) => void;
+  control: Control<Draft>;
+  name: 'includeNSFW' | 'profilePublic' | 'analyticsOptOut';
+  onChange: () => void;
   testId: string;
 }) {
   const id = useId();
@@ -42,7 +50,24 @@ function SwitchRow({
           {hint}
         </div>
       </div>
-      <Switch id={id} checked={checked} onCheckedChange={onChange} aria-describedby={`${id}-hint`} data-testid={testId} className="mt-1" />
+      <Controller
+        control={control}
+        name={name}
+        render={({ field }) => (
+          <Switch
+            id={id}
+            checked={field.value}
+            onCheckedChange={(v) => {
+              field.onChange(v);
+              onChange();
+            }}
+            onBlur={field.onBlur}
+            aria-describedby={`${id}-hint`}
+            data-testid={testId}
+            className="mt-1"
+          />
+        )}
+      />
     </div>
   );
 }
@@ -50,25 +75,8 @@ function SwitchRow({
 /** /settings/privacy: who may message, NSFW default, public profile, analytics opt-out, and the block list; leaving with changes not saved asks first. */
 export function PrivacySettingsForm() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const settings = useSettings();
-  const update = useUpdateSettings();
-  const [draft, setDraft] = useState<Draft | null>(null);
-  const [saved, setSaved] = useState(false);
-  const dmGroupId = useId();
-  const doNotTrack = typeof navigator !== 'undefined' && navigator.doNotTrack === '1';
-
   const data = settings.data;
-  useEffect(() => {
-    if (data && !draft) {
-      setDraft({
-        allowDMs: data.settings.allow_dms,
-        includeNSFW: data.settings.include_nsfw,
-        profilePublic: data.profilePublic,
-        analyticsOptOut: data.settings.analytics_opt_out,
-      });
-    }
-  }, [data, draft]);
 
   if (settings.error && !data) {
     return (
@@ -80,7 +88,7 @@ export function PrivacySettingsForm() {
       </div>
     );
   }
-  if (!data || !draft) {
+  if (!data) {
     return (
       <div role="status" aria-label={t('common.loading')} className="grid gap-4">
         <Skeleton className="h-48 w-full rounded-xl" />
@@ -88,6 +96,26 @@ export function PrivacySettingsForm() {
       </div>
     );
   }
+  return <PrivacyForm data={data} />;
+}
+
+/** The form, from the settings as first loaded (a later load does not overwrite what is being changed). */
+function PrivacyForm({ data }: { data: SettingsResult }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const update = useUpdateSettings();
+  const [saved, setSaved] = useState(false);
+  const dmGroupId = useId();
+  const doNotTrack = typeof navigator !== 'undefined' && navigator.doNotTrack === '1';
+  const form = useZodForm(privacyFormSchema, {
+    defaultValues: {
+      allowDMs: data.settings.allow_dms,
+      includeNSFW: data.settings.include_nsfw,
+      profilePublic: data.profilePublic,
+      analyticsOptOut: data.settings.analytics_opt_out,
+    },
+  });
+  const draft = form.watch();
 
   const dirty =
     draft.allowDMs !== data.settings.allow_dms ||
@@ -95,14 +123,10 @@ export function PrivacySettingsForm() {
     draft.profilePublic !== data.profilePublic ||
     draft.analyticsOptOut !== data.settings.analytics_opt_out;
 
-  const change = (patch: Partial<Draft>) => {
-    setSaved(false);
-    setDraft({ ...draft, ...patch });
-  };
+  const changed = () => setSaved(false);
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    update.mutate(draft, {
+  const onSubmit = form.handleSubmit((values) => {
+    update.mutate(values, {
       onSuccess: (result) => {
         queryClient.setQueryData(settingsKeys.mine(), result);
         setSaved(true);
@@ -110,7 +134,7 @@ export function PrivacySettingsForm() {
       },
       onError: (error) => toast.error(t(errorMessageKey(error) === 'common.error' ? 'privacySettings.saveFailed' : errorMessageKey(error))),
     });
-  };
+  });
 
   return (
     <div className="grid gap-6">
@@ -133,10 +157,8 @@ export function PrivacySettingsForm() {
                 >
                   <input
                     type="radio"
-                    name="allowDMs"
+                    {...form.register('allowDMs', { onChange: changed })}
                     value={option}
-                    checked={draft.allowDMs === option}
-                    onChange={() => change({ allowDMs: option })}
                     className="size-4 accent-[var(--accent)]"
                     data-testid={`privacy-dm-${option}`}
                   />
@@ -155,15 +177,17 @@ export function PrivacySettingsForm() {
             <SwitchRow
               label={t('privacySettings.profilePublic')}
               hint={t('privacySettings.profilePublicHint')}
-              checked={draft.profilePublic}
-              onChange={(v) => change({ profilePublic: v })}
+              control={form.control}
+              name="profilePublic"
+              onChange={changed}
               testId="privacy-public"
             />
             <SwitchRow
               label={t('privacySettings.includeNSFW')}
               hint={t('privacySettings.includeNSFWHint')}
-              checked={draft.includeNSFW}
-              onChange={(v) => change({ includeNSFW: v })}
+              control={form.control}
+              name="includeNSFW"
+              onChange={changed}
               testId="privacy-nsfw"
             />
           </CardContent>
@@ -186,8 +210,9 @@ export function PrivacySettingsForm() {
                   ) : null}
                 </>
               }
-              checked={draft.analyticsOptOut}
-              onChange={(v) => change({ analyticsOptOut: v })}
+              control={form.control}
+              name="analyticsOptOut"
+              onChange={changed}
               testId="privacy-analytics"
             />
           </CardContent>

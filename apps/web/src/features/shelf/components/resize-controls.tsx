@@ -1,10 +1,11 @@
-import { SHELF_MAX_SIZE, SHELF_MIN_SIZE, type Arrangement, type ShelfLayout } from '@curio/contract';
+import { SHELF_MAX_SIZE, SHELF_MIN_SIZE, shelfLayoutSchema, type Arrangement, type ShelfLayout } from '@curio/contract';
 import { Loader2, Scaling } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/select';
+import { useZodForm } from '@/lib/form';
 import { itemsOutside } from '../utils/grid';
 
 const SIZES = Array.from({ length: SHELF_MAX_SIZE - SHELF_MIN_SIZE + 1 }, (_, i) => SHELF_MIN_SIZE + i);
@@ -25,22 +26,21 @@ export function ResizeControls(props: ResizeControlsProps) {
 function ResizeForm({ layout, arrangements, pending, onResize }: ResizeControlsProps) {
   const { t } = useTranslation();
   const id = useId();
-  const [cols, setCols] = useState(layout.cols);
-  const [rows, setRows] = useState(layout.rows);
+  const form = useZodForm(shelfLayoutSchema, { defaultValues: layout });
+  const [cols, rows] = form.watch(['cols', 'rows']);
   const changed = cols !== layout.cols || rows !== layout.rows;
   const displaced = itemsOutside(arrangements, layout, { cols, rows });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (changed && !pending) onResize({ cols, rows });
-  };
+  const submit = form.handleSubmit((next) => {
+    if (changed && !pending) onResize(next);
+  });
 
   return (
     <form onSubmit={submit} aria-label={t('shelf.resize.label')} data-testid="shelf-resize" className="grid gap-2">
       <div className="flex flex-wrap items-end gap-3">
         <div className="grid gap-1.5">
           <Label htmlFor={`${id}-cols`}>{t('shelf.resize.columns')}</Label>
-          <NativeSelect id={`${id}-cols`} value={cols} onChange={(e) => setCols(Number(e.target.value))} className="w-24" data-testid="shelf-resize-cols">
+          <NativeSelect id={`${id}-cols`} {...form.register('cols', { valueAsNumber: true })} className="w-24" data-testid="shelf-resize-cols">
             {SIZES.map((n) => (
               <option key={n} value={n}>
                 {n}
@@ -53,7 +53,7 @@ function ResizeForm({ layout, arrangements, pending, onResize }: ResizeControlsP
         </span>
         <div className="grid gap-1.5">
           <Label htmlFor={`${id}-rows`}>{t('shelf.resize.rows')}</Label>
-          <NativeSelect id={`${id}-rows`} value={rows} onChange={(e) => setRows(Number(e.target.value))} className="w-24" data-testid="shelf-resize-rows">
+          <NativeSelect id={`${id}-rows`} {...form.register('rows', { valueAsNumber: true })} className="w-24" data-testid="shelf-resize-rows">
             {SIZES.map((n) => (
               <option key={n} value={n}>
                 {n}
