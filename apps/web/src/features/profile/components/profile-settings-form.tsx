@@ -1,12 +1,13 @@
-import { BIO_MAX, DISPLAY_NAME_MAX, HANDLE_PATTERN } from '@curio/contract';
+import { BIO_MAX, DISPLAY_NAME_MAX, onboardingInputSchema, profileHandleChangeInputSchema } from '@curio/contract';
 import { Check, ExternalLink, ImagePlus, Loader2, Trash2 } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Field, fieldDescribedBy } from '@/components/ui/field';
+import { Field, fieldControlProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { OptionalMark } from '@/components/ui/optional-mark';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -15,9 +16,18 @@ import { UserAvatar } from '@/components/ui/user-avatar';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { errorMessageKey } from '@/lib/error-messages';
+import { CONTRACT_KEYS, errorText, useZodForm, type FormKeys } from '@/lib/form';
 import { imageUrl } from '@/lib/image-url';
 import { useProfileMe } from '../api/get-profile-me';
 import { uploadAvatar, useChangeHandle, useUpdateProfile } from '../api/update-profile';
+
+/** A display name (required) and a bio, by the contract's profile rules; the handle by its own. */
+const detailsFormSchema = onboardingInputSchema.pick({ displayName: true, bio: true });
+const KEYS: FormKeys = {
+  displayName: CONTRACT_KEYS.displayName,
+  bio: CONTRACT_KEYS.bio,
+  handle: { required: 'onboarding.handleInvalid', invalid_format: 'onboarding.handleInvalid', taken: 'onboarding.handleTaken' },
+};
 
 type Me = NonNullable<NonNullable<ReturnType<typeof useProfileMe>['data']>['profile']>;
 
@@ -181,21 +191,14 @@ function AvatarCard({ profile }: { profile: Me }) {
 function DetailsCard({ profile }: { profile: Me }) {
   const { t } = useTranslation();
   const update = useUpdateProfile();
-  const [displayName, setDisplayName] = useState(profile.displayName);
-  const [bio, setBio] = useState(profile.bio ?? '');
-  const [errors, setErrors] = useState<{ displayName?: string; bio?: string }>({});
+  const form = useZodForm(detailsFormSchema, { keys: KEYS, defaultValues: { displayName: profile.displayName, bio: profile.bio ?? '' } });
   const [saved, setSaved] = useState(false);
+  const bio = form.watch('bio') ?? '';
+  const errors = { displayName: errorText(t, form.formState.errors.displayName), bio: errorText(t, form.formState.errors.bio) };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const next: typeof errors = {};
-    if (!displayName.trim()) next.displayName = t('validation.required');
-    else if (displayName.trim().length > DISPLAY_NAME_MAX) next.displayName = t('validation.displayNameTooLong');
-    if (bio.trim().length > BIO_MAX) next.bio = t('validation.bioTooLong');
-    setErrors(next);
-    if (Object.keys(next).length > 0) return;
+  const submit = form.handleSubmit(({ displayName, bio }) => {
     update.mutate(
-      { displayName: displayName.trim(), bio: bio.trim() || null },
+      { displayName, bio },
       {
         onSuccess: () => {
           setSaved(true);
@@ -204,7 +207,7 @@ function DetailsCard({ profile }: { profile: Me }) {
         onError: (error) => toast.error(t(errorMessageKey(error))),
       },
     );
-  };
+  });
 
   return (
     <Card>
@@ -216,15 +219,9 @@ function DetailsCard({ profile }: { profile: Me }) {
         <form noValidate onSubmit={submit} className="grid max-w-xl gap-5" data-testid="profile-details-form">
           <Field id="settings-display-name" label={t('onboarding.displayNameLabel')} error={errors.displayName}>
             <Input
-              id="settings-display-name"
-              value={displayName}
+              {...form.register('displayName', { onChange: () => setSaved(false) })}
               maxLength={DISPLAY_NAME_MAX + 10}
-              onChange={(e) => {
-                setSaved(false);
-                setDisplayName(e.target.value);
-              }}
-              aria-invalid={!!errors.displayName}
-              aria-describedby={fieldDescribedBy('settings-display-name', { error: errors.displayName })}
+              {...fieldControlProps('settings-display-name', { error: errors.displayName })}
               autoComplete="nickname"
               data-testid="settings-display-name"
             />
@@ -241,17 +238,11 @@ function DetailsCard({ profile }: { profile: Me }) {
             hint={<span className="tabular-nums">{t('onboarding.bioCounter', { count: bio.length, max: BIO_MAX })}</span>}
           >
             <Textarea
-              id="settings-bio"
-              value={bio}
+              {...form.register('bio', { onChange: () => setSaved(false) })}
               rows={3}
               maxLength={BIO_MAX + 50}
-              onChange={(e) => {
-                setSaved(false);
-                setBio(e.target.value);
-              }}
               placeholder={t('onboarding.bioPlaceholder')}
-              aria-invalid={!!errors.bio}
-              aria-describedby={fieldDescribedBy('settings-bio', { error: errors.bio, hint: true })}
+              {...fieldControlProps('settings-bio', { error: errors.bio, hint: true })}
               data-testid="settings-bio"
             />
           </Field>
@@ -275,31 +266,27 @@ function DetailsCard({ profile }: { profile: Me }) {
 function HandleCard({ profile }: { profile: Me }) {
   const { t } = useTranslation();
   const change = useChangeHandle();
-  const [handle, setHandle] = useState(profile.handle);
-  const [error, setError] = useState<string | null>(null);
+  const form = useZodForm(profileHandleChangeInputSchema, { keys: KEYS, defaultValues: { handle: profile.handle } });
   const [saved, setSaved] = useState(false);
+  const handle = form.watch('handle');
   const unchanged = handle === profile.handle;
+  const error = errorText(t, form.formState.errors.handle);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.handleSubmit(({ handle }) => {
     if (unchanged) return;
-    if (!HANDLE_PATTERN.test(handle)) {
-      setError(t('onboarding.handleInvalid'));
-      return;
-    }
-    setError(null);
     change.mutate(handle, {
       onSuccess: () => {
         setSaved(true);
         toast.success(t('profileSettings.handleSaved', { handle }));
       },
       onError: (err) => {
-        if (isApiError(err) && (err.code === 'handle_taken' || err.status === 409)) setError(t('onboarding.handleTaken'));
-        else if (isApiError(err) && err.fields?.handle) setError(t('onboarding.handleInvalid'));
-        else setError(t(errorMessageKey(err)));
+        if (isApiError(err) && (err.code === 'handle_taken' || err.status === 409))
+          form.setError('handle', { type: 'taken', message: 'onboarding.handleTaken' });
+        else if (isApiError(err) && err.fields?.handle) form.setError('handle', { message: 'onboarding.handleInvalid' });
+        else form.setError('handle', { message: errorMessageKey(err) });
       },
     });
-  };
+  });
 
   return (
     <Card>
@@ -314,22 +301,26 @@ function HandleCard({ profile }: { profile: Me }) {
               <span aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted-foreground">
                 @
               </span>
-              <Input
-                id="settings-handle"
-                value={handle}
-                maxLength={30}
-                onChange={(e) => {
-                  setSaved(false);
-                  setError(null);
-                  setHandle(e.target.value.toLowerCase());
-                }}
-                className="pl-7"
-                autoCapitalize="none"
-                autoCorrect="off"
-                spellCheck={false}
-                aria-invalid={!!error}
-                aria-describedby={fieldDescribedBy('settings-handle', { error, hint: true })}
-                data-testid="settings-handle"
+              <Controller
+                control={form.control}
+                name="handle"
+                render={({ field }) => (
+                  <Input
+                    {...field}
+                    maxLength={30}
+                    onChange={(e) => {
+                      setSaved(false);
+                      form.clearErrors('handle');
+                      field.onChange(e.target.value.toLowerCase());
+                    }}
+                    className="pl-7"
+                    autoCapitalize="none"
+                    autoCorrect="off"
+                    spellCheck={false}
+                    {...fieldControlProps('settings-handle', { error, hint: true })}
+                    data-testid="settings-handle"
+                  />
+                )}
               />
             </div>
           </Field>
