@@ -1,8 +1,10 @@
 import { DELETION_GRACE_DAYS, EXPORT_TTL_DAYS } from '@curio/contract';
 import { Archive, Download, Fingerprint, Loader2, Mail, RefreshCw, Trash2 } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Field, fieldDescribedBy } from '@/components/ui/field';
@@ -12,6 +14,7 @@ import { CARRY_ACROSS_NAVIGATION } from '@/components/ui/toaster';
 import { isApiError } from '@/lib/api-client';
 import { loadAuthClient, toAuthError, useAuth } from '@/lib/auth';
 import { errorMessageKey } from '@/lib/error-messages';
+import { useZodForm, type FormKeys } from '@/lib/form';
 import { browserSupportsPasskeys, webAuthnErrorKey } from '@/lib/webauthn-errors';
 import { useAccountDataStatus, useRequestDeletion, useRequestExport, useSendDeletionCode, type AccountDataStatus } from '../api/account-data';
 import { usePasskeys } from '../api/passkeys';
@@ -163,6 +166,14 @@ function DeletePart({ hasPassword }: { hasPassword: boolean }) {
   );
 }
 
+/** The password as typed, or the mailed code (digits only), whichever confirms the deletion: required. */
+const passwordConfirmSchema = z.object({ password: z.string().min(1), code: z.string() });
+const codeConfirmSchema = z.object({ password: z.string(), code: z.string().trim().min(1) });
+const DELETE_KEYS: FormKeys = {
+  password: { required: 'accountData.delete.passwordRequired' },
+  code: { required: 'accountData.delete.codeRequired' },
+};
+
 function DeleteForm({ hasPassword, hasPasskey, onCancel }: { hasPassword: boolean; hasPasskey: boolean; onCancel: () => void }) {
   const { t } = useTranslation();
   const format = useFormats();
@@ -170,30 +181,18 @@ function DeleteForm({ hasPassword, hasPasskey, onCancel }: { hasPassword: boolea
   const remove = useRequestDeletion();
   const sendCode = useSendDeletionCode();
   const [useCode, setUseCode] = useState(!hasPassword);
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
-  const [missing, setMissing] = useState(false);
+  const form = useZodForm(useCode ? codeConfirmSchema : passwordConfirmSchema, { keys: DELETE_KEYS, defaultValues: { password: '', code: '' } });
   const [passkeyPending, setPasskeyPending] = useState(false);
   const [passkeyError, setPasskeyError] = useState<string | null>(null);
   const fieldId = useCode ? 'delete-code' : 'delete-password';
-  const error = missing
-    ? t(useCode ? 'accountData.delete.codeRequired' : 'accountData.delete.passwordRequired')
-    : remove.error && remove.variables?.via !== 'passkey'
-      ? errorText(t, remove.error)
-      : null;
+  const missing = form.formState.errors[useCode ? 'code' : 'password']?.message;
+  const error = missing ? t(missing) : remove.error && remove.variables?.via !== 'passkey' ? errorText(t, remove.error) : null;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.handleSubmit(({ password, code }) => {
     if (remove.isPending) return;
-    const value = useCode ? code.trim() : password;
-    if (!value) {
-      setMissing(true);
-      return;
-    }
-    setMissing(false);
     setPasskeyError(null);
-    remove.mutate(useCode ? { code: value } : { password: value }, { onSuccess: scheduled });
-  };
+    remove.mutate(useCode ? { code } : { password }, { onSuccess: scheduled });
+  });
 
   const scheduled = async ({ scheduledFor }: { scheduledFor: string }) => {
     toast.success(t('accountData.delete.scheduled', { date: format.date(scheduledFor) }), {
@@ -212,7 +211,7 @@ function DeleteForm({ hasPassword, hasPasskey, onCancel }: { hasPassword: boolea
     if (passkeyPending || remove.isPending) return;
     setPasskeyPending(true);
     setPasskeyError(null);
-    setMissing(false);
+    form.clearErrors();
     remove.reset();
     try {
       const client = await loadAuthClient();
@@ -295,16 +294,22 @@ function DeleteForm({ hasPassword, hasPasskey, onCancel }: { hasPassword: boolea
             </p>
           ) : null}
           <Field id={fieldId} label={t('accountData.delete.codeLabel')} error={error}>
-            <Input
-              id={fieldId}
-              value={code}
-              onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={fieldDescribedBy(fieldId, { error })}
-              data-testid="delete-code"
+            <Controller
+              control={form.control}
+              name="code"
+              render={({ field }) => (
+                <Input
+                  {...field}
+                  id={fieldId}
+                  onChange={(e) => field.onChange(e.target.value.replace(/\D/g, '').slice(0, 6))}
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  maxLength={6}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={fieldDescribedBy(fieldId, { error })}
+                  data-testid="delete-code"
+                />
+              )}
             />
           </Field>
         </div>
@@ -313,8 +318,7 @@ function DeleteForm({ hasPassword, hasPasskey, onCancel }: { hasPassword: boolea
           <Input
             id={fieldId}
             type="password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
+            {...form.register('password')}
             autoComplete="current-password"
             aria-invalid={error ? true : undefined}
             aria-describedby={fieldDescribedBy(fieldId, { error })}
@@ -329,7 +333,7 @@ function DeleteForm({ hasPassword, hasPasskey, onCancel }: { hasPassword: boolea
           className="justify-self-start px-0"
           onClick={() => {
             setUseCode(!useCode);
-            setMissing(false);
+            form.clearErrors();
             remove.reset();
           }}
         >

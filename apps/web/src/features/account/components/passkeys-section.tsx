@@ -1,12 +1,15 @@
+import { text } from '@curio/contract';
 import { Fingerprint, KeyRound, Loader2, Pencil, Trash2 } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Field, fieldDescribedBy } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useZodForm } from '@/lib/form';
 import { browserSupportsPasskeys, webAuthnErrorKey } from '@/lib/webauthn-errors';
 import { useAddPasskey, useDeletePasskey, usePasskeys, useRenamePasskey, type Passkey } from '../api/passkeys';
 import { useDeviceName } from '../hooks/use-device-name';
@@ -14,6 +17,10 @@ import { AccountSection, SectionLoadFailed } from './account-section';
 
 /** A passkey's name as typed: at most this long (the server shortens longer ones as well). */
 const NAME_MAX = 60;
+/** A new passkey's name may be left blank (the device's name is taken); a rename may not. */
+const addFormSchema = z.object({ name: text().trim().max(NAME_MAX) });
+const renameRule = text().trim().min(1).max(NAME_MAX);
+const renameFormSchema = z.object({ name: renameRule });
 
 function formatDate(iso: string | null, locale: string) {
   if (!iso) return null;
@@ -58,22 +65,21 @@ function AddPasskeyForm() {
   const { t } = useTranslation();
   const deviceName = useDeviceName();
   const add = useAddPasskey();
-  const [name, setName] = useState(deviceName);
+  const form = useZodForm(addFormSchema, { defaultValues: { name: deviceName } });
   const id = 'passkey-new-name';
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.handleSubmit(({ name }) => {
     if (add.isPending) return;
     add.mutate(
-      { name: name.trim() || deviceName },
+      { name: name || deviceName },
       {
         onSuccess: () => {
           toast.success(t('accountPasskeys.added'));
-          setName(deviceName);
+          form.reset({ name: deviceName });
         },
       },
     );
-  };
+  });
   const errorText = add.error ? t(webAuthnErrorKey(add.error)) : null;
 
   return (
@@ -83,14 +89,7 @@ function AddPasskeyForm() {
       </h3>
       <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end">
         <Field id={id} label={t('accountPasskeys.nameLabel')} hint={t('accountPasskeys.nameHint')}>
-          <Input
-            id={id}
-            value={name}
-            maxLength={NAME_MAX}
-            autoComplete="off"
-            onChange={(e) => setName(e.target.value)}
-            aria-describedby={fieldDescribedBy(id, { hint: true })}
-          />
+          <Input id={id} {...form.register('name')} maxLength={NAME_MAX} autoComplete="off" aria-describedby={fieldDescribedBy(id, { hint: true })} />
         </Field>
         <Button type="submit" disabled={add.isPending} className="sm:mb-7">
           {add.isPending ? <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : <KeyRound aria-hidden="true" />}
@@ -111,7 +110,8 @@ function PasskeyRow({ passkey }: { passkey: Passkey }) {
   const rename = useRenamePasskey();
   const remove = useDeletePasskey();
   const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState(passkey.name ?? '');
+  const form = useZodForm(renameFormSchema, { defaultValues: { name: passkey.name ?? '' } });
+  const draft = form.watch('name');
   const [confirming, setConfirming] = useState(false);
   // When the name field closes (saved or cancelled), focus goes back to the button that opened it.
   const renameButton = useRef<HTMLButtonElement>(null);
@@ -125,10 +125,8 @@ function PasskeyRow({ passkey }: { passkey: Passkey }) {
   const created = formatDate(passkey.createdAt, i18n.language);
   const lastUsed = formatDate(passkey.lastUsedAt, i18n.language);
 
-  const save = (event: FormEvent) => {
-    event.preventDefault();
-    const name = draft.trim();
-    if (!name || rename.isPending) return;
+  const save = form.handleSubmit(({ name }) => {
+    if (rename.isPending) return;
     rename.mutate(
       { id: passkey.id, name },
       {
@@ -138,8 +136,10 @@ function PasskeyRow({ passkey }: { passkey: Passkey }) {
         },
       },
     );
-  };
-  const renameError = editing && !draft.trim() ? t('validation.required') : rename.error ? t(webAuthnErrorKey(rename.error)) : null;
+  });
+  // Blank is told as it is typed (and Save is off), as the name is checked by its rule.
+  const blank = !renameRule.safeParse(draft).success;
+  const renameError = editing && blank ? t('validation.required') : rename.error ? t(webAuthnErrorKey(rename.error)) : null;
 
   return (
     <li className="grid gap-3 rounded-lg border border-border p-3.5 sm:p-4" data-testid="passkey-row">
@@ -148,12 +148,11 @@ function PasskeyRow({ passkey }: { passkey: Passkey }) {
           <Field id={inputId} label={t('accountPasskeys.nameLabel')} error={renameError}>
             <Input
               id={inputId}
-              value={draft}
+              {...form.register('name')}
               maxLength={NAME_MAX}
               autoComplete="off"
               // The field replaces the button that opened it; focus follows.
               autoFocus
-              onChange={(e) => setDraft(e.target.value)}
               onKeyDown={(e) => {
                 if (e.key === 'Escape') setEditing(false);
               }}
@@ -162,7 +161,7 @@ function PasskeyRow({ passkey }: { passkey: Passkey }) {
             />
           </Field>
           <div className="flex flex-wrap gap-2">
-            <Button type="submit" size="sm" disabled={rename.isPending || !draft.trim()}>
+            <Button type="submit" size="sm" disabled={rename.isPending || blank}>
               {rename.isPending ? <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : null}
               {t('accountPasskeys.save')}
             </Button>
@@ -196,7 +195,7 @@ function PasskeyRow({ passkey }: { passkey: Passkey }) {
               variant="ghost"
               size="sm"
               onClick={() => {
-                setDraft(passkey.name ?? '');
+                form.reset({ name: passkey.name ?? '' });
                 rename.reset();
                 setEditing(true);
               }}

@@ -1,13 +1,15 @@
-import { MFA_FACTOR_NAME_MAX, type AccountMfaStatus } from '@curio/contract';
+import { accountMfaRenameInputSchema, MFA_FACTOR_NAME_MAX, text, type AccountMfaStatus } from '@curio/contract';
 import { Check, Copy, Download, KeyRound, Loader2, MessageSquareText, Pencil, ShieldCheck, Smartphone } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Field, fieldDescribedBy } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { env } from '@/config/env';
+import { errorText, filled, useZodForm, type FormKeys } from '@/lib/form';
 import { mfaErrorKey } from '@/lib/mfa-errors';
 import {
   secretFromUri,
@@ -22,6 +24,28 @@ import {
   useVerifyPhone,
 } from '../api/two-factor';
 import { AccountSection, SectionLoadFailed } from './account-section';
+
+/** Six digits from the app or a text message (spaces dropped). */
+const sixDigits = z
+  .string()
+  .transform((v) => v.replace(/\s+/g, ''))
+  .pipe(z.string().regex(/^\d{6}$/));
+const passwordFormSchema = z.object({ password: filled(z.string(), { trim: false }) });
+/** The app's name may be left blank (the default name is taken). */
+const enrolFormSchema = z.object({ name: text().trim().max(MFA_FACTOR_NAME_MAX), code: sixDigits });
+/** A phone number in international form (+ and 8 to 15 digits; spaces, brackets and dashes dropped). */
+const phoneFormSchema = z.object({
+  number: z
+    .string()
+    .transform((v) => v.replace(/[\s()-]/g, ''))
+    .pipe(z.string().regex(/^\+[1-9]\d{7,14}$/)),
+});
+const phoneCodeFormSchema = z.object({ code: sixDigits });
+const KEYS: FormKeys = {
+  password: { required: 'validation.required' },
+  code: { invalid_format: 'authMfa.codeFormat' },
+  number: { invalid_format: 'accountMfa.phoneFormat' },
+};
 
 type View =
   | { kind: 'idle' }
@@ -116,24 +140,20 @@ function FactorRow({ name }: { name: string | null }) {
   const { t } = useTranslation();
   const rename = useRenameFactor();
   const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState(name ?? '');
+  const form = useZodForm(accountMfaRenameInputSchema, { defaultValues: { name: name ?? '' } });
+  const draft = form.watch('name');
   const id = 'two-factor-rename';
   const label = name || t('accountMfa.defaultName');
 
-  const save = (event: FormEvent) => {
-    event.preventDefault();
-    const next = draft.trim();
-    if (!next || rename.isPending) return;
-    rename.mutate(
-      { name: next },
-      {
-        onSuccess: () => {
-          setEditing(false);
-          toast.success(t('accountMfa.renamed'));
-        },
+  const save = form.handleSubmit((input) => {
+    if (rename.isPending) return;
+    rename.mutate(input, {
+      onSuccess: () => {
+        setEditing(false);
+        toast.success(t('accountMfa.renamed'));
       },
-    );
-  };
+    });
+  });
 
   if (editing) {
     return (
@@ -141,15 +161,14 @@ function FactorRow({ name }: { name: string | null }) {
         <Field id={id} label={t('accountMfa.nameLabel')} error={rename.error ? t(mfaErrorKey(rename.error)) : null}>
           <Input
             id={id}
-            value={draft}
+            {...form.register('name')}
             maxLength={MFA_FACTOR_NAME_MAX}
-            onChange={(e) => setDraft(e.target.value)}
             autoFocus
             aria-describedby={fieldDescribedBy(id, { error: rename.error ? 'x' : null })}
           />
         </Field>
         <div className="flex flex-wrap gap-2">
-          <Button type="submit" size="sm" disabled={rename.isPending || !draft.trim()}>
+          <Button type="submit" size="sm" disabled={rename.isPending || !accountMfaRenameInputSchema.safeParse({ name: draft }).success}>
             {t('accountMfa.save')}
           </Button>
           <Button type="button" size="sm" variant="ghost" onClick={() => setEditing(false)}>
@@ -174,7 +193,7 @@ function FactorRow({ name }: { name: string | null }) {
         variant="ghost"
         size="sm"
         onClick={() => {
-          setDraft(name ?? '');
+          form.reset({ name: name ?? '' });
           setEditing(true);
         }}
         aria-label={t('accountMfa.renameLabel', { name: label })}
@@ -193,23 +212,19 @@ function ConfirmAction({ action, onCancel, setView }: { action: 'enrol' | 'disab
   const disable = useDisableTwoFactor();
   const codes = useRegenerateRecoveryCodes();
   const sms = useEnableSmsSecondStep();
-  const [password, setPassword] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
+  const form = useZodForm(passwordFormSchema, { keys: KEYS, defaultValues: { password: '' } });
   const id = `two-factor-password-${action}`;
   const mutation = { enrol: start, disable, codes, sms }[action];
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.handleSubmit(({ password }) => {
     if (mutation.isPending) return;
-    if (!password) return setFieldError(t('validation.required'));
-    setFieldError(null);
     if (action === 'enrol') start.mutate({ password }, { onSuccess: (r) => setView({ kind: 'enrolling', ...r }) });
     if (action === 'codes') codes.mutate({ password }, { onSuccess: (list) => setView({ kind: 'codes', codes: list }) });
     if (action === 'disable') disable.mutate({ password }, { onSuccess: () => (toast.success(t('accountMfa.disabled')), onCancel()) });
     if (action === 'sms') sms.mutate({ password }, { onSuccess: () => (toast.success(t('accountMfa.smsEnabled')), onCancel()) });
-  };
+  });
   const serverError = mutation.error ? t(mfaErrorKey(mutation.error)) : null;
-  const error = fieldError ?? serverError;
+  const error = errorText(t, form.formState.errors.password) ?? serverError;
 
   return (
     <form
@@ -227,8 +242,7 @@ function ConfirmAction({ action, onCancel, setView }: { action: 'enrol' | 'disab
           id={id}
           type="password"
           autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          {...form.register('password')}
           autoFocus
           aria-invalid={!!error}
           aria-describedby={fieldDescribedBy(id, { error })}
@@ -293,23 +307,17 @@ function CopyButton({ text, label, testId }: { text: string; label: string; test
 function Enrolment({ totpURI, onCancel, onDone }: { totpURI: string; onCancel: () => void; onDone: () => void }) {
   const { t } = useTranslation();
   const confirm = useConfirmTotp();
-  const [name, setName] = useState(t('accountMfa.defaultName'));
-  const [code, setCode] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
+  const form = useZodForm(enrolFormSchema, { keys: KEYS, defaultValues: { name: t('accountMfa.defaultName'), code: '' } });
   const secret = secretFromUri(totpURI);
   const grouped = secret.replace(/(.{4})/g, '$1 ').trim();
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.handleSubmit(({ code, name }) => {
     if (confirm.isPending) return;
-    const value = code.replace(/\s+/g, '');
-    if (!/^\d{6}$/.test(value)) return setFieldError(t('authMfa.codeFormat'));
-    setFieldError(null);
-    confirm.mutate({ code: value, name: name.trim() || t('accountMfa.defaultName') }, { onSuccess: onDone });
-  };
-  const error = fieldError ?? (confirm.error ? t(mfaErrorKey(confirm.error)) : null);
+    confirm.mutate({ code, name: name || t('accountMfa.defaultName') }, { onSuccess: onDone });
+  });
+  const error = errorText(t, form.formState.errors.code) ?? (confirm.error ? t(mfaErrorKey(confirm.error)) : null);
 
   return (
     <div className="grid gap-5" data-testid="two-factor-enrolment">
@@ -337,17 +345,15 @@ function Enrolment({ totpURI, onCancel, onDone }: { totpURI: string; onCancel: (
             <Field id="two-factor-name" label={t('accountMfa.nameLabel')} hint={t('accountMfa.nameHint')}>
               <Input
                 id="two-factor-name"
-                value={name}
+                {...form.register('name')}
                 maxLength={MFA_FACTOR_NAME_MAX}
-                onChange={(e) => setName(e.target.value)}
                 aria-describedby={fieldDescribedBy('two-factor-name', { hint: true })}
               />
             </Field>
             <Field id="two-factor-verify" label={t('accountMfa.codeLabel')} error={error}>
               <Input
                 id="two-factor-verify"
-                value={code}
-                onChange={(e) => setCode(e.target.value)}
+                {...form.register('code')}
                 inputMode="numeric"
                 autoComplete="one-time-code"
                 maxLength={12}
@@ -435,39 +441,33 @@ function PhoneFactor({ status }: { status: AccountMfaStatus }) {
   const { t } = useTranslation();
   const send = useSendPhoneCode();
   const verify = useVerifyPhone();
+  const numberForm = useZodForm(phoneFormSchema, { keys: KEYS, defaultValues: { number: '' } });
+  const codeForm = useZodForm(phoneCodeFormSchema, { keys: KEYS, defaultValues: { code: '' } });
   const [number, setNumber] = useState('');
-  const [code, setCode] = useState('');
   const [adding, setAdding] = useState(false);
-  const [fieldError, setFieldError] = useState<string | null>(null);
   const phone = status.phone?.verified ? status.phone.number : null;
 
-  const sendCode = (event: FormEvent) => {
-    event.preventDefault();
+  const sendCode = numberForm.handleSubmit(({ number: value }) => {
     if (send.isPending) return;
-    const value = number.replace(/[\s()-]/g, '');
-    if (!/^\+[1-9]\d{7,14}$/.test(value)) return setFieldError(t('accountMfa.phoneFormat'));
-    setFieldError(null);
+    numberForm.setValue('number', value);
     setNumber(value);
     send.mutate({ phoneNumber: value });
-  };
-  const verifyCode = (event: FormEvent) => {
-    event.preventDefault();
+  });
+  const verifyCode = codeForm.handleSubmit(({ code }) => {
     if (verify.isPending) return;
-    const value = code.replace(/\s+/g, '');
-    if (!/^\d{6}$/.test(value)) return setFieldError(t('authMfa.codeFormat'));
-    setFieldError(null);
     verify.mutate(
-      { phoneNumber: number, code: value },
+      { phoneNumber: number, code },
       {
         onSuccess: () => {
           toast.success(t('accountMfa.phoneVerified'));
           setAdding(false);
-          setCode('');
+          codeForm.reset();
           send.reset();
         },
       },
     );
-  };
+  });
+  const fieldError = errorText(t, numberForm.formState.errors.number) ?? errorText(t, codeForm.formState.errors.code);
   const error = fieldError ?? (verify.error ? t(mfaErrorKey(verify.error)) : send.error ? t(mfaErrorKey(send.error)) : null);
 
   return (
@@ -498,8 +498,7 @@ function PhoneFactor({ status }: { status: AccountMfaStatus }) {
               autoComplete="tel"
               inputMode="tel"
               placeholder="+15551234567"
-              value={number}
-              onChange={(e) => setNumber(e.target.value)}
+              {...numberForm.register('number')}
               autoFocus
               aria-invalid={!!error}
               aria-describedby={fieldDescribedBy('two-factor-phone-input', { error, hint: true })}
@@ -510,7 +509,7 @@ function PhoneFactor({ status }: { status: AccountMfaStatus }) {
               {send.isPending ? <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" /> : null}
               {t('accountMfa.phoneSend')}
             </Button>
-            <Button type="button" variant="ghost" onClick={() => (setAdding(false), setFieldError(null), send.reset())}>
+            <Button type="button" variant="ghost" onClick={() => (setAdding(false), numberForm.clearErrors(), send.reset())}>
               {t('common.cancel')}
             </Button>
           </div>
@@ -523,8 +522,7 @@ function PhoneFactor({ status }: { status: AccountMfaStatus }) {
           <Field id="two-factor-phone-code" label={t('accountMfa.codeLabel')} error={error}>
             <Input
               id="two-factor-phone-code"
-              value={code}
-              onChange={(e) => setCode(e.target.value)}
+              {...codeForm.register('code')}
               inputMode="numeric"
               autoComplete="one-time-code"
               maxLength={12}
@@ -538,7 +536,7 @@ function PhoneFactor({ status }: { status: AccountMfaStatus }) {
             <Button type="submit" disabled={verify.isPending}>
               {t('accountMfa.phoneVerify')}
             </Button>
-            <Button type="button" variant="ghost" onClick={() => (send.reset(), verify.reset(), setCode(''))}>
+            <Button type="button" variant="ghost" onClick={() => (send.reset(), verify.reset(), codeForm.reset())}>
               {t('accountMfa.phoneBack')}
             </Button>
           </div>
