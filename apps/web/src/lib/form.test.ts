@@ -43,6 +43,15 @@ describe('issueKeys (zod issue → code → key)', () => {
     expect(code('        ')).toBeUndefined();
   });
 
+  it("tells an issue inside a list on the list's field when the form names only the list", () => {
+    const schema = z.object({ urls: z.array(z.url()).min(1) });
+    const keys = { urls: { required: 'k.required', invalid_format: 'k.invalid' } };
+    expect(issueKeys(schema.safeParse({ urls: ['https://a.example', 'nope'] }).error!.issues, keys)).toEqual({
+      urls: { code: 'invalid_format', key: 'k.invalid' },
+    });
+    expect(issueKeys(schema.safeParse({ urls: [] }).error!.issues, keys)).toEqual({ urls: { code: 'required', key: 'k.required' } });
+  });
+
   it('joins nested paths', () => {
     const schema = z.object({ announcement: z.object({ title: z.string().trim().min(1) }) });
     expect(issueKeys(schema.safeParse({ announcement: { title: ' ' } }).error!.issues)).toEqual({

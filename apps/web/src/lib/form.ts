@@ -29,11 +29,21 @@ export function fieldErrorKey(field: string, code: string | undefined, keys: For
   return keys[field]?.[code] ?? FALLBACK[code] ?? 'common.error';
 }
 
+/** The field an issue is told on: its path, or the nearest enclosing field the form names keys for (a list typed in one box). */
+function issueField(path: readonly PropertyKey[], keys: FormKeys): string {
+  const parts = path.map(String);
+  for (let n = parts.length - 1; n > 0; n--) {
+    const prefix = parts.slice(0, n).join('.');
+    if (keys[prefix] && !keys[parts.join('.')]) return prefix;
+  }
+  return parts.join('.');
+}
+
 /** Field → catalog key, from the first issue of each field of a failed parse. */
 export function issueKeys(issues: readonly z.core.$ZodIssue[], keys: FormKeys = {}): Record<string, { code: FieldErrorCode; key: string }> {
   const out: Record<string, { code: FieldErrorCode; key: string }> = {};
   for (const issue of issues) {
-    const field = issue.path.map(String).join('.');
+    const field = issueField(issue.path, keys);
     if (out[field]) continue;
     const code = fieldErrorCode(issue);
     out[field] = { code, key: fieldErrorKey(field, code, keys) };
@@ -97,7 +107,8 @@ export function filled<Output>(rule: z.ZodType<Output, string>, { trim = true }:
 
 /**
  * Puts the server's field codes of a failed call on the form's fields (the fields the form has; others
- * are left out) and says whether any was put. Nothing is compared by English text.
+ * are left out; `list.2` on `list` when the form names keys for the list) and says whether any was put.
+ * Nothing is compared by English text.
  */
 export function setServerErrors<T extends FieldValues>(
   error: unknown,
@@ -107,7 +118,8 @@ export function setServerErrors<T extends FieldValues>(
 ): boolean {
   if (!isApiError(error) || !error.fields) return false;
   let any = false;
-  for (const [field, code] of Object.entries(error.fields)) {
+  for (const [path, code] of Object.entries(error.fields)) {
+    const field = issueField(path.split('.'), keys);
     if (fields && !fields.includes(field as Path<T>)) continue;
     setError(field as Path<T>, { type: code, message: fieldErrorKey(field, code, keys) });
     any = true;

@@ -1,82 +1,72 @@
-import { OAUTH_CLIENT_REDIRECTS_MAX, type OAuthClientType } from '@curio/contract';
+import { adminOAuthClientCreateInputSchema, httpUrl, OAUTH_CLIENT_REDIRECTS_MAX, type OAuthClientType } from '@curio/contract';
 import { Plus } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field, fieldDescribedBy } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import { isApiError } from '@/lib/api-client';
 import { errorMessageKey } from '@/lib/error-messages';
+import { errorText, setServerErrors, useZodForm, type FormKeys } from '@/lib/form';
 import { cn } from '@/lib/utils';
 import { useCreateOAuthClient } from '../api/oauth-clients';
 import { OAuthClientSecretNotice } from './oauth-clients-secret';
 
 const TYPES: OAuthClientType[] = ['confidential', 'public'];
 
-/** The redirect addresses typed one a line; what is not an http(s) address is reported by line. */
-export function parseRedirectUris(text: string): { uris: string[]; bad: string | null } {
-  const uris = [
-    ...new Set(
-      text
-        .split(/\s+/)
-        .map((line) => line.trim())
-        .filter(Boolean),
-    ),
-  ];
-  for (const uri of uris) {
-    try {
-      const url = new URL(uri);
-      if (url.protocol !== 'http:' && url.protocol !== 'https:') return { uris, bad: uri };
-    } catch {
-      return { uris, bad: uri };
-    }
-  }
-  return { uris, bad: null };
-}
+/** The redirect addresses typed one a line (or apart by spaces), each once. */
+const splitRedirectUris = (text: string) => [
+  ...new Set(
+    text
+      .split(/\s+/)
+      .map((line) => line.trim())
+      .filter(Boolean),
+  ),
+];
+const redirectRule = httpUrl();
+/** The first address that is not an http(s) one, named in the message. */
+const badRedirect = (text: string) => splitRedirectUris(text).find((uri) => !redirectRule.safeParse(uri).success) ?? '';
+
+/** The contract's rules of a new client; the addresses typed in one box. */
+const oauthClientFormSchema = adminOAuthClientCreateInputSchema.extend({
+  redirectUris: z.string().transform(splitRedirectUris).pipe(adminOAuthClientCreateInputSchema.shape.redirectUris),
+});
+const KEYS: FormKeys = {
+  name: { required: 'adminOauth.nameRequired' },
+  redirectUris: { required: 'adminOauth.redirectRequired', invalid_format: 'adminOauth.redirectInvalid', too_long: 'adminOauth.redirectTooMany' },
+};
 
 /** Registers an OAuth client: a name, where it may send people back, confidential or public. */
 export function OAuthClientCreateForm() {
   const { t } = useTranslation();
   const id = useId();
   const create = useCreateOAuthClient();
-  const [name, setName] = useState('');
-  const [redirects, setRedirects] = useState('');
-  const [type, setType] = useState<OAuthClientType>('confidential');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useZodForm(oauthClientFormSchema, { keys: KEYS, defaultValues: { name: '', redirectUris: '', type: 'confidential' } });
+  const type = form.watch('type');
+  const { errors: fieldErrors } = form.formState;
+  const errors = {
+    name: errorText(t, fieldErrors.name),
+    redirectUris: errorText(t, fieldErrors.redirectUris, { uri: badRedirect(form.getValues('redirectUris')), count: OAUTH_CLIENT_REDIRECTS_MAX }),
+  };
   const [created, setCreated] = useState<{ name: string; clientId: string; secret: string | null } | null>(null);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const next: Record<string, string> = {};
-    const { uris, bad } = parseRedirectUris(redirects);
-    if (!name.trim()) next.name = t('adminOauth.nameRequired');
-    if (!uris.length) next.redirectUris = t('adminOauth.redirectRequired');
-    else if (bad) next.redirectUris = t('adminOauth.redirectInvalid', { uri: bad });
-    else if (uris.length > OAUTH_CLIENT_REDIRECTS_MAX) next.redirectUris = t('adminOauth.redirectTooMany', { count: OAUTH_CLIENT_REDIRECTS_MAX });
-    setErrors(next);
-    if (Object.keys(next).length) return;
-    create.mutate(
-      { name: name.trim(), redirectUris: uris, type },
-      {
-        onSuccess: (data) => {
-          setCreated({ name: data.client.name, clientId: data.client.clientId, secret: data.clientSecret });
-          setName('');
-          setRedirects('');
-          toast.success(t('adminOauth.created', { name: data.client.name }));
-        },
-        onError: (error) => {
-          if (isApiError(error) && error.fields) {
-            const fields = Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k.split('.')[0]!, v]));
-            setErrors(fields);
-          }
-          toast.error(t(errorMessageKey(error)));
-        },
+  const submit = form.handleSubmit((input) => {
+    create.mutate(input, {
+      onSuccess: (data) => {
+        setCreated({ name: data.client.name, clientId: data.client.clientId, secret: data.clientSecret });
+        form.reset({ name: '', redirectUris: '', type: form.getValues('type') });
+        toast.success(t('adminOauth.created', { name: data.client.name }));
       },
-    );
-  };
+      onError: (error) => {
+        // A code on one of the addresses (`redirectUris.2`) is told on the box of them all.
+        setServerErrors(error, form.setError, KEYS, ['name', 'redirectUris']);
+        toast.error(t(errorMessageKey(error)));
+      },
+    });
+  });
 
   const f = (field: string) => `${id}-${field}`;
   return (
@@ -91,8 +81,7 @@ export function OAuthClientCreateForm() {
             <Input
               id={f('name')}
               maxLength={100}
-              value={name}
-              onChange={(e) => setName(e.target.value)}
+              {...form.register('name')}
               aria-invalid={!!errors.name || undefined}
               aria-describedby={fieldDescribedBy(f('name'), { error: errors.name })}
               data-testid="oauth-client-name"
@@ -104,8 +93,7 @@ export function OAuthClientCreateForm() {
               rows={3}
               className="font-mono text-sm"
               placeholder="https://app.example.com/callback"
-              value={redirects}
-              onChange={(e) => setRedirects(e.target.value)}
+              {...form.register('redirectUris')}
               aria-invalid={!!errors.redirectUris || undefined}
               aria-describedby={fieldDescribedBy(f('redirects'), { error: errors.redirectUris, hint: true })}
               data-testid="oauth-client-redirects"
@@ -124,10 +112,8 @@ export function OAuthClientCreateForm() {
                 >
                   <input
                     type="radio"
-                    name={f('type')}
+                    {...form.register('type')}
                     value={value}
-                    checked={type === value}
-                    onChange={() => setType(value)}
                     className="mt-1 size-4 accent-[var(--color-accent)]"
                     data-testid={`oauth-client-type-${value}`}
                   />

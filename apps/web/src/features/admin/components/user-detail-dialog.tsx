@@ -1,7 +1,7 @@
 import type { AdminFactor, AdminUser, AdminUserDetail } from '@curio/contract';
-import { ADMIN_SIGN_IN_LINK_MINUTES } from '@curio/contract';
+import { ADMIN_SIGN_IN_LINK_MINUTES, adminUserDeleteInputSchema } from '@curio/contract';
 import { Copy, Fingerprint, KeyRound, Link2, Smartphone, Trash2 } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { InlineErrorFallback } from '@/components/errors/error-fallback';
@@ -13,8 +13,8 @@ import { Field, fieldDescribedBy } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/lib/auth';
-import { isApiError } from '@/lib/api-client';
 import { errorMessageKey } from '@/lib/error-messages';
+import { errorText, setServerErrors, useZodForm, type FormKeys } from '@/lib/form';
 import { cn } from '@/lib/utils';
 import { useAdminUserDetail, useDeleteAdminUser, useRemoveFactor, useSignInLink } from '../api/admin-accounts';
 
@@ -130,6 +130,13 @@ function FactorRow({ factor, onRemove, busy }: { factor: AdminFactor; onRemove: 
   );
 }
 
+/** The account's email address typed again (any case), by the contract's rule of the confirmation. */
+const deleteFormSchema = (email: string) =>
+  adminUserDeleteInputSchema
+    .pick({ confirm: true })
+    .refine((v) => v.confirm.toLowerCase() === email.toLowerCase(), { path: ['confirm'], params: { fieldCode: 'mismatch' } });
+const DELETE_KEYS: FormKeys = { confirm: { required: 'adminAccounts.delete.mismatch', mismatch: 'adminAccounts.delete.mismatch' } };
+
 function DetailBody({ user, onDeleted }: { user: AdminUserDetail; onDeleted: () => void }) {
   const { t, i18n } = useTranslation();
   const id = useId();
@@ -140,15 +147,16 @@ function DetailBody({ user, onDeleted }: { user: AdminUserDetail; onDeleted: () 
   const del = useDeleteAdminUser();
   const [removing, setRemoving] = useState<AdminFactor | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const [typed, setTyped] = useState('');
-  const [deleteError, setDeleteError] = useState<string | null>(null);
-  const confirmInput = useRef<HTMLInputElement>(null);
+  const deleteSchema = useMemo(() => deleteFormSchema(user.email), [user.email]);
+  const deleteForm = useZodForm(deleteSchema, { keys: DELETE_KEYS, defaultValues: { confirm: '' } });
+  const typed = deleteForm.watch('confirm');
+  const deleteError = errorText(t, deleteForm.formState.errors.confirm);
   const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const fmt = (iso: string | null) => (iso ? dateTime.format(new Date(iso)) : null);
   const self = auth.user?.id === user.id;
   const name = user.handle ? `@${user.handle}` : user.email;
   const methods = user.signInMethods;
-  const matches = typed.trim().toLowerCase() === user.email.toLowerCase();
+  const matches = deleteSchema.safeParse({ confirm: typed }).success;
 
   const remove = (factor: AdminFactor) =>
     removeFactor.mutate(factor.id, {
@@ -161,14 +169,9 @@ function DetailBody({ user, onDeleted }: { user: AdminUserDetail; onDeleted: () 
       onError: (error) => toast.error(t(errorMessageKey(error))),
     });
 
-  const submitDelete = (event: FormEvent) => {
-    event.preventDefault();
-    if (!matches) {
-      setDeleteError(t('adminAccounts.delete.mismatch'));
-      return;
-    }
+  const submitDelete = deleteForm.handleSubmit(({ confirm }) => {
     del.mutate(
-      { userId: user.id, confirm: typed.trim() },
+      { userId: user.id, confirm },
       {
         onSuccess: () => {
           toast.success(t('adminAccounts.delete.done', { name }));
@@ -176,12 +179,11 @@ function DetailBody({ user, onDeleted }: { user: AdminUserDetail; onDeleted: () 
           onDeleted();
         },
         onError: (error) => {
-          if (isApiError(error) && error.fields?.confirm) setDeleteError(t('adminAccounts.delete.mismatch'));
-          else toast.error(t(errorMessageKey(error)));
+          if (!setServerErrors(error, deleteForm.setError, DELETE_KEYS, ['confirm'])) toast.error(t(errorMessageKey(error)));
         },
       },
     );
-  };
+  });
 
   return (
     <div className="grid gap-5">
@@ -325,8 +327,7 @@ function DetailBody({ user, onDeleted }: { user: AdminUserDetail; onDeleted: () 
             variant="danger"
             disabled={self}
             onClick={() => {
-              setTyped('');
-              setDeleteError(null);
+              deleteForm.reset();
               setConfirmDelete(true);
             }}
             data-testid="admin-user-delete"
@@ -352,7 +353,7 @@ function DetailBody({ user, onDeleted }: { user: AdminUserDetail; onDeleted: () 
         <AlertDialogContent
           onOpenAutoFocus={(e) => {
             e.preventDefault();
-            confirmInput.current?.focus();
+            deleteForm.setFocus('confirm');
           }}
         >
           <form onSubmit={submitDelete} noValidate className="grid gap-4" data-testid="admin-user-delete-form">
@@ -360,15 +361,10 @@ function DetailBody({ user, onDeleted }: { user: AdminUserDetail; onDeleted: () 
             <AlertDialogDescription>{t('adminAccounts.delete.confirmText')}</AlertDialogDescription>
             <Field id={f('confirm')} label={t('adminAccounts.delete.typeEmail', { email: user.email })} error={deleteError}>
               <Input
-                ref={confirmInput}
                 id={f('confirm')}
                 autoComplete="off"
                 spellCheck={false}
-                value={typed}
-                onChange={(e) => {
-                  setTyped(e.target.value);
-                  setDeleteError(null);
-                }}
+                {...deleteForm.register('confirm', { onChange: () => deleteForm.clearErrors('confirm') })}
                 aria-invalid={!!deleteError || undefined}
                 aria-describedby={fieldDescribedBy(f('confirm'), { error: deleteError })}
                 data-testid="admin-user-delete-confirm-input"

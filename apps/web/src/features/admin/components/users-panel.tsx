@@ -1,8 +1,9 @@
-import type { AdminUser, Role } from '@curio/contract';
+import { adminCreditsGrantInputSchema, adminUsersListInputSchema, type AdminUser, type Role } from '@curio/contract';
 import { Coins, IdCard, Search, ShieldCheck, UserCog } from 'lucide-react';
-import { useDeferredValue, useEffect, useId, useState, type FormEvent } from 'react';
+import { useDeferredValue, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import { InlineErrorFallback } from '@/components/errors/error-fallback';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -14,6 +15,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { isApiError } from '@/lib/api-client';
 import { errorMessageKey } from '@/lib/error-messages';
+import { errorText, setServerErrors, useZodForm, type FormKeys } from '@/lib/form';
 import { cn } from '@/lib/utils';
 import { useAdminUsers, useGrantCredits, useUpdateAdminUser } from '../api/admin-users';
 import { CreditHistory } from './credit-history';
@@ -64,6 +66,25 @@ function UserName({ user }: { user: AdminUser }) {
   );
 }
 
+/** The contract's grant rules, on what is typed: a whole number other than 0 within the limit, and a reason. */
+const grantFormSchema = adminCreditsGrantInputSchema.pick({ reason: true }).extend({
+  amount: z.string().trim().min(1).pipe(z.coerce.number()).pipe(adminCreditsGrantInputSchema.shape.amount),
+});
+const AMOUNT_RULE = 'adminPanel.users.amountRule';
+const GRANT_KEYS: FormKeys = {
+  amount: {
+    required: AMOUNT_RULE,
+    invalid_type: AMOUNT_RULE,
+    not_integer: AMOUNT_RULE,
+    invalid_value: AMOUNT_RULE,
+    too_small: AMOUNT_RULE,
+    too_big: AMOUNT_RULE,
+  },
+  reason: { required: 'errors.required', too_long: 'errors.required', unsafe_text: 'errors.required' },
+};
+/** The search box (the contract's rule of the list's query): searched also a moment after typing stops. */
+const searchFormSchema = adminUsersListInputSchema.pick({ q: true });
+
 /** Roles, tester flag, credits and suspension of one user, in a dialog. */
 function ManageUserDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
   const { t } = useTranslation();
@@ -71,9 +92,8 @@ function ManageUserDialog({ user, onClose }: { user: AdminUser; onClose: () => v
   const update = useUpdateAdminUser();
   const grant = useGrantCredits();
   const [confirmSuspend, setConfirmSuspend] = useState(false);
-  const [amount, setAmount] = useState('');
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useZodForm(grantFormSchema, { keys: GRANT_KEYS, defaultValues: { amount: '', reason: '' } });
+  const errors = { amount: errorText(t, form.formState.errors.amount), reason: errorText(t, form.formState.errors.reason) };
   const name = user.handle ? `@${user.handle}` : user.email;
 
   const change = (input: { roles?: Role[]; tester?: boolean; suspended?: boolean }, done: string) =>
@@ -82,33 +102,24 @@ function ManageUserDialog({ user, onClose }: { user: AdminUser; onClose: () => v
       { onSuccess: () => toast.success(t(done, { name })), onError: (error) => toast.error(t(errorMessageKey(error))) },
     );
 
-  const submitGrant = (event: FormEvent) => {
-    event.preventDefault();
-    const next: Record<string, string> = {};
-    const n = Number(amount);
-    if (!amount.trim() || !Number.isInteger(n) || n === 0 || Math.abs(n) > 100_000) next.amount = t('adminPanel.users.amountRule');
-    else if (user.credits + n < 0) next.amount = t('errors.credits_below_zero');
-    if (!reason.trim()) next.reason = t('errors.required');
-    setErrors(next);
-    if (Object.keys(next).length) return;
+  const submitGrant = form.handleSubmit(({ amount: n, reason }) => {
+    // The balance the dialog shows: a grant may not take it below zero.
+    if (user.credits + n < 0) return form.setError('amount', { message: 'errors.credits_below_zero' });
     grant.mutate(
-      { userId: user.id, amount: n, reason: reason.trim() },
+      { userId: user.id, amount: n, reason },
       {
         onSuccess: (data) => {
           toast.success(t('adminPanel.users.granted', { count: n, name, balance: data.user.credits }));
-          setAmount('');
-          setReason('');
+          form.reset();
         },
         onError: (error) => {
-          if (isApiError(error) && error.fields) {
-            setErrors(Object.fromEntries(Object.keys(error.fields).map((k) => [k, k === 'reason' ? t('errors.required') : t('adminPanel.users.amountRule')])));
-          }
-          if (isApiError(error) && error.code === 'credits_below_zero') setErrors({ amount: t('errors.credits_below_zero') });
+          setServerErrors(error, form.setError, GRANT_KEYS, ['amount', 'reason']);
+          if (isApiError(error) && error.code === 'credits_below_zero') form.setError('amount', { message: 'errors.credits_below_zero' });
           toast.error(t(errorMessageKey(error)));
         },
       },
     );
-  };
+  });
   const f = (n: string) => `${id}-${n}`;
 
   return (
@@ -167,8 +178,7 @@ function ManageUserDialog({ user, onClose }: { user: AdminUser; onClose: () => v
                   type="number"
                   inputMode="numeric"
                   step={1}
-                  value={amount}
-                  onChange={(e) => setAmount(e.target.value)}
+                  {...form.register('amount')}
                   aria-invalid={!!errors.amount || undefined}
                   aria-describedby={fieldDescribedBy(f('amount'), { error: errors.amount })}
                   data-testid="admin-credits-amount"
@@ -178,8 +188,7 @@ function ManageUserDialog({ user, onClose }: { user: AdminUser; onClose: () => v
                 <Input
                   id={f('reason')}
                   maxLength={200}
-                  value={reason}
-                  onChange={(e) => setReason(e.target.value)}
+                  {...form.register('reason')}
                   aria-invalid={!!errors.reason || undefined}
                   aria-describedby={fieldDescribedBy(f('reason'), { error: errors.reason, hint: true })}
                   data-testid="admin-credits-reason"
@@ -240,7 +249,8 @@ function ManageUserDialog({ user, onClose }: { user: AdminUser; onClose: () => v
 export function UsersPanel() {
   const { t, i18n } = useTranslation();
   const searchId = useId();
-  const [input, setInput] = useState('');
+  const search = useZodForm(searchFormSchema, { defaultValues: { q: '' } });
+  const input = search.watch('q') ?? '';
   const [q, setQ] = useState('');
   const deferred = useDeferredValue(input);
   useEffect(() => {
@@ -286,7 +296,7 @@ export function UsersPanel() {
         <CardDescription>{t('adminPanel.users.subtitle')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <form role="search" onSubmit={(e) => (e.preventDefault(), setQ(input.trim()))} className="relative max-w-md">
+        <form role="search" onSubmit={search.handleSubmit((values) => setQ(values.q ?? ''))} className="relative max-w-md">
           <label htmlFor={searchId} className="sr-only">
             {t('adminPanel.users.search')}
           </label>
@@ -296,8 +306,7 @@ export function UsersPanel() {
             type="search"
             className="pl-9"
             placeholder={t('adminPanel.users.searchPlaceholder')}
-            value={input}
-            onChange={(e) => setInput(e.target.value)}
+            {...search.register('q')}
             maxLength={100}
             data-testid="admin-users-search"
           />
