@@ -183,6 +183,13 @@ export function createEventsService(
       })();
       return starting;
     },
+    /**
+     * Whether this process is the only one the database admits (PGlite, whose data directory one process
+     * locks, the admin command too): nothing another process keeps in memory can need telling.
+     */
+    get soleProcess() {
+      return deps.announce !== undefined;
+    },
     /** Whether this service listens (started with a database to listen on): its own events come back to it. */
     get listening() {
       return stopListening !== null;

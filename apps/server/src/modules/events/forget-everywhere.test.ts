@@ -6,7 +6,7 @@ import { forgetEverywhere } from './forget-everywhere';
  * A process's events service in memory: `record` keeps the event (NOTIFY is left to the test, which
  * delivers it when it chooses), hints go to `hints`, and `listenerCount` is how many processes listen.
  */
-function fakeEvents(listenerCount: number | null) {
+function fakeEvents(listenerCount: number | null, soleProcess = false) {
   const broadcast = new Map<string, (event: DomainEvent) => void>();
   const hintHandlers = new Map<string, (data: unknown) => void>();
   const recorded: DomainEvent[] = [];
@@ -14,6 +14,7 @@ function fakeEvents(listenerCount: number | null) {
   let id = 0;
   const events = {
     listening: true,
+    soleProcess,
     listeners: async () => listenerCount,
     record: async (_db: unknown, e: { userId: string | null; stream: string; type: string; payload: unknown }) => {
       const event = { id: ++id, userId: e.userId, stream: e.stream, type: e.type, payload: e.payload, createdAt: new Date() } as unknown as DomainEvent;
@@ -47,7 +48,18 @@ const logger = { warn: vi.fn() } as never;
 const opts = { stream: 'viewer-marks', type: 'viewer.marks-changed', what: "a viewer's kept marks" };
 
 describe('forgetting a user in every process', () => {
-  it('answers at once when no other process listens (PGlite, or the only process): the handlers ran here, the event is recorded', async () => {
+  it('on PGlite, the one process its database admits, forgets here and records nothing', async () => {
+    const fake = fakeEvents(null, true);
+    const forgotten: string[] = [];
+    const everywhere = forgetEverywhere({ db: {} as never, events: fake.events as never, logger }, opts);
+    everywhere.onForgotten((userId) => forgotten.push(userId));
+    await everywhere.forget('u1');
+    expect(forgotten).toEqual(['u1']);
+    expect(fake.recorded).toEqual([]);
+    expect(fake.hints).toEqual([]);
+  });
+
+  it('answers at once when no other process listens (the only process on PostgreSQL, or a count that failed): the handlers ran here, the event is recorded', async () => {
     for (const count of [null, 1]) {
       const fake = fakeEvents(count);
       const forgotten: string[] = [];

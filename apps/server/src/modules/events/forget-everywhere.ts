@@ -16,15 +16,17 @@ const HEARD_KEPT = 1024;
  * other process listening when it began has (its own announcement coming back, and one
  * acknowledgement from each of the others), so that by the time the request that called it answers,
  * no process serves what was forgotten. A process gone quiet delays it by at most {@link ECHO_WAIT_MS}.
- * When no other process listened (PGlite's one process, or the only process on PostgreSQL) there is
- * nobody to wait for: the handlers ran here, and the announcement is recorded for a process whose
- * listening connection is coming back (it catches up on recorded events). A process does not
- * acknowledge its own announcements (nobody waits for that), so a lone process spends no statement on it.
+ * When no other process listened (the only process on PostgreSQL) there is nobody to wait for: the
+ * handlers ran here, and the announcement is recorded for a process whose listening connection is
+ * coming back (it catches up on recorded events). A process does not acknowledge its own
+ * announcements (nobody waits for that). On PGlite, which admits one process only, nothing is
+ * recorded at all: the handlers ran here, and no other process exists to tell (its two statements
+ * were a tenth of a batch of likes there).
  */
 export function forgetEverywhere(
   deps: {
     db: Executor;
-    events: Pick<EventsService, 'record' | 'onBroadcast' | 'hint' | 'onHint' | 'listening' | 'listeners'>;
+    events: Pick<EventsService, 'record' | 'onBroadcast' | 'hint' | 'onHint' | 'listening' | 'listeners' | 'soleProcess'>;
     logger: Logger;
   },
   opts: { stream: string; type: string; /** What is forgotten, for the log line of a forget not acknowledged in time. */ what: string },
@@ -61,6 +63,7 @@ export function forgetEverywhere(
   return {
     async forget(userId: string): Promise<void> {
       run(userId);
+      if (deps.events.soleProcess) return;
       const record = () => deps.events.record(deps.db, { userId: null, stream: opts.stream, type: opts.type, payload: { userId, from: me } });
       // A process that does not listen (the admin command) hears no answers: it announces and goes on.
       if (!deps.events.listening) {
