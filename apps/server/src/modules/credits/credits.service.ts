@@ -1,9 +1,10 @@
 import { ADMIN_CREDITS_HISTORY_PAGE_SIZE, GENERATION_COST, type CreditBalance, type CreditRefill } from '@curio/contract';
 import type { Db } from '../../db/client';
+import type { Executor } from '../../db/types';
 import { lockKey } from '../../db/locks';
 import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import { AppError } from '../../lib/errors';
-import { creditsRepository } from './credits.repository';
+import { creditsRepository, type CreditReason } from './credits.repository';
 
 /** How many collectors one run of the refill job tops up at most (the next run goes on). */
 const REFILL_BATCH = 500;
@@ -126,3 +127,10 @@ export function createCreditsService(db: Db, opts: { signupCredits: number; refi
   };
 }
 export type CreditsService = ReturnType<typeof createCreditsService>;
+
+/** What other modules may add to a user's credits (an invite's grant), on `db`: the database or the caller's transaction. */
+export function creditWrites(db: Executor) {
+  return {
+    add: (userId: string, amount: number, reason: CreditReason, ref?: string) => creditsRepository(db).add(userId, amount, reason, ref),
+  };
+}

@@ -3,7 +3,7 @@ import { authAccounts } from '../../auth/accounts.service';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/types';
 import { AppError, notFound } from '../../lib/errors';
-import { creditsRepository } from '../credits/credits.repository';
+import { creditWrites } from '../credits/credits.service';
 import { generateInviteCode } from './invite-code';
 import { invitesRepository, type InviteCodeRow, type InviteStatusFilter } from './invites.repository';
 
@@ -59,7 +59,7 @@ export function createInvitesService(db: Db, opts: { defaultPrefix: string }) {
           if (await repo.userHasRedemption(userId)) throw inviteErrors.alreadyRedeemed();
           if (!(await repo.takeUse(row.id))) throw inviteErrors.fullyUsed();
           await repo.recordRedemption(row.id, userId);
-          if (row.grantCredits > 0) await creditsRepository(tx).add(userId, row.grantCredits, 'invite', row.id);
+          if (row.grantCredits > 0) await creditWrites(tx).add(userId, row.grantCredits, 'invite', row.id);
           if (row.grantTester) await authAccounts(tx).setTester(userId, true);
           return { redeemed: true as const, grantedCredits: row.grantCredits, tester: row.grantTester };
         });
