@@ -1,7 +1,7 @@
 import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { signInBackoffMail } from '../mail/templates-account';
-import { signInGuardRepository, type BackoffPolicy } from '../modules/sign-in-guard/sign-in-guard.repository';
+import { signInGuard, type BackoffPolicy } from '../modules/sign-in-guard/sign-in-guard.service';
 import type { AuthPluginDeps } from './plugins/deps';
 
 /** The code of the 429 a password sign-in gets while its account waits; the web translates it. */
@@ -40,7 +40,7 @@ function emailOf(body: unknown): string | null {
  * passkeys are not limited here: the owner is never locked out (docs/decisions.md).
  */
 export function signInBackoffPlugin({ db, env, mailer, logger }: AuthPluginDeps) {
-  const repo = signInGuardRepository(db);
+  const repo = signInGuard(db);
   return {
     id: 'sign-in-backoff',
     hooks: {

@@ -3,7 +3,7 @@ import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/a
 import { deleteSessionCookie } from 'better-auth/cookies';
 import { generateRandomString, symmetricDecrypt } from 'better-auth/crypto';
 import { twoFactor } from 'better-auth/plugins';
-import { signInGuardRepository } from '../../modules/sign-in-guard/sign-in-guard.repository';
+import { signInGuard } from '../../modules/sign-in-guard/sign-in-guard.service';
 import type { AuthPluginDeps } from './deps';
 
 /** The code sent for the second step when the account has no verified phone number. */
@@ -91,7 +91,7 @@ async function stepOf(secret: string, code: string): Promise<number | null> {
  * code.
  */
 function totpCodeOnce(db: AuthPluginDeps['db']) {
-  const repo = signInGuardRepository(db);
+  const repo = signInGuard(db);
   return {
     matcher: (ctx: { path?: string }) => ctx.path === '/two-factor/verify-totp',
     handler: createAuthMiddleware(async (ctx) => {
