@@ -17,7 +17,7 @@ import { createItemsService } from './modules/items/items.service';
 import { createEventsService } from './modules/events/events.service';
 import { createStreamHub } from './modules/events/stream-hub';
 import { createNotificationsService } from './modules/notifications/notifications.service';
-import { createProfilesService } from './modules/profiles/profiles.service';
+import { createProfilesService, profileReads } from './modules/profiles/profiles.service';
 import { createRateLimitsService } from './modules/rate-limits/rate-limits.service';
 import { createCommentsService } from './modules/comments/comments.service';
 import { createExploreService } from './modules/explore/explore.service';
@@ -37,7 +37,6 @@ import { createAccountSessionsService } from './modules/account-sessions/account
 import type { Mailer } from './mail/mailer';
 import { createMfaService } from './modules/mfa/mfa.service';
 import { smsAvailable } from './sms/sms';
-import { profilesRepository } from './modules/profiles/profiles.repository';
 import { createRolesService } from './modules/roles/roles.service';
 import { createShelvesService } from './modules/shelves/shelves.service';
 import { createSiteSettingsService } from './modules/site-settings/site-settings.service';
@@ -132,7 +131,7 @@ export function createServices(
     // Called per request, after `social` below exists.
     visibleItem: (itemId, viewerId) => social.visibleItem(itemId, viewerId),
     secret: env.AUTH_SECRET,
-    profileByHandle: (handle) => profilesRepository(db).findByHandle(handle),
+    profileByHandle: (handle) => profileReads(db).findByHandle(handle),
   });
   const images = createImagesService(db, { storage, logger, rateLimits, uploadsPerHour: env.UPLOADS_PER_HOUR });
   const jobs = createJobs(db, { logger });

@@ -16,13 +16,11 @@ import {
   likes,
   photos,
   profiles,
-  sessions,
   shelves,
   userSettings,
   users,
 } from '../../db/schema';
 import type { Executor } from '../../db/types';
-import { followsRepository } from '../follows/follows.repository';
 import { statsRepository } from '../social/stats.repository';
 
 export type ExportRow = typeof accountExports.$inferSelect;
@@ -233,9 +231,6 @@ export function accountDataRepository(db: Executor) {
       const [row] = await db.select({ hidden: profiles.hidden }).from(profiles).where(eq(profiles.userId, userId));
       return row ? row.hidden : null;
     },
-    async setProfileHidden(userId: string, hidden: boolean) {
-      await db.update(profiles).set({ hidden }).where(eq(profiles.userId, userId));
-    },
     async saveCode(userId: string, codeHash: string, expiresAt: Date) {
       const values = { userId, codeHash, expiresAt, attempts: 0 };
       await db.insert(accountDeletionCodes).values(values).onConflictDoUpdate({ target: accountDeletionCodes.userId, set: values });
@@ -253,10 +248,6 @@ export function accountDataRepository(db: Executor) {
     async deleteCode(userId: string) {
       await db.delete(accountDeletionCodes).where(eq(accountDeletionCodes.userId, userId));
     },
-    async deleteSessions(userId: string): Promise<number> {
-      const rows = await db.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
-      return rows.length;
-    },
     async itemIds(userId: string): Promise<string[]> {
       const rows = await db.select({ id: items.id }).from(items).where(eq(items.userId, userId));
       return rows.map((r) => r.id);
@@ -266,56 +257,15 @@ export function accountDataRepository(db: Executor) {
       return rows.map((r) => r.id);
     },
     /**
-     * Removes the person's likes, saves and follows and keeps the counters of everyone else right
-     * (call inside a transaction).
+     * Removes the person's likes and saves and keeps the items' counters right (call inside a
+     * transaction).
      */
-    async removeMarksAndFollows(userId: string) {
+    async removeMarks(userId: string) {
       const stats = statsRepository(db);
       const liked = await db.delete(likes).where(eq(likes.userId, userId)).returning({ itemId: likes.itemId });
       for (const { itemId } of liked) await stats.recountLikes(itemId);
       const saved = await db.delete(bookmarks).where(eq(bookmarks.userId, userId)).returning({ itemId: bookmarks.itemId });
       for (const { itemId } of saved) await stats.recountSaves(itemId);
-      const f = followsRepository(db);
-      const out = await db.delete(follows).where(eq(follows.followerId, userId)).returning({ followeeId: follows.followeeId });
-      for (const { followeeId } of out) await f.adjust(userId, followeeId, -1);
-      const incoming = await db.delete(follows).where(eq(follows.followeeId, userId)).returning({ followerId: follows.followerId });
-      for (const { followerId } of incoming) await f.adjust(followerId, userId, -1);
-    },
-    /**
-     * The person's comments: one that others answered after it on the same item (a thread needs it)
-     * stays without author and text ("deleted user"); every other one goes. Counters are recounted.
-     */
-    async removeComments(userId: string) {
-      const stats = statsRepository(db);
-      const answered = sql`exists (select 1 from ${comments} later where later.item_id = ${comments.itemId} and later.created_at > ${comments.createdAt}
-        and later.user_id is distinct from ${userId})`;
-      const kept = await db
-        .update(comments)
-        .set({ userId: null, body: '' })
-        .where(and(eq(comments.userId, userId), answered))
-        .returning({ itemId: comments.itemId });
-      const removed = await db.delete(comments).where(eq(comments.userId, userId)).returning({ itemId: comments.itemId });
-      for (const itemId of new Set([...kept, ...removed].map((r) => r.itemId))) await stats.recountComments(itemId);
-      return { kept: kept.length, removed: removed.length };
-    },
-    /**
-     * The person's own messages go; a thread stays for the other person while it holds their messages
-     * (the person's side of it becomes null with the user row), and goes when nothing is left in it.
-     */
-    async removeSentMessages(userId: string) {
-      const rows = await db.delete(dmMessages).where(eq(dmMessages.senderId, userId)).returning({ id: dmMessages.id });
-      await db
-        .delete(dmThreads)
-        .where(
-          and(
-            or(eq(dmThreads.userA, userId), eq(dmThreads.userB, userId)),
-            sql`not exists (select 1 from ${dmMessages} m where m.thread_id = ${dmThreads.id})`,
-          ),
-        );
-      return rows.length;
-    },
-    async deleteUser(userId: string) {
-      await db.delete(users).where(eq(users.id, userId));
     },
   };
 }

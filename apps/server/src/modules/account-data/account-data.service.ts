@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import { DELETION_GRACE_DAYS, EXPORT_DOWNLOAD_PATH, EXPORT_TTL_DAYS, type AccountDataStatus, type AccountExportState } from '@curio/contract';
+import { authAccounts } from '../../auth/accounts.service';
 import type { Db } from '../../db/client';
 import type { Executor } from '../../db/types';
 import { AppError, notFound } from '../../lib/errors';
@@ -8,9 +9,13 @@ import type { Logger } from '../../lib/logger';
 import type { Mailer } from '../../mail/mailer';
 import { deletionCodeMail, deletionScheduledMail, exportReadyMail } from '../../mail/templates-data';
 import type { Storage } from '../../storage/storage';
+import { commentWrites } from '../comments/comments.service';
+import { followWrites } from '../follows/follow-writes.service';
 import type { ImagesService } from '../images/images.service';
 import type { ItemPagesService } from '../items/item-pages.service';
 import { QUEUES, type Jobs } from '../jobs/jobs';
+import { messageWrites } from '../messages/messages.service';
+import { profileWrites } from '../profiles/profiles.service';
 import { accountDataRepository, type ExportRow } from './account-data.repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -262,9 +267,9 @@ export function createAccountDataService(
         // A second request keeps what the profile was before the first.
         const wasHidden = existing?.status === 'scheduled' ? existing.profileWasHidden : ((await r.profileHidden(userId)) ?? false);
         await r.scheduleDeletion(userId, scheduledFor, wasHidden);
-        await r.setProfileHidden(userId, true);
+        await profileWrites(tx).setHiddenByUser(userId, true);
         await deps.recordVisibilityChange(tx, { userId, hidden: true });
-        await r.deleteSessions(userId);
+        await authAccounts(tx).deleteSessions(userId);
       });
       deps.onVisibilityChange();
       await deps.revokeSessions(userId);
@@ -279,7 +284,7 @@ export function createAccountDataService(
         const r = accountDataRepository(tx);
         const row = await r.cancelDeletion(userId);
         if (!row) return false;
-        await r.setProfileHidden(userId, row.profileWasHidden);
+        await profileWrites(tx).setHiddenByUser(userId, row.profileWasHidden);
         await deps.recordVisibilityChange(tx, { userId, hidden: row.profileWasHidden });
         return true;
       });
@@ -318,17 +323,18 @@ export function createAccountDataService(
       const itemIds = await repo.itemIds(userId);
       for (const itemId of itemIds) await deps.itemPages.delete(userId, itemId);
       await db.transaction(async (tx) => {
-        const r = accountDataRepository(tx);
-        await r.deleteSessions(userId);
-        await r.removeMarksAndFollows(userId);
-        await r.removeComments(userId);
-        await r.removeSentMessages(userId);
+        await authAccounts(tx).deleteSessions(userId);
+        // Likes, saves and follows go; everyone else's counters stay right.
+        await accountDataRepository(tx).removeMarks(userId);
+        await followWrites(tx).removeAllOf(userId);
+        await commentWrites(tx).removeAllBy(userId);
+        await messageWrites(tx).removeSentBy(userId);
       });
       await deps.revokeSessions(userId);
       for (const row of await repo.exportsOf(userId)) await removeExport(row);
       await deps.storage.deletePrefix(`exports/${userId}`).catch(() => undefined);
       const imageIds = await repo.ownedImageIds(userId);
-      await repo.deleteUser(userId);
+      await authAccounts(db).deleteUser(userId);
       await deps.images.remove(imageIds);
       deps.onVisibilityChange();
       deps.logger.info({ userId, items: itemIds.length, images: imageIds.length }, 'account-data: account deleted');

@@ -113,5 +113,23 @@ export function commentsRepository(db: Executor) {
           .limit(8)
       );
     },
+    /**
+     * The person's comments: one that others answered after it on the same item (a thread needs it)
+     * stays without author and text ("deleted user"); every other one goes. Answers the items touched.
+     */
+    async setHidden(commentId: string, hidden: boolean) {
+      await db.update(comments).set({ hidden }).where(eq(comments.id, commentId));
+    },
+    async removeAllBy(userId: string) {
+      const answered = sql`exists (select 1 from ${comments} later where later.item_id = ${comments.itemId} and later.created_at > ${comments.createdAt}
+        and later.user_id is distinct from ${userId})`;
+      const kept = await db
+        .update(comments)
+        .set({ userId: null, body: '' })
+        .where(and(eq(comments.userId, userId), answered))
+        .returning({ itemId: comments.itemId });
+      const removed = await db.delete(comments).where(eq(comments.userId, userId)).returning({ itemId: comments.itemId });
+      return { kept: kept.length, removed: removed.length, itemIds: [...new Set([...kept, ...removed].map((r) => r.itemId))] };
+    },
   };
 }

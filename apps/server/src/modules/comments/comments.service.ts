@@ -1,5 +1,6 @@
 import { extractMentions, SOCIAL_MESSAGES, type Comment } from '@curio/contract';
 import type { Db } from '../../db/client';
+import type { Executor } from '../../db/types';
 import { lockKey } from '../../db/locks';
 import { decodeCursor, nextCursor } from '../../lib/cursor';
 import { AppError, forbidden, notFound, unauthorized } from '../../lib/errors';
@@ -136,3 +137,23 @@ export function createCommentsService(
   };
 }
 export type CommentsService = ReturnType<typeof createCommentsService>;
+
+/** What other modules may change of comments, on `db`: the database or the caller's transaction. */
+export function commentWrites(db: Executor) {
+  return {
+    /** A moderator hides the comment or shows it again (the caller recounts: `recount`). */
+    setHidden: (commentId: string, hidden: boolean) => commentsRepository(db).setHidden(commentId, hidden),
+    /** The item's comment counter, recounted. */
+    recount: (itemId: string) => statsRepository(db).recountComments(itemId),
+    /**
+     * The person's comments: one that others answered after it on the same item (a thread needs it)
+     * stays without author and text ("deleted user"); every other one goes. Counters are recounted.
+     */
+    async removeAllBy(userId: string) {
+      const { kept, removed, itemIds } = await commentsRepository(db).removeAllBy(userId);
+      const stats = statsRepository(db);
+      for (const itemId of itemIds) await stats.recountComments(itemId);
+      return { kept, removed };
+    },
+  };
+}

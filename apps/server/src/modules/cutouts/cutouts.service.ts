@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import type { Logger } from '../../lib/logger';
 import type { EventsService } from '../events/events.service';
 import type { ImagesService } from '../images/images.service';
-import { photosRepository, type PhotoRow } from '../items/items.repository';
+import { itemRecords, type PhotoRow } from '../items/item-records.service';
 import { QUEUES, type Jobs } from '../jobs/jobs';
 import type { Segmenter } from './segmenter';
 import { simpleCut } from './simple-cut';
@@ -18,7 +18,7 @@ export interface CutoutJob {
  * workers take those jobs).
  */
 export function createCutoutsService(db: Db, deps: { images: ImagesService; segment: Segmenter | null; jobs: Jobs; events: EventsService; logger: Logger }) {
-  const photos = photosRepository(db);
+  const photos = itemRecords(db);
   const { images, segment, jobs, events, logger } = deps;
 
   /**
@@ -27,7 +27,7 @@ export function createCutoutsService(db: Db, deps: { images: ImagesService; segm
    */
   async function finish(photoId: string, cutoutImageId: string | null, status: 'done' | 'failed'): Promise<boolean> {
     return db.transaction(async (tx) => {
-      const photo = await photosRepository(tx).finishCutout(photoId, cutoutImageId, status);
+      const photo = await itemRecords(tx).finishCutout(photoId, cutoutImageId, status);
       if (!photo) return false;
       const payload: PhotoPreparedEvent = { itemId: photo.itemId, imageId: photo.imageId, prep: status === 'done' ? 'ready' : 'failed' };
       await events.record(tx, { userId: photo.ownerId, stream: 'photos', type: PHOTO_EVENTS.prepared, payload });
@@ -46,7 +46,7 @@ export function createCutoutsService(db: Db, deps: { images: ImagesService; segm
      */
     async process(job: CutoutJob, ctx: { lastAttempt: boolean } = { lastAttempt: true }): Promise<'done' | 'failed' | 'skipped'> {
       if (!segment) throw new Error('this process does not cut photos out');
-      const photo = await photos.find(job.photoId);
+      const photo = await photos.findPhoto(job.photoId);
       if (!photo || photo.cutoutStatus !== 'pending') return 'skipped';
       const master = await images.readMaster(photo.imageId);
       if (!master) {

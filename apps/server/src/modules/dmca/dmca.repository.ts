@@ -72,13 +72,6 @@ export function dmcaRepository(db: Executor) {
       await db.update(dmcaNotices).set({ status }).where(eq(dmcaNotices.id, id));
     },
 
-    /** Hides the item as a DMCA takedown; false when it is gone. */
-    /** Hides the item as a DMCA takedown; answers its owner, or null when there is no such item. */
-    async hideItem(itemId: string): Promise<{ ownerId: string } | null> {
-      const [row] = await db.update(items).set({ hidden: true, hiddenSource: 'dmca' }).where(eq(items.id, itemId)).returning({ ownerId: items.userId });
-      return row ?? null;
-    },
-
     /** The item in context for a moderator: owner, chosen image and photos in display order. */
     async itemInContext(itemId: string) {
       const [row] = await db

@@ -18,8 +18,9 @@ import { decodeCursor, nextCursor } from '../../lib/cursor';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import type { Mail, Mailer } from '../../mail/mailer';
+import { itemRecords } from '../items/item-records.service';
 import type { NotificationsService } from '../notifications/notifications.service';
-import { recordAction } from '../moderation/moderation.repository';
+import { moderationLog } from '../moderation/moderation-log.service';
 import { claimantReceiptMail, needInfoMail, operatorNoticeMail, takedownMail, type NoticeForMail } from './dmca.mails';
 import { dmcaActionsRepository } from './dmca-actions.repository';
 import { dmcaRepository, type DmcaListRow } from './dmca.repository';
@@ -204,14 +205,14 @@ export function createDmcaService(
             n.status === 'dismissed' || n.status === 'resolved' ? DMCA_SERVICE_MESSAGES.closed : DMCA_SERVICE_MESSAGES.notAllowed,
           );
         if (action === 'hide') {
-          const hidden = n.infringingItemId ? await r.hideItem(n.infringingItemId) : null;
+          const hidden = n.infringingItemId ? await itemRecords(tx).hideForDmca(n.infringingItemId) : null;
           if (!hidden) throw badRequest(DMCA_SERVICE_MESSAGES.noItem);
           await deps.recordItemChange?.(tx, { itemId: n.infringingItemId! });
           // The owner hears of the takedown (their item page says why, and how to answer it).
           await deps.notifications?.create(tx, [{ userId: hidden.ownerId, kind: 'item_hidden', refId: n.infringingItemId!, actorId: null }]);
         }
         await r.setStatus(n.id, next);
-        const row = await recordAction(tx, {
+        const row = await moderationLog(tx).record({
           actorId,
           // A hide acts on the item (it shows in the item's history too); the rest on the notice.
           targetType: action === 'hide' ? 'item' : 'dmca',

@@ -108,5 +108,12 @@ export function followsRepository(db: Executor) {
         .where(and(eq(follows.followerId, viewerId), inArray(follows.followeeId, userIds)));
       return new Set(rows.map((r) => r.id));
     },
+    /** Removes every follow from and of the user and keeps everyone else's counters right (call inside a transaction). */
+    async removeAllOf(userId: string) {
+      const out = await db.delete(follows).where(eq(follows.followerId, userId)).returning({ followeeId: follows.followeeId });
+      for (const { followeeId } of out) await this.adjust(userId, followeeId, -1);
+      const incoming = await db.delete(follows).where(eq(follows.followeeId, userId)).returning({ followerId: follows.followerId });
+      for (const { followerId } of incoming) await this.adjust(followerId, userId, -1);
+    },
   };
 }

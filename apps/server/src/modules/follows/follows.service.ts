@@ -3,9 +3,9 @@ import type { Db } from '../../db/client';
 import { lockKey } from '../../db/locks';
 import { decodeCursor, nextCursor } from '../../lib/cursor';
 import { AppError, badRequest, notFound } from '../../lib/errors';
-import { blocksRepository } from '../blocks/blocks.repository';
+import { blockReads } from '../blocks/blocks.service';
 import type { NotificationsService } from '../notifications/notifications.service';
-import { profilesRepository } from '../profiles/profiles.repository';
+import { profileReads } from '../profiles/profiles.service';
 import { createReadService } from '../read/read.service';
 import { profileVisible } from '../read/visibility';
 import { followsRepository } from './follows.repository';
@@ -26,7 +26,7 @@ export function createFollowsService(db: Db, deps: { notifications: Notification
      */
     async toggle(userId: string, targetUserId: string, target?: boolean) {
       if (targetUserId === userId) throw badRequest('You cannot follow yourself');
-      const profile = await profilesRepository(db).findByUser(targetUserId);
+      const profile = await profileReads(db).findByUser(targetUserId);
       if (!profile) throw notFound('Profile not found');
       const visible = profileVisible(profile, userId);
       const result = await db.transaction(async (tx) => {
@@ -35,7 +35,7 @@ export function createFollowsService(db: Db, deps: { notifications: Notification
         const wouldFollow = target ?? !(await r.follows(userId, targetUserId));
         if (wouldFollow) {
           if (!visible) throw profilePrivate();
-          const b = await blocksRepository(tx).between(userId, targetUserId);
+          const b = await blockReads(tx).between(userId, targetUserId);
           if (b.aBlockedB || b.bBlockedA) throw new AppError(403, 'blocked', 'You cannot follow this person');
         }
         const change = await r.set(userId, targetUserId, wouldFollow);
@@ -55,7 +55,7 @@ export function createFollowsService(db: Db, deps: { notifications: Notification
       viewerId: string | null,
       input: { handle: string; kind: 'followers' | 'following'; cursor?: string; limit: number },
     ): Promise<FollowsListResult> {
-      const profile = await profilesRepository(db).findByHandle(input.handle);
+      const profile = await profileReads(db).findByHandle(input.handle);
       if (!profile) throw notFound('Profile not found');
       if (!profileVisible(profile, viewerId)) throw profilePrivate();
       const after = input.cursor ? decodeCursor(input.cursor) : null;

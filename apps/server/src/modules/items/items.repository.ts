@@ -55,6 +55,18 @@ export function itemsRepository(db: Executor) {
         .where(and(eq(items.shelfId, shelfId), isNotNull(items.chosenCompositeId)))
         .orderBy(asc(items.createdAt));
     },
+    /** A moderator hides the item (source `other`) or shows it again. */
+    async setHiddenByModerator(itemId: string, hidden: boolean) {
+      await db
+        .update(items)
+        .set(hidden ? { hidden: true, hiddenSource: 'other' } : { hidden: false, hiddenSource: null })
+        .where(eq(items.id, itemId));
+    },
+    /** Hides the item as a DMCA takedown; answers its owner, or null when there is no such item. */
+    async hideForDmca(itemId: string): Promise<{ ownerId: string } | null> {
+      const [row] = await db.update(items).set({ hidden: true, hiddenSource: 'dmca' }).where(eq(items.id, itemId)).returning({ ownerId: items.userId });
+      return row ?? null;
+    },
   };
 }
 

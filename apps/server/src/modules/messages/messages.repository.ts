@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
 import { dmMessages, dmThreads, profiles } from '../../db/schema';
 import { cursorKey, olderThan } from '../../db/keyset';
 import { pgBool, rowsOf } from '../../db/rows';
@@ -183,5 +183,28 @@ export function messagesRepository(db: Executor) {
     },
     /** One report per reporter and thread: a repeated report answers the existing one. */
     report: (row: { reporterId: string; targetId: string; reason: string }) => reportsRepository(db).fileOnce({ ...row, targetType: 'thread' }),
+    /**
+     * The person's own messages go; a thread stays for the other person while it holds their messages
+     * (the person's side of it becomes null with the user row), and goes when nothing is left in it.
+     */
+    /** Hides the sender's messages in the thread sent until now, or shows all of them again. */
+    async setThreadHidden(threadId: string, senderId: string, hidden: boolean) {
+      await db
+        .update(dmMessages)
+        .set({ hidden })
+        .where(and(eq(dmMessages.threadId, threadId), eq(dmMessages.senderId, senderId), hidden ? sql`${dmMessages.createdAt} <= now()` : undefined));
+    },
+    async removeSentBy(userId: string) {
+      const rows = await db.delete(dmMessages).where(eq(dmMessages.senderId, userId)).returning({ id: dmMessages.id });
+      await db
+        .delete(dmThreads)
+        .where(
+          and(
+            or(eq(dmThreads.userA, userId), eq(dmThreads.userB, userId)),
+            sql`not exists (select 1 from ${dmMessages} m where m.thread_id = ${dmThreads.id})`,
+          ),
+        );
+      return rows.length;
+    },
   };
 }

@@ -174,3 +174,14 @@ export function createMessagesService(db: Db, deps: { events: EventsService; rat
   };
 }
 export type MessagesService = ReturnType<typeof createMessagesService>;
+
+/** What other modules may change of direct messages, on `db`: the database or the caller's transaction. */
+export function messageWrites(db: Executor) {
+  const repo = messagesRepository(db);
+  return {
+    /** A moderator hides the sender's messages in the thread sent until now, or shows all of them again. */
+    setThreadHidden: (threadId: string, senderId: string, hidden: boolean) => repo.setThreadHidden(threadId, senderId, hidden),
+    /** The person's own messages go; a thread goes when nothing is left in it. How many messages went. */
+    removeSentBy: (userId: string) => repo.removeSentBy(userId),
+  };
+}

@@ -279,12 +279,6 @@ export function moderationRepository(db: Executor) {
       const [row] = await db.select({ userId: items.userId, hidden: items.hidden, hiddenSource: items.hiddenSource }).from(items).where(eq(items.id, itemId));
       return row ?? null;
     },
-    async setItemHidden(itemId: string, hidden: boolean) {
-      await db
-        .update(items)
-        .set(hidden ? { hidden: true, hiddenSource: 'other' } : { hidden: false, hiddenSource: null })
-        .where(eq(items.id, itemId));
-    },
     async comment(commentId: string) {
       const [row] = await db
         .select({
@@ -299,15 +293,9 @@ export function moderationRepository(db: Executor) {
         .where(eq(comments.id, commentId));
       return row ?? null;
     },
-    async setCommentHidden(commentId: string, hidden: boolean) {
-      await db.update(comments).set({ hidden }).where(eq(comments.id, commentId));
-    },
     async profileById(profileId: string) {
       const [row] = await db.select().from(profiles).where(eq(profiles.id, profileId));
       return row ?? null;
-    },
-    async setProfileHidden(profileId: string, hidden: boolean) {
-      await db.update(profiles).set({ hidden }).where(eq(profiles.id, profileId));
     },
     async thread(threadId: string) {
       const [row] = await db.select().from(dmThreads).where(eq(dmThreads.id, threadId));
@@ -330,13 +318,6 @@ export function moderationRepository(db: Executor) {
         .where(and(eq(dmMessages.threadId, threadId), eq(dmMessages.senderId, senderId), eq(dmMessages.hidden, true)))
         .limit(1);
       return Boolean(row);
-    },
-    /** Hides the sender's messages in the thread sent until now, or shows all of them again. */
-    async setThreadHidden(threadId: string, senderId: string, hidden: boolean) {
-      await db
-        .update(dmMessages)
-        .set({ hidden })
-        .where(and(eq(dmMessages.threadId, threadId), eq(dmMessages.senderId, senderId), hidden ? sql`${dmMessages.createdAt} <= now()` : undefined));
     },
     async people(userIds: string[]): Promise<Map<string, Person>> {
       if (!userIds.length) return new Map();

@@ -12,12 +12,14 @@ import type { Db } from '../../db/client';
 import type { Executor } from '../../db/types';
 import { conflict, badRequest, notFound } from '../../lib/errors';
 import { decodeCursor, nextCursor } from '../../lib/cursor';
+import { commentWrites } from '../comments/comments.service';
+import { itemRecords } from '../items/item-records.service';
+import { messageWrites } from '../messages/messages.service';
 import type { NotificationsService } from '../notifications/notifications.service';
-import { profilesRepository } from '../profiles/profiles.repository';
+import { profileReads, profileWrites } from '../profiles/profiles.service';
 import { createReadService } from '../read/read.service';
 import { profileVisible } from '../read/visibility';
 import { reportsRepository } from '../social/reports.repository';
-import { statsRepository } from '../social/stats.repository';
 import { moderationRepository } from './moderation.repository';
 
 type Visibility = { type: 'item'; itemId: string } | { type: 'profile'; profileId: string };
@@ -126,7 +128,7 @@ export function createModerationService(
 
     /** A signed-in user reports a profile they can see (not their own), named by user id or handle. */
     async reportProfile(userId: string, input: FunctionParsedInput<'profile-report'>) {
-      const profiles = profilesRepository(db);
+      const profiles = profileReads(db);
       const profile = input.userId ? await profiles.findByUser(input.userId) : await profiles.findByHandle(input.handle!);
       if (!profile || !profileVisible(profile, userId)) throw notFound('Profile not found');
       if (profile.userId === userId) throw badRequest(MODERATION_MESSAGES.ownContent);
@@ -188,7 +190,7 @@ export function createModerationService(
             exists = Boolean(item);
             hidden = Boolean(item?.hidden);
             if (item && input.action === 'unhide' && item.hiddenSource === 'dmca') throw conflict('moderation_state', MODERATION_MESSAGES.dmcaHidden);
-            setHidden = (h) => r.setItemHidden(report.targetId, h);
+            setHidden = (h) => itemRecords(tx).setHiddenByModerator(report.targetId, h);
             announce = { type: 'item', itemId: report.targetId };
             break;
           }
@@ -196,15 +198,15 @@ export function createModerationService(
             const comment = await r.comment(report.targetId);
             exists = Boolean(comment);
             hidden = Boolean(comment?.hidden);
-            setHidden = (h) => r.setCommentHidden(report.targetId, h);
-            if (comment) afterChange = () => statsRepository(tx).recountComments(comment.itemId);
+            setHidden = (h) => commentWrites(tx).setHidden(report.targetId, h);
+            if (comment) afterChange = () => commentWrites(tx).recount(comment.itemId);
             break;
           }
           case 'profile': {
             const profile = await r.profileById(report.targetId);
             exists = Boolean(profile);
             hidden = Boolean(profile?.hidden);
-            setHidden = (h) => r.setProfileHidden(report.targetId, h);
+            setHidden = (h) => profileWrites(tx).setHiddenById(report.targetId, h);
             announce = { type: 'profile', profileId: report.targetId };
             break;
           }
@@ -213,7 +215,7 @@ export function createModerationService(
             const reported = thread && report.reporterId ? (thread.userA === report.reporterId ? thread.userB : thread.userA) : null;
             exists = Boolean(reported);
             hidden = reported ? await r.threadHidden(report.targetId, reported) : false;
-            if (reported) setHidden = (h) => r.setThreadHidden(report.targetId, reported, h);
+            if (reported) setHidden = (h) => messageWrites(tx).setThreadHidden(report.targetId, reported, h);
             break;
           }
         }

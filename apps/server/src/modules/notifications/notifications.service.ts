@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import type { Executor } from '../../db/types';
 import { decodeCursor, nextCursor } from '../../lib/cursor';
 import type { EventsService } from '../events/events.service';
-import { moderationRepository } from '../moderation/moderation.repository';
+import { moderationLog } from '../moderation/moderation-log.service';
 import { readRepository } from '../read/read.repository';
 import { createReadService } from '../read/read.service';
 import { itemAccess, profileVisible } from '../read/visibility';
@@ -86,7 +86,7 @@ export function createNotificationsService(db: Db, deps: { events: EventsService
         repo.profilesOf(actorIds),
         read.list(itemIds, userId, { excludeNsfw: false, requireImage: false }),
         repo.unseenCount(userId),
-        moderationRepository(db).outcomes(reportIds),
+        moderationLog(db).outcomes(reportIds),
       ]);
       const shown = new Map(
         people

@@ -50,5 +50,14 @@ export function profilesRepository(db: Executor) {
       const [row] = await db.select({ tester: users.tester }).from(users).where(eq(users.id, userId));
       return row?.tester ?? false;
     },
+    async setHiddenByUser(userId: string, hidden: boolean) {
+      await db.update(profiles).set({ hidden }).where(eq(profiles.userId, userId));
+    },
+    async setHiddenById(profileId: string, hidden: boolean) {
+      await db.update(profiles).set({ hidden }).where(eq(profiles.id, profileId));
+    },
+    async setPublic(userId: string, value: boolean) {
+      await db.update(profiles).set({ public: value }).where(eq(profiles.userId, userId));
+    },
   };
 }

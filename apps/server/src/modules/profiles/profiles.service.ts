@@ -7,10 +7,8 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import type { CreditsService } from '../credits/credits.service';
 import type { InvitesService } from '../invites/invites.service';
 import type { RolesService } from '../roles/roles.service';
-import { mapShelf } from '../shelves/shelves.service';
-import { shelvesRepository } from '../shelves/shelves.repository';
-import { arrangementsRepository } from '../shelves/arrangements.repository';
-import { itemsRepository } from '../items/items.repository';
+import { itemRecords } from '../items/item-records.service';
+import { mapShelf, shelfRecords } from '../shelves/shelves.service';
 import { createReadService } from '../read/read.service';
 import { profileVisible } from '../read/visibility';
 import type { SiteSettingsService } from '../site-settings/site-settings.service';
@@ -52,9 +50,9 @@ export function createProfilesService(
    * admins; drafts never).
    */
   async function visitedShelf(ownerId: string, viewerId: string | null): Promise<ProfileShelf | null> {
-    const shelf = await shelvesRepository(db).findByUser(ownerId);
+    const shelf = await shelfRecords(db).findByUser(ownerId);
     if (!shelf) return null;
-    const [placeable, arrangements] = await Promise.all([itemsRepository(db).listPlaceable(shelf.id), arrangementsRepository(db).list(shelf.id)]);
+    const [placeable, arrangements] = await Promise.all([itemRecords(db).listPlaceable(shelf.id), shelfRecords(db).arrangements(shelf.id)]);
     const visible = await read.list(
       placeable.map((i) => i.id),
       viewerId,
@@ -166,7 +164,7 @@ export function createProfilesService(
       const [profile, roles, shelf, credits, inviteRedeemed, tester] = await Promise.all([
         repo.findByUser(userId),
         deps.roles.list(userId),
-        shelvesRepository(db).findByUser(userId),
+        shelfRecords(db).findByUser(userId),
         deps.credits.balance(userId),
         deps.invites.hasRedeemed(userId),
         repo.isTester(userId),
@@ -201,7 +199,7 @@ export function createProfilesService(
       try {
         const result = await db.transaction(async (tx) => {
           const profile = await profilesRepository(tx).upsert(userId, data);
-          const shelf = await shelvesRepository(tx).ensureForUser(userId);
+          const shelf = await shelfRecords(tx).ensureForUser(userId);
           if (visibilityChanged) await deps.recordVisibilityChange?.(tx, { userId, public: input.public });
           return { profile: mapProfile(profile), shelfId: mapShelf(shelf).id };
         });
@@ -215,6 +213,31 @@ export function createProfilesService(
   };
 }
 export type ProfilesService = ReturnType<typeof createProfilesService>;
+
+/**
+ * What other modules may change of a profile (account deletion, settings, moderation), on `db`: the
+ * database or the caller's transaction.
+ */
+export function profileWrites(db: Executor) {
+  const repo = profilesRepository(db);
+  return {
+    /** Hides or shows the user's profile. */
+    setHiddenByUser: (userId: string, hidden: boolean) => repo.setHiddenByUser(userId, hidden),
+    /** Hides or shows the profile with this id. */
+    setHiddenById: (profileId: string, hidden: boolean) => repo.setHiddenById(profileId, hidden),
+    /** Makes the user's profile public or private. */
+    setPublic: (userId: string, value: boolean) => repo.setPublic(userId, value),
+  };
+}
+
+/** A profile as other modules look it up (blocks, follows, moderation), on `db`: the database or the caller's transaction. */
+export function profileReads(db: Executor) {
+  const repo = profilesRepository(db);
+  return {
+    findByUser: (userId: string) => repo.findByUser(userId),
+    findByHandle: (handle: string) => repo.findByHandle(handle),
+  };
+}
 
 /** What a profile page needs of follows, blocks and messages. */
 export interface PeopleDeps {

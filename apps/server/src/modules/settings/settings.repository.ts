@@ -20,9 +20,6 @@ export function settingsRepository(db: Executor) {
       const [row] = await db.select({ public: profiles.public }).from(profiles).where(eq(profiles.userId, userId));
       return row?.public ?? null;
     },
-    async setProfilePublic(userId: string, value: boolean) {
-      await db.update(profiles).set({ public: value }).where(eq(profiles.userId, userId));
-    },
     async blocked(userId: string) {
       return db
         .select({ blockedId: userBlocks.blockedId, handle: profiles.handle, displayName: profiles.displayName, avatarImageId: profiles.avatarImageId })

@@ -1,6 +1,7 @@
 import type { SettingsUpdate } from '@curio/contract';
 import type { Db } from '../../db/client';
 import type { Executor } from '../../db/types';
+import { profileWrites } from '../profiles/profiles.service';
 import { settingsRepository } from './settings.repository';
 
 /** A user's privacy settings with the spec's defaults (NSFW off, DMs from everyone, public, analytics on). */
@@ -56,7 +57,7 @@ export function createSettingsService(
       if (input.profilePublic !== undefined) {
         const value = input.profilePublic;
         await db.transaction(async (tx) => {
-          await settingsRepository(tx).setProfilePublic(userId, value);
+          await profileWrites(tx).setPublic(userId, value);
           await deps.recordVisibilityChange?.(tx, { userId, public: value });
         });
         deps.onVisibilityChange?.();

@@ -1,8 +1,8 @@
 import { SHELF_MESSAGES, type Arrangement, type ShelfGetResult, type ShelfLayout } from '@curio/contract';
 import type { Db } from '../../db/client';
-import { isUniqueViolation, type Tx } from '../../db/types';
+import { isUniqueViolation, type Executor, type Tx } from '../../db/types';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
-import { itemsRepository } from '../items/items.repository';
+import { itemRecords } from '../items/item-records.service';
 import { arrangementsRepository } from './arrangements.repository';
 import { autoArrange, relocate, placement, validateArrangements } from './shelf-logic';
 import { shelvesRepository, type ShelfRow } from './shelves.repository';
@@ -43,7 +43,7 @@ export function createShelvesService(db: Db) {
 
     async getOwn(userId: string): Promise<ShelfGetResult> {
       const row = await ownShelf(userId);
-      const [items, arrangements] = await Promise.all([itemsRepository(db).listPlaceable(row.id), arrangementsRepository(db).list(row.id)]);
+      const [items, arrangements] = await Promise.all([itemRecords(db).listPlaceable(row.id), arrangementsRepository(db).list(row.id)]);
       return {
         shelf: mapShelf(row),
         items: items.map((i) => ({
@@ -63,7 +63,7 @@ export function createShelvesService(db: Db) {
       const next: Arrangement = { itemId: input.itemId, col: input.col, row: input.row, overflow: false, zIndex: 0 };
       await writeShelf(userId, undefined, async (tx, shelf) => {
         if (input.col >= shelf.cols || input.row >= shelf.rows) throw badRequest('That cell is outside the shelf', { col: 'too_big' });
-        const item = await itemsRepository(tx).find(input.itemId);
+        const item = await itemRecords(tx).find(input.itemId);
         if (!item || item.shelfId !== shelf.id) throw notFound('Item not found');
         const repo = arrangementsRepository(tx);
         const occupant = (await repo.list(shelf.id)).find((a) => !a.overflow && a.col === input.col && a.row === input.row);
@@ -76,14 +76,14 @@ export function createShelvesService(db: Db) {
 
     async autoArrange(userId: string, shelfId: string): Promise<{ arrangements: Arrangement[] }> {
       const shelf = await ownShelf(userId, shelfId);
-      const items = await itemsRepository(db).listPlaceable(shelf.id);
+      const items = await itemRecords(db).listPlaceable(shelf.id);
       return { arrangements: autoArrange(layoutOf(shelf), items) };
     },
 
     /** Replaces every arrangement at once after checking ownership, bounds and collisions. */
     async apply(userId: string, shelfId: string, list: Arrangement[]): Promise<{ arrangements: Arrangement[] }> {
       return writeShelf(userId, shelfId, async (tx, shelf) => {
-        const own = new Set((await itemsRepository(tx).listPlaceable(shelf.id)).map((i) => i.id));
+        const own = new Set((await itemRecords(tx).listPlaceable(shelf.id)).map((i) => i.id));
         const problem = validateArrangements(layoutOf(shelf), list, own);
         if (problem) {
           if (problem.kind === 'collision') throw cellOccupied();
@@ -118,7 +118,7 @@ export function createShelvesService(db: Db) {
     /** Puts a saved item on the shelf: the first free cell, or overflow when full. Idempotent. */
     async place(userId: string, itemId: string): Promise<Arrangement> {
       return writeShelf(userId, undefined, async (tx, shelf) => {
-        const item = await itemsRepository(tx).find(itemId);
+        const item = await itemRecords(tx).find(itemId);
         if (!item || item.shelfId !== shelf.id) throw notFound('Item not found');
         if (!item.chosenCompositeId) throw new AppError(400, 'bad_request', 'Choose a variant before placing the item');
         const repo = arrangementsRepository(tx);
@@ -132,3 +132,15 @@ export function createShelvesService(db: Db) {
   };
 }
 export type ShelvesService = ReturnType<typeof createShelvesService>;
+
+/** What other modules read and change of shelves (profiles), on `db`: the database or the caller's transaction. */
+export function shelfRecords(db: Executor) {
+  const shelves = shelvesRepository(db);
+  return {
+    findByUser: (userId: string) => shelves.findByUser(userId),
+    /** The user's shelf, created the first time. */
+    ensureForUser: (userId: string) => shelves.ensureForUser(userId),
+    /** The shelf's arrangements. */
+    arrangements: (shelfId: string) => arrangementsRepository(db).list(shelfId),
+  };
+}
