@@ -3,7 +3,7 @@ import type { ResolverOptions } from 'react-hook-form';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from './api-client';
-import { apiErrorKey, CONTRACT_KEYS, fieldErrorKey, filled, formResolver, issueKeys, setServerErrors } from './form';
+import { apiErrorKey, CONTRACT_KEYS, everyCode, fieldErrorKey, filled, formResolver, issueKeys, setServerErrors } from './form';
 
 const options = { fields: {}, shouldUseNativeValidation: false } as ResolverOptions<any>;
 
@@ -14,6 +14,10 @@ describe('fieldErrorKey', () => {
     expect(fieldErrorKey('body', 'too_long', keys)).toBe('comments.errorTooLong');
     expect(fieldErrorKey('title', 'required', keys)).toBe('validation.required');
     expect(fieldErrorKey('title', 'too_long', keys)).toBe('common.error');
+  });
+
+  it('gives one text to every code with everyCode', () => {
+    for (const code of FIELD_ERROR_CODES) expect(fieldErrorKey('amount', code, { amount: everyCode('k.rule') })).toBe('k.rule');
   });
 
   it('never shows a text that is not a known code', () => {

@@ -1,4 +1,4 @@
-import { fieldErrorCode, isFieldErrorCode, type ErrorCode, type FieldErrorCode } from '@curio/contract';
+import { FIELD_ERROR_CODES, fieldErrorCode, isFieldErrorCode, type ErrorCode, type FieldErrorCode } from '@curio/contract';
 import { toNestErrors, validateFieldsNatively } from '@hookform/resolvers';
 import { useForm, type FieldError, type FieldValues, type Path, type Resolver, type UseFormProps, type UseFormSetError } from 'react-hook-form';
 import { z } from 'zod';
@@ -19,6 +19,9 @@ export const CONTRACT_KEYS = {
   password: { required: 'validation.required', too_short: 'validation.passwordLength', too_long: 'validation.passwordLength' },
   inviteCode: { required: 'validation.codeRequired', too_long: 'validation.codeTooLong' },
 } as const satisfies Record<string, FieldKeys>;
+
+/** One text for whatever is wrong with a field (a number's range told in one sentence). */
+export const everyCode = (key: string): FieldKeys => Object.fromEntries(FIELD_ERROR_CODES.map((code) => [code, key]));
 
 /** What any field falls back to; a code no form named becomes the generic `common.error`. */
 const FALLBACK: FieldKeys = { required: 'validation.required' };
@@ -103,6 +106,11 @@ export function errorText(
  */
 export function filled<Output>(rule: z.ZodType<Output, string>, { trim = true }: { trim?: boolean } = {}) {
   return (trim ? z.string().trim() : z.string()).min(1).pipe(rule);
+}
+
+/** A number typed in a text box, then the contract's rule of the number: empty is `required`, not a number `invalid_type`. */
+export function typedNumber<Output>(rule: z.ZodType<Output, number>) {
+  return z.string().trim().min(1).pipe(z.coerce.number()).pipe(rule);
 }
 
 /**

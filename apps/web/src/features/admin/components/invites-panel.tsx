@@ -1,8 +1,10 @@
-import type { AdminInvite, AdminInvitesListInput } from '@curio/contract';
+import { adminInvitesCreateInputSchema, type AdminInvite, type AdminInvitesListInput } from '@curio/contract';
 import { Ban, Copy, Download, Plus } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import { InlineErrorFallback } from '@/components/errors/error-fallback';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -12,8 +14,8 @@ import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
-import { isApiError } from '@/lib/api-client';
 import { errorMessageKey } from '@/lib/error-messages';
+import { errorText, everyCode, setServerErrors, typedNumber, useZodForm, type FormKeys } from '@/lib/form';
 import { cn } from '@/lib/utils';
 import { fetchAllInvites, useAdminInvites, useCreateInvites, useDisableInvite } from '../api/admin-site';
 import { fromLocalInput, toCsv } from '../utils/dates';
@@ -55,48 +57,57 @@ export function StatusBadge({ status }: { status: AdminInvite['status'] }) {
   );
 }
 
+const INVITE_RULES = adminInvitesCreateInputSchema.shape;
+/** The contract's rules of a batch of codes, on what is typed (numbers as text, the expiry in local time). */
+const invitesFormSchema = z.object({
+  count: typedNumber(INVITE_RULES.count.unwrap()),
+  prefix: INVITE_RULES.prefix,
+  maxUses: typedNumber(INVITE_RULES.maxUses.unwrap()),
+  expiresAt: z
+    .string()
+    .transform(fromLocalInput)
+    .pipe(INVITE_RULES.expiresAt.unwrap())
+    .refine((iso) => !iso || new Date(iso) > new Date(), { params: { fieldCode: 'too_small' } }),
+  grantTester: z.boolean(),
+  grantCredits: typedNumber(INVITE_RULES.grantCredits.unwrap()),
+  notes: z
+    .string()
+    .transform((v) => v.trim() || null)
+    .pipe(INVITE_RULES.notes.unwrap()),
+});
+const KEYS: FormKeys = {
+  count: everyCode('adminPanel.invites.countRange'),
+  prefix: everyCode('adminPanel.invites.prefixRule'),
+  maxUses: everyCode('adminPanel.invites.usesRange'),
+  expiresAt: everyCode('adminPanel.invites.expiryFuture'),
+  grantCredits: everyCode('adminPanel.invites.creditsRange'),
+};
+
 function CreateInvitesForm() {
   const { t } = useTranslation();
   const id = useId();
   const create = useCreateInvites();
-  const [count, setCount] = useState('10');
-  const [prefix, setPrefix] = useState('CURIO-');
-  const [maxUses, setMaxUses] = useState('1');
-  const [expiresAt, setExpiresAt] = useState('');
-  const [grantTester, setGrantTester] = useState(false);
-  const [grantCredits, setGrantCredits] = useState('0');
-  const [notes, setNotes] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useZodForm(invitesFormSchema, {
+    keys: KEYS,
+    defaultValues: { count: '10', prefix: 'CURIO-', maxUses: '1', expiresAt: '', grantTester: false, grantCredits: '0', notes: '' },
+  });
   const [created, setCreated] = useState<AdminInvite[] | null>(null);
+  const errors = Object.fromEntries(
+    (['count', 'prefix', 'maxUses', 'expiresAt', 'grantCredits', 'notes'] as const).map((name) => [name, errorText(t, form.formState.errors[name])]),
+  );
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const next: Record<string, string> = {};
-    const n = Number(count);
-    const uses = Number(maxUses);
-    const credits = Number(grantCredits);
-    if (!Number.isInteger(n) || n < 1 || n > 500) next.count = t('adminPanel.invites.countRange');
-    if (!/^[A-Z0-9-]{0,12}$/.test(prefix)) next.prefix = t('adminPanel.invites.prefixRule');
-    if (!Number.isInteger(uses) || uses < 1 || uses > 100000) next.maxUses = t('adminPanel.invites.usesRange');
-    if (!Number.isInteger(credits) || credits < 0 || credits > 100000) next.grantCredits = t('adminPanel.invites.creditsRange');
-    const expiry = fromLocalInput(expiresAt);
-    if (expiry && new Date(expiry) <= new Date()) next.expiresAt = t('adminPanel.invites.expiryFuture');
-    setErrors(next);
-    if (Object.keys(next).length) return;
-    create.mutate(
-      { count: n, prefix, maxUses: uses, expiresAt: expiry, grantTester, grantCredits: credits, notes: notes.trim() || null },
-      {
-        onSuccess: (data) => {
-          setCreated(data.codes as AdminInvite[]);
-          toast.success(t('adminPanel.invites.created', { count: data.codes.length }));
-        },
-        onError: (error) => {
-          if (isApiError(error) && error.fields) setErrors(error.fields);
-          toast.error(t(errorMessageKey(error)));
-        },
+  const submit = form.handleSubmit((input) => {
+    create.mutate(input, {
+      onSuccess: (data) => {
+        setCreated(data.codes as AdminInvite[]);
+        toast.success(t('adminPanel.invites.created', { count: data.codes.length }));
       },
-    );
-  };
+      onError: (error) => {
+        setServerErrors(error, form.setError, KEYS, ['count', 'prefix', 'maxUses', 'expiresAt', 'grantCredits', 'notes']);
+        toast.error(t(errorMessageKey(error)));
+      },
+    });
+  });
 
   const f = (name: string) => `${id}-${name}`;
   const props = (name: string, hint = false) => ({
@@ -115,35 +126,52 @@ function CreateInvitesForm() {
         <form onSubmit={submit} noValidate className="grid gap-5" data-testid="invites-create-form">
           <div className="grid gap-5 sm:grid-cols-3">
             <Field id={f('count')} label={t('adminPanel.invites.count')} error={errors.count}>
-              <Input {...props('count')} type="number" inputMode="numeric" min={1} max={500} value={count} onChange={(e) => setCount(e.target.value)} />
+              <Input {...props('count')} type="number" inputMode="numeric" min={1} max={500} {...form.register('count')} />
             </Field>
             <Field id={f('prefix')} label={t('adminPanel.invites.prefix')} hint={t('adminPanel.invites.prefixHint')} error={errors.prefix}>
-              <Input {...props('prefix', true)} className="font-mono" maxLength={12} value={prefix} onChange={(e) => setPrefix(e.target.value.toUpperCase())} />
+              <Controller
+                control={form.control}
+                name="prefix"
+                render={({ field }) => (
+                  <Input
+                    {...field}
+                    {...props('prefix', true)}
+                    className="font-mono"
+                    maxLength={12}
+                    onChange={(e) => field.onChange(e.target.value.toUpperCase())}
+                  />
+                )}
+              />
             </Field>
             <Field id={f('maxUses')} label={t('adminPanel.invites.maxUses')} error={errors.maxUses}>
-              <Input {...props('maxUses')} type="number" inputMode="numeric" min={1} value={maxUses} onChange={(e) => setMaxUses(e.target.value)} />
+              <Input {...props('maxUses')} type="number" inputMode="numeric" min={1} {...form.register('maxUses')} />
             </Field>
           </div>
           <div className="grid gap-5 sm:grid-cols-3">
             <Field id={f('expiresAt')} label={t('adminPanel.invites.expiresAt')} hint={t('adminPanel.invites.expiresAtHint')} error={errors.expiresAt}>
-              <Input {...props('expiresAt', true)} type="datetime-local" value={expiresAt} onChange={(e) => setExpiresAt(e.target.value)} />
+              <Input {...props('expiresAt', true)} type="datetime-local" {...form.register('expiresAt')} />
             </Field>
             <Field id={f('grantCredits')} label={t('adminPanel.invites.grantCredits')} error={errors.grantCredits}>
-              <Input
-                {...props('grantCredits')}
-                type="number"
-                inputMode="numeric"
-                min={0}
-                value={grantCredits}
-                onChange={(e) => setGrantCredits(e.target.value)}
-              />
+              <Input {...props('grantCredits')} type="number" inputMode="numeric" min={0} {...form.register('grantCredits')} />
             </Field>
             <div className="grid content-start gap-2">
               <label htmlFor={f('tester')} className="text-sm font-medium">
                 {t('adminPanel.invites.grantTester')}
               </label>
               <div className="flex min-h-11 items-center gap-3">
-                <Switch id={f('tester')} checked={grantTester} onCheckedChange={setGrantTester} aria-describedby={`${f('tester')}-hint`} />
+                <Controller
+                  control={form.control}
+                  name="grantTester"
+                  render={({ field }) => (
+                    <Switch
+                      id={f('tester')}
+                      checked={field.value}
+                      onCheckedChange={field.onChange}
+                      onBlur={field.onBlur}
+                      aria-describedby={`${f('tester')}-hint`}
+                    />
+                  )}
+                />
                 <span id={`${f('tester')}-hint`} className="text-sm text-muted-foreground">
                   {t('adminPanel.invites.grantTesterHint')}
                 </span>
@@ -151,7 +179,7 @@ function CreateInvitesForm() {
             </div>
           </div>
           <Field id={f('notes')} label={t('adminPanel.invites.notes')} hint={t('adminPanel.invites.notesHint')} error={errors.notes}>
-            <Textarea {...props('notes', true)} rows={2} maxLength={500} value={notes} onChange={(e) => setNotes(e.target.value)} />
+            <Textarea {...props('notes', true)} rows={2} maxLength={500} {...form.register('notes')} />
           </Field>
           <div>
             <Button type="submit" disabled={create.isPending} data-testid="invites-create">

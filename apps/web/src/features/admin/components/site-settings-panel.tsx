@@ -1,8 +1,18 @@
-import { CREDIT_REFILL_AMOUNT_MAX, CREDIT_REFILL_DAYS_MAX, type AnnouncementSetting, type CreditRefill, type PublicAnnouncement } from '@curio/contract';
+import {
+  announcementSettingSchema,
+  CREDIT_REFILL_AMOUNT_MAX,
+  CREDIT_REFILL_DAYS_MAX,
+  creditRefillSchema,
+  httpUrl,
+  type AnnouncementSetting,
+  type CreditRefill,
+  type PublicAnnouncement,
+} from '@curio/contract';
 import { Save } from 'lucide-react';
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import { InlineErrorFallback } from '@/components/errors/error-fallback';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -13,8 +23,9 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { AnnouncementBar } from '@/components/layout/announcement-bar';
-import { isApiError } from '@/lib/api-client';
+import { ApiError, isApiError } from '@/lib/api-client';
 import { errorMessageKey } from '@/lib/error-messages';
+import { errorText, everyCode, setServerErrors, typedNumber, useZodForm, type FormKeys } from '@/lib/form';
 import { useAdminSettings, useUpdateAdminSettings } from '../api/admin-site';
 import { fromLocalInput, toLocalInput } from '../utils/dates';
 
@@ -64,11 +75,61 @@ function toForm(s: {
   };
 }
 
-/** A whole number from `min` to `max` typed into a field, or null. */
-function wholeNumber(text: string, min: number, max: number): number | null {
-  if (!/^\s*\d+\s*$/.test(text)) return null;
-  const n = Number(text);
-  return n >= min && n <= max ? n : null;
+const ANNOUNCEMENT = announcementSettingSchema.shape;
+const link = httpUrl();
+/** An http(s) address or nothing (the contract's rule of links people enter). */
+const isLinkOrBlank = (value: string) => !value.trim() || link.safeParse(value.trim()).success;
+const refillAmountRule = typedNumber(creditRefillSchema.shape.amount);
+const refillDaysRule = typedNumber(creditRefillSchema.shape.everyDays);
+/** The announcement's rules apply while it is on; each is checked also while other fields are wrong (all told at once). */
+const whenOn = { when: () => true } as const;
+
+/** The contract's site settings rules on the form's fields (the announcement's and the allowance's flattened). */
+const siteSettingsFormSchema = z
+  .object({
+    betaOpen: z.boolean(),
+    maintenanceMode: z.boolean(),
+    maintenanceStatusUrl: z.string().refine(isLinkOrBlank, { params: { fieldCode: 'invalid_format' } }),
+    announcementOn: z.boolean(),
+    title: z.string(),
+    severity: ANNOUNCEMENT.severity.unwrap(),
+    textEn: z.string(),
+    textZh: z.string(),
+    linkUrl: z.string(),
+    startsAt: z.string(),
+    endsAt: z.string(),
+    dismissible: z.boolean(),
+    refillAmount: refillAmountRule,
+    refillDays: refillDaysRule,
+  })
+  .refine((v) => !v.announcementOn || ANNOUNCEMENT.title.safeParse(v.title).success, { ...whenOn, path: ['title'], params: { fieldCode: 'required' } })
+  .refine((v) => !v.announcementOn || ANNOUNCEMENT.textEn.safeParse(v.textEn).success, { ...whenOn, path: ['textEn'], params: { fieldCode: 'required' } })
+  .refine((v) => !v.announcementOn || isLinkOrBlank(v.linkUrl), { ...whenOn, path: ['linkUrl'], params: { fieldCode: 'invalid_format' } })
+  .refine(
+    (v) => {
+      const starts = fromLocalInput(v.startsAt);
+      const ends = fromLocalInput(v.endsAt);
+      return !v.announcementOn || !starts || !ends || ends > starts;
+    },
+    { ...whenOn, path: ['endsAt'], params: { fieldCode: 'too_small' } },
+  );
+
+const KEYS: FormKeys = {
+  maintenanceStatusUrl: { invalid_format: 'adminPanel.settings.httpOnly' },
+  title: { required: 'validation.required' },
+  textEn: { required: 'validation.required' },
+  linkUrl: { invalid_format: 'adminPanel.settings.httpOnly' },
+  endsAt: { too_small: 'adminPanel.settings.endAfterStart' },
+  refillAmount: everyCode('adminPanel.settings.refillAmountRule'),
+  refillDays: everyCode('adminPanel.settings.refillDaysRule'),
+};
+const FIELDS = Object.keys(KEYS).concat('textZh', 'startsAt') as (keyof FormState)[];
+
+/** The server's field paths as the form's fields (`announcement.title` → `title`, `creditRefill.amount` → `refillAmount`). */
+function formFieldOf(path: string): string {
+  if (path === 'creditRefill.amount') return 'refillAmount';
+  if (path === 'creditRefill.everyDays') return 'refillDays';
+  return path.replace(/^announcement\./, '');
 }
 
 /** What the banner would show, for the live preview. */
@@ -78,7 +139,7 @@ function previewOf(f: FormState, fallbackText: string): PublicAnnouncement {
     text: f.textEn.trim() || fallbackText,
     textZh: f.textZh.trim() || null,
     locale: 'en',
-    linkUrl: /^https?:\/\/\S+$/i.test(f.linkUrl.trim()) ? f.linkUrl.trim() : null,
+    linkUrl: f.linkUrl.trim() && isLinkOrBlank(f.linkUrl) ? f.linkUrl.trim() : null,
     dismissible: f.dismissible,
     severity: f.severity,
   };
@@ -130,17 +191,9 @@ function Section({ title, description, children }: { title: string; description:
 export function SiteSettingsPanel() {
   const { t } = useTranslation();
   const settings = useAdminSettings();
-  const update = useUpdateAdminSettings();
-  const id = useId();
-  const [form, setForm] = useState<FormState | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  useEffect(() => {
-    if (settings.data && !form) setForm(toForm(settings.data.settings));
-  }, [settings.data, form]);
 
   if (settings.error) return <InlineErrorFallback message={t(errorMessageKey(settings.error))} onRetry={() => void settings.refetch()} />;
-  if (!form) {
+  if (!settings.data) {
     return (
       <div role="status" aria-label={t('common.loading')} className="grid gap-4">
         <Skeleton className="h-48 w-full" />
@@ -148,74 +201,66 @@ export function SiteSettingsPanel() {
       </div>
     );
   }
+  return <SiteSettingsForm initial={toForm(settings.data.settings)} />;
+}
 
-  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => (f ? { ...f, [key]: value } : f));
-  const req = t('validation.required');
+/** The form, from the settings as first loaded (and as saved). */
+function SiteSettingsForm({ initial }: { initial: FormState }) {
+  const { t } = useTranslation();
+  const update = useUpdateAdminSettings();
+  const id = useId();
+  const rhf = useZodForm(siteSettingsFormSchema, { keys: KEYS, defaultValues: initial });
+  const form = rhf.watch();
+  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => rhf.setValue(key, value as never);
 
-  // The allowance as typed, or null while a field holds no whole number in its range (the summary and Save read it).
-  const refillAmount = wholeNumber(form.refillAmount, 0, CREDIT_REFILL_AMOUNT_MAX);
-  const refillDays = wholeNumber(form.refillDays, 1, CREDIT_REFILL_DAYS_MAX);
+  // The allowance as typed, or null while a field holds no whole number in its range (the summary reads it).
+  const refillAmountParsed = refillAmountRule.safeParse(form.refillAmount);
+  const refillDaysParsed = refillDaysRule.safeParse(form.refillDays);
+  const refillAmount = refillAmountParsed.success ? refillAmountParsed.data : null;
+  const refillDays = refillDaysParsed.success ? refillDaysParsed.data : null;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const next: Record<string, string> = {};
-    const url = form.maintenanceStatusUrl.trim();
-    if (url && !/^https?:\/\/\S+$/i.test(url)) next.maintenanceStatusUrl = t('adminPanel.settings.httpOnly');
-    if (form.announcementOn) {
-      if (!form.title.trim()) next.title = req;
-      if (!form.textEn.trim()) next.textEn = req;
-      if (form.linkUrl.trim() && !/^https?:\/\/\S+$/i.test(form.linkUrl.trim())) next.linkUrl = t('adminPanel.settings.httpOnly');
-      const starts = fromLocalInput(form.startsAt);
-      const ends = fromLocalInput(form.endsAt);
-      if (starts && ends && ends <= starts) next.endsAt = t('adminPanel.settings.endAfterStart');
-    }
-    if (refillAmount === null) next.refillAmount = t('adminPanel.settings.refillAmountRule');
-    if (refillDays === null) next.refillDays = t('adminPanel.settings.refillDaysRule');
-    setErrors(next);
-    if (Object.keys(next).length) return;
+  const submit = rhf.handleSubmit((values) => {
+    const url = values.maintenanceStatusUrl.trim();
     update.mutate(
       {
-        betaOpen: form.betaOpen,
-        maintenanceMode: form.maintenanceMode,
+        betaOpen: values.betaOpen,
+        maintenanceMode: values.maintenanceMode,
         maintenanceStatusUrl: url || null,
-        announcement: form.announcementOn
+        announcement: values.announcementOn
           ? {
-              title: form.title.trim(),
-              severity: form.severity,
-              textEn: form.textEn.trim(),
-              textZh: form.textZh.trim() || null,
-              linkUrl: form.linkUrl.trim() || null,
-              dismissible: form.dismissible,
-              startsAt: fromLocalInput(form.startsAt),
-              endsAt: fromLocalInput(form.endsAt),
+              title: values.title.trim(),
+              severity: values.severity,
+              textEn: values.textEn.trim(),
+              textZh: values.textZh.trim() || null,
+              linkUrl: values.linkUrl.trim() || null,
+              dismissible: values.dismissible,
+              startsAt: fromLocalInput(values.startsAt),
+              endsAt: fromLocalInput(values.endsAt),
             }
           : null,
-        creditRefill: { amount: refillAmount!, everyDays: refillDays! },
+        creditRefill: { amount: values.refillAmount, everyDays: values.refillDays },
       },
       {
         onSuccess: (data) => {
-          setForm(toForm(data.settings));
+          rhf.reset(toForm(data.settings));
           toast.success(t('adminPanel.settings.saved'));
         },
         onError: (error) => {
           if (isApiError(error) && error.fields) {
-            const mapped: Record<string, string> = {};
-            for (const [field, message] of Object.entries(error.fields)) {
-              if (field === 'creditRefill.amount') mapped.refillAmount = t('adminPanel.settings.refillAmountRule');
-              else if (field === 'creditRefill.everyDays') mapped.refillDays = t('adminPanel.settings.refillDaysRule');
-              else mapped[field.replace(/^announcement\./, '')] = message;
-            }
-            setErrors(mapped);
+            const fields = Object.fromEntries(Object.entries(error.fields).map(([path, code]) => [formFieldOf(path), code]));
+            setServerErrors(new ApiError(error.status, error.code, error.message, fields), rhf.setError, KEYS, FIELDS);
           }
           toast.error(t(errorMessageKey(error)));
         },
       },
     );
-  };
+  });
 
+  const errors = Object.fromEntries(FIELDS.map((name) => [name, errorText(t, rhf.formState.errors[name])])) as Record<string, string | null>;
   const f = (name: string) => `${id}-${name}`;
   const err = (name: string) => errors[name] ?? null;
-  const inputProps = (name: string, hint = false) => ({
+  const inputProps = (name: keyof FormState, hint = false) => ({
+    ...rhf.register(name),
     id: f(name),
     'aria-invalid': !!errors[name] || undefined,
     'aria-describedby': fieldDescribedBy(f(name), { error: errors[name], hint }),
@@ -247,14 +292,7 @@ export function SiteSettingsPanel() {
           hint={t('adminPanel.settings.statusUrlHint')}
           error={err('maintenanceStatusUrl')}
         >
-          <Input
-            {...inputProps('maintenanceStatusUrl', true)}
-            type="url"
-            inputMode="url"
-            placeholder="https://status.example.com"
-            value={form.maintenanceStatusUrl}
-            onChange={(e) => set('maintenanceStatusUrl', e.target.value)}
-          />
+          <Input {...inputProps('maintenanceStatusUrl', true)} type="url" inputMode="url" placeholder="https://status.example.com" />
         </Field>
       </Section>
 
@@ -271,7 +309,7 @@ export function SiteSettingsPanel() {
           <>
             <div className="grid gap-5 sm:grid-cols-[2fr_1fr]">
               <Field id={f('title')} label={t('adminPanel.settings.title')} hint={t('adminPanel.settings.titleHint')} error={err('title')}>
-                <Input {...inputProps('title', true)} maxLength={120} value={form.title} onChange={(e) => set('title', e.target.value)} />
+                <Input {...inputProps('title', true)} maxLength={120} />
               </Field>
               <Field id={f('severity')} label={t('adminPanel.settings.severity')}>
                 <NativeSelect id={f('severity')} value={form.severity} onChange={(e) => set('severity', e.target.value as Severity)}>
@@ -284,34 +322,20 @@ export function SiteSettingsPanel() {
               </Field>
             </div>
             <Field id={f('textEn')} label={t('adminPanel.settings.textEn')} error={err('textEn')}>
-              <Textarea {...inputProps('textEn')} rows={2} maxLength={500} lang="en" value={form.textEn} onChange={(e) => set('textEn', e.target.value)} />
+              <Textarea {...inputProps('textEn')} rows={2} maxLength={500} lang="en" />
             </Field>
             <Field id={f('textZh')} label={t('adminPanel.settings.textZh')} hint={t('adminPanel.settings.textZhHint')} error={err('textZh')}>
-              <Textarea
-                {...inputProps('textZh', true)}
-                rows={2}
-                maxLength={500}
-                lang="zh-CN"
-                value={form.textZh}
-                onChange={(e) => set('textZh', e.target.value)}
-              />
+              <Textarea {...inputProps('textZh', true)} rows={2} maxLength={500} lang="zh-CN" />
             </Field>
             <Field id={f('linkUrl')} label={t('adminPanel.settings.link')} hint={t('adminPanel.settings.linkHint')} error={err('linkUrl')}>
-              <Input
-                {...inputProps('linkUrl', true)}
-                type="url"
-                inputMode="url"
-                placeholder="https://"
-                value={form.linkUrl}
-                onChange={(e) => set('linkUrl', e.target.value)}
-              />
+              <Input {...inputProps('linkUrl', true)} type="url" inputMode="url" placeholder="https://" />
             </Field>
             <div className="grid gap-5 sm:grid-cols-2">
               <Field id={f('startsAt')} label={t('adminPanel.settings.startsAt')} hint={t('adminPanel.settings.startsAtHint')} error={err('startsAt')}>
-                <Input {...inputProps('startsAt', true)} type="datetime-local" value={form.startsAt} onChange={(e) => set('startsAt', e.target.value)} />
+                <Input {...inputProps('startsAt', true)} type="datetime-local" />
               </Field>
               <Field id={f('endsAt')} label={t('adminPanel.settings.endsAt')} hint={t('adminPanel.settings.endsAtHint')} error={err('endsAt')}>
-                <Input {...inputProps('endsAt', true)} type="datetime-local" value={form.endsAt} onChange={(e) => set('endsAt', e.target.value)} />
+                <Input {...inputProps('endsAt', true)} type="datetime-local" />
               </Field>
             </div>
             <SwitchRow
@@ -349,8 +373,6 @@ export function SiteSettingsPanel() {
               min={0}
               max={CREDIT_REFILL_AMOUNT_MAX}
               step={1}
-              value={form.refillAmount}
-              onChange={(e) => set('refillAmount', e.target.value)}
               data-testid="admin-refill-amount"
             />
           </Field>
@@ -363,8 +385,6 @@ export function SiteSettingsPanel() {
                 min={1}
                 max={CREDIT_REFILL_DAYS_MAX}
                 step={1}
-                value={form.refillDays}
-                onChange={(e) => set('refillDays', e.target.value)}
                 data-testid="admin-refill-days"
               />
               <span className="text-sm text-muted-foreground">{t('adminPanel.settings.refillDaysUnit')}</span>

@@ -3,7 +3,6 @@ import { Coins, IdCard, Search, ShieldCheck, UserCog } from 'lucide-react';
 import { useDeferredValue, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { z } from 'zod';
 import { InlineErrorFallback } from '@/components/errors/error-fallback';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -15,7 +14,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { isApiError } from '@/lib/api-client';
 import { errorMessageKey } from '@/lib/error-messages';
-import { errorText, setServerErrors, useZodForm, type FormKeys } from '@/lib/form';
+import { errorText, everyCode, setServerErrors, typedNumber, useZodForm, type FormKeys } from '@/lib/form';
 import { cn } from '@/lib/utils';
 import { useAdminUsers, useGrantCredits, useUpdateAdminUser } from '../api/admin-users';
 import { CreditHistory } from './credit-history';
@@ -68,20 +67,9 @@ function UserName({ user }: { user: AdminUser }) {
 
 /** The contract's grant rules, on what is typed: a whole number other than 0 within the limit, and a reason. */
 const grantFormSchema = adminCreditsGrantInputSchema.pick({ reason: true }).extend({
-  amount: z.string().trim().min(1).pipe(z.coerce.number()).pipe(adminCreditsGrantInputSchema.shape.amount),
+  amount: typedNumber(adminCreditsGrantInputSchema.shape.amount),
 });
-const AMOUNT_RULE = 'adminPanel.users.amountRule';
-const GRANT_KEYS: FormKeys = {
-  amount: {
-    required: AMOUNT_RULE,
-    invalid_type: AMOUNT_RULE,
-    not_integer: AMOUNT_RULE,
-    invalid_value: AMOUNT_RULE,
-    too_small: AMOUNT_RULE,
-    too_big: AMOUNT_RULE,
-  },
-  reason: { required: 'errors.required', too_long: 'errors.required', unsafe_text: 'errors.required' },
-};
+const GRANT_KEYS: FormKeys = { amount: everyCode('adminPanel.users.amountRule'), reason: everyCode('errors.required') };
 /** The search box (the contract's rule of the list's query): searched also a moment after typing stops. */
 const searchFormSchema = adminUsersListInputSchema.pick({ q: true });
 
