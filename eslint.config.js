@@ -26,6 +26,45 @@ const schemaImports = {
   message: 'Only repositories (*.repository.ts) and src/db/ import the database schema.',
 };
 
+/**
+ * Every table has one owning module, and only that module's repository writes it. A module's public
+ * surface is its *.service.ts files (and its plain helpers, e.g. jobs/jobs.ts, read/visibility.ts); its
+ * repositories, routes and schema are its own. Another module's data is read or changed through
+ * that module's service: `profileReads(tx)`, `profileWrites(tx)`, `authAccounts(tx)`… Paths are
+ * relative: from modules/<x>/, `../<y>/…` is another module and `../../auth/…` the auth module.
+ * Allowed still (listed here, not hidden): the read path's predicates and reads (read/read.repository),
+ * the social module's counters and reports (social/stats.repository, social/reports.repository) until
+ * social's service exposes them, and the share routes mounting the page routes (pages/pages.routes).
+ */
+const foreignModulePrivate = {
+  group: [
+    '../*/*.repository',
+    '../*/*.routes',
+    '../../auth/*.repository',
+    '!../read/read.repository',
+    '!../social/stats.repository',
+    '!../social/reports.repository',
+    '!../pages/pages.routes',
+  ],
+  message: "A module imports another only through its public surface (its *.service.ts): ask the owning module's service to read or change its data.",
+};
+/** Tables: only src/db/ (which gathers them) and the owning module import a module's schema; schema files may reference another's tables for foreign keys. */
+const foreignSchemaImports = {
+  group: ['../*/*.schema', '../../auth/auth.schema'],
+  message:
+    "Only src/db/ and the owning module import a module's tables (*.schema.ts): read them through src/db/schema, write them through the owner's service.",
+};
+/** The composition root (services.ts, app.ts…) and the CLI wire services; they reach no repository either. */
+const rootModulePrivate = {
+  group: ['./modules/*/*.repository', '../modules/*/*.repository'],
+  message: "Wire a module's service, not its repository: the service exposes what others may read or change.",
+};
+/** The auth module (src/auth) asks modules through their services too. */
+const authModulePrivate = {
+  group: ['../modules/*/*.repository', '../modules/*/*.routes', '../../modules/*/*.repository', '../../modules/*/*.routes'],
+  message: 'The auth module imports a module only through its public surface (its *.service.ts).',
+};
+
 export default tseslint.config(
   {
     // apps/*/dist-* and .bench: servers that tests and benchmarks compile, maybe while lint runs beside them.
@@ -83,6 +122,38 @@ export default tseslint.config(
       'apps/server/src/test/**',
     ],
     rules: { 'no-restricted-imports': ['error', { patterns: [drizzleImports, schemaImports] }] },
+  },
+
+  // Module boundaries (each block names every pattern that applies to its files: a later block's rule
+  // replaces an earlier one's). A module's services and helpers: layers, and other modules' public surface only.
+  {
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['apps/server/src/**/*.repository.ts', 'apps/server/src/**/*.schema.ts', 'apps/server/src/**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [drizzleImports, schemaImports, foreignModulePrivate] }] },
+  },
+  // A module's repositories: its own tables (other tables are read through src/db/schema), other modules' public surface only.
+  {
+    files: ['apps/server/src/modules/**/*.repository.ts'],
+    ignores: ['apps/server/src/**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [foreignModulePrivate, foreignSchemaImports] }] },
+  },
+  // A module's schema: tables only; another module's tables for foreign keys.
+  {
+    files: ['apps/server/src/modules/**/*.schema.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [foreignModulePrivate] }] },
+  },
+  // The auth module: the layers, and modules' public surface only (auth.ts, better-auth's adapter, and its repository touch Drizzle).
+  {
+    files: ['apps/server/src/auth/**/*.ts'],
+    ignores: ['apps/server/src/auth/auth.ts', 'apps/server/src/**/*.repository.ts', 'apps/server/src/**/*.schema.ts', 'apps/server/src/**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [drizzleImports, schemaImports, authModulePrivate] }] },
+  },
+
+  // The composition root and the CLI: the layers, and modules' services, not their repositories.
+  {
+    files: ['apps/server/src/*.ts', 'apps/server/src/cli/**/*.ts'],
+    ignores: ['apps/server/src/**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [drizzleImports, schemaImports, rootModulePrivate] }] },
   },
 
   // The server's platform (lib, db, storage, mail, sms) never imports a module: modules build on it, and the
