@@ -108,6 +108,15 @@ export function filled<Output>(rule: z.ZodType<Output, string>, { trim = true }:
   return (trim ? z.string().trim() : z.string()).min(1).pipe(rule);
 }
 
+/**
+ * A contract rule taken as parsing what a form holds (`narrowInput<string>()(tagsSchema)`: the tags
+ * rule accepts a text, a list or nothing; the form has a text). Only narrower input is allowed, which
+ * parses the same, so the form's values keep their type.
+ */
+export function narrowInput<I>() {
+  return <O, W>(rule: z.ZodType<O, W>): [I] extends [W] ? z.ZodType<O, I> : never => rule as never;
+}
+
 /** A number typed in a text box, then the contract's rule of the number: empty is `required`, not a number `invalid_type`. */
 export function typedNumber<Output>(rule: z.ZodType<Output, number>) {
   return z.string().trim().min(1).pipe(z.coerce.number()).pipe(rule);

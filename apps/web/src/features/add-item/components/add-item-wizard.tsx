@@ -5,6 +5,7 @@ import { useCallback, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
+import { useZodForm } from '@/lib/form';
 import { useCreateItem, type CreatedItem } from '../api/create-item';
 import { useGenerateVariants } from '../api/generate-variants';
 import { creditBalanceQuery, useCreditBalance } from '../api/get-credit-balance';
@@ -15,7 +16,8 @@ import { useAfterPrep } from '../hooks/use-after-prep';
 import { usePhotoUploads } from '../hooks/use-photo-uploads';
 import {
   createItemErrorKey,
-  detailsErrors,
+  DETAILS_KEYS,
+  detailsFormSchema,
   generateBlocker,
   generateErrorKey,
   normalizeTags,
@@ -56,10 +58,12 @@ export function AddItemWizard({ maintenanceMode, isAdmin, onDone, resume = null,
   const queryClient = useQueryClient();
   const [step, setStep] = useState(resume ? RESUME_STEP_INDEX[resume.step] : 0);
   const [moved, setMoved] = useState(false);
-  const [details, setDetails] = useState<DetailsInput>(
-    resume ? { title: resume.title, tags: resume.tags.join(', '), nsfw: resume.nsfw, notes: '' } : EMPTY_DETAILS,
-  );
-  const [detailErrors, setDetailErrors] = useState<Record<string, string>>({});
+  // A field's error goes as soon as what is typed makes it valid (and changes with it while it is not).
+  const detailsForm = useZodForm(detailsFormSchema, {
+    keys: DETAILS_KEYS,
+    reValidateMode: 'onChange',
+    defaultValues: resume ? { title: resume.title, tags: resume.tags.join(', '), nsfw: resume.nsfw, notes: '' } : EMPTY_DETAILS,
+  });
   const [errorAttempt, setErrorAttempt] = useState(0);
   const [item, setItem] = useState<CreatedItem | null>(
     resume
@@ -105,16 +109,6 @@ export function AddItemWizard({ maintenanceMode, isAdmin, onDone, resume = null,
   const saveAndPlace = useSaveAndPlace();
   const balance = useCreditBalance({ enabled: step === 3 });
 
-  // A field's error goes as soon as what is typed makes it valid (and changes with it while it is not).
-  const changeDetails = (next: DetailsInput) => {
-    setDetails(next);
-    setDetailErrors((shown) => {
-      if (!Object.keys(shown).length) return shown;
-      const now = detailsErrors(next);
-      return Object.fromEntries(Object.keys(shown).flatMap((field) => (now[field] ? [[field, now[field]]] : [])));
-    });
-  };
-
   const go = (next: number) => {
     setMoved(true);
     setStep(next);
@@ -122,14 +116,17 @@ export function AddItemWizard({ maintenanceMode, isAdmin, onDone, resume = null,
 
   const nextFromDetails = () => {
     if (item) return go(1);
-    const errors = detailsErrors(details);
-    setDetailErrors(errors);
-    if (Object.keys(errors).length) {
-      setErrorAttempt((n) => n + 1);
-      return;
-    }
+    void detailsForm.handleSubmit(
+      (details) => createFromDetails(details.title, details.nsfw, details.notes),
+      // The first invalid field takes the focus (DetailsStep), on every failed Next.
+      () => setErrorAttempt((n) => n + 1),
+    )();
+  };
+
+  const createFromDetails = (title: string, nsfw: boolean, metadata: string | null) => {
     createItem.mutate(
-      { title: details.title.trim(), tags: normalizeTags(details.tags), nsfw: details.nsfw, metadata: details.notes.trim() || null },
+      // The tags as typed (Chinese commas made plain): the server splits them by the same rule.
+      { title, tags: normalizeTags(detailsForm.getValues('tags')), nsfw, metadata },
       {
         onSuccess: ({ item: created }) => {
           setItem(created);
@@ -257,7 +254,7 @@ export function AddItemWizard({ maintenanceMode, isAdmin, onDone, resume = null,
                 </Button>
               </div>
             ) : null}
-            <DetailsStep value={details} onChange={changeDetails} errors={detailErrors} locked={!!item} focusHeading={moved} errorAttempt={errorAttempt} />
+            <DetailsStep form={detailsForm} locked={!!item} focusHeading={moved} errorAttempt={errorAttempt} />
           </>
         ) : step === 1 ? (
           <PhotosStep

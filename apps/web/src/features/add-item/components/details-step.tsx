@@ -1,5 +1,6 @@
 import { METADATA_MAX, parseTags, TITLE_MAX } from '@curio/contract';
 import { useEffect, useId, useRef } from 'react';
+import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Field, fieldDescribedBy } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -7,14 +8,14 @@ import { Label } from '@/components/ui/label';
 import { OptionalMark } from '@/components/ui/optional-mark';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
-import { normalizeTags, type DetailsInput } from '../utils/wizard-rules';
+import { errorText } from '@/lib/form';
+import { normalizeTags, type DetailsInput, type DetailsOutput } from '../utils/wizard-rules';
 import { CreditsSummary } from './credits-summary';
 import { StepHeading } from './step-heading';
 
 type DetailsStepProps = {
-  value: DetailsInput;
-  onChange: (value: DetailsInput) => void;
-  errors: Record<string, string>;
+  /** The wizard's details form (react-hook-form over detailsFormSchema). */
+  form: UseFormReturn<DetailsInput, unknown, DetailsOutput>;
   /** After the item is created its details are fixed. */
   locked: boolean;
   focusHeading: boolean;
@@ -23,19 +24,18 @@ type DetailsStepProps = {
 };
 
 /** Step 1: the credits there are to spend, then title (required), comma-separated tags, the NSFW switch and optional notes. */
-export function DetailsStep({ value, onChange, errors, locked, focusHeading, errorAttempt }: DetailsStepProps) {
+export function DetailsStep({ form, locked, focusHeading, errorAttempt }: DetailsStepProps) {
   const { t } = useTranslation();
   const id = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (errorAttempt > 0) rootRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [errorAttempt]);
-  const tags = parseTags(normalizeTags(value.tags));
-  const err = (field: string) => (errors[field] ? t(errors[field]) : null);
-  const titleError = err('title');
-  const tagsError = err('tags');
-  const notesError = err('notes');
-  const set = (change: Partial<DetailsInput>) => onChange({ ...value, ...change });
+  const tags = parseTags(normalizeTags(form.watch('tags')));
+  const { errors } = form.formState;
+  const titleError = errorText(t, errors.title, { max: TITLE_MAX });
+  const tagsError = errorText(t, errors.tags);
+  const notesError = errorText(t, errors.notes, { max: METADATA_MAX });
 
   return (
     <div ref={rootRef} className="grid gap-6" data-testid="wizard-details">
@@ -50,8 +50,7 @@ export function DetailsStep({ value, onChange, errors, locked, focusHeading, err
       <Field id={`${id}-title`} label={t('addItem.details.titleLabel')} error={titleError}>
         <Input
           id={`${id}-title`}
-          value={value.title}
-          onChange={(e) => set({ title: e.target.value })}
+          {...form.register('title')}
           maxLength={TITLE_MAX}
           required
           aria-required="true"
@@ -77,8 +76,7 @@ export function DetailsStep({ value, onChange, errors, locked, focusHeading, err
       >
         <Input
           id={`${id}-tags`}
-          value={value.tags}
-          onChange={(e) => set({ tags: e.target.value })}
+          {...form.register('tags')}
           readOnly={locked}
           autoComplete="off"
           placeholder={t('addItem.details.tagsPlaceholder')}
@@ -104,13 +102,20 @@ export function DetailsStep({ value, onChange, errors, locked, focusHeading, err
             {t('addItem.details.nsfwHint')}
           </p>
         </div>
-        <Switch
-          id={`${id}-nsfw`}
-          checked={value.nsfw}
-          onCheckedChange={(nsfw) => set({ nsfw })}
-          disabled={locked}
-          aria-describedby={`${id}-nsfw-hint`}
-          data-testid="item-nsfw"
+        <Controller
+          control={form.control}
+          name="nsfw"
+          render={({ field }) => (
+            <Switch
+              id={`${id}-nsfw`}
+              checked={field.value}
+              onCheckedChange={field.onChange}
+              onBlur={field.onBlur}
+              disabled={locked}
+              aria-describedby={`${id}-nsfw-hint`}
+              data-testid="item-nsfw"
+            />
+          )}
         />
       </div>
 
@@ -127,8 +132,7 @@ export function DetailsStep({ value, onChange, errors, locked, focusHeading, err
       >
         <Textarea
           id={`${id}-notes`}
-          value={value.notes}
-          onChange={(e) => set({ notes: e.target.value })}
+          {...form.register('notes')}
           readOnly={locked}
           rows={3}
           maxLength={METADATA_MAX}

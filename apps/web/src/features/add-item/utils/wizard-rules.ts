@@ -8,7 +8,9 @@ import {
   type PhotoPrep,
   type PhotoRole,
 } from '@curio/contract';
+import { z } from 'zod';
 import { isApiError } from '@/lib/api-client';
+import { everyCode, issueKeys, narrowInput, type FormKeys } from '@/lib/form';
 
 export const STEPS = ['details', 'photos', 'style', 'generate'] as const;
 export type WizardStep = (typeof STEPS)[number];
@@ -20,20 +22,25 @@ export function normalizeTags(tags: string): string {
   return tags.replace(/[，、]/g, ',');
 }
 
-/** Step 1: the title is required once trimmed; tags follow the contract (each ≤ 40 characters, ≤ 20 tags). */
+const text = narrowInput<string>();
+/** Step 1 by the contract's item rules: the title required once trimmed, the tags (Chinese commas too; each ≤ 40 characters, ≤ 20 tags), the notes. */
+export const detailsFormSchema = z.object({
+  title: itemsCreateInputSchema.shape.title,
+  tags: z.string().transform(normalizeTags).pipe(text(itemsCreateInputSchema.shape.tags)),
+  nsfw: z.boolean(),
+  notes: text(itemsCreateInputSchema.shape.metadata),
+});
+export type DetailsOutput = z.output<typeof detailsFormSchema>;
+export const DETAILS_KEYS: FormKeys = {
+  title: { required: 'common.required', too_long: 'addItem.details.titleTooLong' },
+  tags: everyCode('addItem.details.tagsInvalid'),
+  notes: everyCode('addItem.details.notesTooLong'),
+};
+
+/** Field → i18n key of what is wrong with step 1; empty when the item may be created. */
 export function detailsErrors(details: DetailsInput): Record<string, string> {
-  const parsed = itemsCreateInputSchema.safeParse({ title: details.title, tags: normalizeTags(details.tags), nsfw: details.nsfw, metadata: details.notes });
-  if (parsed.success) return {};
-  const errors: Record<string, string> = {};
-  for (const issue of parsed.error.issues) {
-    const field = String(issue.path[0] ?? '_');
-    if (errors[field]) continue;
-    if (field === 'title') errors.title = details.title.trim() ? 'addItem.details.titleTooLong' : 'common.required';
-    else if (field === 'tags') errors.tags = 'addItem.details.tagsInvalid';
-    else if (field === 'metadata') errors.notes = 'addItem.details.notesTooLong';
-    else errors[field] = 'common.error';
-  }
-  return errors;
+  const parsed = detailsFormSchema.safeParse(details);
+  return Object.fromEntries(Object.entries(issueKeys(parsed.error?.issues ?? [], DETAILS_KEYS)).map(([field, { key }]) => [field, key]));
 }
 
 export type PhotoStatus = 'signing' | 'uploading' | 'saving' | 'done';
