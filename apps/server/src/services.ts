@@ -118,6 +118,7 @@ export function createServices(
     settings,
     onVisibilityChange: () => clearReadCaches(),
     recordVisibilityChange: (tx, change) => announceToExplore('profile.visibility')(tx, change),
+    recordOwnerShownChange: (tx, change) => announceToExplore('profile.shown')(tx, change),
     // Called per request, after the services below exist.
     people: () => ({
       counts: (userId) => follows.counts(userId),

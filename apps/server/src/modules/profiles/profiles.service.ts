@@ -33,10 +33,12 @@ export function createProfilesService(
     credits: CreditsService;
     invites: InvitesService;
     settings: SiteSettingsService;
-    /** Runs after an existing profile's visibility changed (this process's caches). */
+    /** Runs after an existing profile's visibility, or what items show of their owner, changed (this process's caches). */
     onVisibilityChange?: () => void;
     /** Records that change in its transaction, so that every process hears of it. */
     recordVisibilityChange?: (tx: Executor, change: { userId: string; public: boolean }) => Promise<void>;
+    /** Records, in its transaction, a change of what items show of their owner (name, handle, avatar): cached pages drop it everywhere. */
+    recordOwnerShownChange?: (tx: Executor, change: { userId: string }) => Promise<void>;
     /** The people side of a profile page (set once those services exist). */
     people?: () => PeopleDeps;
   },
@@ -80,13 +82,15 @@ export function createProfilesService(
     const existing = await repo.findByUser(userId);
     if (!existing) throw notFound('Complete your profile first');
     const visibilityChanged = set.public !== undefined && set.public !== existing.public;
+    const shownChanged = ownerShownChanged(existing, set);
     try {
       const row = await db.transaction(async (tx) => {
         const updated = await profilesRepository(tx).update(userId, set);
         if (visibilityChanged) await deps.recordVisibilityChange?.(tx, { userId, public: set.public! });
+        else if (shownChanged) await deps.recordOwnerShownChange?.(tx, { userId });
         return updated!;
       });
-      if (visibilityChanged) deps.onVisibilityChange?.();
+      if (visibilityChanged || shownChanged) deps.onVisibilityChange?.();
       return { profile: mapProfile(row) };
     } catch (err) {
       if (isUniqueViolation(err, 'profiles_handle_key')) throw handleTaken();
@@ -196,14 +200,16 @@ export function createProfilesService(
 
       const data: ProfileWrite = { handle: input.handle, displayName: input.displayName, bio: input.bio, public: input.public };
       const visibilityChanged = existing !== null && existing !== undefined && existing.public !== input.public;
+      const shownChanged = !!existing && ownerShownChanged(existing, data);
       try {
         const result = await db.transaction(async (tx) => {
           const profile = await profilesRepository(tx).upsert(userId, data);
           const shelf = await shelfRecords(tx).ensureForUser(userId);
           if (visibilityChanged) await deps.recordVisibilityChange?.(tx, { userId, public: input.public });
+          else if (shownChanged) await deps.recordOwnerShownChange?.(tx, { userId });
           return { profile: mapProfile(profile), shelfId: mapShelf(shelf).id };
         });
-        if (visibilityChanged) deps.onVisibilityChange?.();
+        if (visibilityChanged || shownChanged) deps.onVisibilityChange?.();
         return result;
       } catch (err) {
         if (isUniqueViolation(err, 'profiles_handle_key')) throw handleTaken();
@@ -213,6 +219,18 @@ export function createProfilesService(
   };
 }
 export type ProfilesService = ReturnType<typeof createProfilesService>;
+
+/** Whether a write changes what items show of their owner (the item page's and cards' name, handle and avatar). */
+function ownerShownChanged(
+  existing: { handle: string; displayName: string; avatarImageId: string | null },
+  set: { handle?: string; displayName?: string; avatarImageId?: string | null },
+) {
+  return (
+    (set.handle !== undefined && set.handle !== existing.handle) ||
+    (set.displayName !== undefined && set.displayName !== existing.displayName) ||
+    (set.avatarImageId !== undefined && set.avatarImageId !== existing.avatarImageId)
+  );
+}
 
 /**
  * What other modules may change of a profile (account deletion, settings, moderation), on `db`: the

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { itemGetResultSchema } from '@curio/contract';
 import { pngBytes, stubGenerator } from '../../test/images';
-import { items } from '../../db/schema';
+import { events, items } from '../../db/schema';
 import { countQueries } from '../../test/query-count';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { createItemPageCache, type SharedItemPage } from './read.service';
@@ -95,6 +95,24 @@ describe('item pages kept in memory for a few seconds', { tags: ['postgres'] }, 
     expect((await t.call('item-get', { cookie: viewer.cookie, body: { itemId: item } })).json.access).toBe('private');
     // The owner still sees everything, their notes included.
     expect((await t.call('item-get', { cookie: owner.cookie, body: { itemId: item } })).json).toMatchObject({ access: 'visible', item: { title: 'After' } });
+  });
+
+  it("ends a cached page at once when the owner's name or handle changes, and records it for every process", async () => {
+    const owner = await t.onboardedUser();
+    const item = await t.publishedItem(owner.cookie, await pngBytes(60, 75), 'Owned');
+    const viewer = await t.onboardedUser();
+    const owned = async (cookie?: string) =>
+      (await t.call('item-get', { cookie, body: { itemId: item } })).json.owner as { displayName: string; handle: string };
+    expect((await owned()).displayName).not.toBe('Renamed Owner');
+    await owned(viewer.cookie);
+    expect((await t.call('profile-update', { cookie: owner.cookie, body: { displayName: 'Renamed Owner' } })).status).toBe(200);
+    expect(await owned()).toMatchObject({ displayName: 'Renamed Owner' });
+    expect(await owned(viewer.cookie)).toMatchObject({ displayName: 'Renamed Owner' });
+    const handle = `${owner.handle}x`;
+    expect((await t.call('profile-handle-change', { cookie: owner.cookie, body: { handle } })).status).toBe(200);
+    expect(await owned()).toMatchObject({ handle });
+    const recorded = await t.database.db.select().from(events).where(eq(events.stream, 'explore'));
+    expect(recorded.filter((e) => e.type === 'profile.shown' && JSON.stringify(e.payload).includes(owner.userId))).toHaveLength(2);
   });
 });
 
