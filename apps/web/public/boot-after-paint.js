@@ -1,4 +1,5 @@
-/* On a pre-rendered page (the landing page; explore, an item or a profile as their skeleton, for guests):
+/* On a pre-rendered page (the landing page; explore, an item or a profile for guests: rendered with their
+   data by the server, or as their skeleton):
    fetch and start the app once the page has painted, so that its first paint never waits for the scripts
    nor shares the network with them. The scripts come at once, side by side: the entry's imports (this
    script's data-preload), the page's route (the server's curio-preload meta) and the language's catalog
@@ -72,7 +73,7 @@
   }
   function afterPictures(then) {
     // The pictures the server put in place: the page images' meta, or a page rendered with its data
-    // (a guest's profile); the ones loaded lazily (below the fold) are not waited for.
+    // (a guest's profile, explore or item page); the ones loaded lazily (below the fold) are not waited for.
     var placed = document.querySelector('meta[name="curio-page-images"]') || document.getElementById('curio-page-data');
     var pictures = placed ? document.querySelectorAll('#root img:not([loading="lazy"])') : [];
     var waiting = 0;

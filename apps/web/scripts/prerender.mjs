@@ -4,7 +4,7 @@
 // answers those routes with the visitor's language (apps/server/src/modules/pages), so a page paints
 // before its scripts have run; the scripts then render over it (main.tsx). It also writes the shell a
 // page rendered per request goes in (shell.<lang>.html) and keeps the server-side bundle in dist-ssr/
-// with the worker the server renders a guest's profile in. Runs after `vite build` and
+// with the worker the server renders a guest's profile, explore and item page in. Runs after `vite build` and
 // `vite build --ssr src/prerender.tsx --outDir dist-ssr` (npm run build).
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -71,8 +71,8 @@ for (const { page, url, check, images } of variants) {
     console.log(`pre-rendered the ${page} page (${lng}): ${(Buffer.byteLength(html) / 1024).toFixed(1)} KB`);
   }
 }
-// The page every server-rendered page starts from (a guest's profile, per request): the same document
-// with the server's render where the comment is.
+// The page every server-rendered page starts from (a guest's profile, explore or item page, per request):
+// the same document with the server's render where the comment is.
 for (const lng of LANGUAGES) writeFileSync(path.join(dist, `shell.${lng}.html`), documentWith(lng, ROOT_SLOT));
 // The server renders with the bundle in a worker of its own: it is kept, with the worker beside it.
 copyFileSync(path.join(WEB, 'scripts', 'render-worker.mjs'), path.join(ssr, 'render-worker.mjs'));

@@ -19,7 +19,8 @@ const renderedIn = document.documentElement.lang;
 // the current page's route (loaded meanwhile), so it shows the page rather than the loader. It renders
 // in a transition: React yields to the browser between components instead of blocking it throughout.
 // The landing page arrives pre-rendered (scripts/prerender.mjs), other pages as their skeleton, and a
-// guest's profile rendered by the server with its data, which the query cache starts with (lib/page-data.ts).
+// guest's profile, explore and item page rendered by the server with their data, which the query cache
+// starts with (lib/page-data.ts).
 // Each is hydrated: the same first render takes over its elements, so nothing moves and focus stays where
 // a visitor put it meanwhile. Should it differ, React renders the part anew: a fault, reported
 // (lib/hydration-report.ts; the end-to-end check of the server-rendered pages fails on it). HTML in
