@@ -199,7 +199,11 @@ export function createModerationService(
             exists = Boolean(comment);
             hidden = Boolean(comment?.hidden);
             setHidden = (h) => commentWrites(tx).setHidden(report.targetId, h);
-            if (comment) afterChange = () => commentWrites(tx).recount(comment.itemId);
+            if (comment) {
+              afterChange = () => commentWrites(tx).recount(comment.itemId);
+              // The item's comment count changes: its cached pages go in every process.
+              announce = { type: 'item', itemId: comment.itemId };
+            }
             break;
           }
           case 'profile': {

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODERATION_MESSAGES, type FunctionName } from '@curio/contract';
-import { moderationActions, reports, userRoles } from '../../db/schema';
+import { events, moderationActions, reports, userRoles } from '../../db/schema';
 import { pngBytes, stubGenerator } from '../../test/images';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../test/harness';
 
@@ -324,11 +324,16 @@ describe('mod-report-act', { tags: ['postgres'] }, () => {
       .id as string;
     const a = await t.onboardedUser();
     const reportId = (await t.call('comments-report', { cookie: a.cookie, body: { commentId } })).json.reportId as string;
+    // The item page is cached with the comment counted; hiding it drops that page.
+    expect((await t.call('item-get', { body: { itemId } })).json.item.counts.comments).toBe(1);
     expect((await act(reportId, 'hide', 'Spam link')).status).toBe(200);
     const list = await t.call('comments-list', { body: { itemId } });
     expect(list.json.comments.map((c: { id: string }) => c.id)).not.toContain(commentId);
     expect(list.json.totalCount).toBe(0);
     expect((await t.call('item-get', { body: { itemId } })).json.item.counts.comments).toBe(0);
+    // Every other process hears of it too: its cached page of the item, with the old count, goes.
+    const told = await t.database.db.select().from(events).where(eq(events.stream, 'explore'));
+    expect(told.filter((e) => e.type === 'moderation.visibility' && JSON.stringify(e.payload).includes(itemId))).toHaveLength(1);
   });
 
   it('hides a profile: it reads as private to others, and its items leave explore', async () => {
