@@ -150,18 +150,27 @@ describe('/realtime/v1/{stream}', { tags: ['postgres'] }, () => {
   });
 });
 
+/**
+ * An events service on the test database whose listening connection the test plays: `onPayload` is a
+ * NOTIFY arriving, `reconnected` the connection coming back after it dropped.
+ */
+async function listeningService() {
+  let payloadHandler!: (payload: string) => void;
+  let reconnectHandler!: () => void;
+  const service = createEventsService(t.database.db, {
+    logger: { info() {}, error() {} } as never,
+    listen: async (_channel, payload, reconnect) => ((payloadHandler = payload), (reconnectHandler = reconnect!), async () => undefined),
+  });
+  await service.start();
+  return { service, onPayload: (p: string) => payloadHandler(p), reconnected: () => reconnectHandler() };
+}
+
 describe('events', { tags: ['postgres'] }, () => {
   it('a process catching up after its listening connection dropped delivers what committed late, once, and nothing from before it listened', async () => {
     const u = await t.onboardedUser();
     const record = (n: string) => t.services.events.record(t.database.db, { userId: u.userId, stream: 'photos', type: 'test', payload: { n } });
     const before = await record('before it listened');
-    let onPayload!: (payload: string) => void;
-    let reconnected!: () => void;
-    const service = createEventsService(t.database.db, {
-      logger: { info() {}, error() {} } as never,
-      listen: async (_channel, payload, reconnect) => ((onPayload = payload), (reconnected = reconnect!), async () => undefined),
-    });
-    await service.start();
+    const { service, onPayload, reconnected } = await listeningService();
     const got: DomainEvent[] = [];
     service.subscribe(u.userId, (e) => got.push(e));
     // The late one took the lower id; only the later one was announced before the connection dropped.
@@ -181,13 +190,7 @@ describe('events', { tags: ['postgres'] }, () => {
   });
 
   it('tells what waits for hints that some may have been missed when its listening connection comes back', async () => {
-    let onPayload!: (payload: string) => void;
-    let reconnected!: () => void;
-    const service = createEventsService(t.database.db, {
-      logger: { info() {}, error() {} } as never,
-      listen: async (_channel, payload, reconnect) => ((onPayload = payload), (reconnected = reconnect!), async () => undefined),
-    });
-    await service.start();
+    const { service, onPayload, reconnected } = await listeningService();
     let missed = 0;
     const hints: unknown[] = [];
     service.onHint('item.touched', (data) => hints.push(data));
