@@ -10,13 +10,14 @@ import { Field, fieldDescribedBy } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/textarea';
 import { callFunction } from '@/lib/api-client';
 import { errorMessageKey } from '@/lib/error-messages';
-import { errorText, useZodForm, type FormKeys } from '@/lib/form';
+import { errorText, everyCode, useZodForm, type FormKeys } from '@/lib/form';
 import { cn } from '@/lib/utils';
 
 /** A reason and an optional note, by the contract's rules of a report (none chosen yet: ''). */
 const reportFormSchema = itemReportInputSchema.pick({ note: true }).extend({ reason: z.string().pipe(itemReportInputSchema.shape.reason) });
 const noteRule = itemReportInputSchema.shape.note;
-const KEYS: FormKeys = { reason: { invalid_value: 'report.reasonRequired' }, note: { too_long: 'report.noteTooLong' } };
+// No reason chosen reads as null from the radios (invalid_type) or '' (invalid_value): one text for either.
+const KEYS: FormKeys = { reason: everyCode('report.reasonRequired'), note: { too_long: 'report.noteTooLong' } };
 
 type Target = { kind: 'item'; itemId: string } | { kind: 'profile'; userId: string };
 
