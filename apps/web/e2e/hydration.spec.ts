@@ -77,6 +77,22 @@ test.describe('server-rendered pages hydrate without mismatches', () => {
     await expect(page.getByTestId('item-title')).toHaveText('Brass compass');
   });
 
+  test('a page rendered in another language than the visitor chose is drawn anew in theirs, not reported', async ({ browser }) => {
+    // Chinese chosen in this browser, its cookie gone: the server sees only Accept-Language (English).
+    const context = await browser.newContext({ locale: 'en-US' });
+    await context.addInitScript(() => window.localStorage.setItem('curio.lang', 'zh-CN'));
+    const page = await context.newPage();
+    const seen = watchHydration(page);
+    const html = await (await page.request.get(`/i/${collector.plain}`)).text();
+    expect(html).toContain('<html lang="en">');
+    await page.goto(`/i/${collector.plain}`);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+    await expect(page.getByTestId('item-share')).toHaveText('分享');
+    await hydrated(page);
+    expect(seen).toEqual([]);
+    await context.close();
+  });
+
   for (const locale of ['en-US', 'zh-CN'] as const) {
     test(`a guest's landing page, profile, explore and item pages (${locale})`, async ({ browser }) => {
       test.setTimeout(120_000);

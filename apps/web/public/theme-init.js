@@ -8,6 +8,8 @@
   var dark = theme === 'dark' || (theme !== 'light' && window.matchMedia && window.matchMedia('(prefers-color-scheme: dark)').matches);
   if (dark) root.classList.add('dark');
   root.style.colorScheme = dark ? 'dark' : 'light';
+  // The language the page's HTML came in (the server's guess), kept for the app's start (main.tsx).
+  root.setAttribute('data-rendered-lang', root.lang);
   try {
     var lang = localStorage.getItem('curio.lang') || (navigator.languages && navigator.languages[0]) || navigator.language || 'en';
     root.lang = /^zh/i.test(lang) ? 'zh-CN' : 'en';

@@ -12,8 +12,8 @@ import './styles.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 // The language the page's HTML was rendered in (the server's guess: the cookie, then Accept-Language),
-// read before i18next sets the document's own.
-const renderedIn = document.documentElement.lang;
+// as public/theme-init.js found it before setting the visitor's own.
+const renderedIn = document.documentElement.dataset.renderedLang ?? document.documentElement.lang;
 
 // The first render waits for the active language's catalog, so no translation key ever shows, and for
 // the current page's route (loaded meanwhile), so it shows the page rather than the loader. It renders
