@@ -78,6 +78,62 @@ async function cutoutsBackToBack(master: Buffer, runs: number) {
   return { first, wall, cpu, line, s, iou, now: paths[1]![1] };
 }
 
+/**
+ * The app in process on an in-memory database, the photos cut out by `segmenter`, and one onboarded
+ * collector (`handle`) whose functions `call` runs (a failed call throws, naming it).
+ */
+async function signedInApp(segmenter: Segmenter, extraEnv: Record<string, string>, handle: string) {
+  const client = await PGlite.create();
+  const database = openPglite(client);
+  await database.migrate();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'curio-bench-'));
+  const env = resolveEnv(
+    parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', AUTH_SIGNIN_RATE_LIMIT_MAX: '1000', SIGNUP_CREDITS: '1000', ...extraEnv }),
+  );
+  const logger = createLogger('silent');
+  const { app, services } = createApp({
+    env,
+    database,
+    logger,
+    mailer: createMailer({ from: 'x', outboxDir: path.join(dataDir, 'outbox'), logger }),
+    overrides: { segmenter },
+  });
+  const origin = env.PUBLIC_URL;
+  let cookie = '';
+  const call = async (name: string, body: unknown) => {
+    const res = await app.request(`${origin}/functions/v1/${name}`, {
+      method: 'POST',
+      headers: { origin, cookie, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const json = (await res.json()) as any;
+    if (!res.ok) throw new Error(`${name}: ${res.status} ${JSON.stringify(json)}`);
+    return json;
+  };
+  const signUp = await app.request(`${origin}/auth/v1/sign-up/email`, {
+    method: 'POST',
+    headers: { origin, 'content-type': 'application/json' },
+    body: JSON.stringify({ email: `${handle}@example.com`, password: 'bench-password', name: handle }),
+  });
+  cookie = signUp.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  await call('onboarding-complete', { handle, displayName: handle[0]!.toUpperCase() + handle.slice(1) });
+  /** Uploads a photo as the wizard does; answers its image id. */
+  const upload = async (bytes: Buffer): Promise<string> => {
+    const signed = await call('uploads-sign', { kind: 'photo', fileName: 'p.jpg', contentType: 'image/jpeg' });
+    const form = new FormData();
+    form.set('file', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'p.jpg');
+    const res = await app.request(`${origin}${signed.uploadURL}`, { method: 'POST', headers: { origin, cookie }, body: form });
+    if (!res.ok) throw new Error(`upload: ${res.status}`);
+    return signed.imageId as string;
+  };
+  /** A GET of a function as the collector. */
+  const read = async (pathAndQuery: string) => (await app.request(`${origin}/functions/v1/${pathAndQuery}`, { headers: { origin, cookie } })).json();
+  return { services, database, call, upload, read };
+}
+
 async function photo12mp(i: number) {
   const small = await samplePhoto(SAMPLE_NAMES[i % SAMPLE_NAMES.length]!, { width: 1200, height: 900 });
   // Upscale to 4000 × 3000 and add sensor-like noise so the JPEG is as heavy as a real photo.
@@ -110,51 +166,10 @@ const cut = await cutoutsBackToBack(master, 3);
 const cutoutLoad = loadavg();
 
 // 3. items-generate through the API, in process, on an in-memory database.
-const client = await PGlite.create();
-const database = openPglite(client);
-await database.migrate();
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'curio-bench-'));
-const env = resolveEnv(parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', AUTH_SIGNIN_RATE_LIMIT_MAX: '1000', SIGNUP_CREDITS: '1000' }));
-const logger = createLogger('silent');
 // The model already loaded above cuts the photos out (a busy machine needs minutes for three).
-const { app, services } = createApp({
-  env,
-  database,
-  logger,
-  mailer: createMailer({ from: 'x', outboxDir: path.join(dataDir, 'outbox'), logger }),
-  overrides: { segmenter: cut.now },
-});
-const origin = env.PUBLIC_URL;
-let cookie = '';
-const call = async (name: string, body: unknown) => {
-  const res = await app.request(`${origin}/functions/v1/${name}`, {
-    method: 'POST',
-    headers: { origin, cookie, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json()) as any;
-  if (!res.ok) throw new Error(`${name}: ${res.status} ${JSON.stringify(json)}`);
-  return json;
-};
-const signUp = await app.request(`${origin}/auth/v1/sign-up/email`, {
-  method: 'POST',
-  headers: { origin, 'content-type': 'application/json' },
-  body: JSON.stringify({ email: 'bench@example.com', password: 'bench-password', name: 'bench' }),
-});
-cookie = signUp.headers
-  .getSetCookie()
-  .map((c) => c.split(';')[0])
-  .join('; ');
-await call('onboarding-complete', { handle: 'bench', displayName: 'Bench' });
+const { services, database, call, upload: uploadPhoto } = await signedInApp(cut.now, {}, 'bench');
 const { item } = await call('items-create', { title: 'Benchmark robot', tags: 'robots' });
-for (const bytes of photos) {
-  const signed = await call('uploads-sign', { kind: 'photo', fileName: 'p.jpg', contentType: 'image/jpeg' });
-  const form = new FormData();
-  form.set('file', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'p.jpg');
-  const res = await app.request(`${origin}${signed.uploadURL}`, { method: 'POST', headers: { origin, cookie }, body: form });
-  if (!res.ok) throw new Error(`upload: ${res.status}`);
-  await call('photos-add', { itemId: item.id, imageId: signed.imageId, role: 'front' });
-}
+for (const bytes of photos) await call('photos-add', { itemId: item.id, imageId: await uploadPhoto(bytes), role: 'front' });
 const cutoutsStart = performance.now();
 await services.cutouts.idle(15 * 60_000);
 console.log(`3 cut-outs in the background: ${(performance.now() - cutoutsStart).toFixed(0)} ms`);
@@ -205,43 +220,7 @@ async function benchFlow(inputs: Buffer[]) {
   const cut = await cutoutsBackToBack(master, Math.max(runs, 3));
   const segment = cut.now;
 
-  const client = await PGlite.create();
-  const database = openPglite(client);
-  await database.migrate();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'curio-bench-'));
-  const env = resolveEnv(
-    parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', AUTH_SIGNIN_RATE_LIMIT_MAX: '1000', SIGNUP_CREDITS: '1000', CUTOUT: 'model' }),
-  );
-  const logger = createLogger('silent');
-  const { app } = createApp({
-    env,
-    database,
-    logger,
-    mailer: createMailer({ from: 'x', outboxDir: path.join(dataDir, 'outbox'), logger }),
-    overrides: { segmenter: segment },
-  });
-  const origin = env.PUBLIC_URL;
-  let cookie = '';
-  const call = async (name: string, body: unknown) => {
-    const res = await app.request(`${origin}/functions/v1/${name}`, {
-      method: 'POST',
-      headers: { origin, cookie, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    const json = (await res.json()) as any;
-    if (!res.ok) throw new Error(`${name}: ${res.status} ${JSON.stringify(json)}`);
-    return json;
-  };
-  const signUp = await app.request(`${origin}/auth/v1/sign-up/email`, {
-    method: 'POST',
-    headers: { origin, 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'flow@example.com', password: 'bench-password', name: 'flow' }),
-  });
-  cookie = signUp.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  await call('onboarding-complete', { handle: 'flow', displayName: 'Flow' });
+  const { database, call, upload, read } = await signedInApp(segment, { CUTOUT: 'model' }, 'flow');
 
   /** One collector's item, as the wizard does it: each photo uploaded then recorded at once; Generate after the last. */
   async function flow(n: number) {
@@ -249,19 +228,14 @@ async function benchFlow(inputs: Buffer[]) {
     let lastUpload = 0;
     await Promise.all(
       inputs.slice(0, n).map(async (bytes) => {
-        const signed = await call('uploads-sign', { kind: 'photo', fileName: 'p.jpg', contentType: 'image/jpeg' });
-        const form = new FormData();
-        form.set('file', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'p.jpg');
-        const res = await app.request(`${origin}${signed.uploadURL}`, { method: 'POST', headers: { origin, cookie }, body: form });
-        if (!res.ok) throw new Error(`upload: ${res.status}`);
+        const imageId = await upload(bytes);
         lastUpload = performance.now();
-        await call('photos-add', { itemId: item.id, imageId: signed.imageId, role: 'front' });
+        await call('photos-add', { itemId: item.id, imageId, role: 'front' });
       }),
     );
     // As the wizard: Generate waits until no photo is being prepared (read as the wizard's poll does).
     for (;;) {
-      const res = await app.request(`${origin}/functions/v1/photos-status?itemId=${item.id}`, { headers: { origin, cookie } });
-      const { photos: states } = (await res.json()) as { photos: { prep: string }[] };
+      const { photos: states } = (await read(`photos-status?itemId=${item.id}`)) as { photos: { prep: string }[] };
       if (!states.some((p) => p.prep === 'pending')) break;
       await new Promise((r) => setTimeout(r, 250));
     }

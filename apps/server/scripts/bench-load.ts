@@ -25,6 +25,7 @@ import sharp from 'sharp';
 import { REPO_ROOT } from '../src/paths';
 import { writeBenchmarkSection } from './benchmark-doc';
 import { startTopology, type Topology } from '../src/cli/topology';
+import { scratchDatabase } from './bench-support';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -64,25 +65,6 @@ interface User {
   itemId?: string;
   /** Their conversation with their pair (0 with 1, 2 with 3, …). */
   threadId?: string;
-}
-
-async function createDatabase() {
-  const name = `curio_load_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const u = new URL(PG_URL);
-  u.pathname = `/${name}`;
-  return {
-    url: u.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: PG_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
 }
 
 async function signUpUsers(t: Topology, n: number): Promise<User[]> {
@@ -406,7 +388,7 @@ execFileSync(process.execPath, [path.join(REPO_ROOT, 'apps/server/scripts/build.
   stdio: 'inherit',
   cwd: path.join(REPO_ROOT, 'apps/server'),
 });
-const db = await createDatabase();
+const db = await scratchDatabase(PG_URL, 'curio_load');
 const dir = mkdtempSync(path.join(os.tmpdir(), 'curio-load-'));
 const cores = os.cpus().length;
 /** A web process's V8 heap in use and old space, in MB (its /metrics, read directly, not through the proxy). */
@@ -416,18 +398,22 @@ async function heapMb(w: { url?: string }): Promise<{ used: number; old: number 
   return { used: mb(/nodejs_heap_size_used_bytes (\d+)/), old: mb(/nodejs_heap_space_size_used_bytes\{space="old"\} (\d+)/) };
 }
 
+/** `web` web processes of the compiled server on the benchmark's database, without a worker, in `dir`/`name`. */
+const webProcesses = (web: number, name: string) =>
+  startTopology({
+    databaseUrl: db.url,
+    web,
+    workers: 0,
+    distDir: 'dist-load',
+    dir: path.join(dir, name),
+    authSecret: AUTH_SECRET,
+    env: LIMITS,
+    output: logProblems,
+  });
+
 if (SOAK) {
   try {
-    const t = await startTopology({
-      databaseUrl: db.url,
-      web: 2,
-      workers: 0,
-      distDir: 'dist-load',
-      dir: path.join(dir, 'soak'),
-      authSecret: AUTH_SECRET,
-      env: LIMITS,
-      output: logProblems,
-    });
+    const t = await webProcesses(2, 'soak');
     const samples: { rss: number[]; heap: { used: number; old: number }[]; rps: number; errors: number }[] = [];
     const sample = async (rps: number, errors: number) => {
       samples.push({ rss: t.webs.map((w) => rssMb(w.child.pid!)), heap: await Promise.all(t.webs.map(heapMb)), rps, errors });
@@ -479,16 +465,7 @@ Resident memory from window ${half} to window ${WINDOWS}: ${growth.map((g) => `$
 }
 if (STREAMS_ONLY) {
   try {
-    const t = await startTopology({
-      databaseUrl: db.url,
-      web: 2,
-      workers: 0,
-      distDir: 'dist-load',
-      dir: path.join(dir, 'two'),
-      authSecret: AUTH_SECRET,
-      env: LIMITS,
-      output: logProblems,
-    });
+    const t = await webProcesses(2, 'two');
     let live: Awaited<ReturnType<typeof streams>>;
     let loadBefore = '';
     let loadAfter = '';
@@ -517,16 +494,7 @@ if (STREAMS_ONLY) {
   process.exit(0);
 }
 try {
-  let t = await startTopology({
-    databaseUrl: db.url,
-    web: 2,
-    workers: 0,
-    distDir: 'dist-load',
-    dir: path.join(dir, 'two'),
-    authSecret: AUTH_SECRET,
-    env: LIMITS,
-    output: logProblems,
-  });
+  let t = await webProcesses(2, 'two');
   const users = await signUpUsers(t, USERS);
   const itemIds = await seed(db.url, users);
   console.log(`seeded; ${USERS} signed-up collectors, ${itemIds.length} item ids in rotation`);
@@ -544,16 +512,7 @@ try {
   console.log('streams', live);
   await t.stop();
 
-  t = await startTopology({
-    databaseUrl: db.url,
-    web: 1,
-    workers: 0,
-    distDir: 'dist-load',
-    dir: path.join(dir, 'one'),
-    authSecret: AUTH_SECRET,
-    env: LIMITS,
-    output: logProblems,
-  });
+  t = await webProcesses(1, 'one');
   await mix(t, users, itemIds, 5);
   const rssBefore1 = t.webs.map((w) => rssMb(w.child.pid!));
   const one = await mix(t, users, itemIds, SECONDS);

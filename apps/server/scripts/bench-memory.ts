@@ -9,11 +9,11 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { REPO_ROOT } from '../src/env';
 import { npmStartEnv } from '../src/lib/runtime';
 import { samplePhoto } from '../src/modules/generation/sample-photos';
 import { writeBenchmarkSection } from './benchmark-doc';
+import { childPids, scratchDatabase } from './bench-support';
 
 const SERVER_DIR = path.join(REPO_ROOT, 'apps/server');
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -32,17 +32,6 @@ function rssMb(pid: number): number {
           .trim(),
       ) / 1024,
     );
-  }
-}
-function childPids(pid: number): number[] {
-  try {
-    return execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)])
-      .toString()
-      .split('\n')
-      .map((s) => Number(s.trim()))
-      .filter(Boolean);
-  } catch {
-    return [];
   }
 }
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -105,22 +94,11 @@ async function measure(kind: 'pglite' | 'postgres') {
   const env: Record<string, string> = { DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'curio-bench-mem-')) };
   let dropDb: (() => Promise<void>) | null = null;
   if (kind === 'postgres') {
-    const name = `curio_bench_mem_${Date.now().toString(36)}`;
-    const admin = new pg.Client({ connectionString: PG_URL });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const dbUrl = new URL(PG_URL);
-    dbUrl.pathname = `/${name}`;
-    env.DATABASE_URL = dbUrl.toString();
+    const scratch = await scratchDatabase(PG_URL, 'curio_bench_mem');
+    env.DATABASE_URL = scratch.url;
     env.AUTH_SECRET = 'bench-secret-that-is-long-enough-0123456789';
     env.LOCAL_STORAGE_SHARED = 'true'; // the server and its worker child on one DATA_DIR
-    dropDb = async () => {
-      const c = new pg.Client({ connectionString: PG_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
+    dropDb = scratch.drop;
   }
   if (kind === 'pglite') {
     // The first start creates the data directory; measure a start as every later one is.

@@ -2,7 +2,7 @@
  * What the server benchmarks share: the seeded site (items, users, likes), a fresh database of
  * either kind, the compiled server and the bare Hono route as child processes, and autocannon.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, cpSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +18,44 @@ import { build } from 'esbuild';
 export const CONNECTIONS = 32;
 export const SERVER_DIR = path.join(REPO_ROOT, 'apps/server');
 export const BENCH_PG_URL = process.env.BENCH_PG_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/**
+ * A new empty PostgreSQL database (`<prefix>_<time>`) on the server of `adminUrl`: its URL, and `drop`,
+ * which removes it whoever is still connected.
+ */
+export async function scratchDatabase(adminUrl: string, prefix: string): Promise<{ name: string; url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${Date.now().toString(36)}`;
+  const admin = async (statement: string) => {
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    try {
+      await c.query(statement);
+    } finally {
+      await c.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
+  return { name, url: u.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+}
+
+/** The process ids of a process's children (its worker, the cut-out child). */
+export function childPids(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    try {
+      return execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)])
+        .toString()
+        .split('\n')
+        .map((line) => Number(line.trim()))
+        .filter(Boolean);
+    } catch {
+      return [];
+    }
+  }
+}
 
 /** The size of the seeded site: by default the issue's 10,000 items, 2,000 users and 206,000 likes. */
 export interface SeedSize {
@@ -103,29 +141,18 @@ export async function benchDatabase(kind: 'pglite' | 'postgres') {
       drop: async () => rmSync(dir, { recursive: true, force: true }),
     };
   }
-  const name = `curio_bench_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: BENCH_PG_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const u = new URL(BENCH_PG_URL);
-  u.pathname = `/${name}`;
-  const database = openPostgres(u.toString(), 4);
+  const scratch = await scratchDatabase(BENCH_PG_URL, 'curio_bench');
+  const database = openPostgres(scratch.url, 4);
   await database.migrate();
   return {
     database,
     serverEnv: {
-      DATABASE_URL: u.toString(),
+      DATABASE_URL: scratch.url,
       AUTH_SECRET: 'bench-secret-that-is-long-enough-0123456789',
       DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'curio-bench-')),
       LOCAL_STORAGE_SHARED: 'true', // one server: its images stay in its DATA_DIR
     } as Record<string, string>,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: BENCH_PG_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
+    drop: scratch.drop,
   };
 }
 

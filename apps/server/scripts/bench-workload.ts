@@ -19,14 +19,14 @@
  *   npm run bench:workload -- --hold 300 --node-arg --heapsnapshot-signal=SIGUSR2
  *                                               (keeps the server 300 s after the figures, to look at it)
  */
-import { execFileSync, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { STYLES } from '@curio/contract';
 import { samplePhoto } from '../src/modules/generation/sample-photos';
 import { REPO_ROOT } from '../src/paths';
-import { arg, buildServer, flag, SERVER_DIR, startServer, stop } from './bench-support';
+import { arg, buildServer, childPids, flag, SERVER_DIR, startServer, stop } from './bench-support';
 import { writeBenchmarkSection } from './benchmark-doc';
 
 const SCALE = Number(arg('scale') ?? 1);
@@ -86,21 +86,6 @@ function procStatus(pid: number): ProcStatus | null {
     return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024, anon: kb('RssAnon') / 1024, file: kb('RssFile') / 1024, threads: kb('Threads') };
   } catch {
     return null;
-  }
-}
-function childPids(pid: number): number[] {
-  try {
-    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
-  } catch {
-    try {
-      return execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)])
-        .toString()
-        .split('\n')
-        .map((s) => Number(s.trim()))
-        .filter(Boolean);
-    } catch {
-      return [];
-    }
   }
 }
 
