@@ -2,22 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { onboardedUserInPage, ORIGIN_HEADER } from './support/api';
 import { expectNoAxeViolations, useTheme } from './support/axe';
 import { shot } from './support/shots';
-
-/** Chromium's virtual authenticator (a platform authenticator that holds resident keys and verifies the user). */
-async function virtualAuthenticator(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-}
+import { virtualAuthenticator } from './support/passkey';
 
 async function addPasskey(page: Page, sectionName: string, nameLabel: string, addLabel: string) {
   const section = page.getByRole('region', { name: sectionName });

@@ -1,8 +1,8 @@
-import { createHmac } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { onboardedUserInPage, ORIGIN_HEADER, PASSWORD } from './support/api';
 import { axe, expectAxeClean, useTheme } from './support/axe';
 import { shot } from './support/shots';
+import { totp } from './support/totp';
 
 // Three sign-ins and five axe runs: more than the default minute on a shared machine.
 test.describe.configure({ timeout: 150_000 });
@@ -14,20 +14,6 @@ test.describe.configure({ timeout: 150_000 });
 async function expectNoAxeViolations(page: Page, label: string) {
   const scope = (await page.getByTestId('two-factor-section').count()) ? '[data-testid="two-factor-section"]' : 'main';
   await expectAxeClean(axe(page).include(scope), label);
-}
-
-/** RFC 6238 TOTP (SHA-1, 6 digits, 30 s) from a base32 secret, as an authenticator app computes it. */
-function totp(base32Secret: string, at = Date.now()) {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = '';
-  for (const c of base32Secret.replace(/[\s=]/g, '').toUpperCase()) bits += alphabet.indexOf(c).toString(2).padStart(5, '0');
-  const key = Buffer.from(bits.match(/.{8}/g)!.map((b) => parseInt(b, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(at / 1000 / 30)));
-  const mac = createHmac('sha1', key).update(counter).digest();
-  const offset = mac[mac.length - 1]! & 0xf;
-  const value = (mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
-  return String(value).padStart(6, '0');
 }
 
 /** The newest code the SMS outbox (/dev/sms, this machine only) holds for a number. */

@@ -2,27 +2,11 @@ import { expect, test, type Page } from '@playwright/test';
 import { onboardedUserInPage } from './support/api';
 import { axe, expectAxeClean, expectNoAxeViolations, useTheme } from './support/axe';
 import { shot } from './support/shots';
+import { virtualAuthenticator } from './support/passkey';
 
 /** axe on the passkeys section alone (the page's other sections have their own tests). */
 async function expectSectionAxeClean(page: Page, label: string, selector = '[data-testid="passkeys-section"]') {
   await expectAxeClean(axe(page).include(selector), label);
-}
-
-/** Chromium's virtual authenticator (a platform authenticator that holds resident keys and verifies the user). */
-async function virtualAuthenticator(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return { credentials: async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials };
 }
 
 test('a passkey is added with a name, signs the person in, is renamed by keyboard, and once deleted signs in no more', async ({ page }) => {
