@@ -3,8 +3,9 @@ import { ANALYTICS_EVENT_NAMES, BIO_MAX, DISPLAY_NAME_MAX, HANDLE_PATTERN, INVIT
 import { httpUrl, safeJsonRecord, text } from './strings';
 
 /**
- * Validation messages are stable keys; the web app translates them (`validation.<key>`)
- * and the server sends their English text in `fields`.
+ * The English texts of the shared rules: zod's issue messages, which the server puts in a failed call's
+ * `message` (for logs and API clients). `fields` carries codes (FIELD_ERROR_CODES); the web app shows its
+ * own texts by code (`validation.<key>` for these rules, lib/form.ts's CONTRACT_KEYS).
  */
 export const VALIDATION_MESSAGES = {
   required: 'This field is required.',
