@@ -258,7 +258,8 @@ export function accountDataRepository(db: Executor) {
     },
     /**
      * Removes the person's likes and saves and keeps the items' counters right (call inside a
-     * transaction).
+     * transaction). Likes, saves and counters are the social module's tables: this write moves there
+     * once social's service offers it (the one write of account deletion still outside its owner).
      */
     async removeMarks(userId: string) {
       const stats = statsRepository(db);

@@ -254,6 +254,7 @@ export function moderationRepository(db: Executor) {
         .where(and(eq(reports.targetType, target.type), eq(reports.targetId, target.id), eq(reports.status, 'open')))
         .for('update');
     },
+    /** Closes reports (the social module's table: this write moves there once social's service offers it). */
     async closeReports(ids: string[], status: 'hidden' | 'dismissed') {
       if (!ids.length) return;
       await db.update(reports).set({ status }).where(inArray(reports.id, ids));
