@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAGE_ROOT_SLOT, type FunctionOutput } from '@curio/contract';
+import { PAGE_ROOT_SLOT, type FunctionName, type FunctionOutput } from '@curio/contract';
 import { items } from '../../db/schema';
 import { pngBytes, stubGenerator } from '../../test/images';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -61,7 +61,7 @@ const get = async (route: string, headers: Record<string, string> = {}) => {
   const res = await router.request(route, { headers });
   return { status: res.status, html: await res.text() };
 };
-const guestAnswer = async (fn: string, query: Record<string, string>) => (await t.call(fn, { method: 'GET', query })).json as unknown;
+const guestAnswer = async (fn: FunctionName, query: Record<string, string>) => (await t.call(fn, { method: 'GET', query })).json as unknown;
 
 beforeAll(async () => {
   t = await createTestApp({ EXPLORE_SNAPSHOT_SECONDS: '1' }, { generator: stubGenerator() });
