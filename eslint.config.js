@@ -206,4 +206,23 @@ export default tseslint.config(
       ],
     },
   },
+
+  // Rules that need the types (typescript-eslint's type information, from each file's tsconfig): promises
+  // left unhandled or handed where nothing awaits them, awaiting what is not a promise, objects turned into
+  // "[object Object]", a switch that forgets a case of a union, throwing what is not an Error.
+  {
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/contract/src/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      // A React event handler may be async: the attribute's returned promise is not the bug this catches.
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/no-base-to-string': 'error',
+      '@typescript-eslint/return-await': ['error', 'in-try-catch'],
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+      '@typescript-eslint/prefer-promise-reject-errors': 'error',
+      '@typescript-eslint/only-throw-error': 'error',
+    },
+  },
 );

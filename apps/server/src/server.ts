@@ -93,7 +93,7 @@ export async function startServer(env: Env) {
     void services.realtime.closeAll().then(() => {
       if ('closeIdleConnections' in server) server.closeIdleConnections();
     });
-    server.close(async () => {
+    const finish = async () => {
       await drained(left());
       // Running jobs finish (a job still running at the deadline is retried later), then the workers end.
       await services.jobs.stop(left());
@@ -102,8 +102,17 @@ export async function startServer(env: Env) {
       await services.functionStats.stop(); // the counts of the last seconds
       await database.close();
       logger.info('stopped');
-      process.exit(0);
-    });
+    };
+    server.close(
+      () =>
+        void finish().then(
+          () => process.exit(0),
+          (err: unknown) => {
+            logger.error({ err }, 'shutdown failed');
+            process.exit(1);
+          },
+        ),
+    );
     if ('closeIdleConnections' in server) server.closeIdleConnections();
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));

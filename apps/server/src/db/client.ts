@@ -188,24 +188,26 @@ async function listenPostgres(
   }
   function schedule() {
     if (stopped || timer) return;
-    timer = setTimeout(async () => {
-      timer = undefined;
-      try {
-        const c = await connect();
-        if (stopped) {
-          await c.end().catch(() => undefined);
-          return;
-        }
-        client = c;
-        delay = 250;
-        onReconnect?.();
-      } catch (err) {
-        onError(err as Error);
-        delay = Math.min(delay * 2, 15_000);
-        schedule();
-      }
-    }, delay);
+    timer = setTimeout(() => void reconnect(), delay);
     timer.unref();
+  }
+  /** One attempt to listen again (every failure is handled here: it tries again later). */
+  async function reconnect() {
+    timer = undefined;
+    try {
+      const c = await connect();
+      if (stopped) {
+        await c.end().catch(() => undefined);
+        return;
+      }
+      client = c;
+      delay = 250;
+      onReconnect?.();
+    } catch (err) {
+      onError(err as Error);
+      delay = Math.min(delay * 2, 15_000);
+      schedule();
+    }
   }
 
   client = await connect();

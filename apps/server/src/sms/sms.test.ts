@@ -49,7 +49,7 @@ describe('SMS', () => {
     expect(ok.calls).toHaveLength(1);
     expect(ok.calls[0]!.url).toBe('http://sms.test/send');
     expect(ok.calls[0]!.init.method).toBe('POST');
-    expect(JSON.parse(String(ok.calls[0]!.init.body))).toEqual({ to: '+15550005555', text: '111222 code' });
+    expect(JSON.parse(ok.calls[0]!.init.body as string)).toEqual({ to: '+15550005555', text: '111222 code' });
     expect(lines.join('')).not.toMatch(/111222|15550005555/);
 
     const down = fakeFetch(503);

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider, { interactionPolicy } from 'oidc-provider';
 import { htmlText } from '../lib/html';
@@ -104,7 +104,8 @@ export async function startOidcProvider(opts: { port?: number; redirectUris: str
   });
   const handler = provider.callback();
 
-  const server: Server = createServer(async (req, res) => {
+  const server: Server = createServer((req, res) => void answer(req, res));
+  async function answer(req: IncomingMessage, res: ServerResponse) {
     const match = /^\/interaction\/([^/?]+)/.exec(req.url ?? '');
     if (!match) return handler(req, res);
     try {
@@ -125,7 +126,7 @@ export async function startOidcProvider(opts: { port?: number; redirectUris: str
       res.writeHead(400, { 'content-type': 'text/plain' });
       res.end(String(err));
     }
-  });
+  }
   await new Promise<void>((resolve) => server.listen(port, host, resolve));
 
   /** A cookie jar for one flow at the provider. */

@@ -93,7 +93,8 @@ function toQuery(body: Record<string, unknown> | undefined): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(body)) {
     if (value === undefined || value === null) continue;
-    params.set(key, String(value));
+    // A GET function's input: text, numbers and yes/no (the contract's read inputs).
+    params.set(key, String(value as string | number | boolean));
   }
   const query = params.toString();
   return query ? `?${query}` : '';

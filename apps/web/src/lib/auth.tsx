@@ -97,7 +97,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       const { pathname, search, hash } = window.location;
       if (leavingRef.current || !isSignedInOnlyPath(pathname)) return;
       dropPrivateData();
-      navigate(paths.login.getHref(`${pathname}${search}${hash}`), { replace: true });
+      void navigate(paths.login.getHref(`${pathname}${search}${hash}`), { replace: true });
     });
     return () => setUnauthorizedHandler(null);
   }, [dropPrivateData, navigate]);
@@ -124,7 +124,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
     dropPrivateData();
     channelRef.current?.postMessage({ type: 'signout' } satisfies AuthMessage);
-    navigate(paths.login.getHref(), { replace: true });
+    void navigate(paths.login.getHref(), { replace: true });
   }, [dropPrivateData, navigate]);
 
   const data = sessionQuery.data ?? null;

@@ -37,7 +37,8 @@ export function createBlocksService(
         if (on) await followWrites(tx).removeBetween(userId, targetUserId);
         return { blocked: on };
       });
-      await Promise.all([userId, targetUserId].map((id) => deps.marksChanged?.(id)));
+      const marksChanged = deps.marksChanged;
+      if (marksChanged) await Promise.all([userId, targetUserId].map((id) => marksChanged(id)));
       return result;
     },
   };

@@ -16,8 +16,8 @@ const toBuffer = (u8: Uint8Array) => Buffer.from(u8.buffer, u8.byteOffset, u8.by
 /** Child side: answers each request with the segmenter's PNG or its error. */
 export function serveSegmenter(segment: Segmenter, channel: NodeJS.Process = process) {
   if (!channel.send) throw new Error('serveSegmenter needs an IPC channel (start the process with fork)');
-  channel.on('message', async (msg: Request) => {
-    if (msg?.type !== 'segment') return;
+  // Every failure of a request is its own reply: nothing rejects.
+  const answer = async (msg: Request) => {
     let reply: Reply;
     try {
       reply = { type: 'result', id: msg.id, png: await segment(toBuffer(msg.photo)) };
@@ -25,6 +25,9 @@ export function serveSegmenter(segment: Segmenter, channel: NodeJS.Process = pro
       reply = { type: 'error', id: msg.id, message: err instanceof Error ? err.message : String(err) };
     }
     channel.send!(reply);
+  };
+  channel.on('message', (msg: Request) => {
+    if (msg?.type === 'segment') void answer(msg);
   });
   // The parent went away: nothing more will come.
   channel.on('disconnect', () => process.exit(0));

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,7 +27,8 @@ beforeAll(async () => {
       .png()
       .toBuffer()
   ).toString('base64');
-  server = createServer(async (req, res) => {
+  server = createServer((req, res) => void answer(req, res));
+  async function answer(req: IncomingMessage, res: ServerResponse) {
     if (req.method !== 'POST' || req.url !== '/v1/images/edits') {
       res.writeHead(404).end();
       return;
@@ -39,7 +40,7 @@ beforeAll(async () => {
     if (mode === 'slow') return void setTimeout(() => res.writeHead(200).end('{}'), 3000);
     const n = mode === 'short' ? 2 : Number(seen.form.get('n'));
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: Array.from({ length: n }, () => ({ b64_json: png })) }));
-  });
+  }
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
 });
@@ -72,8 +73,8 @@ describe('OpenAI-compatible generator', () => {
     expect(seen.contentType).toMatch(/^multipart\/form-data/);
     expect(seen.form!.get('model')).toBe('image-model-x');
     expect(seen.form!.get('n')).toBe('5');
-    expect(String(seen.form!.get('prompt'))).toContain(STYLE_PROMPTS.museum_brick_exhibit);
-    expect(String(seen.form!.get('prompt'))).toContain('Tin robot');
+    expect(seen.form!.get('prompt') as string).toContain(STYLE_PROMPTS.museum_brick_exhibit);
+    expect(seen.form!.get('prompt') as string).toContain('Tin robot');
     const images = seen.form!.getAll('image[]') as File[];
     expect(images).toHaveLength(2);
     expect(images[1]!.name).toBe('photo-2-box.jpg');
@@ -83,7 +84,7 @@ describe('OpenAI-compatible generator', () => {
     mode = 'ok';
     const g = createOpenAiGenerator({ url: base, model: 'm', timeoutMs: 5000 });
     await g.generate({ ...(await request()), lang: 'zh-CN' });
-    expect(String(seen.form!.get('prompt'))).toBe(promptFor('museum_brick_exhibit', 'Tin robot', 'zh-CN'));
+    expect(seen.form!.get('prompt') as string).toBe(promptFor('museum_brick_exhibit', 'Tin robot', 'zh-CN'));
     expect(promptFor('bright_gallery', '高达', 'zh-CN')).toContain('Simplified Chinese');
     expect(promptFor('bright_gallery', 'Tin robot', 'en')).not.toContain('Chinese');
     expect(promptFor('bright_gallery', 'Tin robot')).toBe(promptFor('bright_gallery', 'Tin robot', 'en'));

@@ -16,7 +16,8 @@ beforeAll(async () => {
   t = await createTestApp({ ADMIN_EMAILS: ADMIN });
   admin = await t.signInByMagicLink(ADMIN);
   http = {
-    [oauth.customFetch]: ((url: string | URL | Request, init?: RequestInit) => t.app.request(String(url), init)) as typeof fetch,
+    [oauth.customFetch]: ((url: string | URL | Request, init?: RequestInit) =>
+      t.app.request(url instanceof Request ? url.url : url.toString(), init)) as typeof fetch,
     [oauth.allowInsecureRequests]: true,
   };
   const issuer = new URL(TEST_ORIGIN);

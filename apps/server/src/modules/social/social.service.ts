@@ -75,7 +75,8 @@ export function createSocialService(
     const changed = batch.filter((_, n) => outcomes[n]!.seen);
     if (changed.length) {
       deps.itemsTouched?.([...new Set(changed.map((l) => l.itemId))]);
-      await Promise.all([...new Set(changed.map((l) => l.userId))].map((userId) => deps.marksChanged?.(userId)));
+      const marksChanged = deps.marksChanged;
+      if (marksChanged) await Promise.all([...new Set(changed.map((l) => l.userId))].map((userId) => marksChanged(userId)));
     }
     return outcomes.map((o) => (o.seen ? { ok: true, value: { liked: o.on, likeCount: o.likeCount } } : { ok: false, error: notFound('Item not found') }));
   }

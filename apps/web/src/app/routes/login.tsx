@@ -54,7 +54,7 @@ export default function LoginRoute() {
   const after = (to: string) => () => {
     handingOff.current = true;
     if (oauthContinue) window.location.replace(oauthContinue);
-    else navigate(to, { replace: true });
+    else void navigate(to, { replace: true });
   };
 
   return (

@@ -28,7 +28,7 @@ describe('ReportButton', () => {
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/functions/v1/item-report');
-    expect(JSON.parse(String(init.body))).toEqual({ itemId: ITEM, reason: 'copyright', note: 'A copy' });
+    expect(JSON.parse(init.body as string)).toEqual({ itemId: ITEM, reason: 'copyright', note: 'A copy' });
   });
 
   it('tells a note over the limit as it is typed and will not send it', async () => {

@@ -9,7 +9,7 @@ import { CARRY_ACROSS_NAVIGATION, Toaster } from './toaster';
 let go: (to: string) => void = () => {};
 function Navigator() {
   const navigate = useNavigate();
-  go = (to) => navigate(to);
+  go = (to) => void navigate(to);
   return null;
 }
 

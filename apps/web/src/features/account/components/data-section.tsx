@@ -191,7 +191,7 @@ function DeleteForm({ hasPassword, hasPasskey, onCancel }: { hasPassword: boolea
   const submit = form.handleSubmit(({ password, code }) => {
     if (remove.isPending) return;
     setPasskeyError(null);
-    remove.mutate(useCode ? { code } : { password }, { onSuccess: scheduled });
+    remove.mutate(useCode ? { code } : { password }, { onSuccess: (result) => void scheduled(result) });
   });
 
   const scheduled = async ({ scheduledFor }: { scheduledFor: string }) => {
@@ -232,7 +232,7 @@ function DeleteForm({ hasPassword, hasPasskey, onCancel }: { hasPassword: boolea
     remove.mutate(
       { via: 'passkey' },
       {
-        onSuccess: scheduled,
+        onSuccess: (result) => void scheduled(result),
         onError: (error) =>
           setPasskeyError(isApiError(error) && error.code === 'confirmation_invalid' ? 'accountData.delete.passkeyInvalid' : errorMessageKey(error)),
       },

@@ -28,7 +28,7 @@ function stubApi(given: Record<string, Route>) {
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
       const name = String(url).replace('/functions/v1/', '').split('?')[0]!;
-      const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
+      const body = init?.body ? (JSON.parse(init.body as string) as Record<string, unknown>) : {};
       if (!READS.has(name)) calls.push({ name, body });
       const route = routes[name];
       return route ? route(body) : jsonResponse({ error: { code: 'not_found', message: name } }, 404);

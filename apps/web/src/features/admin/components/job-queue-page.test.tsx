@@ -56,7 +56,7 @@ function server() {
   const calls: { name: string; body: unknown }[] = [];
   const fetch = vi.fn(async (url: string, init?: RequestInit) => {
     const name = new URL(url, 'http://localhost').pathname.split('/').pop()!;
-    calls.push({ name, body: init?.body ? JSON.parse(String(init.body)) : null });
+    calls.push({ name, body: init?.body ? JSON.parse(init.body as string) : null });
     if (name === 'admin-jobs') return jsonResponse(page(failed));
     if (name === 'admin-job-retry' || name === 'admin-job-drop') {
       failed = false;

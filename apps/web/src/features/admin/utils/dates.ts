@@ -15,13 +15,16 @@ export function fromLocalInput(value: string): string | null {
   return Number.isNaN(d.getTime()) ? null : d.toISOString();
 }
 
+/** What a CSV cell holds: text, a number or a yes/no (an empty cell for nothing). */
+export type CsvValue = string | number | boolean | null | undefined;
+
 /** Quotes one CSV cell (RFC 4180), neutralising spreadsheet formulas. */
-export function csvCell(value: unknown): string {
+export function csvCell(value: CsvValue): string {
   let s = value === null || value === undefined ? '' : String(value);
   if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
   return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-export function toCsv(rows: unknown[][]): string {
+export function toCsv(rows: CsvValue[][]): string {
   return rows.map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }

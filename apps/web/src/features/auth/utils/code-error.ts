@@ -14,6 +14,8 @@ export function codeErrorKey(error: unknown): string {
       return 'auth.errors.suspended';
     case 'INVALID_EMAIL':
       return 'validation.emailInvalid';
+    default:
+      break;
   }
   if (error.status === 429) return 'authOtp.errors.rateLimited';
   if (error.status === 0) return 'authOtp.errors.network';

@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { createTestQueryClient, jsonResponse } from '@/testing/test-utils';
 import { CommentComposer } from './comment-composer';
 
@@ -28,7 +28,7 @@ function type(box: HTMLTextAreaElement, value: string, caret = value.length) {
 }
 
 describe('CommentComposer', () => {
-  let fetchMock: ReturnType<typeof vi.fn>;
+  let fetchMock: Mock<(url: string) => Promise<Response>>;
   beforeEach(() => {
     toasts.success.mockReset();
     toasts.error.mockReset();

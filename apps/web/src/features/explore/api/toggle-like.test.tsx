@@ -129,7 +129,7 @@ describe('optimistic like and save on explore cards', () => {
     expect(galleryViewer().liked).toBe(false);
     expect(likeCount()).toBe(4);
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
-    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]!.body))).toEqual({ itemId: 'a', liked: false });
+    expect(JSON.parse(fetchMock.mock.calls[0]![1]!.body as string)).toEqual({ itemId: 'a', liked: false });
     expect(likeCount()).toBe(4);
   });
 
@@ -142,7 +142,7 @@ describe('optimistic like and save on explore cards', () => {
     act(() => result.current.mutate({ itemId: 'a', saved: true }));
     expect(saveCount()).toBe(2);
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
-    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]!.body))).toEqual({ itemId: 'a', saved: true });
+    expect(JSON.parse(fetchMock.mock.calls[0]![1]!.body as string)).toEqual({ itemId: 'a', saved: true });
     expect(viewer().saved).toBe(true);
     expect(saveCount()).toBe(2);
   });

@@ -48,6 +48,6 @@ describe('FeedbackForm', () => {
     await user.click(screen.getByRole('button', { name: 'Send feedback' }));
     expect(await screen.findByText('Feedback must be 1000 characters or less')).toBeTruthy();
     const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(JSON.parse(String(init.body))).toMatchObject({ category: 'idea', message: 'More shelves', email: null });
+    expect(JSON.parse(init.body as string)).toMatchObject({ category: 'idea', message: 'More shelves', email: null });
   });
 });

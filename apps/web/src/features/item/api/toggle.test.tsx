@@ -47,7 +47,7 @@ describe('like and save on the item page', () => {
     act(() => result.current.mutate({ liked: true, likes: 3 }));
     expect(current().viewer.liked).toBe(false);
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
-    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]!.body))).toEqual({ itemId: 'i1', liked: false });
+    expect(JSON.parse(fetchMock.mock.calls[0]![1]!.body as string)).toEqual({ itemId: 'i1', liked: false });
     expect(current().item.counts.likes).toBe(2);
   });
 
@@ -58,7 +58,7 @@ describe('like and save on the item page', () => {
     const { result } = renderHook(() => useToggleItemSave('i1'), { wrapper });
     act(() => result.current.mutate({ saved: false }));
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
-    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]!.body))).toEqual({ itemId: 'i1', saved: true });
+    expect(JSON.parse(fetchMock.mock.calls[0]![1]!.body as string)).toEqual({ itemId: 'i1', saved: true });
     expect(current().viewer.saved).toBe(true);
   });
 });

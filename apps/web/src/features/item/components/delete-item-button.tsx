@@ -28,7 +28,7 @@ export function DeleteItemButton({ itemId, title }: { itemId: string; title: str
       onSuccess: () => {
         toast.success(t('item.deleted'));
         setOpen(false);
-        navigate(paths.myShelf.getHref(), { replace: true });
+        void navigate(paths.myShelf.getHref(), { replace: true });
       },
       onError: (error) => toast.error(t(errorMessageKey(error))),
     });

@@ -24,7 +24,7 @@ export function ItemActions({ data }: { data: VisibleItem }) {
   const like = useToggleItemLike(item.id);
   const save = useToggleItemSave(item.id);
 
-  const askToLogIn = (message: string) => toast(message, { action: { label: t('nav.logIn'), onClick: () => navigate(signIn) } });
+  const askToLogIn = (message: string) => toast(message, { action: { label: t('nav.logIn'), onClick: () => void navigate(signIn) } });
 
   const onLike = () => {
     if (!viewer.signedIn) return askToLogIn(t('item.loginToLike'));

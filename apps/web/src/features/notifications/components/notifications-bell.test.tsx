@@ -77,7 +77,7 @@ describe('NotificationsBell', () => {
     vi.stubGlobal('EventSource', FakeEventSource);
     let maintenanceMode = false;
     const fetchMock = vi.fn(async (input: RequestInfo | URL) =>
-      String(input).includes('public-site-settings') ? jsonResponse({ maintenanceMode }) : jsonResponse({ count: 0 }),
+      String(input as string).includes('public-site-settings') ? jsonResponse({ maintenanceMode }) : jsonResponse({ count: 0 }),
     );
     vi.stubGlobal('fetch', fetchMock);
     function Maintenance() {
@@ -92,7 +92,7 @@ describe('NotificationsBell', () => {
       { withAuth: false },
     );
     await waitFor(() => expect(screen.getByTestId('maintenance').textContent).toBe('false'));
-    const settingsReads = () => fetchMock.mock.calls.filter(([url]) => String(url).includes('public-site-settings')).length;
+    const settingsReads = () => fetchMock.mock.calls.filter(([url]) => String(url as string).includes('public-site-settings')).length;
     expect(settingsReads()).toBe(1);
     maintenanceMode = true; // an admin turned it on
     act(() => sources[0]!.emit('site-settings', {}));

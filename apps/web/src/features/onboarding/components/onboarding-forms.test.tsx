@@ -52,7 +52,7 @@ describe('ProfileStep', () => {
     expect(message.id).toBe('handle-error');
     expect(screen.getByLabelText('Handle').getAttribute('aria-describedby')).toBe('handle-error');
     const [, init] = callsTo(fetchMock, 'onboarding-complete')[0]!;
-    expect(JSON.parse(String(init.body))).toEqual({ handle: 'ada', displayName: 'Ada', bio: null, public: true });
+    expect(JSON.parse(init.body as string)).toEqual({ handle: 'ada', displayName: 'Ada', bio: null, public: true });
     expect(onComplete).not.toHaveBeenCalled();
   });
 
@@ -68,7 +68,7 @@ describe('ProfileStep', () => {
     await user.click(screen.getByRole('button', { name: 'Create my shelf' }));
     await waitFor(() => expect(onComplete).toHaveBeenCalledTimes(1));
     const [, init] = callsTo(fetchMock, 'onboarding-complete')[0]!;
-    expect(JSON.parse(String(init.body))).toEqual({ handle: 'grace_h', displayName: 'Grace', bio: 'Vintage cameras', public: false });
+    expect(JSON.parse(init.body as string)).toEqual({ handle: 'grace_h', displayName: 'Grace', bio: 'Vintage cameras', public: false });
   });
 });
 
@@ -104,6 +104,6 @@ describe('InviteStep', () => {
     await user.click(screen.getByRole('button', { name: 'Redeem code' }));
     await waitFor(() => expect(onRedeemed).toHaveBeenCalledTimes(1));
     const [, init] = callsTo(fetchMock, 'invite-redeem')[0]!;
-    expect(JSON.parse(String(init.body))).toEqual({ code: 'CURIO-ABCD2345' });
+    expect(JSON.parse(init.body as string)).toEqual({ code: 'CURIO-ABCD2345' });
   });
 });

@@ -41,7 +41,7 @@ describe('ProfileHeader follow toasts', () => {
     await waitFor(() => expect(toasts.success).toHaveBeenCalledTimes(1));
     expect(toasts.success).toHaveBeenCalledWith('Following', { description: 'You now follow @ben.' });
     const call = fetch.mock.calls.find(([url]) => String(url).includes('social-follow-toggle'))!;
-    expect(JSON.parse(String((call as unknown as [string, RequestInit])[1].body))).toEqual({ targetUserId: 'ben-id', following: true });
+    expect(JSON.parse((call as unknown as [string, RequestInit])[1].body as string)).toEqual({ targetUserId: 'ben-id', following: true });
     expect(track).toHaveBeenCalledWith('follow_clicked', { targetUserId: 'ben-id', following: true });
   });
 

@@ -105,7 +105,7 @@ describe('ShelfBoard', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/functions/v1/shelf-move');
-    expect(JSON.parse(String(init.body))).toEqual({ itemId: A, col: 2, row: 0 });
+    expect(JSON.parse(init.body as string)).toEqual({ itemId: A, col: 2, row: 0 });
     expect(cell(2, 0).dataset.itemId).toBe(A);
     expect(toasts.success).toHaveBeenCalledWith('Item moved');
   });
@@ -136,7 +136,9 @@ describe('ShelfBoard', () => {
     press('Escape');
     expect(live()).toBe('Cancelled');
     expect(document.activeElement).toBe(cell(1, 0));
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
     expect(live()).toBe('');
   });
 

@@ -69,7 +69,7 @@ export function ShelfGrid({ layout, itemsById, occupied, editMode, label, draggi
       const item = itemAt(focus);
       if (item) {
         event.preventDefault();
-        navigate(paths.item.getHref(item.id));
+        void navigate(paths.item.getHref(item.id));
       }
       return;
     }
