@@ -1,34 +1,50 @@
 import { and, asc, eq, gt, gte, lt, lte, or, sql } from 'drizzle-orm';
 import { events } from '../../db/schema';
+import { rowsOf } from '../../db/rows';
 import type { Executor } from '../../db/types';
 
 export type EventRow = typeof events.$inferSelect;
 
 export function eventsRepository(db: Executor) {
   return {
-    async insert(row: typeof events.$inferInsert): Promise<EventRow> {
-      const [inserted] = await db.insert(events).values(row).returning();
-      return inserted!;
-    },
-    /** Several rows in one statement, returned in the order given. */
-    async insertMany(rows: (typeof events.$inferInsert)[]): Promise<EventRow[]> {
+    /**
+     * Inserts the events and announces each on `channel` in one statement, in the order given (NOTIFYs are
+     * delivered when the transaction commits). Each announcement is the event as JSON (`id` and
+     * `createdAt`, which the database chooses, then the rest as `tail`, the caller's JSON of the other
+     * fields without its opening brace), or only its id when that would be over `maxBytes`.
+     */
+    async insertAnnounced(channel: string, rows: (typeof events.$inferInsert & { tail: string })[], maxBytes: number): Promise<EventRow[]> {
       if (!rows.length) return [];
-      // Only what the database chose: the payloads are the caller's already.
-      const made = (await db.insert(events).values(rows).returning({ id: events.id, createdAt: events.createdAt })).sort((a, b) => a.id - b.id);
-      return rows.map((row, n) => ({ ...row, userId: row.userId ?? null, id: made[n]!.id, createdAt: made[n]!.createdAt }));
+      const input = sql.join(
+        rows.map(
+          (r, n) => sql`(${n}::int, ${r.userId ?? null}::text, ${r.stream}::text, ${r.type}::text, ${JSON.stringify(r.payload)}::jsonb, ${r.tail}::text)`,
+        ),
+        sql`, `,
+      );
+      const made = rowsOf<{ n: number; id: number | string; created_at: Date | string }>(
+        await db.execute(sql`
+          with input(n, user_id, stream, type, payload, tail) as (values ${input}),
+          inserted as (
+            insert into ${events} (user_id, stream, type, payload)
+            select user_id, stream, type, payload from input order by n
+            returning id, created_at),
+          numbered as (select id, created_at, (row_number() over (order by id))::int - 1 as n from inserted),
+          announced as (
+            select nb.n, nb.id, nb.created_at,
+              '{"id":' || nb.id || ',"createdAt":"' || to_char(nb.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '",' || i.tail as announcement
+            from numbered nb join input i on i.n = nb.n)
+          select n, id, created_at, pg_notify(${channel}, case when octet_length(announcement) <= ${maxBytes} then announcement else '{"id":' || id || '}' end)
+          from (select * from announced order by n) as ordered`),
+      );
+      const byN = new Map(made.map((m) => [Number(m.n), m]));
+      return rows.map(({ tail: _tail, ...row }, n) => {
+        const m = byN.get(n)!;
+        return { ...row, userId: row.userId ?? null, id: Number(m.id), createdAt: new Date(m.created_at) };
+      });
     },
     /** NOTIFY through the function form (a parameter, not SQL text); delivered when the transaction commits. */
     async notify(channel: string, payload: string) {
       await db.execute(sql`select pg_notify(${channel}, ${payload})`);
-    },
-    /** Several NOTIFYs on one channel in one statement, delivered in this order at commit. */
-    async notifyAll(channel: string, payloads: string[]) {
-      if (!payloads.length) return;
-      const list = sql.join(
-        payloads.map((p, n) => sql`(${n}::int, ${p}::text)`),
-        sql`, `,
-      );
-      await db.execute(sql`select pg_notify(${channel}, p) from (select p from (values ${list}) as x(n, p) order by n) as ordered`);
     },
     async byId(id: number): Promise<EventRow | undefined> {
       const [row] = await db.select().from(events).where(eq(events.id, id));

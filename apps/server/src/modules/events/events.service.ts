@@ -169,6 +169,16 @@ export function createEventsService(
     };
   }
 
+  async function recordMany(tx: Executor, list: NewEvent[]): Promise<DomainEvent[]> {
+    const rows = list.map((event) => {
+      const row = { userId: event.userId, stream: event.stream, type: event.type, payload: event.payload as object };
+      // The announcement's JSON after `id` and `createdAt` (the database's): what toEvent makes of the row.
+      const tail = JSON.stringify({ userId: row.userId ?? null, stream: row.stream, type: row.type, payload: row.payload }).slice(1);
+      return { ...row, tail };
+    });
+    return (await eventsRepository(tx).insertAnnounced(EVENTS_CHANNEL, rows, MAX_NOTIFY_BYTES)).map(toEvent);
+  }
+
   return {
     /** Starts listening (once per process). Resolves when notifications are being received. */
     start(): Promise<void> {
@@ -216,28 +226,15 @@ export function createEventsService(
 
     /** Records an event in the transaction (or statement) of the change and announces it to every process. */
     async record(tx: Executor, event: NewEvent): Promise<DomainEvent> {
-      const repo = eventsRepository(tx);
-      const recorded = toEvent(await repo.insert({ userId: event.userId, stream: event.stream, type: event.type, payload: event.payload as object }));
-      const full = JSON.stringify(recorded);
-      await repo.notify(EVENTS_CHANNEL, Buffer.byteLength(full) <= MAX_NOTIFY_BYTES ? full : JSON.stringify({ id: recorded.id }));
-      return recorded;
+      const [recorded] = await recordMany(tx, [event]);
+      return recorded!;
     },
 
-    /** {@link record} for several events: two statements whatever their number; the events in the order given. */
-    async recordMany(tx: Executor, list: NewEvent[]): Promise<DomainEvent[]> {
-      const repo = eventsRepository(tx);
-      const recorded = (
-        await repo.insertMany(list.map((event) => ({ userId: event.userId, stream: event.stream, type: event.type, payload: event.payload as object })))
-      ).map(toEvent);
-      await repo.notifyAll(
-        EVENTS_CHANNEL,
-        recorded.map((e) => {
-          const full = JSON.stringify(e);
-          return Buffer.byteLength(full) <= MAX_NOTIFY_BYTES ? full : JSON.stringify({ id: e.id });
-        }),
-      );
-      return recorded;
-    },
+    /**
+     * {@link record} for several events: one statement whatever their number (the rows and their
+     * NOTIFYs), the events in the order given.
+     */
+    recordMany,
 
     /**
      * Tells every other process something it may act on (a {@link HintPayload}): one NOTIFY outside

@@ -5,7 +5,8 @@ import { events, items } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { pngBytes, stubGenerator } from '../../test/images';
 import { sseReader } from '../../test/sse';
-import { createEventsService, pruneEvents, type DomainEvent } from './events.service';
+import { countQueries } from '../../test/query-count';
+import { createEventsService, EVENTS_CHANNEL, pruneEvents, type DomainEvent } from './events.service';
 
 let t: TestApp;
 let photo: Buffer;
@@ -187,6 +188,32 @@ describe('events', { tags: ['postgres'] }, () => {
     expect(got.map((e) => e.id)).toEqual([announced.id, late.id, after.id]);
     expect(got.map((e) => e.id)).not.toContain(before.id);
     await service.stop();
+  });
+
+  it('records several events in one statement and announces each as its JSON, in order; one too large for a NOTIFY by its id', async () => {
+    const u = await t.onboardedUser();
+    const heard: string[] = [];
+    const stop = await t.database.listen(EVENTS_CHANNEL, (payload) => heard.push(payload));
+    const counter = countQueries(t.database);
+    try {
+      const recorded = await t.services.events.recordMany(t.database.db, [
+        { userId: u.userId, stream: 'test', type: 'first', payload: { text: 'é, "quoted", 高达' } },
+        { userId: null, stream: 'test', type: 'second', payload: { big: 'x'.repeat(8_000) } },
+        { userId: u.userId, stream: 'test', type: 'third', payload: { n: 3 } },
+      ]);
+      // The rows and their NOTIFYs in one statement (a listener reading the large one by its id is apart).
+      const writes = counter.texts.filter((text) => /insert into "events"|pg_notify/.test(text));
+      expect(writes, counter.texts.join('\n')).toHaveLength(1);
+      expect(recorded.map((e) => e.type)).toEqual(['first', 'second', 'third']);
+      expect(recorded[0]!.id).toBeLessThan(recorded[1]!.id);
+      const ids = new Set(recorded.map((e) => e.id));
+      const mine = () => heard.map((p) => JSON.parse(p) as { id: number }).filter((e) => ids.has(e.id));
+      await vi.waitFor(() => expect(mine()).toHaveLength(3), { timeout: 3_000, interval: 20 });
+      expect(mine()).toEqual([recorded[0], { id: recorded[1]!.id }, recorded[2]]);
+    } finally {
+      counter.restore();
+      await stop();
+    }
   });
 
   it('tells what waits for hints that some may have been missed when its listening connection comes back', async () => {
