@@ -33,19 +33,10 @@ const schemaImports = {
  * that module's service: `profileReads(tx)`, `profileWrites(tx)`, `authAccounts(tx)`… Paths are
  * relative: from modules/<x>/, `../<y>/…` is another module and `../../auth/…` the auth module.
  * Allowed still (listed here, not hidden): the read path's predicates and reads (read/read.repository),
- * the social module's counters and reports (social/stats.repository, social/reports.repository) until
- * social's service exposes them, and the share routes mounting the page routes (pages/pages.routes).
+ * and the share routes mounting the page routes (pages/pages.routes).
  */
 const foreignModulePrivate = {
-  group: [
-    '../*/*.repository',
-    '../*/*.routes',
-    '../../auth/*.repository',
-    '!../read/read.repository',
-    '!../social/stats.repository',
-    '!../social/reports.repository',
-    '!../pages/pages.routes',
-  ],
+  group: ['../*/*.repository', '../*/*.routes', '../../auth/*.repository', '!../read/read.repository', '!../pages/pages.routes'],
   message: "A module imports another only through its public surface (its *.service.ts): ask the owning module's service to read or change its data.",
 };
 /** Tables: only src/db/ (which gathers them) and the owning module import a module's schema; schema files may reference another's tables for foreign keys. */

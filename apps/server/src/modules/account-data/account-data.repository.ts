@@ -21,7 +21,6 @@ import {
   users,
 } from '../../db/schema';
 import type { Executor } from '../../db/types';
-import { statsRepository } from '../social/stats.repository';
 
 export type ExportRow = typeof accountExports.$inferSelect;
 export type DeletionRow = typeof accountDeletions.$inferSelect;
@@ -255,18 +254,6 @@ export function accountDataRepository(db: Executor) {
     async ownedImageIds(userId: string): Promise<string[]> {
       const rows = await db.select({ id: images.id }).from(images).where(eq(images.ownerId, userId));
       return rows.map((r) => r.id);
-    },
-    /**
-     * Removes the person's likes and saves and keeps the items' counters right (call inside a
-     * transaction). Likes, saves and counters are the social module's tables: this write moves there
-     * once social's service offers it (the one write of account deletion still outside its owner).
-     */
-    async removeMarks(userId: string) {
-      const stats = statsRepository(db);
-      const liked = await db.delete(likes).where(eq(likes.userId, userId)).returning({ itemId: likes.itemId });
-      for (const { itemId } of liked) await stats.recountLikes(itemId);
-      const saved = await db.delete(bookmarks).where(eq(bookmarks.userId, userId)).returning({ itemId: bookmarks.itemId });
-      for (const { itemId } of saved) await stats.recountSaves(itemId);
     },
   };
 }

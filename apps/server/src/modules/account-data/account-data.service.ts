@@ -16,6 +16,7 @@ import type { ItemPagesService } from '../items/item-pages.service';
 import { QUEUES, type Jobs } from '../jobs/jobs';
 import { messageWrites } from '../messages/messages.service';
 import { profileWrites } from '../profiles/profiles.service';
+import { socialRecords } from '../social/social-records.service';
 import { accountDataRepository, type ExportRow } from './account-data.repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -325,7 +326,7 @@ export function createAccountDataService(
       await db.transaction(async (tx) => {
         await authAccounts(tx).deleteSessions(userId);
         // Likes, saves and follows go; everyone else's counters stay right.
-        await accountDataRepository(tx).removeMarks(userId);
+        await socialRecords(tx).removeMarksOf(userId);
         await followWrites(tx).removeAllOf(userId);
         await commentWrites(tx).removeAllBy(userId);
         await messageWrites(tx).removeSentBy(userId);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError, badRequest } from '../../lib/errors';
 import { profileVisible, type ProfileRules } from '../read/visibility';
-import { statsRepository } from '../social/stats.repository';
+import { socialRecords } from '../social/social-records.service';
 import { analyticsRepository } from './analytics.repository';
 import { itemViewsRepository } from './item-views.repository';
 import { profileViewsRepository } from './profile-views.repository';
@@ -94,7 +94,7 @@ export function createAnalyticsService(db: Db, deps: AnalyticsDeps) {
         const day = utcDay(new Date());
         const view = { itemId, day, viewer: keys.dailyViewer(day, who) };
         await db.transaction(async (tx) => {
-          if (await itemViewsRepository(tx).record(view)) await statsRepository(tx).addView(view.itemId);
+          if (await itemViewsRepository(tx).record(view)) await socialRecords(tx).addView(view.itemId);
         });
       }
       return true;

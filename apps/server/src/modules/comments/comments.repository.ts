@@ -4,7 +4,6 @@ import type { Executor } from '../../db/types';
 import { cursorKey, olderThan } from '../../db/keyset';
 import type { Cursor } from '../../lib/cursor';
 import { profileVisibleTo } from '../read/read.repository';
-import { reportsRepository } from '../social/reports.repository';
 
 export type CommentRow = typeof comments.$inferSelect;
 
@@ -91,8 +90,6 @@ export function commentsRepository(db: Executor) {
     async delete(commentId: string) {
       await db.delete(comments).where(eq(comments.id, commentId));
     },
-    /** One report per reporter and comment: a repeated report (even a concurrent one) answers the existing one. */
-    report: (row: { reporterId: string; targetId: string; reason: string }) => reportsRepository(db).fileOnce({ ...row, targetType: 'comment' }),
     async mentionCandidates(q: string, excludeUsers: string[] = []) {
       // Prefix matches first, then handles or names containing the text; at most 8.
       const like = `%${q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;

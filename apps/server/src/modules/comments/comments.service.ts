@@ -8,7 +8,7 @@ import { createReadService } from '../read/read.service';
 import { hiddenByBlock, profileVisible } from '../read/visibility';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { SocialService } from '../social/social.service';
-import { statsRepository } from '../social/stats.repository';
+import { socialRecords } from '../social/social-records.service';
 import { commentsRepository } from './comments.repository';
 
 export function createCommentsService(
@@ -88,7 +88,7 @@ export function createCommentsService(
         if (item.userId !== userId) notes.push({ userId: item.userId, kind: 'comment', refId: input.itemId, actorId: userId });
         for (const m of mentioned) if (m.userId !== item.userId) notes.push({ userId: m.userId, kind: 'mention', refId: input.itemId, actorId: userId });
         await deps.notifications.create(tx, notes);
-        await statsRepository(tx).recountComments(input.itemId);
+        await socialRecords(tx).recountComments(input.itemId);
         return { comment, mentions: mentioned.map((m) => m.handle) };
       });
       deps.itemTouched?.(input.itemId);
@@ -113,7 +113,7 @@ export function createCommentsService(
         throw forbidden('Only its author or the item owner can delete a comment');
       await db.transaction(async (tx) => {
         await commentsRepository(tx).delete(commentId);
-        await statsRepository(tx).recountComments(row.itemId);
+        await socialRecords(tx).recountComments(row.itemId);
       });
       deps.itemTouched?.(row.itemId);
       return { deleted: true as const };
@@ -123,7 +123,8 @@ export function createCommentsService(
       const row = await repo.findWithItem(input.commentId);
       if (!row) throw notFound('Comment not found');
       await deps.social.visibleItem(row.itemId, userId);
-      const id = await repo.report({ reporterId: userId, targetId: input.commentId, reason: input.reason });
+      // One report per reporter and comment: a repeated report (even a concurrent one) answers the existing one.
+      const id = await socialRecords(db).fileReport({ reporterId: userId, targetType: 'comment', targetId: input.commentId, reason: input.reason });
       return { reportId: id };
     },
 
@@ -144,14 +145,14 @@ export function commentWrites(db: Executor) {
     /** A moderator hides the comment or shows it again (the caller recounts: `recount`). */
     setHidden: (commentId: string, hidden: boolean) => commentsRepository(db).setHidden(commentId, hidden),
     /** The item's comment counter, recounted. */
-    recount: (itemId: string) => statsRepository(db).recountComments(itemId),
+    recount: (itemId: string) => socialRecords(db).recountComments(itemId),
     /**
      * The person's comments: one that others answered after it on the same item (a thread needs it)
      * stays without author and text ("deleted user"); every other one goes. Counters are recounted.
      */
     async removeAllBy(userId: string) {
       const { kept, removed, itemIds } = await commentsRepository(db).removeAllBy(userId);
-      const stats = statsRepository(db);
+      const stats = socialRecords(db);
       for (const itemId of itemIds) await stats.recountComments(itemId);
       return { kept, removed };
     },

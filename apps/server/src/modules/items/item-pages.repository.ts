@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lt, ne } from 'drizzle-orm';
-import { arrangements, composites, images, items, photos, profiles } from '../../db/schema';
+import { composites, images, items, photos, profiles } from '../../db/schema';
 import type { Executor } from '../../db/types';
 
 export function itemPagesRepository(db: Executor) {
@@ -50,9 +50,8 @@ export function itemPagesRepository(db: Executor) {
       const c = await db.select({ a: composites.imageId }).from(composites).where(eq(composites.itemId, itemId));
       return [...p.flatMap((r) => [r.a, r.b]), ...c.map((r) => r.a)].filter((x): x is string => Boolean(x));
     },
-    /** Deletes the item; photos, composites, arrangement, likes, saves and comments go with it (cascades). */
+    /** Deletes the item; photos, composites, likes, saves and comments go with it (cascades). Its place on the shelf goes first (the shelves module's). */
     async delete(itemId: string) {
-      await db.delete(arrangements).where(eq(arrangements.itemId, itemId));
       await db.delete(items).where(eq(items.id, itemId));
     },
     /** Of these image ids, the ones nothing references any more (profiles' avatars included). */

@@ -9,6 +9,7 @@ import { createViewerMarksCache } from '../read/viewer-marks';
 import { profileVisible } from '../read/visibility';
 import { sharedAnswer } from '../../lib/functions';
 import { itemPagesRepository } from './item-pages.repository';
+import { shelfRecords } from '../shelves/shelves.service';
 
 /**
  * How long an item page is kept for viewers other than its owner: a safety net. A like, save or
@@ -192,6 +193,7 @@ export function createItemPagesService(
       await ownItem(userId, itemId);
       const imageIds = await repo.imageIds(itemId);
       await db.transaction(async (tx) => {
+        await shelfRecords(tx).removeItem(itemId);
         await itemPagesRepository(tx).delete(itemId);
         await deps.recordChange?.(tx, { itemId });
       });

@@ -5,7 +5,6 @@ import { pgBool, rowsOf } from '../../db/rows';
 import type { Executor } from '../../db/types';
 import type { Cursor } from '../../lib/cursor';
 import { dmAllowed, dmRule, profileVisibleTo } from '../read/read.repository';
-import { reportsRepository } from '../social/reports.repository';
 
 export type ThreadRow = typeof dmThreads.$inferSelect;
 export type MessageRow = typeof dmMessages.$inferSelect;
@@ -181,8 +180,6 @@ export function messagesRepository(db: Executor) {
         .orderBy(sql`case when ${profiles.handle} ilike ${prefix} then 0 when ${profiles.displayName} ilike ${prefix} then 1 else 2 end`, profiles.handle)
         .limit(8);
     },
-    /** One report per reporter and thread: a repeated report answers the existing one. */
-    report: (row: { reporterId: string; targetId: string; reason: string }) => reportsRepository(db).fileOnce({ ...row, targetType: 'thread' }),
     /**
      * The person's own messages go; a thread stays for the other person while it holds their messages
      * (the person's side of it becomes null with the user row), and goes when nothing is left in it.

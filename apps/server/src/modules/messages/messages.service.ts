@@ -6,6 +6,7 @@ import { AppError, badRequest, notFound } from '../../lib/errors';
 import type { EventsService } from '../events/events.service';
 import type { RateLimitsService } from '../rate-limits/rate-limits.service';
 import { profileVisible } from '../read/visibility';
+import { socialRecords } from '../social/social-records.service';
 import { messagesRepository, type MessageRow, type ThreadListRow } from './messages.repository';
 
 export interface MessageLimits {
@@ -165,7 +166,8 @@ export function createMessagesService(db: Db, deps: { events: EventsService; rat
     /** Reports a thread to the moderators (one open report per reporter and thread). */
     async report(userId: string, input: { threadId: string; reason: string }) {
       await ownThread(userId, input.threadId);
-      return { reportId: await repo.report({ reporterId: userId, targetId: input.threadId, reason: input.reason }) };
+      // One report per reporter and thread: a repeated report answers the existing one.
+      return { reportId: await socialRecords(db).fileReport({ reporterId: userId, targetType: 'thread', targetId: input.threadId, reason: input.reason }) };
     },
 
     async recipients(userId: string, q: string) {

@@ -254,11 +254,6 @@ export function moderationRepository(db: Executor) {
         .where(and(eq(reports.targetType, target.type), eq(reports.targetId, target.id), eq(reports.status, 'open')))
         .for('update');
     },
-    /** Closes reports (the social module's table: this write moves there once social's service offers it). */
-    async closeReports(ids: string[], status: 'hidden' | 'dismissed') {
-      if (!ids.length) return;
-      await db.update(reports).set({ status }).where(inArray(reports.id, ids));
-    },
 
     /** Earlier actions on a target (for a DMCA notice: on the notice), newest first. */
     async actionsOn(target: { type: ModerationActionRow['targetType']; id: string }, limit = 50) {

@@ -19,7 +19,7 @@ import type { NotificationsService } from '../notifications/notifications.servic
 import { profileReads, profileWrites } from '../profiles/profiles.service';
 import { createReadService } from '../read/read.service';
 import { profileVisible } from '../read/visibility';
-import { reportsRepository } from '../social/reports.repository';
+import { socialRecords } from '../social/social-records.service';
 import { moderationRepository } from './moderation.repository';
 
 type Visibility = { type: 'item'; itemId: string } | { type: 'profile'; profileId: string };
@@ -116,7 +116,7 @@ export function createModerationService(
     async reportItem(userId: string, input: FunctionParsedInput<'item-report'>) {
       const item = await read.visibleItem(input.itemId, userId);
       if (item.userId === userId) throw badRequest(MODERATION_MESSAGES.ownContent);
-      const reportId = await reportsRepository(db).fileOnce({
+      const reportId = await socialRecords(db).fileReport({
         reporterId: userId,
         targetType: 'item',
         targetId: item.id,
@@ -132,7 +132,7 @@ export function createModerationService(
       const profile = input.userId ? await profiles.findByUser(input.userId) : await profiles.findByHandle(input.handle!);
       if (!profile || !profileVisible(profile, userId)) throw notFound('Profile not found');
       if (profile.userId === userId) throw badRequest(MODERATION_MESSAGES.ownContent);
-      const reportId = await reportsRepository(db).fileOnce({
+      const reportId = await socialRecords(db).fileReport({
         reporterId: userId,
         targetType: 'profile',
         targetId: profile.id,
@@ -256,7 +256,7 @@ export function createModerationService(
           if (announce) await deps.recordVisibilityChange(tx, announce);
         }
 
-        await r.closeReports(
+        await socialRecords(tx).closeReports(
           open.map((o) => o.id),
           closeAs,
         );

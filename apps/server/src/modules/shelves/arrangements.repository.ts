@@ -32,6 +32,10 @@ export function arrangementsRepository(db: Executor) {
     async deleteForItem(shelfId: string, itemId: string) {
       await db.delete(arrangements).where(and(eq(arrangements.shelfId, shelfId), eq(arrangements.itemId, itemId)));
     },
+    /** The item's place, whatever shelf holds it (the item is being deleted). */
+    async deleteItem(itemId: string) {
+      await db.delete(arrangements).where(eq(arrangements.itemId, itemId));
+    },
     async deleteAll(shelfId: string) {
       await db.delete(arrangements).where(eq(arrangements.shelfId, shelfId));
     },

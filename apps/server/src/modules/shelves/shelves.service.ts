@@ -142,5 +142,7 @@ export function shelfRecords(db: Executor) {
     ensureForUser: (userId: string) => shelves.ensureForUser(userId),
     /** The shelf's arrangements. */
     arrangements: (shelfId: string) => arrangementsRepository(db).list(shelfId),
+    /** The item's place on its shelf goes (the item is being deleted, in the same transaction). */
+    removeItem: (itemId: string) => arrangementsRepository(db).deleteItem(itemId),
   };
 }

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { reports } from '../../db/schema';
 import type { Executor } from '../../db/types';
 
@@ -32,6 +32,10 @@ export function reportsRepository(db: Executor) {
         if (existing) return existing.id;
       }
       throw new Error('could not file the report');
+    },
+    async close(ids: string[], status: 'hidden' | 'dismissed') {
+      if (!ids.length) return;
+      await db.update(reports).set({ status }).where(inArray(reports.id, ids));
     },
   };
 }

@@ -89,6 +89,12 @@ export function socialRepository(db: Executor) {
 
   return {
     setLikes,
+    /** Deletes every like and save of a person; answers the items whose counters changed. */
+    async removeMarksOf(userId: string) {
+      const liked = await db.delete(likes).where(eq(likes.userId, userId)).returning({ itemId: likes.itemId });
+      const saved = await db.delete(bookmarks).where(eq(bookmarks.userId, userId)).returning({ itemId: bookmarks.itemId });
+      return { liked: liked.map((l) => l.itemId), saved: saved.map((s) => s.itemId) };
+    },
     /** Sets the save to `target`, or flips it when no target is given. */
     setBookmark: (userId: string, itemId: string, target?: boolean) => setMark(bookmarks, userId, itemId, target),
   };
