@@ -251,8 +251,13 @@ export function createApp(deps: AppDeps) {
   app.route('/.well-known', oauthDiscoveryRouter(auth));
 
   const limitKeys = createViewerKeys(env.AUTH_SECRET);
-  // Guests' answers that hold for a while (explore's first pages, item pages), answered before routing.
-  const guestAnswers = createGuestAnswers({ headers: apiHeaders, logger, onCall: (call) => services.functionStats.record(call) });
+  // Answers that hold for a while (explore's first pages, item pages; a guest's or a signed-in viewer's), answered before routing.
+  const guestAnswers = createGuestAnswers({
+    headers: apiHeaders,
+    logger,
+    onCall: (call) => services.functionStats.record(call),
+    viewer: (cookie) => sessionCache.peek(cookie, undefined),
+  });
   const handlers = {
     ...siteSettingsFunctions(services.settings),
     ...rolesFunctions(services.roles),
@@ -298,7 +303,7 @@ export function createApp(deps: AppDeps) {
       trustProxy: env.TRUST_PROXY,
       session: (headers) => sessionCache.user(headers),
       answer: (c, text) => jsonAnswer(c, text, apiHeaders),
-      rememberGuestAnswer: guestAnswers.remember,
+      rememberAnswer: guestAnswers.remember,
       onCall: (call) => services.functionStats.record(call),
     }),
   );

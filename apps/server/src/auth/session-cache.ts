@@ -15,9 +15,12 @@ const SESSION_COOKIE = /(?:^|;)\s*(?:__Secure-)?[\w.-]*session_token=([^;]*)/;
  * Null when there is neither: such a request has no session and needs no lookup.
  */
 export function sessionKey(headers: Headers): string | null {
-  const cookie = headers.get('cookie');
+  return sessionKeyOf(headers.get('cookie') ?? undefined, headers.get('authorization') ?? undefined);
+}
+/** {@link sessionKey} from the two headers' texts (the server entry reads them without a Headers object). */
+export function sessionKeyOf(cookie: string | undefined, authorization: string | undefined): string | null {
   const token = cookie ? (SESSION_COOKIE.exec(cookie)?.[1] ?? '') : '';
-  const bearer = headers.get('authorization') ?? '';
+  const bearer = authorization ?? '';
   return token || bearer ? `${token}\n${bearer}` : null;
 }
 
@@ -90,6 +93,14 @@ export function createSessionCache(deps: {
         pending.set(key, looking);
       }
       return looking;
+    },
+    /**
+     * The signed-in user of a request whose session is kept here now, without a lookup: null when
+     * it is not (never looked up, expired, revoked), and the request then goes the usual way.
+     */
+    peek(cookie: string | undefined, authorization: string | undefined): SessionUser | null {
+      const key = sessionKeyOf(cookie, authorization);
+      return key === null ? null : kept.get(key);
     },
     /** How many sessions are held (tests). */
     get size() {

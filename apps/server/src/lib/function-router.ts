@@ -17,8 +17,11 @@ export interface FunctionRouterDeps {
   session?(headers: Headers): Promise<SessionUser | null>;
   /** Sends a successful call's JSON text (the app adds its headers in one go); defaults to a plain JSON answer. */
   answer?(c: Context, text: string): Response;
-  /** Keeps a guest's answer that says how long it holds, to be answered before routing next time (GET only). */
-  rememberGuestAnswer?(url: string, name: string, text: string, validWhile: () => boolean): void;
+  /**
+   * Keeps an answer that says how long it holds, to be answered before routing next time (GET only): a
+   * guest's (no cookie, no token), or a viewer's whose session came from the cookie (`viewerId`).
+   */
+  rememberAnswer?(url: string, name: string, text: string, validWhile: () => boolean, viewerId: string | null): void;
   /** Told of every finished call of a known function (statistics); must not block. */
   onCall?(call: { name: string; status: number; durationMs: number; code: string | null; requestId: string | null }): void;
 }
@@ -94,8 +97,10 @@ export function createFunctionRouter(deps: FunctionRouterDeps) {
     const handler = deps.handlers[name as FunctionName] as (input: unknown, ctx: FunctionContext) => Promise<unknown>;
     const result = await handler(parsed.data, ctx);
     const text = answerText(result ?? {});
-    const validWhile = c.req.method === 'GET' && !user && !headers.has('cookie') && !headers.has('authorization') ? answerValidity(result) : undefined;
-    if (validWhile) deps.rememberGuestAnswer?.(c.req.url, name, text, validWhile);
+    // A bearer token's caller is never kept; a guest only without any cookie; a viewer by the session of their cookie.
+    const keptFor = c.req.method === 'GET' && !headers.has('authorization') && (user ? headers.has('cookie') : !headers.has('cookie'));
+    const validWhile = keptFor ? answerValidity(result) : undefined;
+    if (validWhile) deps.rememberAnswer?.(c.req.url, name, text, validWhile, user?.id ?? null);
     return deps.answer ? deps.answer(c, text) : c.body(text, 200, { 'content-type': 'application/json' });
   });
   return router;

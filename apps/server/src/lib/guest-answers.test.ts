@@ -34,6 +34,18 @@ describe("guests' kept answers", () => {
     expect(kept.answer(entryView(new Request(`${URL_A}&x=1`), undefined))).toBeNull();
   });
 
+  it("answers a signed-in viewer's kept answer only to a session of that viewer the session cache holds, never to a guest or a token", async () => {
+    const sessions: Record<string, { id: string }> = { 'curio.session_token=ann': { id: 'ann' }, 'curio.session_token=ben': { id: 'ben' } };
+    const kept = createGuestAnswers({ headers: {}, logger: createLogger('silent'), viewer: (cookie) => sessions[cookie] ?? null });
+    kept.remember(URL_A, 'item-get', '{"viewer":"ann"}', () => true, 'ann');
+    const ask = (headers: Record<string, string>) => kept.answer(entryView(new Request(URL_A, { headers }), undefined));
+    expect(await ask({ cookie: 'curio.session_token=ann' })!.text()).toBe('{"viewer":"ann"}');
+    expect(ask({ cookie: 'curio.session_token=ben' })).toBeNull();
+    expect(ask({ cookie: 'curio.session_token=gone' })).toBeNull();
+    expect(ask({})).toBeNull();
+    expect(ask({ cookie: 'curio.session_token=ann', authorization: 'Bearer x' })).toBeNull();
+  });
+
   it('drops an answer once it no longer holds', () => {
     const { kept } = answers();
     let holds = true;

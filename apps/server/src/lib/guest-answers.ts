@@ -45,12 +45,15 @@ interface Entry {
 }
 
 /**
- * Guests' answers of public read functions (explore's first pages, item pages), kept as the bytes
- * that were sent, by URL, and answered at the server entry before routing and middleware while the
- * service that made them says they are still the answer (`validWhile`: the same snapshot window and
- * no invalidation since; the item page still cached). A request with a cookie or a bearer token
- * always goes the usual way, and so does any answer that did not say how long it holds. Each
- * answer gets the app's headers, its own request id, the request log line and the call statistics.
+ * Answers of read functions (explore's first pages, item pages), kept as the bytes that were sent, by
+ * URL and viewer, and answered at the server entry before routing and middleware while the service
+ * that made them says they are still the answer (`validWhile`: the same snapshot window and no
+ * invalidation since; the item page and the viewer's kept marks still the same). A guest's answer is
+ * kept by URL alone; a signed-in viewer's by URL and user, and served only to a request whose session
+ * cookie the session cache holds now for that user (`viewer`: no lookup; a revoked or expired session
+ * is not held, and such a request goes the usual way, as does any request with a bearer token or an
+ * unknown session, and any answer that did not say how long it holds). Each answer gets the app's
+ * headers, its own request id, the request log line and the call statistics.
  */
 export function createGuestAnswers(opts: {
   headers: Record<string, string>;
@@ -60,10 +63,12 @@ export function createGuestAnswers(opts: {
   max?: number;
   /** At most this many characters of answers in all (32 Mi by default). */
   maxChars?: number;
+  /** The signed-in user of a request's session cookie, if the session cache holds it now (no lookup). */
+  viewer?: (cookie: string) => { id: string } | null;
 }) {
   // Bounded by count and by size (the text's characters): the least recently answered go first.
   const entries = new LRUCache<string, Entry>({
-    max: opts.max ?? 2000,
+    max: opts.max ?? 10_000,
     maxSize: opts.maxChars ?? 32 * 1024 * 1024,
     sizeCalculation: (e) => Math.max(1, e.text.length),
   });
@@ -72,21 +77,31 @@ export function createGuestAnswers(opts: {
   const { logger } = opts;
 
   return {
-    /** Keeps a guest's answer for its URL (the function router calls this for a shared answer that says how long it holds). */
-    remember(url: string, name: string, text: string, validWhile: () => boolean) {
-      entries.set(targetOf(url), { name, text, gzip: null, validWhile });
+    /**
+     * Keeps an answer for its URL, a guest's or (with `viewerId`) a signed-in viewer's: the function router
+     * calls this for a shared answer that says how long it holds.
+     */
+    remember(url: string, name: string, text: string, validWhile: () => boolean, viewerId: string | null = null) {
+      entries.set(keyOf(targetOf(url), viewerId), { name, text, gzip: null, validWhile });
     },
 
     /** The kept answer for this request, or null: then the app answers it. */
     answer(req: EntryView): Response | null {
       if (req.method !== 'GET') return null;
-      const target = req.target;
-      const entry = entries.get(target);
-      if (!entry) return null;
       const start = performance.now();
-      if (req.header('cookie') !== undefined || req.header('authorization') !== undefined) return null;
+      const target = req.target;
+      let key = target;
+      const cookie = req.header('cookie');
+      if (req.header('authorization') !== undefined) return null;
+      if (cookie !== undefined) {
+        const viewer = opts.viewer?.(cookie);
+        if (!viewer) return null;
+        key = keyOf(target, viewer.id);
+      }
+      const entry = entries.get(key);
+      if (!entry) return null;
       if (!entry.validWhile()) {
-        entries.delete(target);
+        entries.delete(key);
         return null;
       }
       let body: string | Buffer = entry.text;
@@ -116,3 +131,6 @@ export function createGuestAnswers(opts: {
   };
 }
 export type GuestAnswers = ReturnType<typeof createGuestAnswers>;
+
+/** A kept answer's key: the URL's path and query, and the viewer's id for a signed-in viewer's. */
+const keyOf = (target: string, viewerId: string | null) => (viewerId === null ? target : `${target}\n${viewerId}`);

@@ -105,13 +105,20 @@ export function createItemPagesService(
       const shared = viewerId === null ? pages.get(itemId) : null;
       const known = shared && guestAnswers.get(shared);
       if (known) return known;
+      // A viewer's answer made from the cached page and their kept marks alone (read.page takes both before
+      // anything else) holds while both stay the very same.
+      const pageBefore = viewerId === null ? null : pages.get(itemId);
+      const marksBefore = viewerId === null ? null : marks.get(viewerId, itemId);
       const page = await read.page(itemId, viewerId, pages, marks);
       const answer = shape(page, viewerId);
       if (viewerId !== null && answer.access === 'visible' && !answer.viewer.isOwner) {
         // The Message button: the one DM rule (read with the viewer's marks, no query of its own), and
         // (for a new thread) the owner's profile visible to the viewer.
         const canMessage = profileVisible(page.item.owner, viewerId) && page.viewer.canMessage;
-        return { ...answer, viewer: { ...answer.viewer, canMessage } };
+        const viewerAnswer = { ...answer, viewer: { ...answer.viewer, canMessage } };
+        if (!pageBefore || !marksBefore || pages.get(itemId) !== pageBefore || marks.get(viewerId, itemId) !== marksBefore) return viewerAnswer;
+        // Answered before routing to this viewer's session while the page and their marks stay the same.
+        return sharedAnswer(viewerAnswer, () => pages.get(itemId) === pageBefore && marks.get(viewerId, itemId) === marksBefore);
       }
       if (viewerId === null) {
         const cached = pages.get(itemId);

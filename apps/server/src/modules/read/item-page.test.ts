@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { itemGetResultSchema } from '@curio/contract';
 import { pngBytes, stubGenerator } from '../../test/images';
 import { events, items } from '../../db/schema';
@@ -140,6 +140,35 @@ describe("guests' item pages answered before routing", { tags: ['postgres'] }, (
     expect(await (await get(item)).json()).toMatchObject({ access: 'private', item: null });
     // A signed-in request never gets a guest's answer.
     expect(((await (await get(item, { cookie: fan.cookie })).json()) as any).viewer.signedIn).toBe(true);
+  });
+
+  it("answers a signed-in viewer's repeated view with their own kept answer, until their marks, the page or their session change", async () => {
+    const owner = await t.onboardedUser();
+    const item = await t.publishedItem(owner.cookie, await pngBytes(60, 75), 'Seen often');
+    const viewer = await t.onboardedUser();
+    const mine = async () => (await get(item, { cookie: viewer.cookie })).text();
+    // The first views read the page, then the viewer's marks; the next is made from both, kept, and kept as sent.
+    await mine();
+    await mine();
+    const kept = await mine();
+    expect(JSON.parse(kept)).toMatchObject({ access: 'visible', viewer: { signedIn: true, liked: false, isOwner: false } });
+    const get$ = vi.spyOn(t.services.itemPages, 'get');
+    try {
+      expect(await mine()).toBe(kept);
+      expect(get$).not.toHaveBeenCalled();
+      // Someone else, signed in or not, never gets it.
+      const other = await t.onboardedUser();
+      expect(JSON.parse(await (await get(item, { cookie: other.cookie })).text())).toMatchObject({ viewer: { signedIn: true, liked: false } });
+      expect(get$).toHaveBeenCalledTimes(1);
+      // Their like changes their answer at once.
+      expect((await t.call('social-like-toggle', { cookie: viewer.cookie, body: { itemId: item, liked: true } })).status).toBe(200);
+      expect(JSON.parse(await mine())).toMatchObject({ viewer: { liked: true }, item: { counts: { likes: 1 } } });
+      // Signed out, the cookie gets a guest's answer: the session is gone, and with it the kept answers.
+      expect((await t.request('/auth/v1/sign-out', { cookie: viewer.cookie, body: {} })).status).toBe(200);
+      expect(JSON.parse(await mine())).toMatchObject({ viewer: { signedIn: false, liked: false } });
+    } finally {
+      get$.mockRestore();
+    }
   });
 });
 
