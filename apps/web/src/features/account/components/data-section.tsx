@@ -1,7 +1,6 @@
 import { DELETION_GRACE_DAYS, EXPORT_TTL_DAYS } from '@curio/contract';
 import { Archive, Download, Fingerprint, Loader2, Mail, RefreshCw, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { z } from 'zod';
@@ -19,6 +18,7 @@ import { browserSupportsPasskeys, webAuthnErrorKey } from '@/lib/webauthn-errors
 import { useAccountDataStatus, useRequestDeletion, useRequestExport, useSendDeletionCode, type AccountDataStatus } from '../api/account-data';
 import { usePasskeys } from '../api/passkeys';
 import { AccountSection } from './account-section';
+import { FormattedInput } from '@/components/forms/formatted-input';
 
 const ALERT = 'rounded-lg bg-danger-bg px-3.5 py-2.5 text-sm font-medium text-danger-fg';
 
@@ -294,22 +294,17 @@ function DeleteForm({ hasPassword, hasPasskey, onCancel }: { hasPassword: boolea
             </p>
           ) : null}
           <Field id={fieldId} label={t('accountData.delete.codeLabel')} error={error}>
-            <Controller
+            <FormattedInput
               control={form.control}
               name="code"
-              render={({ field }) => (
-                <Input
-                  {...field}
-                  id={fieldId}
-                  onChange={(e) => field.onChange(e.target.value.replace(/\D/g, '').slice(0, 6))}
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  maxLength={6}
-                  aria-invalid={error ? true : undefined}
-                  aria-describedby={fieldDescribedBy(fieldId, { error })}
-                  data-testid="delete-code"
-                />
-              )}
+              format={(typed) => typed.replace(/\D/g, '').slice(0, 6)}
+              id={fieldId}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={fieldDescribedBy(fieldId, { error })}
+              data-testid="delete-code"
             />
           </Field>
         </div>

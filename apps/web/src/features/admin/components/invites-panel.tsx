@@ -20,6 +20,7 @@ import { cn } from '@/lib/utils';
 import { fetchAllInvites, useAdminInvites, useCreateInvites, useDisableInvite } from '../api/admin-site';
 import { fromLocalInput, toCsv } from '../utils/dates';
 import { Pager } from './pager';
+import { FormattedInput } from '@/components/forms/formatted-input';
 
 type Status = NonNullable<AdminInvitesListInput['status']>;
 const STATUSES: Status[] = ['all', 'active', 'expired', 'disabled'];
@@ -129,18 +130,13 @@ function CreateInvitesForm() {
               <Input {...props('count')} type="number" inputMode="numeric" min={1} max={500} {...form.register('count')} />
             </Field>
             <Field id={f('prefix')} label={t('adminPanel.invites.prefix')} hint={t('adminPanel.invites.prefixHint')} error={errors.prefix}>
-              <Controller
+              <FormattedInput
                 control={form.control}
                 name="prefix"
-                render={({ field }) => (
-                  <Input
-                    {...field}
-                    {...props('prefix', true)}
-                    className="font-mono"
-                    maxLength={12}
-                    onChange={(e) => field.onChange(e.target.value.toUpperCase())}
-                  />
-                )}
+                format={(typed) => typed.toUpperCase()}
+                {...props('prefix', true)}
+                className="font-mono"
+                maxLength={12}
               />
             </Field>
             <Field id={f('maxUses')} label={t('adminPanel.invites.maxUses')} error={errors.maxUses}>

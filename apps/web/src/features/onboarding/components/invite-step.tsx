@@ -1,13 +1,12 @@
 import { inviteRedeemInputSchema } from '@curio/contract';
 import { Loader2, Ticket } from 'lucide-react';
-import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Field, fieldControlProps } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
 import { errorText, useZodForm } from '@/lib/form';
 import { INVITE_FORM_KEYS, inviteErrorKey, useRedeemInvite } from '../api/redeem-invite';
+import { FormattedInput } from '@/components/forms/formatted-input';
 
 /** Asks for an invite code (upper-cased as typed); on success a toast and the next step. */
 export function InviteStep({ onRedeemed, notice }: { onRedeemed: () => void; notice?: string | null }) {
@@ -43,21 +42,16 @@ export function InviteStep({ onRedeemed, notice }: { onRedeemed: () => void; not
         </p>
       ) : null}
       <Field id={id} label={t('onboarding.codeLabel')} error={error}>
-        <Controller
+        <FormattedInput
           control={form.control}
           name="code"
-          render={({ field }) => (
-            <Input
-              {...field}
-              onChange={(e) => field.onChange(e.target.value.toUpperCase())}
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              placeholder={t('onboarding.codePlaceholder')}
-              className="font-mono tracking-wider uppercase"
-              {...fieldControlProps(id, { error })}
-            />
-          )}
+          format={(typed) => typed.toUpperCase()}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          placeholder={t('onboarding.codePlaceholder')}
+          className="font-mono tracking-wider uppercase"
+          {...fieldControlProps(id, { error })}
         />
       </Field>
       <Button type="submit" size="lg" disabled={mutation.isPending} className="w-full">

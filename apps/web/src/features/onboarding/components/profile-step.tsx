@@ -12,6 +12,7 @@ import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { errorText, useZodForm } from '@/lib/form';
 import { ONBOARDING_FORM_KEYS, onboardingErrors, useCompleteOnboarding } from '../api/complete-onboarding';
+import { FormattedInput } from '@/components/forms/formatted-input';
 
 type Props = { onComplete: () => void; onInviteRequired: () => void };
 
@@ -62,21 +63,16 @@ export function ProfileStep({ onComplete, onInviteRequired }: Props) {
           <span className="pointer-events-none absolute inset-y-0 left-0 flex w-10 items-center justify-center text-muted-foreground" aria-hidden="true">
             @
           </span>
-          <Controller
+          <FormattedInput
             control={form.control}
             name="handle"
-            render={({ field }) => (
-              <Input
-                {...field}
-                onChange={(e) => field.onChange(e.target.value.replace(/^@+/, '').toLowerCase())}
-                autoComplete="username"
-                autoCapitalize="none"
-                spellCheck={false}
-                maxLength={HANDLE_MAX + 5}
-                className="pl-9"
-                {...fieldControlProps('handle', { error: handleError, hint: true })}
-              />
-            )}
+            format={(typed) => typed.replace(/^@+/, '').toLowerCase()}
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            maxLength={HANDLE_MAX + 5}
+            className="pl-9"
+            {...fieldControlProps('handle', { error: handleError, hint: true })}
           />
         </div>
       </Field>

@@ -1,7 +1,6 @@
 import { BIO_MAX, DISPLAY_NAME_MAX, onboardingInputSchema, profileHandleChangeInputSchema } from '@curio/contract';
 import { Check, ExternalLink, ImagePlus, Loader2, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
-import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -20,6 +19,7 @@ import { CONTRACT_KEYS, errorText, useZodForm, type FormKeys } from '@/lib/form'
 import { imageUrl } from '@/lib/image-url';
 import { useProfileMe } from '../api/get-profile-me';
 import { uploadAvatar, useChangeHandle, useUpdateProfile } from '../api/update-profile';
+import { FormattedInput } from '@/components/forms/formatted-input';
 
 /** A display name (required) and a bio, by the contract's profile rules; the handle by its own. */
 const detailsFormSchema = onboardingInputSchema.pick({ displayName: true, bio: true });
@@ -301,26 +301,21 @@ function HandleCard({ profile }: { profile: Me }) {
               <span aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted-foreground">
                 @
               </span>
-              <Controller
+              <FormattedInput
                 control={form.control}
                 name="handle"
-                render={({ field }) => (
-                  <Input
-                    {...field}
-                    maxLength={30}
-                    onChange={(e) => {
-                      setSaved(false);
-                      form.clearErrors('handle');
-                      field.onChange(e.target.value.toLowerCase());
-                    }}
-                    className="pl-7"
-                    autoCapitalize="none"
-                    autoCorrect="off"
-                    spellCheck={false}
-                    {...fieldControlProps('settings-handle', { error, hint: true })}
-                    data-testid="settings-handle"
-                  />
-                )}
+                format={(typed) => typed.toLowerCase()}
+                onTyped={() => {
+                  setSaved(false);
+                  form.clearErrors('handle');
+                }}
+                maxLength={30}
+                className="pl-7"
+                autoCapitalize="none"
+                autoCorrect="off"
+                spellCheck={false}
+                {...fieldControlProps('settings-handle', { error, hint: true })}
+                data-testid="settings-handle"
               />
             </div>
           </Field>
