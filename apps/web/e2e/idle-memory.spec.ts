@@ -5,6 +5,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
 import { npmStartEnv } from '../../server/src/lib/runtime';
+import { spareServerPort } from './support/ports';
 
 /**
  * An idle web process, started as `npm start` starts it (the compiled server, production defaults: the
@@ -26,7 +27,8 @@ function residentMb(pid: number): number {
 
 /** Starts the compiled server, serves what a first visit asks for, waits, and answers its resident memory; then stops it. */
 async function idleResidentMb(env: Record<string, string>): Promise<number> {
-  const port = 41000 + Math.floor(Math.random() * 9000);
+  // One server at a time (each stops before the next starts): the worker's first spare port.
+  const port = spareServerPort(0);
   const base = `http://localhost:${port}`;
   const child: ChildProcess = spawn(process.execPath, [path.join(REPO, 'apps/server/dist/main.js')], {
     cwd: REPO,

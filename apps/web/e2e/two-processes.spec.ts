@@ -6,6 +6,7 @@ import { expect, test, type Browser, type BrowserContext } from '@playwright/tes
 import pg from 'pg';
 import { LOCAL_S3_KEYS, startLocalS3, type LocalS3 } from '../../server/src/storage/local-s3';
 import { PASSWORD, samplePhotoFile, uniqueEmail, uniqueHandle } from './support/api';
+import { spareServerPort } from './support/ports';
 
 /**
  * Two collectors whose browsers talk to two different server processes of one PostgreSQL database
@@ -33,8 +34,10 @@ async function sql<T>(connectionString: string, run: (c: pg.Client) => Promise<T
   }
 }
 
+/** How many servers this file started: each takes the next of the worker's spare ports. */
+let started = 0;
 async function startServer(dbUrl: string) {
-  const port = 31000 + Math.floor(Math.random() * 9000);
+  const port = spareServerPort(1 + (started++ % 9));
   const base = `http://localhost:${port}`;
   const child = spawn(process.execPath, ['--enable-source-maps', path.join(REPO, 'apps/server/dist/main.js')], {
     cwd: REPO,

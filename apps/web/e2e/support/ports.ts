@@ -18,3 +18,14 @@ export const E2E_OIDC_PORT = E2E_BASE_PORT + 1000;
 export function workerOrigin(index = Number(process.env.TEST_PARALLEL_INDEX ?? 0)) {
   return `http://localhost:${E2E_BASE_PORT + index}`;
 }
+
+/**
+ * A port for a server a test starts itself, besides its worker's (`n`, 0–9: ten a worker). Below the system's
+ * range of ephemeral ports (32768–60999 on Linux): a port picked at random there can be the local end of any
+ * outgoing connection at that moment (a test's server once failed to start with EADDRINUSE so), while these are
+ * the worker's own: E2E_BASE_PORT + 2000 + 10 × the worker's index + n.
+ */
+export function spareServerPort(n: number, index = Number(process.env.TEST_PARALLEL_INDEX ?? 0)) {
+  if (!Number.isInteger(n) || n < 0 || n > 9) throw new Error(`a worker has ten spare ports (0–9), not ${n}`);
+  return E2E_BASE_PORT + 2000 + index * 10 + n;
+}
