@@ -1,17 +1,17 @@
 import { METADATA_MAX, parseTags, TITLE_MAX } from '@curio/contract';
 import { useEffect, useId, useRef } from 'react';
-import { Controller, type UseFormReturn } from 'react-hook-form';
+import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Field, fieldDescribedBy } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { OptionalMark } from '@/components/ui/optional-mark';
-import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { errorText } from '@/lib/form';
 import { normalizeTags, type DetailsInput, type DetailsOutput } from '../utils/wizard-rules';
 import { CreditsSummary } from './credits-summary';
 import { StepHeading } from './step-heading';
+import { FormSwitch } from '@/components/forms/form-switch';
 
 type DetailsStepProps = {
   /** The wizard's details form (react-hook-form over detailsFormSchema). */
@@ -102,21 +102,7 @@ export function DetailsStep({ form, locked, focusHeading, errorAttempt }: Detail
             {t('addItem.details.nsfwHint')}
           </p>
         </div>
-        <Controller
-          control={form.control}
-          name="nsfw"
-          render={({ field }) => (
-            <Switch
-              id={`${id}-nsfw`}
-              checked={field.value}
-              onCheckedChange={field.onChange}
-              onBlur={field.onBlur}
-              disabled={locked}
-              aria-describedby={`${id}-nsfw-hint`}
-              data-testid="item-nsfw"
-            />
-          )}
-        />
+        <FormSwitch control={form.control} name="nsfw" id={`${id}-nsfw`} disabled={locked} aria-describedby={`${id}-nsfw-hint`} data-testid="item-nsfw" />
       </div>
 
       <Field

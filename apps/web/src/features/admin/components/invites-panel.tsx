@@ -1,7 +1,6 @@
 import { adminInvitesCreateInputSchema, type AdminInvite, type AdminInvitesListInput } from '@curio/contract';
 import { Ban, Copy, Download, Plus } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { z } from 'zod';
@@ -12,7 +11,6 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Field, fieldDescribedBy } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { errorMessageKey } from '@/lib/error-messages';
 import { errorText, everyCode, setServerErrors, typedNumber, useZodForm, type FormKeys } from '@/lib/form';
@@ -21,6 +19,7 @@ import { fetchAllInvites, useAdminInvites, useCreateInvites, useDisableInvite } 
 import { fromLocalInput, toCsv } from '../utils/dates';
 import { Pager } from './pager';
 import { FormattedInput } from '@/components/forms/formatted-input';
+import { FormSwitch } from '@/components/forms/form-switch';
 
 type Status = NonNullable<AdminInvitesListInput['status']>;
 const STATUSES: Status[] = ['all', 'active', 'expired', 'disabled'];
@@ -155,19 +154,7 @@ function CreateInvitesForm() {
                 {t('adminPanel.invites.grantTester')}
               </label>
               <div className="flex min-h-11 items-center gap-3">
-                <Controller
-                  control={form.control}
-                  name="grantTester"
-                  render={({ field }) => (
-                    <Switch
-                      id={f('tester')}
-                      checked={field.value}
-                      onCheckedChange={field.onChange}
-                      onBlur={field.onBlur}
-                      aria-describedby={`${f('tester')}-hint`}
-                    />
-                  )}
-                />
+                <FormSwitch control={form.control} name="grantTester" id={f('tester')} aria-describedby={`${f('tester')}-hint`} />
                 <span id={`${f('tester')}-hint`} className="text-sm text-muted-foreground">
                   {t('adminPanel.invites.grantTesterHint')}
                 </span>

@@ -1,7 +1,6 @@
 import { itemsUpdateInputSchema, METADATA_MAX, TITLE_MAX } from '@curio/contract';
 import { Loader2, Pencil } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { z } from 'zod';
@@ -10,13 +9,13 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } 
 import { Field, fieldControlProps, fieldDescribedBy } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { isApiError } from '@/lib/api-client';
 import { errorMessageKey } from '@/lib/error-messages';
 import { errorText, useZodForm, type FormKeys } from '@/lib/form';
 import type { ItemDetail } from '../api/get-item';
 import { useUpdateItem } from '../api/update-item';
+import { FormSwitch } from '@/components/forms/form-switch';
 
 /** The title by the contract's rule; tags and notes as typed (the server reads the tags). */
 const editItemFormSchema = itemsUpdateInputSchema.pick({ title: true, nsfw: true }).extend({ tags: z.string(), notes: z.string() });
@@ -103,20 +102,7 @@ function EditItemForm({ item, onDone }: { item: ItemDetail; onDone: () => void }
             {t('item.nsfwHint')}
           </p>
         </div>
-        <Controller
-          control={form.control}
-          name="nsfw"
-          render={({ field }) => (
-            <Switch
-              id={`${id}-nsfw`}
-              checked={field.value}
-              onCheckedChange={field.onChange}
-              onBlur={field.onBlur}
-              aria-describedby={`${id}-nsfw-hint`}
-              data-testid="edit-nsfw"
-            />
-          )}
-        />
+        <FormSwitch control={form.control} name="nsfw" id={`${id}-nsfw`} aria-describedby={`${id}-nsfw-hint`} data-testid="edit-nsfw" />
       </div>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="ghost" onClick={onDone}>

@@ -2,20 +2,20 @@ import { DM_OPTIONS, settingsUpdateInputSchema, type SettingsUpdate } from '@cur
 import { useQueryClient } from '@tanstack/react-query';
 import { Check } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
-import { Controller, type Control } from 'react-hook-form';
+import type { Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { UnsavedChangesGuard } from '@/components/forms/unsaved-changes-guard';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Switch } from '@/components/ui/switch';
 import { errorMessageKey } from '@/lib/error-messages';
 import { useZodForm } from '@/lib/form';
 import { settingsKeys } from '@/lib/query-keys';
 import { useSettings } from '../api/get-settings';
 import { useUpdateSettings } from '../api/update-settings';
 import { BlockedUsersList } from './blocked-users-list';
+import { FormSwitch } from '@/components/forms/form-switch';
 
 type Draft = Required<SettingsUpdate>;
 type SettingsResult = NonNullable<ReturnType<typeof useSettings>['data']>;
@@ -50,24 +50,7 @@ function SwitchRow({
           {hint}
         </div>
       </div>
-      <Controller
-        control={control}
-        name={name}
-        render={({ field }) => (
-          <Switch
-            id={id}
-            checked={field.value}
-            onCheckedChange={(v) => {
-              field.onChange(v);
-              onChange();
-            }}
-            onBlur={field.onBlur}
-            aria-describedby={`${id}-hint`}
-            data-testid={testId}
-            className="mt-1"
-          />
-        )}
-      />
+      <FormSwitch control={control} name={name} onChanged={onChange} id={id} aria-describedby={`${id}-hint`} data-testid={testId} className="mt-1" />
     </div>
   );
 }
