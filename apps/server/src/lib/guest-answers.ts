@@ -88,7 +88,6 @@ export function createGuestAnswers(opts: {
     /** The kept answer for this request, or null: then the app answers it. */
     answer(req: EntryView): Response | null {
       if (req.method !== 'GET') return null;
-      const start = performance.now();
       const target = req.target;
       let key = target;
       const cookie = req.header('cookie');
@@ -100,6 +99,7 @@ export function createGuestAnswers(opts: {
       }
       const entry = entries.get(key);
       if (!entry) return null;
+      const start = performance.now();
       if (!entry.validWhile()) {
         entries.delete(key);
         return null;
