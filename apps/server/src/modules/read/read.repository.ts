@@ -12,6 +12,7 @@ import {
   likes,
   photos,
   profiles,
+  profileStats,
   userBlocks,
   userRoles,
   userSettings,
@@ -101,6 +102,34 @@ export interface ViewerStateRows {
   roles: Role[];
   /** The items' counts now (asked for with `counts`): [itemId, likes, comments, saves]. */
   counts: [string, number, number, number][];
+}
+
+/** A person with what every caller shows of them: profile fields, visibility and follow counts. */
+export interface HydratedPerson {
+  userId: string;
+  handle: string;
+  displayName: string;
+  avatarImageId: string | null;
+  bio: string | null;
+  public: boolean;
+  /** A moderator hid the profile. */
+  hidden: boolean;
+  followersCount: number;
+  followingCount: number;
+}
+
+/** One viewer's relation to one person: follows and blocks each way, and whether the DM rule lets the viewer message them. */
+export interface PersonViewerState {
+  /** The viewer follows them. */
+  following: boolean;
+  /** They follow the viewer. */
+  followsYou: boolean;
+  /** The viewer blocked them. */
+  blocking: boolean;
+  /** They blocked the viewer. */
+  blockedBy: boolean;
+  /** A message from the viewer to them would be accepted now (`dmAllowed`; never to oneself). */
+  canMessage: boolean;
 }
 
 /**
@@ -400,6 +429,62 @@ export function readRepository(db: Executor) {
         canMessage: Boolean(row?.canMessage),
         dmOpen: Boolean(row?.dmOpen),
       };
+    },
+
+    /**
+     * People with their profile and follow counts: one query for any number of user ids, or one
+     * handle (order not kept; unknown ones are left out).
+     */
+    async hydratePeople(by: { userIds: string[] } | { handle: string }): Promise<HydratedPerson[]> {
+      if ('userIds' in by && !by.userIds.length) return [];
+      const rows = await db
+        .select({
+          userId: profiles.userId,
+          handle: profiles.handle,
+          displayName: profiles.displayName,
+          avatarImageId: profiles.avatarImageId,
+          bio: profiles.bio,
+          public: profiles.public,
+          hidden: profiles.hidden,
+          followersCount: profileStats.followersCount,
+          followingCount: profileStats.followingCount,
+        })
+        .from(profiles)
+        .leftJoin(profileStats, eq(profileStats.userId, profiles.userId))
+        .where('userIds' in by ? inArray(profiles.userId, by.userIds) : eq(profiles.handle, by.handle));
+      return rows.map((r) => ({ ...r, followersCount: Number(r.followersCount ?? 0), followingCount: Number(r.followingCount ?? 0) }));
+    },
+
+    /**
+     * One viewer's relation to each of these people (of those with a profile), in one query: the
+     * follows' pair key and the blocks' primary key answer each way, and `dmAllowed` (the rule
+     * messages apply) whether the viewer may message them; never oneself, as messages' `canMessage`.
+     */
+    async peopleViewerState(viewerId: string, userIds: string[]): Promise<(PersonViewerState & { userId: string })[]> {
+      if (!userIds.length) return [];
+      const followed = (follower: AnyColumn | string, followee: AnyColumn | string) =>
+        sql<boolean>`exists(select 1 from ${follows} where ${follows.followerId} = ${follower} and ${follows.followeeId} = ${followee})`;
+      const blocked = (blocker: AnyColumn | string, blockedId: AnyColumn | string) =>
+        sql<boolean>`exists(select 1 from ${userBlocks} where ${userBlocks.blockerId} = ${blocker} and ${userBlocks.blockedId} = ${blockedId})`;
+      const rows = await db
+        .select({
+          userId: profiles.userId,
+          following: followed(viewerId, profiles.userId),
+          followsYou: followed(profiles.userId, viewerId),
+          blocking: blocked(viewerId, profiles.userId),
+          blockedBy: blocked(profiles.userId, viewerId),
+          canMessage: sql<boolean>`(${profiles.userId} <> ${viewerId} and ${dmAllowed(viewerId, profiles.userId)})`,
+        })
+        .from(profiles)
+        .where(inArray(profiles.userId, userIds));
+      return rows.map((r) => ({
+        userId: r.userId,
+        following: Boolean(r.following),
+        followsYou: Boolean(r.followsYou),
+        blocking: Boolean(r.blocking),
+        blockedBy: Boolean(r.blockedBy),
+        canMessage: Boolean(r.canMessage),
+      }));
     },
 
     /** The people the viewer has a block with, either way (one query on the blocks' primary key and its reverse). */

@@ -1,9 +1,20 @@
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { createKept } from '../../lib/kept';
-import { readRepository, type CompositeRef, type HydratedItem, type ItemPageRow } from './read.repository';
+import { readRepository, type CompositeRef, type HydratedItem, type HydratedPerson, type ItemPageRow, type PersonViewerState } from './read.repository';
 import type { ViewerMarksCache } from './viewer-marks';
-import { itemAccess, listable, needsRoles, NO_BLOCKS, type BlockRules, type ItemAccess, type ListRules, type ViewerRules } from './visibility';
+import {
+  itemAccess,
+  listable,
+  needsRoles,
+  NO_BLOCKS,
+  personAccess,
+  type BlockRules,
+  type ItemAccess,
+  type ListRules,
+  type PersonAccess,
+  type ViewerRules,
+} from './visibility';
 
 /** What one viewer has done to an item. Following, blocked and muted (of its owner) join here. */
 export interface ItemViewerState {
@@ -21,6 +32,22 @@ export interface ViewerState {
 
 const NOBODY: ViewerState = { of: () => ({ liked: false, saved: false }), countsOf: () => null, isAdmin: false };
 const GUEST_STATE: ItemPageRow['viewerState'] = { liked: false, saved: false, roles: [], blocks: false, hiddenComments: 0, canMessage: false, dmOpen: true };
+
+/** One viewer's relation to each person asked about (see `peopleViewerState`). */
+export interface PeopleViewerState {
+  of(userId: string): PersonViewerState;
+}
+/** A guest's relation to anyone, and anyone's to themselves: nothing. */
+const NO_RELATION: PersonViewerState = { following: false, followsYou: false, blocking: false, blockedBy: false, canMessage: false };
+const NO_PEOPLE_STATE: PeopleViewerState = { of: () => NO_RELATION };
+
+/** A person as the people pipeline answers them: hydrated, the viewer's access, and the viewer's relation to them. */
+export interface PersonView {
+  person: HydratedPerson;
+  access: PersonAccess;
+  /** All false for a guest, for the viewer themselves, and for a person the viewer may not see. */
+  state: PersonViewerState;
+}
 
 /** An item's page as everyone sees it (no viewer's marks): what {@link createItemPageCache} keeps. */
 export type SharedItemPage = Omit<ItemPageRow, 'viewerState'>;
@@ -107,11 +134,65 @@ export function createReadService(db: Db) {
     if (!viewerId) return NO_BLOCKS;
     return { blocked: new Set(await repo.blockedWith(viewerId)) };
   }
+  /** People with their profile and follow counts, in the order of `ids`; unknown ids are dropped. One query. */
+  async function hydratePeople(ids: string[]): Promise<HydratedPerson[]> {
+    const rows = await repo.hydratePeople({ userIds: ids });
+    const byId = new Map(rows.map((r) => [r.userId, r]));
+    return ids.map((id) => byId.get(id)).filter((r): r is HydratedPerson => Boolean(r));
+  }
+
+  /**
+   * The viewer's relation to these people (follows and blocks each way, and whether the DM rule lets
+   * them message each): one query; none for a guest, nor when the viewer asks only about themselves.
+   */
+  async function peopleViewerState(viewerId: string | null, ids: string[]): Promise<PeopleViewerState> {
+    const others = viewerId ? ids.filter((id) => id !== viewerId) : [];
+    if (!viewerId || !others.length) return NO_PEOPLE_STATE;
+    const byId = new Map((await repo.peopleViewerState(viewerId, others)).map(({ userId, ...state }) => [userId, state]));
+    return { of: (id) => byId.get(id) ?? NO_RELATION };
+  }
+
+  /** The access and relation of each hydrated person: the viewer's state is read only for those they may see. */
+  async function viewPeople(hydrated: HydratedPerson[], viewerId: string | null): Promise<PersonView[]> {
+    const access = new Map(hydrated.map((p) => [p.userId, personAccess(p, viewerId)]));
+    const state = await peopleViewerState(
+      viewerId,
+      hydrated.filter((p) => access.get(p.userId) === 'visible').map((p) => p.userId),
+    );
+    return hydrated.map((person) => {
+      const seen = access.get(person.userId)!;
+      return { person, access: seen, state: seen === 'visible' ? state.of(person.userId) : NO_RELATION };
+    });
+  }
+
   return {
     hydrate,
     viewerState,
     list,
     blocks,
+    hydratePeople,
+    peopleViewerState,
+
+    /**
+     * The one read path for people, as `list` is for items: ids → hydrate (one query) → the viewer's
+     * relation (one query; none for a guest) → `personAccess`, in the order of `ids` (unknown ids
+     * dropped). Every known person is answered with their access: a list shows only the `visible`.
+     */
+    async people(ids: string[], viewerId: string | null): Promise<PersonView[]> {
+      return viewPeople(await hydratePeople(ids), viewerId);
+    },
+
+    /**
+     * One person's page, by handle or user id: the person with the viewer's access and relation, or
+     * null when there is no such profile. One query for the person; one more for the relation when
+     * someone else signed in may see them (none for a guest or the person themselves).
+     */
+    async person(ref: { handle: string } | { userId: string }, viewerId: string | null): Promise<PersonView | null> {
+      const [person] = await repo.hydratePeople('handle' in ref ? { handle: ref.handle } : { userIds: [ref.userId] });
+      if (!person) return null;
+      const [view] = await viewPeople([person], viewerId);
+      return view!;
+    },
 
     /**
      * The item if this viewer may see it, else "not found" (hidden and private look the same to

@@ -1,6 +1,6 @@
 /**
- * Who may see what: the one place the rules live (spec part 2 §4, §6). Lists and pages of items
- * apply them through the read pipeline (read.service.ts). Their SQL forms, for queries that filter
+ * Who may see what: the one place the rules live (spec part 2 §4, §6). Lists and pages of items,
+ * and of people, apply them through the read pipeline (read.service.ts). Their SQL forms, for queries that filter
  * while they page, are in read.repository.ts: `itemVisibleTo` (`itemAccess`), `profileVisibleTo`
  * (`profileVisible`), `notBlockedBetween` (`hiddenByBlock`), and `discoverable` (`listable` for the
  * anonymous viewer: explore's ranking, the sitemap).
@@ -71,6 +71,14 @@ export interface ProfileRules {
   hidden: boolean;
 }
 export const profileVisible = (profile: ProfileRules, viewerId: string | null) => (profile.public && !profile.hidden) || profile.userId === viewerId;
+
+/**
+ * What this viewer may see of a person (the people pipeline's access, as `itemAccess` is the items'):
+ * `visible` when `profileVisible`; otherwise `private`, which is all anyone else learns of a private
+ * profile or one a moderator hid.
+ */
+export type PersonAccess = 'visible' | 'private';
+export const personAccess = (profile: ProfileRules, viewerId: string | null): PersonAccess => (profileVisible(profile, viewerId) ? 'visible' : 'private');
 
 /** The people a viewer has a block with, either way (the viewer blocked them, or they the viewer). */
 export interface BlockRules {
