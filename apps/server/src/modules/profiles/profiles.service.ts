@@ -10,7 +10,6 @@ import type { RolesService } from '../roles/roles.service';
 import { itemRecords } from '../items/item-records.service';
 import { mapShelf, shelfRecords } from '../shelves/shelves.service';
 import { createReadService } from '../read/read.service';
-import { profileVisible } from '../read/visibility';
 import type { SiteSettingsService } from '../site-settings/site-settings.service';
 import { profilesRepository, type ProfileRow, type ProfileWrite } from './profiles.repository';
 
@@ -39,8 +38,6 @@ export function createProfilesService(
     recordVisibilityChange?: (tx: Executor, change: { userId: string; public: boolean }) => Promise<void>;
     /** Records, in its transaction, a change of what items show of their owner (name, handle, avatar): cached pages drop it everywhere. */
     recordOwnerShownChange?: (tx: Executor, change: { userId: string }) => Promise<void>;
-    /** The people side of a profile page (set once those services exist). */
-    people?: () => PeopleDeps;
   },
 ) {
   const repo = profilesRepository(db);
@@ -102,41 +99,34 @@ export function createProfilesService(
     /**
      * A profile page (`profile-get`): the person, their counts, the viewer's relation to them and
      * their shelf. A private profile seen by someone else answers only that it is private; an unknown
-     * handle is 404.
+     * handle is 404. The person, their counts and the viewer's relation come from the read pipeline's
+     * `person` (one query, and one more for someone else signed in); then the shelf.
      */
     async get(handle: string, viewerId: string | null): Promise<ProfileGetResult> {
-      const row = await repo.findByHandle(handle);
-      if (!row) throw notFound('Profile not found');
-      if (!profileVisible(row, viewerId)) return { access: 'private', handle: row.handle };
-      const people = deps.people?.();
-      const isOwner = viewerId === row.userId;
-      const other = viewerId && !isOwner ? viewerId : null;
-      const [counts, relation, blocks, canMessage, shelf] = await Promise.all([
-        people ? people.counts(row.userId) : { followersCount: 0, followingCount: 0 },
-        other && people ? people.between(other, row.userId) : { aFollowsB: false, bFollowsA: false },
-        other && people ? people.blocksBetween(other, row.userId) : { aBlockedB: false, bBlockedA: false },
-        other && people ? people.canMessage(other, row.userId) : false,
-        visitedShelf(row.userId, viewerId),
-      ]);
+      const view = await read.person({ handle }, viewerId);
+      if (!view) throw notFound('Profile not found');
+      const { person, access, state } = view;
+      if (access !== 'visible') return { access: 'private', handle: person.handle };
+      const shelf = await visitedShelf(person.userId, viewerId);
       return {
         access: 'visible',
         profile: {
-          userId: row.userId,
-          handle: row.handle,
-          displayName: row.displayName,
-          avatarImageId: row.avatarImageId,
-          bio: row.bio,
-          public: row.public,
-          followersCount: counts.followersCount,
-          followingCount: counts.followingCount,
+          userId: person.userId,
+          handle: person.handle,
+          displayName: person.displayName,
+          avatarImageId: person.avatarImageId,
+          bio: person.bio,
+          public: person.public,
+          followersCount: person.followersCount,
+          followingCount: person.followingCount,
         },
         viewer: {
           signedIn: viewerId !== null,
-          isOwner,
-          following: relation.aFollowsB,
-          followsYou: relation.bFollowsA,
-          blocking: blocks.aBlockedB,
-          canMessage,
+          isOwner: viewerId === person.userId,
+          following: state.following,
+          followsYou: state.followsYou,
+          blocking: state.blocking,
+          canMessage: state.canMessage,
         },
         shelf,
       };
@@ -255,12 +245,4 @@ export function profileReads(db: Executor) {
     findByUser: (userId: string) => repo.findByUser(userId),
     findByHandle: (handle: string) => repo.findByHandle(handle),
   };
-}
-
-/** What a profile page needs of follows, blocks and messages. */
-export interface PeopleDeps {
-  counts(userId: string): Promise<{ followersCount: number; followingCount: number }>;
-  between(a: string, b: string): Promise<{ aFollowsB: boolean; bFollowsA: boolean }>;
-  blocksBetween(a: string, b: string): Promise<{ aBlockedB: boolean; bBlockedA: boolean }>;
-  canMessage(senderId: string, recipientId: string): Promise<boolean>;
 }
