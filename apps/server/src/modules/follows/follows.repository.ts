@@ -1,9 +1,9 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { follows, profiles, profileStats } from '../../db/schema';
 import { cursorKey, olderThan } from '../../db/keyset';
 import type { Executor } from '../../db/types';
 import type { Cursor } from '../../lib/cursor';
-import { profileVisibleTo } from '../read/read.repository';
+import { notBlockedBetween, profileVisibleTo } from '../read/read.repository';
 
 export interface FollowCounts {
   followersCount: number;
@@ -74,39 +74,24 @@ export function followsRepository(db: Executor) {
         .returning({ followerId: follows.followerId, followeeId: follows.followeeId });
     },
     /**
-     * A page of a person's followers or followings, newest follow first, with their profiles; one row
-     * more than `limit` tells whether more follow. Private profiles (but the viewer's own) and the
-     * people in `exclude` are left out.
+     * A page of a person's followers or followings, newest follow first: the follow's id and key for
+     * the cursor and the other person's user id (the read pipeline's `people` hydrates them). One row
+     * more than `limit` tells whether more follow. Profiles the viewer may not see (private or hidden,
+     * but their own) and people with a block with the viewer, either way, are left out.
      */
-    async page(userId: string, kind: 'followers' | 'following', opts: { after: Cursor | null; limit: number; viewerId: string | null; exclude: string[] }) {
+    async page(userId: string, kind: 'followers' | 'following', opts: { after: Cursor | null; limit: number; viewerId: string | null }) {
       const other = kind === 'followers' ? follows.followerId : follows.followeeId;
       const self = kind === 'followers' ? follows.followeeId : follows.followerId;
       const conditions = [eq(self, userId), profileVisibleTo(profiles, opts.viewerId)];
-      if (opts.exclude.length) conditions.push(sql`not ${inArray(other, opts.exclude)}`);
+      if (opts.viewerId) conditions.push(notBlockedBetween(other, opts.viewerId));
       if (opts.after) conditions.push(olderThan(follows.createdAt, follows.id, opts.after));
       return db
-        .select({
-          id: follows.id,
-          key: cursorKey(follows.createdAt),
-          userId: profiles.userId,
-          handle: profiles.handle,
-          displayName: profiles.displayName,
-          avatarImageId: profiles.avatarImageId,
-        })
+        .select({ id: follows.id, key: cursorKey(follows.createdAt), userId: profiles.userId })
         .from(follows)
         .innerJoin(profiles, eq(profiles.userId, other))
         .where(and(...conditions))
         .orderBy(desc(follows.createdAt), desc(follows.id))
         .limit(opts.limit + 1);
-    },
-    /** Which of these people the viewer follows. */
-    async followedAmong(viewerId: string, userIds: string[]): Promise<Set<string>> {
-      if (!userIds.length) return new Set();
-      const rows = await db
-        .select({ id: follows.followeeId })
-        .from(follows)
-        .where(and(eq(follows.followerId, viewerId), inArray(follows.followeeId, userIds)));
-      return new Set(rows.map((r) => r.id));
     },
     /** Removes every follow from and of the user and keeps everyone else's counters right (call inside a transaction). */
     async removeAllOf(userId: string) {

@@ -59,23 +59,22 @@ export function createFollowsService(db: Db, deps: { notifications: Notification
       if (!profile) throw notFound('Profile not found');
       if (!profileVisible(profile, viewerId)) throw profilePrivate();
       const after = input.cursor ? decodeCursor(input.cursor) : null;
-      const blocks = await read.blocks(viewerId);
-      const rows = await repo.page(profile.userId, input.kind, { after, limit: input.limit, viewerId, exclude: [...blocks.blocked] });
-      const page = rows.slice(0, input.limit);
-      const followed = viewerId
-        ? await repo.followedAmong(
-            viewerId,
-            page.map((r) => r.userId),
-          )
-        : new Set<string>();
+      // The page of ids (keyset paging, visibility and blocks in SQL), then the people pipeline: hydrate and the viewer's follows.
+      const rows = await repo.page(profile.userId, input.kind, { after, limit: input.limit, viewerId });
+      const people = await read.people(
+        rows.slice(0, input.limit).map((r) => r.userId),
+        viewerId,
+      );
       return {
-        users: page.map((r) => ({
-          userId: r.userId,
-          handle: r.handle,
-          displayName: r.displayName,
-          avatarImageId: r.avatarImageId,
-          viewerFollows: followed.has(r.userId),
-        })),
+        users: people
+          .filter((p) => p.access === 'visible')
+          .map(({ person, state }) => ({
+            userId: person.userId,
+            handle: person.handle,
+            displayName: person.displayName,
+            avatarImageId: person.avatarImageId,
+            viewerFollows: state.following,
+          })),
         nextCursor: nextCursor(rows, input.limit, (r) => ({ at: r.key, id: r.id })),
       };
     },

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { followsListResultSchema, profileGetResultSchema } from '@curio/contract';
 import { follows, items, profileStats } from '../../db/schema';
 import { pngBytes, stubGenerator } from '../../test/images';
+import { countQueries } from '../../test/query-count';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
@@ -200,5 +201,38 @@ describe('follows-list', () => {
     expect(own.json.users.map((u: { handle: string }) => u.handle)).toEqual([fan.handle]);
     expect((await t.call('follows-list', { body: { handle: owner.handle, kind: 'followers', cursor: 'bogus' } })).status).toBe(403);
     expect((await t.call('follows-list', { cookie: owner.cookie, body: { handle: owner.handle, kind: 'followers', cursor: 'bogus' } })).status).toBe(400);
+  });
+
+  it('leaves out people with a block either way, marks whom the viewer follows, and reads the page in a fixed number of queries', async () => {
+    const star = await t.onboardedUser();
+    const viewer = await t.onboardedUser();
+    const fans: U[] = [];
+    for (let i = 0; i < 4; i++) {
+      const f = await t.onboardedUser();
+      await follow(f, star, true);
+      fans.push(f);
+    }
+    await follow(viewer, fans[0]!, true);
+    await t.call('user-block-toggle', { cookie: viewer.cookie, body: { targetUserId: fans[1]!.userId, blocked: true } });
+    await t.call('user-block-toggle', { cookie: fans[2]!.cookie, body: { targetUserId: viewer.userId, blocked: true } });
+    const listOf = async (cookie?: string) =>
+      followsListResultSchema.parse((await t.call('follows-list', { body: { handle: star.handle, kind: 'followers' }, ...(cookie ? { cookie } : {}) })).json);
+    const seen = await listOf(viewer.cookie);
+    expect(seen.users).toEqual([
+      { userId: fans[3]!.userId, handle: fans[3]!.handle, displayName: 'Test Collector', avatarImageId: null, viewerFollows: false },
+      { userId: fans[0]!.userId, handle: fans[0]!.handle, displayName: 'Test Collector', avatarImageId: null, viewerFollows: true },
+    ]);
+    expect((await listOf()).users.map((u) => [u.handle, u.viewerFollows])).toEqual([...fans].reverse().map((f) => [f.handle, false]));
+    // The profile, the page of ids, the people's hydration and (signed in) the viewer's state, whatever the page's size.
+    const counter = countQueries(t.database);
+    try {
+      await t.services.follows.list(viewer.userId, { handle: star.handle, kind: 'followers', limit: 20 });
+      expect(counter.count, counter.texts.join('\n')).toBe(4);
+      counter.reset();
+      await t.services.follows.list(null, { handle: star.handle, kind: 'followers', limit: 20 });
+      expect(counter.count, counter.texts.join('\n')).toBe(3);
+    } finally {
+      counter.restore();
+    }
   });
 });
