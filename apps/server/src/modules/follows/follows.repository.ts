@@ -51,14 +51,6 @@ export function followsRepository(db: Executor) {
         .where(eq(profileStats.userId, userId));
       return row ?? { followersCount: 0, followingCount: 0 };
     },
-    /** Whether a follows b, and b follows a. */
-    async between(a: string, b: string) {
-      const rows = await db
-        .select({ followerId: follows.followerId })
-        .from(follows)
-        .where(sql`(${follows.followerId} = ${a} and ${follows.followeeId} = ${b}) or (${follows.followerId} = ${b} and ${follows.followeeId} = ${a})`);
-      return { aFollowsB: rows.some((r) => r.followerId === a), bFollowsA: rows.some((r) => r.followerId === b) };
-    },
     async follows(followerId: string, followeeId: string): Promise<boolean> {
       const [row] = await db
         .select({ id: follows.id })

@@ -16,9 +16,6 @@ export function createFollowsService(db: Db, deps: { notifications: Notification
   const repo = followsRepository(db);
   const read = createReadService(db);
   return {
-    counts: (userId: string) => repo.counts(userId),
-    between: (a: string, b: string) => repo.between(a, b),
-
     /**
      * Follows or unfollows (`target` sets the state, without it the call toggles) and answers the new
      * state with the target's counts. Following needs a visible profile and no block either way;
