@@ -126,16 +126,17 @@ export function createApp(deps: AppDeps) {
       },
       async onUserUpdated(user) {
         await services.roles.syncAdminEmail(user);
-        await services.sessions.revoke(user.id); // cached sessions carry the user's name and address
+        // Cached sessions carry the user's name and address.
+        await services.domainEvents.publish('session.revoked', { userId: user.id });
       },
-      onSessionDeleted: (session) => services.sessions.revoke(session.userId),
+      onSessionDeleted: (session) => services.domainEvents.publish('session.revoked', { userId: session.userId }),
     },
   });
   const adminAccounts = createAdminAccountsService(database.db, {
     auth: async () => (await auth.$context).internalAdapter,
     // The same deletion as a person's own (content, images, comments kept as "deleted user"), at once.
     deleteAccountNow: async (userId) => void (await services.accountData.deleteAccountNow(userId)),
-    revokeSessions: (userId) => services.sessions.revoke(userId),
+    domainEvents: services.domainEvents,
     mailer,
     logger,
     publicUrl: env.PUBLIC_URL,
@@ -171,7 +172,7 @@ export function createApp(deps: AppDeps) {
   });
   const sessionCache = createSessionCache({
     lookup: withJwtBearer(jwtVerifier, (headers) => auth.api.getSession({ headers })),
-    revocations: services.sessions,
+    domainEvents: services.domainEvents,
   });
   /** ADMIN_EMAILS' grant at a sign-in: the new session is kept, the account's older ones end (roles.service.ts). */
   async function syncAdminForUser(userId: string, newSessionId?: string) {

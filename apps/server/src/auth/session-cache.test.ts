@@ -11,7 +11,8 @@ import type { Mailer } from '../mail/mailer';
 import { createTestDatabase } from '../test/database';
 import { cookieFrom, createTestApp, TEST_ORIGIN, type TestApp } from '../test/harness';
 import { countQueries } from '../test/query-count';
-import { createSessionCache, sessionKey, sessionRevocations } from './session-cache';
+import { createDomainEvents } from '../modules/events/domain-events';
+import { createSessionCache, sessionKey } from './session-cache';
 import { testPasswordHashing } from '../test/password-hashing';
 
 describe('the session cache', { tags: ['postgres'] }, () => {
@@ -61,7 +62,7 @@ describe('the session cache', { tags: ['postgres'] }, () => {
     const u = await t.onboardedUser();
     expect((await savesList(u.cookie)).status).toBe(200);
     await t.database.db.execute(sql`delete from sessions where user_id = ${u.userId}`);
-    await t.services.sessions.revoke(u.userId);
+    await t.services.domainEvents.publish('session.revoked', { userId: u.userId });
     expect((await savesList(u.cookie)).status).toBe(401);
   });
 
@@ -82,7 +83,7 @@ describe('the session cache', { tags: ['postgres'] }, () => {
     const cache = createSessionCache({
       ttlMs: 1000,
       now: () => now,
-      revocations: { onRevoked: (h) => ((revoke = h), () => undefined) },
+      domainEvents: { on: (_name, h) => ((revoke = (userId: string) => (h as (p: { userId: string }) => void)({ userId })), () => undefined) },
       lookup: async () => {
         lookups++;
         if (gate) await gate;
@@ -128,6 +129,7 @@ function fakeBus() {
         listeners: async () => opts.listeners,
         onBroadcast: (stream: string, h: (e: never) => void) => (me.broadcast.set(stream, h), () => undefined),
         onHint: (hint: string, h: (d: unknown) => void) => (me.hints.set(hint, h), () => undefined),
+        onHintsMissed: () => () => undefined,
         hint: async (hint: string, data: unknown) => {
           for (const p of processes) if (p !== me) bus.queue.push(() => p.hints.get(hint)?.(data));
         },
@@ -145,6 +147,14 @@ function fakeBus() {
 
 describe('session revocations', { tags: ['postgres'] }, () => {
   const logger = { warn: () => undefined } as never;
+  /** One process's `session.revoked`: published (acknowledged), and heard. */
+  const sessionRevocations = (deps: { events: unknown }) => {
+    const domainEvents = createDomainEvents({} as never, { events: deps.events as never, logger });
+    return {
+      revoke: (userId: string) => domainEvents.publish('session.revoked', { userId }),
+      onRevoked: (handler: (userId: string) => void) => domainEvents.on('session.revoked', ({ userId }) => handler(userId)),
+    };
+  };
   const settle = async (bus: ReturnType<typeof fakeBus>) => {
     for (let i = 0; i < 5; i++) {
       await new Promise((r) => setImmediate(r));
@@ -155,7 +165,7 @@ describe('session revocations', { tags: ['postgres'] }, () => {
   it('answer only once every other listening process has forgotten the sessions', async () => {
     const bus = fakeBus();
     const forgot: string[] = [];
-    const procs = [0, 1, 2].map(() => sessionRevocations({ db: {} as never, events: bus.process({ listening: true, listeners: 3 }) as never, logger }));
+    const procs = [0, 1, 2].map(() => sessionRevocations({ events: bus.process({ listening: true, listeners: 3 }) as never }));
     procs.forEach((p, i) => p.onRevoked((u) => forgot.push(`${i}:${u}`)));
     let answered = false;
     const revoking = procs[0]!.revoke('u1').then(() => ((answered = true), [...forgot]));
@@ -170,8 +180,8 @@ describe('session revocations', { tags: ['postgres'] }, () => {
 
   it('waits at most a second for a process that does not answer', async () => {
     const bus = fakeBus();
-    const a = sessionRevocations({ db: {} as never, events: bus.process({ listening: true, listeners: 3 }) as never, logger });
-    sessionRevocations({ db: {} as never, events: bus.process({ listening: true, listeners: 3 }) as never, logger });
+    const a = sessionRevocations({ events: bus.process({ listening: true, listeners: 3 }) as never });
+    sessionRevocations({ events: bus.process({ listening: true, listeners: 3 }) as never });
     // A third process is counted but never hears anything (it died a moment ago).
     const started = Date.now();
     const revoking = a.revoke('u1');
@@ -182,10 +192,10 @@ describe('session revocations', { tags: ['postgres'] }, () => {
 
   it('from a process that does not listen (the admin command), announce and answer at once: it could hear no answer', async () => {
     const bus = fakeBus();
-    const web = sessionRevocations({ db: {} as never, events: bus.process({ listening: true, listeners: 1 }) as never, logger });
+    const web = sessionRevocations({ events: bus.process({ listening: true, listeners: 1 }) as never });
     const forgot: string[] = [];
     web.onRevoked((u) => forgot.push(u));
-    const cli = sessionRevocations({ db: {} as never, events: bus.process({ listening: false, listeners: 1 }) as never, logger });
+    const cli = sessionRevocations({ events: bus.process({ listening: false, listeners: 1 }) as never });
     const started = Date.now();
     await cli.revoke('u1');
     expect(Date.now() - started).toBeLessThan(900);
@@ -195,7 +205,7 @@ describe('session revocations', { tags: ['postgres'] }, () => {
 
   it('on the embedded database (no count of listeners), waits for its own announcement only', async () => {
     const bus = fakeBus();
-    const only = sessionRevocations({ db: {} as never, events: bus.process({ listening: true, listeners: null }) as never, logger });
+    const only = sessionRevocations({ events: bus.process({ listening: true, listeners: null }) as never });
     const started = Date.now();
     const revoking = only.revoke('u1');
     await settle(bus);

@@ -1,11 +1,10 @@
 import type { SessionUser } from '../lib/functions';
 import { createKept } from '../lib/kept';
-import { forgetEverywhere } from '../modules/events/forget-everywhere';
+import type { DomainEvents } from '../modules/events/domain-events';
 
 /** How long a looked-up session is served from memory; a revocation ends it sooner (at once). */
 export const SESSION_CACHE_MS = 30_000;
 const MAX_ENTRIES = 10_000;
-const STREAM = 'sessions';
 
 /** The session cookie (`curio.session_token`, `__Secure-curio.session_token`), or null. */
 const SESSION_COOKIE = /(?:^|;)\s*(?:__Secure-)?[\w.-]*session_token=([^;]*)/;
@@ -24,23 +23,6 @@ export function sessionKeyOf(cookie: string | undefined, authorization: string |
   return token || bearer ? `${token}\n${bearer}` : null;
 }
 
-/**
- * Ends cached sessions in every process (modules/events/forget-everywhere.ts): `revoke` forgets a
- * user's sessions here at once and waits until every process listening has forgotten them too, so
- * that by the time the revoking request answers, no process serves the session. Called from
- * better-auth's session-delete hook (sign-out, password change or reset, revoked sessions, a deleted
- * user) and by anything that deletes sessions itself.
- */
-export function sessionRevocations(deps: Parameters<typeof forgetEverywhere>[0]) {
-  const everywhere = forgetEverywhere(deps, { stream: STREAM, type: 'session.revoked', what: "a user's cached sessions" });
-  return {
-    revoke: everywhere.forget,
-    /** Runs when a user's sessions are revoked (here or in another process); returns the unsubscribe function. */
-    onRevoked: everywhere.onForgotten,
-  };
-}
-export type SessionRevocations = ReturnType<typeof sessionRevocations>;
-
 interface Looked {
   session: { userId: string; expiresAt: Date | string };
   user: { id: string; email: string; name: string };
@@ -53,7 +35,11 @@ interface Looked {
  */
 export function createSessionCache(deps: {
   lookup(headers: Headers): Promise<Looked | null>;
-  revocations: Pick<SessionRevocations, 'onRevoked'>;
+  /**
+   * `session.revoked` (sign-out, password change or reset, revoked sessions, a deleted user, anything that deletes
+   * sessions itself): published acknowledged, so that no process serves the session once the revoking request answers.
+   */
+  domainEvents: Pick<DomainEvents, 'on'>;
   ttlMs?: number;
   now?: () => number;
 }) {
@@ -63,7 +49,7 @@ export function createSessionCache(deps: {
   // Lookups under way, shared by concurrent requests with the same session.
   const pending = new Map<string, Promise<SessionUser | null>>();
 
-  deps.revocations.onRevoked((userId) => {
+  deps.domainEvents.on('session.revoked', ({ userId }) => {
     kept.forgetGroup(userId);
     pending.clear();
   });

@@ -203,7 +203,7 @@ export async function runAdmin(argv: string[], connect: AdminConnect, io: AdminO
         else await c.internalAdapter.linkAccount({ providerId: 'credential', accountId: user.id, userId: user.id, password: hash });
         // A reset is for a lost or leaked password: whoever holds a session now is signed out.
         await c.internalAdapter.deleteUserSessions(user.id);
-        await services.sessions.revoke(user.id);
+        await services.domainEvents.publish('session.revoked', { userId: user.id });
         io.out(`Set a new password for ${user.email}; their sessions ended${shown(p)}`);
         break;
       }

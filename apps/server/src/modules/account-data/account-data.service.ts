@@ -3,13 +3,13 @@ import { strToU8, zipSync, type Zippable } from 'fflate';
 import { DELETION_GRACE_DAYS, EXPORT_DOWNLOAD_PATH, EXPORT_TTL_DAYS, type AccountDataStatus, type AccountExportState } from '@curio/contract';
 import { authAccounts } from '../../auth/accounts.service';
 import type { Db } from '../../db/client';
-import type { Executor } from '../../db/types';
 import { AppError, notFound } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import type { Mailer } from '../../mail/mailer';
 import { deletionCodeMail, deletionScheduledMail, exportReadyMail } from '../../mail/templates-data';
 import type { Storage } from '../../storage/storage';
 import { commentWrites } from '../comments/comments.service';
+import type { DomainEvents } from '../events/domain-events';
 import { followWrites } from '../follows/follow-writes.service';
 import type { ImagesService } from '../images/images.service';
 import type { ItemPagesService } from '../items/item-pages.service';
@@ -55,10 +55,11 @@ export function createAccountDataService(
     publicUrl: string;
     appName: string;
     secret: string;
-    /** Ends cached sessions in every process. */
-    revokeSessions(userId: string): Promise<void>;
-    onVisibilityChange(): void;
-    recordVisibilityChange(tx: Executor, change: { userId: string; hidden: boolean }): Promise<void>;
+    /**
+     * Publishes `profile.visibility` in the transaction that hides the profile (a scheduled deletion), shows it again
+     * (a cancelled one) or deletes the person, and `session.revoked` once their sessions are deleted.
+     */
+    domainEvents: DomainEvents;
     now?: () => Date;
   },
 ) {
@@ -263,17 +264,16 @@ export function createAccountDataService(
       if (!account) throw notFound();
       const scheduledFor = new Date(now().getTime() + DELETION_GRACE_DAYS * DAY_MS);
       const existing = await repo.findDeletion(userId);
-      await db.transaction(async (tx) => {
+      await deps.domainEvents.transaction(db, async (tx, publish) => {
         const r = accountDataRepository(tx);
         // A second request keeps what the profile was before the first.
         const wasHidden = existing?.status === 'scheduled' ? existing.profileWasHidden : ((await r.profileHidden(userId)) ?? false);
         await r.scheduleDeletion(userId, scheduledFor, wasHidden);
         await profileWrites(tx).setHiddenByUser(userId, true);
-        await deps.recordVisibilityChange(tx, { userId, hidden: true });
+        await publish('profile.visibility', { userId, hidden: true });
         await authAccounts(tx).deleteSessions(userId);
       });
-      deps.onVisibilityChange();
-      await deps.revokeSessions(userId);
+      await deps.domainEvents.publish('session.revoked', { userId });
       await send(deletionScheduledMail({ to: account.email, appName: deps.appName, url: `${deps.publicUrl}/login`, scheduledFor }));
       deps.logger.info({ userId, scheduledFor }, 'account-data: deletion scheduled');
       return { scheduledFor: scheduledFor.toISOString() };
@@ -281,16 +281,15 @@ export function createAccountDataService(
 
     /** A new session during the grace period cancels the deletion and shows the profile again. */
     async onSessionCreated(userId: string) {
-      const cancelled = await db.transaction(async (tx) => {
+      const cancelled = await deps.domainEvents.transaction(db, async (tx, publish) => {
         const r = accountDataRepository(tx);
         const row = await r.cancelDeletion(userId);
         if (!row) return false;
         await profileWrites(tx).setHiddenByUser(userId, row.profileWasHidden);
-        await deps.recordVisibilityChange(tx, { userId, hidden: row.profileWasHidden });
+        await publish('profile.visibility', { userId, hidden: row.profileWasHidden });
         return true;
       });
       if (cancelled) {
-        deps.onVisibilityChange();
         deps.logger.info({ userId }, 'account-data: deletion cancelled by a sign-in');
       }
     },
@@ -331,13 +330,16 @@ export function createAccountDataService(
         await commentWrites(tx).removeAllBy(userId);
         await messageWrites(tx).removeSentBy(userId);
       });
-      await deps.revokeSessions(userId);
+      await deps.domainEvents.publish('session.revoked', { userId });
       for (const row of await repo.exportsOf(userId)) await removeExport(row);
       await deps.storage.deletePrefix(`exports/${userId}`).catch(() => undefined);
       const imageIds = await repo.ownedImageIds(userId);
-      await authAccounts(db).deleteUser(userId);
+      // The person goes with their profile, comments and marks: what any process keeps for others to see goes too.
+      await deps.domainEvents.transaction(db, async (tx, publish) => {
+        await authAccounts(tx).deleteUser(userId);
+        await publish('profile.visibility', { userId, hidden: true });
+      });
       await deps.images.remove(imageIds);
-      deps.onVisibilityChange();
       deps.logger.info({ userId, items: itemIds.length, images: imageIds.length }, 'account-data: account deleted');
       return { deleted: true as const };
     },

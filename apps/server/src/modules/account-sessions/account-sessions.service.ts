@@ -1,6 +1,6 @@
 import type { AccountSession, SessionPlace } from '@curio/contract';
 import { authAccounts } from '../../auth/accounts.service';
-import type { SessionRevocations } from '../../auth/session-cache';
+import type { DomainEvents } from '../events/domain-events';
 import type { Db } from '../../db/client';
 import type { Logger } from '../../lib/logger';
 import type { Mailer } from '../../mail/mailer';
@@ -37,7 +37,7 @@ function placeOf(ip: string | null, callerIp: string | null): SessionPlace {
 
 export function createAccountSessionsService(
   db: Db,
-  deps: { sessions: SessionRevocations; mailer?: Mailer; logger: Logger; publicUrl: string; appName: string },
+  deps: { domainEvents: Pick<DomainEvents, 'publish'>; mailer?: Mailer; logger: Logger; publicUrl: string; appName: string },
 ) {
   const repo = accountSessionsRepository(db);
   return {
@@ -67,7 +67,7 @@ export function createAccountSessionsService(
     /** Ends one of the caller's sessions; its next request (in any process) finds no session. */
     async revoke(userId: string, id: string): Promise<{ revoked: boolean }> {
       const revoked = await authAccounts(db).deleteSession(userId, id);
-      if (revoked) await deps.sessions.revoke(userId);
+      if (revoked) await deps.domainEvents.publish('session.revoked', { userId });
       return { revoked };
     },
 

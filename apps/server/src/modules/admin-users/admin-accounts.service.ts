@@ -7,6 +7,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import type { Mailer } from '../../mail/mailer';
 import { actionMail } from '../../mail/templates';
+import type { DomainEvents } from '../events/domain-events';
 import { adminAccountsRepository } from './admin-accounts.repository';
 import { adminUsersRepository } from './admin-users.repository';
 
@@ -36,8 +37,8 @@ export function createAdminAccountsService(
     auth: () => Promise<AuthInternals>;
     /** Deletes an account and everything in it at once (the account-data module's); else better-auth's. */
     deleteAccountNow?: (userId: string) => Promise<void>;
-    /** Ends the user's cached sessions in every process. */
-    revokeSessions: (userId: string) => Promise<void>;
+    /** Publishes `session.revoked`: the user's cached sessions end in every process. */
+    domainEvents: Pick<DomainEvents, 'publish'>;
     mailer?: Mailer;
     logger: Logger;
     publicUrl: string;
@@ -170,10 +171,10 @@ export function createAdminAccountsService(
         // the revocation to every process.
         await authAccounts(tx).deleteSessions(userId);
       });
-      await deps.revokeSessions(userId);
+      await deps.domainEvents.publish('session.revoked', { userId });
       if (deps.deleteAccountNow) await deps.deleteAccountNow(userId);
       else await (await deps.auth()).deleteUser(userId);
-      await deps.revokeSessions(userId);
+      await deps.domainEvents.publish('session.revoked', { userId });
       await notify(user.email, `Your ${appName} account was deleted · 你的 ${appName} 账户已被删除`, [
         [`The site's operators deleted your ${appName} account and what was in it.`, `网站管理员已删除你的 ${appName} 账户及其中的内容。`],
       ]);

@@ -7,6 +7,7 @@ import { AppError, notFound } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import type { CreditsService } from '../credits/credits.service';
 import { mirrorRole, roleWrites } from '../roles/roles.service';
+import type { DomainEvents } from '../events/domain-events';
 import { adminAccountsRepository } from './admin-accounts.repository';
 import { adminUsersRepository } from './admin-users.repository';
 
@@ -18,10 +19,11 @@ export function createAdminUsersService(
   deps: {
     credits: CreditsService;
     logger: Logger;
-    /** Ends the user's cached sessions in every process (after their rows are deleted). */
-    revokeSessions?: (userId: string) => Promise<void>;
-    /** Awaited once a user's roles were set: what processes keep of their roles is forgotten. */
-    rolesChanged?: (userId: string) => Promise<void>;
+    /**
+     * Publishes `session.revoked` once a suspended user's sessions are deleted and `viewer.marks-changed` once their
+     * roles were set, each heard by every process before the answer.
+     */
+    domainEvents: Pick<DomainEvents, 'publish'>;
   },
 ) {
   const repo = adminUsersRepository(db);
@@ -75,8 +77,8 @@ export function createAdminUsersService(
           }
         }
       });
-      if (input.suspended) await deps.revokeSessions?.(userId);
-      if (input.roles) await deps.rolesChanged?.(userId);
+      if (input.suspended) await deps.domainEvents.publish('session.revoked', { userId });
+      if (input.roles) await deps.domainEvents.publish('viewer.marks-changed', { userId });
       const user = await get(userId);
       deps.logger.info({ actorId, userId, roles: input.roles, tester: input.tester, suspended: input.suspended }, 'admin: user updated');
       return { user };

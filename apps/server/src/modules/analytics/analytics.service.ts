@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError, badRequest } from '../../lib/errors';
-import { profileVisible, type ProfileRules } from '../read/visibility';
+import { profileReads } from '../profiles/profiles.service';
+import { profileVisible } from '../read/visibility';
+import type { SocialService } from '../social/social.service';
 import { socialRecords } from '../social/social-records.service';
 import { analyticsRepository } from './analytics.repository';
 import { itemViewsRepository } from './item-views.repository';
@@ -20,19 +22,17 @@ const profileViewProps = z.object({ handle: z.string().min(1).max(64) }).passthr
 export const sendsDoNotTrack = (headers: Headers) => headers.get('dnt') === '1' || headers.get('sec-gpc') === '1';
 
 export interface AnalyticsDeps {
-  /** The item when this viewer may see it; throws not_found otherwise (hidden, private owner, none). */
-  visibleItem(itemId: string, viewerId: string | null): Promise<{ id: string; userId: string }>;
+  /** `visibleItem`: the item when this viewer may see it; throws not_found otherwise (hidden, private owner, none). */
+  social: Pick<SocialService, 'visibleItem'>;
   /** The server secret the viewer hashes are keyed with. */
   secret: string;
-  /** The profile of a handle (its owner and what the visibility rules need), or null. */
-  profileByHandle?(handle: string): Promise<ProfileRules | null>;
 }
 
 export function createAnalyticsService(db: Db, deps: AnalyticsDeps) {
   const repo = analyticsRepository(db);
   const keys = createViewerKeys(deps.secret);
   const visibleItemOrNull = (itemId: string, viewerId: string | null) =>
-    deps.visibleItem(itemId, viewerId).catch((err: unknown) => {
+    deps.social.visibleItem(itemId, viewerId).catch((err: unknown) => {
       if (err instanceof AppError && err.status === 404) return null;
       throw err;
     });
@@ -81,7 +81,7 @@ export function createAnalyticsService(db: Db, deps: AnalyticsDeps) {
       if (event.name === 'profile_view') {
         const props = profileViewProps.safeParse(event.props);
         if (!props.success) throw badRequest('profile_view needs the handle', { 'props.handle': 'invalid_format' });
-        const profile = (await deps.profileByHandle?.(props.data.handle.toLowerCase())) ?? null;
+        const profile = (await profileReads(db).findByHandle(props.data.handle.toLowerCase())) ?? null;
         if (!profile || !profileVisible(profile, viewer.userId)) return false;
         if (profile.userId !== viewer.userId) viewedProfile = profile.userId;
       }

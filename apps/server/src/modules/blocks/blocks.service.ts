@@ -2,6 +2,7 @@ import type { Db } from '../../db/client';
 import type { Executor } from '../../db/types';
 import { lockKey } from '../../db/locks';
 import { badRequest, notFound } from '../../lib/errors';
+import type { DomainEvents } from '../events/domain-events';
 import { followWrites } from '../follows/follow-writes.service';
 import { profileReads } from '../profiles/profiles.service';
 import { blocksRepository } from './blocks.repository';
@@ -16,16 +17,13 @@ export function createBlocksService(
   db: Db,
   deps: {
     /**
-     * Awaited once a block or unblock is committed, for each of the two people: every process forgets
-     * the marks it kept for them (an item page's comment count leaves out what a block hides).
+     * Publishes `viewer.marks-changed` for each of the two people once a block or unblock is committed, and waits
+     * until every process forgot the marks it kept for them (an item page's comment count leaves out what a block hides).
      */
-    marksChanged?: (userId: string) => Promise<void>;
-  } = {},
+    domainEvents: DomainEvents;
+  },
 ) {
   return {
-    async between(a: string, b: string) {
-      return blocksRepository(db).between(a, b);
-    },
     async toggle(userId: string, targetUserId: string, target?: boolean) {
       if (targetUserId === userId) throw badRequest('You cannot block yourself');
       if (!(await profileReads(db).findByUser(targetUserId))) throw notFound('Profile not found');
@@ -37,8 +35,7 @@ export function createBlocksService(
         if (on) await followWrites(tx).removeBetween(userId, targetUserId);
         return { blocked: on };
       });
-      const marksChanged = deps.marksChanged;
-      if (marksChanged) await Promise.all([userId, targetUserId].map((id) => marksChanged(id)));
+      await Promise.all([userId, targetUserId].map((id) => deps.domainEvents.publish('viewer.marks-changed', { userId: id })));
       return result;
     },
   };

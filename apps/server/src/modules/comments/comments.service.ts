@@ -6,7 +6,9 @@ import { decodeCursor, nextCursor } from '../../lib/cursor';
 import { AppError, forbidden, notFound, unauthorized } from '../../lib/errors';
 import { createReadService } from '../read/read.service';
 import { hiddenByBlock, profileVisible } from '../read/visibility';
+import type { DomainEvents } from '../events/domain-events';
 import type { NotificationsService } from '../notifications/notifications.service';
+import type { RolesService } from '../roles/roles.service';
 import type { SocialService } from '../social/social.service';
 import { socialRecords } from '../social/social-records.service';
 import { commentsRepository } from './comments.repository';
@@ -17,9 +19,9 @@ export function createCommentsService(
     social: SocialService;
     notifications: NotificationsService;
     limits: { intervalSeconds: number; perHour: number };
-    isAdmin: (userId: string) => Promise<boolean>;
-    /** Told once a comment changed the item's count (this process's cached pages drop it). */
-    itemTouched?: (itemId: string) => void;
+    roles: Pick<RolesService, 'hasRole'>;
+    /** Publishes `item.touched` once a comment changed the item's count (its cached pages go, here and elsewhere). */
+    domainEvents: DomainEvents;
   },
 ) {
   const repo = commentsRepository(db);
@@ -91,7 +93,7 @@ export function createCommentsService(
         await socialRecords(tx).recountComments(input.itemId);
         return { comment, mentions: mentioned.map((m) => m.handle) };
       });
-      deps.itemTouched?.(input.itemId);
+      void deps.domainEvents.publish('item.touched', { itemIds: [input.itemId] });
       const author = await repo.profileOf(userId);
       return {
         comment: {
@@ -109,13 +111,13 @@ export function createCommentsService(
     async delete(userId: string, commentId: string) {
       const row = await repo.findWithItem(commentId);
       if (!row) throw notFound('Comment not found');
-      if (row.comment.userId !== userId && row.itemOwnerId !== userId && !(await deps.isAdmin(userId)))
+      if (row.comment.userId !== userId && row.itemOwnerId !== userId && !(await deps.roles.hasRole(userId, 'admin')))
         throw forbidden('Only its author or the item owner can delete a comment');
       await db.transaction(async (tx) => {
         await commentsRepository(tx).delete(commentId);
         await socialRecords(tx).recountComments(row.itemId);
       });
-      deps.itemTouched?.(row.itemId);
+      void deps.domainEvents.publish('item.touched', { itemIds: [row.itemId] });
       return { deleted: true as const };
     },
 

@@ -4,6 +4,7 @@ import type { Executor } from '../../db/types';
 import { lockKey } from '../../db/locks';
 import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import { AppError } from '../../lib/errors';
+import type { SiteSettingsService } from '../site-settings/site-settings.service';
 import { creditsRepository, type CreditReason } from './credits.repository';
 
 /** How many collectors one run of the refill job tops up at most (the next run goes on). */
@@ -12,10 +13,10 @@ const REFILL_BATCH = 500;
 export const insufficientCredits = () => new AppError(402, 'insufficient_credits', 'Insufficient credits (need 3)');
 
 /**
- * `refill`: the allowance an admin set (site settings); an amount of 0 turns refills off.
+ * `settings`: the site settings, whose `creditRefill` is the allowance an admin set (an amount of 0 turns refills off).
  * `now`: the clock (tests move it).
  */
-export function createCreditsService(db: Db, opts: { signupCredits: number; refill: () => Promise<CreditRefill>; now?: () => Date }) {
+export function createCreditsService(db: Db, opts: { signupCredits: number; settings: Pick<SiteSettingsService, 'get'>; now?: () => Date }) {
   const repo = creditsRepository(db);
   const now = opts.now ?? (() => new Date());
 
@@ -50,7 +51,7 @@ export function createCreditsService(db: Db, opts: { signupCredits: number; refi
      * for the next run of the job) and when the next refill comes.
      */
     async summary(userId: string): Promise<CreditBalance> {
-      const refill = await opts.refill();
+      const refill = (await opts.settings.get()).creditRefill;
       const at = now();
       if (refill.amount <= 0) return { balance: await repo.balance(userId), nextRefillAt: null, refillAmount: null };
       const schedule = await repo.refillSchedule(userId, refill, at);
@@ -60,7 +61,7 @@ export function createCreditsService(db: Db, opts: { signupCredits: number; refi
     },
     /** The scheduled job: every collector whose period owes a refill gets it; answers how many did. */
     async applyRefills(): Promise<{ refilled: number }> {
-      const refill = await opts.refill();
+      const refill = (await opts.settings.get()).creditRefill;
       if (refill.amount <= 0) return { refilled: 0 };
       const at = now();
       let refilled = 0;
@@ -93,7 +94,7 @@ export function createCreditsService(db: Db, opts: { signupCredits: number; refi
      * under a per-user lock, so concurrent requests can never spend credits that are not there.
      */
     async spendForGeneration(userId: string, ref: string) {
-      const refill = await opts.refill();
+      const refill = (await opts.settings.get()).creditRefill;
       await db.transaction(async (tx) => {
         await lockKey(tx, `credits:${userId}`);
         const ledger = creditsRepository(tx);

@@ -13,7 +13,7 @@ import {
   type ModerationActionEntry,
 } from '@curio/contract';
 import type { Db } from '../../db/client';
-import type { Executor } from '../../db/types';
+import type { DomainEvents } from '../events/domain-events';
 import { decodeCursor, nextCursor } from '../../lib/cursor';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
@@ -64,10 +64,8 @@ export function createDmcaService(
     operatorEmails: string[];
     publicUrl: string;
     appName: string;
-    /** Records an item's change in the transaction (explore's caches in every process). */
-    recordItemChange?: (tx: Executor, change: { itemId: string }) => Promise<void>;
-    /** Runs after an item changed (this process's caches). */
-    onItemChange?: () => void;
+    /** Publishes `item.changed` in the transaction of a takedown (what every process keeps of the item goes). */
+    domainEvents: DomainEvents;
     /** Tells an item's owner of its takedown. */
     notifications?: Pick<NotificationsService, 'create'>;
   },
@@ -194,7 +192,7 @@ export function createDmcaService(
      */
     async act(actorId: string, input: { id: string; action: DmcaAction; note: string }): Promise<ModDmcaActResult> {
       const { action, note } = input;
-      const result = await db.transaction(async (tx) => {
+      const result = await deps.domainEvents.transaction(db, async (tx, publish) => {
         const r = dmcaRepository(tx);
         const n = await r.findByReference(input.id.toUpperCase(), { lock: true });
         if (!n) throw notFound(DMCA_SERVICE_MESSAGES.notFound);
@@ -207,7 +205,7 @@ export function createDmcaService(
         if (action === 'hide') {
           const hidden = n.infringingItemId ? await itemRecords(tx).hideForDmca(n.infringingItemId) : null;
           if (!hidden) throw badRequest(DMCA_SERVICE_MESSAGES.noItem);
-          await deps.recordItemChange?.(tx, { itemId: n.infringingItemId! });
+          await publish('item.changed', { itemId: n.infringingItemId! });
           // The owner hears of the takedown (their item page says why, and how to answer it).
           await deps.notifications?.create(tx, [{ userId: hidden.ownerId, kind: 'item_hidden', refId: n.infringingItemId!, actorId: null }]);
         }
@@ -224,7 +222,6 @@ export function createDmcaService(
         const entry: ModerationActionEntry = await dmcaActionsRepository(tx).describe(row.id);
         return { notice: { ...n, status: next }, entry };
       });
-      if (action === 'hide') deps.onItemChange?.();
       const notice = forMail(result.notice);
       if (action === 'needinfo') {
         await send(needInfoMail({ notice, note, appName: deps.appName, publicUrl: deps.publicUrl, contact: deps.operatorEmails[0] ?? null }));

@@ -237,6 +237,14 @@ export function createEventsService(
     recordMany,
 
     /**
+     * Hands an event this process recorded to its own handlers once its transaction committed, at once
+     * rather than when the NOTIFY comes back (which is then passed over, as every id delivered already).
+     */
+    deliverHere(event: DomainEvent) {
+      deliver(event);
+    },
+
+    /**
      * Tells every other process something it may act on (a {@link HintPayload}): one NOTIFY outside
      * any transaction (on PGlite, whose listeners are all in this process, handed to them without a
      * statement), nothing recorded. Call it after the change committed. It never fails: a hint

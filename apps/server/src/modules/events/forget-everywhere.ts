@@ -49,7 +49,8 @@ export function forgetEverywhere(
   };
   deps.events.onBroadcast(opts.stream, (event) => {
     const { userId, from } = (event.payload ?? {}) as { userId?: unknown; from?: unknown };
-    if (typeof userId === 'string') run(userId);
+    // Its own announcement comes back too: its handlers ran when it forgot.
+    if (typeof userId === 'string' && from !== me) run(userId);
     entry(event.id).echo = true;
     waiters.get(event.id)?.();
     if (from !== me) void deps.events.hint(heardHint, { id: event.id });

@@ -1,15 +1,17 @@
 import type { SSEStreamingApi } from 'hono/streaming';
-import { REALTIME_RETRY_MS, type RealtimeStream } from '@curio/contract';
+import { NOTIFICATION_EVENTS, REALTIME_RETRY_MS, SITE_EVENTS, type RealtimeStream } from '@curio/contract';
+import type { DomainEvents } from './domain-events';
 
 /**
  * The open server-sent event streams of this process, so that shutdown can end them first (with a
  * `retry:` hint, so browsers reconnect to another process or to this one once it is back) instead of
- * waiting for them.
+ * waiting for them. An admin's change of the public site settings (`site-settings.changed`, from any
+ * process) is told at once to the open notifications streams and the guests' site streams.
  */
-export function createStreamHub() {
+export function createStreamHub(domainEvents: Pick<DomainEvents, 'on'>) {
   const open = new Map<SSEStreamingApi, { end: () => void; name: RealtimeStream }>();
   let closing = false;
-  return {
+  const hub = {
     get size() {
       return open.size;
     },
@@ -53,6 +55,11 @@ export function createStreamHub() {
       );
     },
   };
+  domainEvents.on('site-settings.changed', () => {
+    void hub.send('notifications', NOTIFICATION_EVENTS.siteSettings, {});
+    void hub.send('site', SITE_EVENTS.settings, {});
+  });
+  return hub;
 }
 export type StreamHub = ReturnType<typeof createStreamHub>;
 

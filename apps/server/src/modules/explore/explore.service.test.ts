@@ -25,6 +25,8 @@ function fakeRepository(delayMs: () => number, tags: string[] = []) {
   };
 }
 const momentOf = (snapshot: string) => new Date(parseInt(snapshot.split('.')[0]!, 36)).toISOString();
+/** Nothing is published in these tests. */
+const noEvents = { on: () => () => undefined };
 /** The read pipeline's part explore uses: every id is a visible item. */
 const fakeRead = {
   async list(ids: string[]) {
@@ -44,7 +46,7 @@ describe('explore snapshots', () => {
     let clock = 60_000;
     let delay = 0;
     const repo = fakeRepository(() => delay);
-    const explore = createExploreService({} as Db, { snapshotSeconds: 30, now: () => clock, repository: repo, read: fakeRead });
+    const explore = createExploreService({} as Db, { snapshotSeconds: 30, now: () => clock, repository: repo, read: fakeRead, domainEvents: noEvents });
     const first = await explore.list(query);
     expect(momentOf(first.snapshot)).toBe(new Date(60_000).toISOString());
 
@@ -62,7 +64,13 @@ describe('explore snapshots', () => {
 
   it('waits for a quick new ranking instead of serving a stale one', async () => {
     let clock = 60_000;
-    const explore = createExploreService({} as Db, { snapshotSeconds: 30, now: () => clock, repository: fakeRepository(() => 5), read: fakeRead });
+    const explore = createExploreService({} as Db, {
+      snapshotSeconds: 30,
+      now: () => clock,
+      repository: fakeRepository(() => 5),
+      read: fakeRead,
+      domainEvents: noEvents,
+    });
     await explore.list(query);
     clock = 95_000;
     expect(momentOf((await explore.list(query)).snapshot)).toBe(new Date(90_000).toISOString());
@@ -71,7 +79,14 @@ describe('explore snapshots', () => {
   it('honours a snapshot it issued for later pages of the same filter', async () => {
     let clock = 150_000;
     const repo = fakeRepository(() => 0);
-    const explore = createExploreService({} as Db, { snapshotSeconds: 30, now: () => clock, repository: repo, read: fakeRead, secret: 's'.repeat(32) });
+    const explore = createExploreService({} as Db, {
+      snapshotSeconds: 30,
+      now: () => clock,
+      repository: repo,
+      read: fakeRead,
+      domainEvents: noEvents,
+      secret: 's'.repeat(32),
+    });
     const first = await explore.list(query);
     clock = 200_000;
     const later = await explore.list({ ...query, page: 1, snapshot: first.snapshot });
@@ -83,6 +98,7 @@ describe('explore snapshots', () => {
       now: () => clock,
       repository: fakeRepository(() => 0),
       read: fakeRead,
+      domainEvents: noEvents,
       secret: 's'.repeat(32),
     });
     expect((await other.list({ ...query, page: 1, snapshot: first.snapshot })).snapshot).toBe(first.snapshot);
@@ -91,7 +107,7 @@ describe('explore snapshots', () => {
   it('never ranks a forged, foreign or expired snapshot: the current window is served instead', async () => {
     let clock = 200_000;
     const repo = fakeRepository(() => 0);
-    const explore = createExploreService({} as Db, { snapshotSeconds: 30, now: () => clock, repository: repo, read: fakeRead });
+    const explore = createExploreService({} as Db, { snapshotSeconds: 30, now: () => clock, repository: repo, read: fakeRead, domainEvents: noEvents });
     const issued = (await explore.list(query)).snapshot;
     expect(repo.calls).toEqual([new Date(180_000).toISOString()]);
     const [, sig] = issued.split('.');
@@ -118,7 +134,7 @@ describe('explore snapshots', () => {
 
   it('answers an unknown tag with an empty list without ranking anything', async () => {
     const repo = fakeRepository(() => 0, ['robots']);
-    const explore = createExploreService({} as Db, { snapshotSeconds: 30, now: () => 60_000, repository: repo, read: fakeRead });
+    const explore = createExploreService({} as Db, { snapshotSeconds: 30, now: () => 60_000, repository: repo, read: fakeRead, domainEvents: noEvents });
     for (let i = 0; i < 50; i++) {
       const r = await explore.list({ ...query, tag: `made-up-${i}` });
       expect(r).toEqual({ items: [], nextPage: null, snapshot: expect.any(String) });

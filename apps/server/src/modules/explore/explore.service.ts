@@ -2,6 +2,7 @@ import { EXPLORE_PAGE_SIZE, type ExploreCard, type ExploreListResult, type Explo
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client';
+import { VISIBILITY_EVENTS, type DomainEvents } from '../events/domain-events';
 import { createReadService, type ReadService } from '../read/read.service';
 import { exploreRepository } from './explore.repository';
 
@@ -37,6 +38,8 @@ export function createExploreService(
     repository?: Pick<ReturnType<typeof exploreRepository>, 'rank' | 'topTags' | 'tagInUse'> &
       Partial<Pick<ReturnType<typeof exploreRepository>, 'rollUp' | 'coolDown'>>;
     read?: Pick<ReadService, 'list' | 'viewerState'>;
+    /** What changes who may see an item or a person (an edit, hidden, deleted, a profile gone private) drops every ranking and page. */
+    domainEvents: Pick<DomainEvents, 'on'>;
   },
 ) {
   const SNAPSHOT_MS = opts.snapshotSeconds * 1000;
@@ -173,6 +176,15 @@ export function createExploreService(
   // (ranking key, page, size) → the page's cards, for the same snapshot window.
   const pages = new LRUCache<string, Promise<ExploreCard[]>>({ max: CACHE_ENTRIES * 4 });
 
+  /** Forgets cached rankings and pages. */
+  function invalidate() {
+    generation++;
+    cache.clear();
+    pages.clear();
+    tagsInUse.clear();
+  }
+  opts.domainEvents.on(VISIBILITY_EVENTS, invalidate);
+
   /**
    * The page's cards as everyone sees them (the read pipeline with the anonymous viewer, so the
    * cache is shared): one query. Something may have changed since the ranking; the rules apply again.
@@ -254,13 +266,8 @@ export function createExploreService(
       return () => seen === generation && currentWindow() === t;
     },
 
-    /** Forgets cached rankings and pages (after an item is edited, hidden or deleted, or a profile goes private). */
-    invalidate() {
-      generation++;
-      cache.clear();
-      pages.clear();
-      tagsInUse.clear();
-    },
+    /** Forgets cached rankings and pages (as the visibility events do). */
+    invalidate,
 
     async topTags(q: { timeRange: TimeRange; limit: number }) {
       const snapshot = new Date(currentWindow());

@@ -1,7 +1,7 @@
 import type { ItemGetResult } from '@curio/contract';
 import type { Db } from '../../db/client';
-import type { Executor } from '../../db/types';
 import { notFound } from '../../lib/errors';
+import { VISIBILITY_EVENTS, type DomainEvents } from '../events/domain-events';
 import type { ImagesService } from '../images/images.service';
 import type { RolesService } from '../roles/roles.service';
 import { createItemPageCache, createReadService, type ItemPage } from '../read/read.service';
@@ -30,10 +30,8 @@ export function createItemPagesService(
   deps: {
     roles: RolesService;
     images: ImagesService;
-    /** Runs after an item changed or was deleted (this process's caches). */
-    onChange?: () => void;
-    /** Records the change in its transaction, so that every process hears of it. */
-    recordChange?: (tx: Executor, change: { itemId: string }) => Promise<void>;
+    /** Publishes `item.changed` (an edit, a deletion); drops pages on what changes them (see below). */
+    domainEvents: DomainEvents;
     /** How long an item page is kept for other viewers than its owner (ms; 0: not kept). */
     pageCacheMs?: number;
   },
@@ -45,6 +43,22 @@ export function createItemPagesService(
   const marks = createViewerMarksCache({ ttlMs: deps.pageCacheMs === 0 ? 0 : undefined });
   // A guest's answer for a cached page: the same object (serialized once) for every guest while it lasts.
   const guestAnswers = new WeakMap<object, ItemGetResult>();
+
+  // Visibility changed somewhere (hidden, deleted, a profile gone private, an owner's name; or someone's DM setting,
+  // which the marks' Message button follows): every cached page and kept viewer's marks go.
+  const invalidate = () => {
+    pages.clear();
+    marks.clear();
+  };
+  deps.domainEvents.on(VISIBILITY_EVENTS, invalidate);
+  // Likes, saves or comments changed: those items' pages go (here, or told by a hint, elsewhere).
+  deps.domainEvents.on('item.touched', ({ itemIds }) => {
+    for (const id of Array.isArray(itemIds) ? itemIds : []) if (typeof id === 'string') pages.forget(id);
+  });
+  // Hints sent while this process was not listening are lost: every page goes instead.
+  deps.domainEvents.onMissed(invalidate);
+  // A viewer's marks or roles changed (a like, a save, a block, a role), here or elsewhere.
+  deps.domainEvents.on('viewer.marks-changed', ({ userId }) => marks.forgetViewer(userId));
 
   async function ownItem(userId: string, itemId: string) {
     const row = await repo.findWithOwner(itemId);
@@ -132,33 +146,14 @@ export function createItemPagesService(
       return answer;
     },
 
-    /** Forgets one item's cached page (it changed: an edit, a like, a save, a comment, a variant; here or, told by a hint, elsewhere). */
-    forget(itemId: string) {
-      pages.forget(itemId);
-    },
-    /** Forgets a viewer's kept marks and roles (they changed, here or elsewhere: forget-everywhere). */
-    forgetViewer(viewerId: string) {
-      marks.forgetViewer(viewerId);
-    },
-    /**
-     * Forgets every cached page and kept viewer's marks (visibility changed somewhere: hidden, deleted,
-     * a profile gone private; or someone's DM setting, which the marks' Message button follows).
-     */
-    invalidate() {
-      pages.clear();
-      marks.clear();
-    },
-
     /** Title, tags and NSFW; the notes too when given (`null` clears them, leaving them out keeps them). */
     async update(userId: string, input: { itemId: string; title: string; tags: string[]; nsfw: boolean; notes?: string | null }) {
       const current = await ownItem(userId, input.itemId);
       const notes = input.notes === undefined ? current.metadata : input.notes;
-      await db.transaction(async (tx) => {
+      await deps.domainEvents.transaction(db, async (tx, publish) => {
         await itemPagesRepository(tx).update(input.itemId, { title: input.title, tags: input.tags, nsfw: input.nsfw, metadata: notes });
-        await deps.recordChange?.(tx, { itemId: input.itemId });
+        await publish('item.changed', { itemId: input.itemId });
       });
-      pages.forget(input.itemId);
-      deps.onChange?.();
       return { item: { id: input.itemId, title: input.title, tags: input.tags, nsfw: input.nsfw, notes } };
     },
 
@@ -199,13 +194,11 @@ export function createItemPagesService(
     async delete(userId: string, itemId: string) {
       await ownItem(userId, itemId);
       const imageIds = await repo.imageIds(itemId);
-      await db.transaction(async (tx) => {
+      await deps.domainEvents.transaction(db, async (tx, publish) => {
         await shelfRecords(tx).removeItem(itemId);
         await itemPagesRepository(tx).delete(itemId);
-        await deps.recordChange?.(tx, { itemId });
+        await publish('item.changed', { itemId });
       });
-      pages.forget(itemId);
-      deps.onChange?.();
       await deps.images.remove(await repo.unreferenced(imageIds));
       return { deleted: true as const };
     },

@@ -15,7 +15,8 @@ import {
 } from '@curio/contract';
 import type { Db } from '../../db/client';
 import { lockKey } from '../../db/locks';
-import { isUniqueViolation, type Executor } from '../../db/types';
+import { isUniqueViolation } from '../../db/types';
+import type { DomainEvents } from '../events/domain-events';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import type { CreditsService } from '../credits/credits.service';
@@ -46,10 +47,8 @@ export interface ItemsDeps {
   logger: Logger;
   /** How long generation waits for pending cut-outs (default {@link CUTOUT_WAIT_MS}). */
   cutoutWaitMs?: number;
-  /** Announces, in the transaction, that a saved item's image changed (every process drops what it kept of it). */
-  recordChange?: (tx: Executor, change: { itemId: string }) => Promise<void>;
-  /** This process's caches of what others see (explore, item pages), dropped after such a change. */
-  onChange?: () => void;
+  /** Publishes `item.changed` when a saved item's image changes (every process drops what it kept of it). */
+  domainEvents: DomainEvents;
 }
 
 export function createItemsService(db: Db, deps: ItemsDeps) {
@@ -256,11 +255,10 @@ export function createItemsService(db: Db, deps: ItemsDeps) {
       const composite = await compositesRepository(db).findForItem(input.compositeId, input.itemId);
       if (!composite) throw badRequest('That variant does not belong to this item', { compositeId: 'invalid_value' });
       const saved = item.chosenCompositeId !== null && item.chosenCompositeId !== composite.id;
-      await db.transaction(async (tx) => {
+      await deps.domainEvents.transaction(db, async (tx, publish) => {
         await itemsRepository(tx).setChosen(input.itemId, composite.id);
-        if (saved) await deps.recordChange?.(tx, { itemId: input.itemId });
+        if (saved) await publish('item.changed', { itemId: input.itemId });
       });
-      if (saved) deps.onChange?.();
       return { itemId: input.itemId, chosenCompositeId: composite.id, imageId: composite.imageId };
     },
   };

@@ -9,12 +9,12 @@ import {
   type ReportTarget,
 } from '@curio/contract';
 import type { Db } from '../../db/client';
-import type { Executor } from '../../db/types';
 import { conflict, badRequest, notFound } from '../../lib/errors';
 import { decodeCursor, nextCursor } from '../../lib/cursor';
 import { commentWrites } from '../comments/comments.service';
 import { itemRecords } from '../items/item-records.service';
 import { messageWrites } from '../messages/messages.service';
+import type { DomainEventMap, DomainEvents } from '../events/domain-events';
 import type { NotificationsService } from '../notifications/notifications.service';
 import { profileReads, profileWrites } from '../profiles/profiles.service';
 import { createReadService } from '../read/read.service';
@@ -22,7 +22,7 @@ import { profileVisible } from '../read/visibility';
 import { socialRecords } from '../social/social-records.service';
 import { moderationRepository } from './moderation.repository';
 
-type Visibility = { type: 'item'; itemId: string } | { type: 'profile'; profileId: string };
+type Visibility = DomainEventMap['moderation.visibility'];
 
 /**
  * Reports and the moderation of reported content (spec part 2 §4 "Report statuses"): hide hides
@@ -35,10 +35,8 @@ export function createModerationService(
   db: Db,
   deps: {
     notifications: NotificationsService;
-    /** This process's caches of what others may see (explore). */
-    onVisibilityChange: () => void;
-    /** Announces a visibility change to every process, in the transaction of the change. */
-    recordVisibilityChange: (tx: Executor, change: Visibility) => Promise<void>;
+    /** Publishes `moderation.visibility` in the transaction of a hide or an unhide. */
+    domainEvents: DomainEvents;
   },
 ) {
   const repo = moderationRepository(db);
@@ -168,7 +166,7 @@ export function createModerationService(
     },
 
     async act(actorId: string, input: FunctionParsedInput<'mod-report-act'>): Promise<ModReportActResult> {
-      const outcome = await db.transaction(async (tx) => {
+      const outcome = await deps.domainEvents.transaction(db, async (tx, publish) => {
         const r = moderationRepository(tx);
         const report = await r.lockReport(input.reportId);
         if (!report) throw notFound('Report not found');
@@ -253,7 +251,7 @@ export function createModerationService(
         const changed = input.action !== 'dismiss' && (input.action === 'unhide' || !hidden);
         if (changed) {
           await afterChange();
-          if (announce) await deps.recordVisibilityChange(tx, announce);
+          if (announce) await publish('moderation.visibility', announce);
         }
 
         await socialRecords(tx).closeReports(
@@ -276,7 +274,6 @@ export function createModerationService(
         );
         return { actionId: action.id, closed: open.length, changed };
       });
-      if (outcome.changed) deps.onVisibilityChange();
       const [report, action] = await Promise.all([repo.report(input.reportId), repo.actionById(outcome.actionId)]);
       return { report: stripKey(report!), action: stripKey(action), closedReports: outcome.closed };
     },

@@ -5,6 +5,7 @@ import type { Executor } from '../../db/types';
 import { isUniqueViolation } from '../../db/types';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import type { CreditsService } from '../credits/credits.service';
+import type { DomainEvents } from '../events/domain-events';
 import type { InvitesService } from '../invites/invites.service';
 import type { RolesService } from '../roles/roles.service';
 import { itemRecords } from '../items/item-records.service';
@@ -32,12 +33,11 @@ export function createProfilesService(
     credits: CreditsService;
     invites: InvitesService;
     settings: SiteSettingsService;
-    /** Runs after an existing profile's visibility, or what items show of their owner, changed (this process's caches). */
-    onVisibilityChange?: () => void;
-    /** Records that change in its transaction, so that every process hears of it. */
-    recordVisibilityChange?: (tx: Executor, change: { userId: string; public: boolean }) => Promise<void>;
-    /** Records, in its transaction, a change of what items show of their owner (name, handle, avatar): cached pages drop it everywhere. */
-    recordOwnerShownChange?: (tx: Executor, change: { userId: string }) => Promise<void>;
+    /**
+     * Publishes, in the change's transaction, `profile.visibility` (an existing profile went public or private) or
+     * else `profile.shown` (what items show of their owner changed: name, handle, avatar).
+     */
+    domainEvents: DomainEvents;
   },
 ) {
   const repo = profilesRepository(db);
@@ -81,13 +81,12 @@ export function createProfilesService(
     const visibilityChanged = set.public !== undefined && set.public !== existing.public;
     const shownChanged = ownerShownChanged(existing, set);
     try {
-      const row = await db.transaction(async (tx) => {
+      const row = await deps.domainEvents.transaction(db, async (tx, publish) => {
         const updated = await profilesRepository(tx).update(userId, set);
-        if (visibilityChanged) await deps.recordVisibilityChange?.(tx, { userId, public: set.public! });
-        else if (shownChanged) await deps.recordOwnerShownChange?.(tx, { userId });
+        if (visibilityChanged) await publish('profile.visibility', { userId, public: set.public! });
+        else if (shownChanged) await publish('profile.shown', { userId });
         return updated!;
       });
-      if (visibilityChanged || shownChanged) deps.onVisibilityChange?.();
       return { profile: mapProfile(row) };
     } catch (err) {
       if (isUniqueViolation(err, 'profiles_handle_key')) throw handleTaken();
@@ -192,14 +191,13 @@ export function createProfilesService(
       const visibilityChanged = existing !== null && existing !== undefined && existing.public !== input.public;
       const shownChanged = !!existing && ownerShownChanged(existing, data);
       try {
-        const result = await db.transaction(async (tx) => {
+        const result = await deps.domainEvents.transaction(db, async (tx, publish) => {
           const profile = await profilesRepository(tx).upsert(userId, data);
           const shelf = await shelfRecords(tx).ensureForUser(userId);
-          if (visibilityChanged) await deps.recordVisibilityChange?.(tx, { userId, public: input.public });
-          else if (shownChanged) await deps.recordOwnerShownChange?.(tx, { userId });
+          if (visibilityChanged) await publish('profile.visibility', { userId, public: input.public });
+          else if (shownChanged) await publish('profile.shown', { userId });
           return { profile: mapProfile(profile), shelfId: mapShelf(shelf).id };
         });
-        if (visibilityChanged || shownChanged) deps.onVisibilityChange?.();
         return result;
       } catch (err) {
         if (isUniqueViolation(err, 'profiles_handle_key')) throw handleTaken();

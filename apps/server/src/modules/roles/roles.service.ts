@@ -2,16 +2,18 @@ import type { Role } from '@curio/contract';
 import { authAccounts } from '../../auth/accounts.service';
 import type { Db } from '../../db/client';
 import type { Executor } from '../../db/types';
+import type { DomainEvents } from '../events/domain-events';
 import { rolesRepository } from './roles.repository';
 
 export function createRolesService(
   db: Db,
   opts: {
     adminEmails: string[];
-    /** Awaited once a user was given a role: what processes keep of their roles is forgotten. */
-    rolesChanged?: (userId: string) => Promise<void>;
-    /** Awaited once sessions were deleted here: every process forgets the user's cached sessions and JWTs. */
-    sessionsEnded?: (userId: string) => Promise<void>;
+    /**
+     * Publishes, and waits for every process to hear, `viewer.marks-changed` once a user's roles changed (what
+     * processes keep of their roles goes) and `session.revoked` once sessions were deleted here (their cached sessions go).
+     */
+    domainEvents: DomainEvents;
   },
 ) {
   const repo = rolesRepository(db);
@@ -37,14 +39,14 @@ export function createRolesService(
     async syncAdminEmail(user: { id: string; email: string; emailVerified: boolean }, keepSessionId?: string) {
       if (!user.emailVerified || !opts.adminEmails.includes(user.email.toLowerCase())) return;
       if ((await repo.list(user.id)).includes('admin')) return;
-      if (await accounts.deleteSessions(user.id, keepSessionId)) await opts.sessionsEnded?.(user.id);
-      if (await grant(user.id, 'admin')) await opts.rolesChanged?.(user.id);
+      if (await accounts.deleteSessions(user.id, keepSessionId)) await opts.domainEvents.publish('session.revoked', { userId: user.id });
+      if (await grant(user.id, 'admin')) await opts.domainEvents.publish('viewer.marks-changed', { userId: user.id });
     },
     /** The CLI's `grant <email> <role>`. Returns false when no user has that address. */
     async grantByEmail(email: string, role: Role): Promise<boolean> {
       const userId = await repo.findUserIdByEmail(email);
       if (!userId) return false;
-      if (await grant(userId, role)) await opts.rolesChanged?.(userId);
+      if (await grant(userId, role)) await opts.domainEvents.publish('viewer.marks-changed', { userId });
       return true;
     },
     /**
@@ -55,7 +57,7 @@ export function createRolesService(
       const userId = await repo.findUserIdByEmail(email);
       if (!userId) return null;
       const had = await revoke(userId, role);
-      if (had) await opts.rolesChanged?.(userId);
+      if (had) await opts.domainEvents.publish('viewer.marks-changed', { userId });
       return had;
     },
   };

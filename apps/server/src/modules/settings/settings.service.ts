@@ -1,6 +1,6 @@
 import type { SettingsUpdate } from '@curio/contract';
 import type { Db } from '../../db/client';
-import type { Executor } from '../../db/types';
+import type { DomainEvents } from '../events/domain-events';
 import { profileWrites } from '../profiles/profiles.service';
 import { settingsRepository } from './settings.repository';
 
@@ -8,16 +8,12 @@ import { settingsRepository } from './settings.repository';
 export function createSettingsService(
   db: Db,
   deps: {
-    /** Runs after the profile's visibility changed (this process's caches). */
-    onVisibilityChange?: () => void;
-    /** Records the change in its transaction, so that every process hears of it. */
-    recordVisibilityChange?: (tx: Executor, change: { userId: string; public: boolean }) => Promise<void>;
     /**
-     * Records a change of who may message the user, in its transaction, so that every process forgets
-     * what it kept of it (the item pages' Message button); `onVisibilityChange` then runs here too.
+     * Publishes, in the change's transaction, `profile.visibility` (the profile went public or private) and
+     * `profile.dm-setting` (who may message the user: the item pages' Message button).
      */
-    recordDmSettingChange?: (tx: Executor, change: { userId: string; allowDms: 'everyone' | 'followed_only' }) => Promise<void>;
-  } = {},
+    domainEvents: DomainEvents;
+  },
 ) {
   const repo = settingsRepository(db);
   const service = {
@@ -48,19 +44,17 @@ export function createSettingsService(
       if (Object.keys(set).length) {
         const current = set.allowDms !== undefined ? await repo.get(userId) : null;
         const dmSettingChanged = set.allowDms !== undefined && set.allowDms !== (current?.allowDms ?? 'everyone');
-        await db.transaction(async (tx) => {
+        await deps.domainEvents.transaction(db, async (tx, publish) => {
           await settingsRepository(tx).upsert(userId, set);
-          if (dmSettingChanged) await deps.recordDmSettingChange?.(tx, { userId, allowDms: set.allowDms! });
+          if (dmSettingChanged) await publish('profile.dm-setting', { userId, allowDms: set.allowDms! });
         });
-        if (dmSettingChanged) deps.onVisibilityChange?.();
       }
       if (input.profilePublic !== undefined) {
         const value = input.profilePublic;
-        await db.transaction(async (tx) => {
+        await deps.domainEvents.transaction(db, async (tx, publish) => {
           await profileWrites(tx).setPublic(userId, value);
-          await deps.recordVisibilityChange?.(tx, { userId, public: value });
+          await publish('profile.visibility', { userId, public: value });
         });
-        deps.onVisibilityChange?.();
       }
       return service.get(userId);
     },

@@ -9,6 +9,7 @@ import {
   type PublicSiteSettings,
 } from '@curio/contract';
 import type { Db } from '../../db/client';
+import type { DomainEvents } from '../events/domain-events';
 import { siteSettingsRepository, SETTING_KEYS } from './site-settings.repository';
 
 export interface SiteSettings {
@@ -41,9 +42,9 @@ export function toPublicAnnouncement(a: AnnouncementSetting | null, now = new Da
 
 /**
  * `oidcName`: the external sign-in provider's name when one is configured (the login page shows its button).
- * `changed`: called once an update is stored (open tabs are told to read the settings again).
+ * `domainEvents`: `site-settings.changed` is published once an update is stored (open tabs read the settings again).
  */
-export function createSiteSettingsService(db: Db, options: { oidcName?: string | null; changed?: () => void } = {}) {
+export function createSiteSettingsService(db: Db, options: { oidcName?: string | null; domainEvents: Pick<DomainEvents, 'publish'> }) {
   const repo = siteSettingsRepository(db);
   const service = {
     async get(): Promise<SiteSettings> {
@@ -77,7 +78,7 @@ export function createSiteSettingsService(db: Db, options: { oidcName?: string |
       if (input.announcement === null) await repo.remove('announcement');
       else if (input.announcement !== undefined) await repo.set('announcement', input.announcement, userId);
       if (input.creditRefill !== undefined) await repo.set('credit_refill', input.creditRefill, userId);
-      options.changed?.();
+      void options.domainEvents.publish('site-settings.changed', {});
       return service.get();
     },
   };

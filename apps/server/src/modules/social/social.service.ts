@@ -2,6 +2,7 @@ import type { Db } from '../../db/client';
 import { lockKey, lockKeys } from '../../db/locks';
 import { notFound } from '../../lib/errors';
 import { createGroupCommit, type Settled } from '../../lib/group-commit';
+import type { DomainEvents } from '../events/domain-events';
 import type { NotificationsService } from '../notifications/notifications.service';
 import { createReadService } from '../read/read.service';
 import type { RolesService } from '../roles/roles.service';
@@ -21,10 +22,11 @@ export function createSocialService(
   deps: {
     roles: RolesService;
     notifications: NotificationsService;
-    /** Told once likes or saves changed items' counts (the cached pages drop them, here and elsewhere). */
-    itemsTouched?: (itemIds: string[]) => void;
-    /** Awaited once a like or save of the user's is committed: every process forgets the marks it kept. */
-    marksChanged?: (userId: string) => Promise<void>;
+    /**
+     * Once likes or saves are committed: `item.touched` (the items' cached pages go, here and elsewhere; not
+     * awaited), and `viewer.marks-changed` for each user (awaited: every process forgets the marks it kept).
+     */
+    domainEvents: DomainEvents;
   },
 ) {
   const read = createReadService(db);
@@ -74,9 +76,8 @@ export function createSocialService(
     }
     const changed = batch.filter((_, n) => outcomes[n]!.seen);
     if (changed.length) {
-      deps.itemsTouched?.([...new Set(changed.map((l) => l.itemId))]);
-      const marksChanged = deps.marksChanged;
-      if (marksChanged) await Promise.all([...new Set(changed.map((l) => l.userId))].map((userId) => marksChanged(userId)));
+      void deps.domainEvents.publish('item.touched', { itemIds: [...new Set(changed.map((l) => l.itemId))] });
+      await Promise.all([...new Set(changed.map((l) => l.userId))].map((userId) => deps.domainEvents.publish('viewer.marks-changed', { userId })));
     }
     return outcomes.map((o) => (o.seen ? { ok: true, value: { liked: o.on, likeCount: o.likeCount } } : { ok: false, error: notFound('Item not found') }));
   }
@@ -101,8 +102,8 @@ export function createSocialService(
         await statsRepository(tx).moveCounts('saves', new Map([[itemId, (added ? 1 : 0) - (removed ? 1 : 0)]]));
         return { saved: on };
       });
-      deps.itemsTouched?.([itemId]);
-      await deps.marksChanged?.(userId);
+      void deps.domainEvents.publish('item.touched', { itemIds: [itemId] });
+      await deps.domainEvents.publish('viewer.marks-changed', { userId });
       return result;
     },
 
