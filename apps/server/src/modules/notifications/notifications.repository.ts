@@ -1,7 +1,7 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { items, notifications, profiles } from '../../db/schema';
 import { cursorKey, olderThan } from '../../db/keyset';
-import { rowsOf, textArray } from '../../db/rows';
+import { pgBool, rowsOf, textArray } from '../../db/rows';
 import type { Executor } from '../../db/types';
 import type { Cursor } from '../../lib/cursor';
 import { itemVisibleTo, notBlockedBetween } from '../read/read.repository';
@@ -43,6 +43,16 @@ const GROUPED_KINDS = sql`('like', 'comment', 'follow')`;
 
 export function notificationsRepository(db: Executor) {
   /** Unseen notifications the list would show (no block with the actor, an item the user may still see) of several users in one statement, by user id. */
+  /** How many unseen notifications the list would show `user` (a SQL expression: no block with the actor, an item they may still see). */
+  const unseenOf = (user: SQL) => sql`(
+    select count(*)::int from ${notifications} n
+    left join ${items} i on i.id = (case when n.kind in ${ITEM_KINDS} then n.ref_id::uuid end)
+    left join ${profiles} p on p.user_id = i.user_id
+    where n.user_id = ${user} and not n.seen
+      and (n.kind not in ${ITEM_KINDS} or ${itemVisibleTo({ item: 'i', owner: 'p' }, user)})
+      and ${notBlockedBetween(user, sql`n.actor_id`)})`;
+
+  /** Unseen notifications the list would show of several users in one statement, by user id. */
   async function unseenCounts(userIds: string[]): Promise<Map<string, number>> {
     if (!userIds.length) return new Map();
     const list = sql.join(
@@ -50,15 +60,7 @@ export function notificationsRepository(db: Executor) {
       sql`, `,
     );
     const rows = rowsOf<{ user_id: string; n: number | string }>(
-      await db.execute(sql`
-        select u.id as user_id, (
-          select count(*)::int from ${notifications} n
-          left join ${items} i on i.id = (case when n.kind in ${ITEM_KINDS} then n.ref_id::uuid end)
-          left join ${profiles} p on p.user_id = i.user_id
-          where n.user_id = u.id and not n.seen
-            and (n.kind not in ${ITEM_KINDS} or ${itemVisibleTo({ item: 'i', owner: 'p' }, sql`u.id`)})
-            and ${notBlockedBetween(sql`u.id`, sql`n.actor_id`)}) as n
-        from (values ${list}) as u(id)`),
+      await db.execute(sql`select u.id as user_id, ${unseenOf(sql`u.id`)} as n from (values ${list}) as u(id)`),
     );
     return new Map(rows.map((r) => [r.user_id, Number(r.n)]));
   }
@@ -69,9 +71,50 @@ export function notificationsRepository(db: Executor) {
       return (await unseenCounts([userId])).get(userId) ?? 0;
     },
     unseenCounts,
-    async insert(rows: NewNotification[]) {
+    /**
+     * Stores the notifications whose recipient has no block with their actor (either way: `notBlockedBetween`),
+     * in one statement, and answers each stored row with its recipient's unseen count after all of them: what
+     * the statement's snapshot counts (not its own rows yet) and the rows it stored for them.
+     */
+    async insertUnblocked(rows: NewNotification[]): Promise<(typeof notifications.$inferSelect & { unseenAfter: number })[]> {
       if (!rows.length) return [];
-      return db.insert(notifications).values(rows).returning();
+      const input = sql.join(
+        rows.map((r, n) => sql`(${n}::int, ${r.userId}::text, ${r.kind}::text, ${r.refId ?? null}::text, ${r.actorId ?? null}::text)`),
+        sql`, `,
+      );
+      const stored = rowsOf<{
+        id: string;
+        user_id: string;
+        kind: Kind;
+        ref_id: string | null;
+        actor_id: string | null;
+        seen: unknown;
+        created_at: string | Date;
+        unseen: number | string;
+      }>(
+        await db.execute(sql`
+          with input(n, user_id, kind, ref_id, actor_id) as (values ${input}),
+          stored as (
+            insert into ${notifications} (user_id, kind, ref_id, actor_id)
+            select user_id, kind, ref_id, actor_id from input
+            where actor_id is null or ${notBlockedBetween(sql`input.user_id`, sql`input.actor_id`)}
+            order by n
+            returning id, user_id, kind, ref_id, actor_id, seen, created_at),
+          fresh as (select user_id, count(*)::int as k from stored group by user_id),
+          prior as (select user_id, ${unseenOf(sql`fresh.user_id`)} as n from fresh)
+          select stored.*, prior.n + fresh.k as unseen
+          from stored join fresh using (user_id) join prior using (user_id)`),
+      );
+      return stored.map((r) => ({
+        id: r.id,
+        userId: r.user_id,
+        kind: r.kind,
+        refId: r.ref_id,
+        actorId: r.actor_id,
+        seen: pgBool(r.seen),
+        createdAt: new Date(r.created_at),
+        unseenAfter: Number(r.unseen),
+      }));
     },
     /**
      * A page of the user's notifications, newest first, likes and comments of one item and every follow grouped into one

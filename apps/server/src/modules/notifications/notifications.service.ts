@@ -31,36 +31,32 @@ export function createNotificationsService(db: Db, deps: { events: EventsService
     /**
      * Stores notifications in the caller's transaction and records, for each, a `notifications`
      * event carrying the entry and the user's unseen count, so every open bell updates at commit:
-     * four statements whatever the number of rows (a batch of likes notifies many owners at once).
+     * two statements whatever the number of rows (a batch of likes notifies many owners at once), a
+     * third when one is a mention.
      * Left out: one's own acts, acts of someone with a block with the recipient (either way), and
      * notifications about an item the recipient may not see (a private profile's item).
      */
     async create(tx: Executor, rows: NewNotification[]) {
       const candidates = rows.filter((n) => !(n.actorId && n.actorId === n.userId));
-      const pairs = candidates.filter((n) => n.actorId).map((n): [string, string] => [n.userId, n.actorId!]);
-      // A block either way: the read pipeline's rule (`notBlockedBetween`), checked for every recipient in one query.
-      const blocked = await readRepository(tx).blockedPairs(pairs);
       // Likes and comments go to the item's owner, who always sees it; a mention may reach someone who may not.
       const mentionItems = [...new Set(candidates.filter((n) => n.kind === 'mention' && n.refId).map((n) => n.refId!))];
-      const items = new Map((await readRepository(tx).hydrate(mentionItems)).map((i) => [i.id, i]));
-      const kept = candidates.filter((n) => {
-        if (n.actorId && blocked.has(`${n.userId}|${n.actorId}`)) return false;
-        if (n.kind === 'mention' && n.refId) {
-          const item = items.get(n.refId);
-          return Boolean(item && itemAccess(item, { id: n.userId, isAdmin: false }) === 'visible');
-        }
-        return true;
-      });
-      const r = notificationsRepository(tx);
-      const inserted = await r.insert(kept);
+      const items = mentionItems.length ? new Map((await readRepository(tx).hydrate(mentionItems)).map((i) => [i.id, i])) : null;
+      const kept = items
+        ? candidates.filter((n) => {
+            if (n.kind !== 'mention' || !n.refId) return true;
+            const item = items.get(n.refId);
+            return Boolean(item && itemAccess(item, { id: n.userId, isAdmin: false }) === 'visible');
+          })
+        : candidates;
+      // A block either way between recipient and actor (the read pipeline's rule, `notBlockedBetween`) is checked as
+      // they are stored; each stored one comes with its recipient's unseen count after all of these (a bell shows the last).
+      const inserted = await notificationsRepository(tx).insertUnblocked(kept);
       if (!inserted.length) return;
-      // Each event carries its recipient's unseen count after all of these (a bell shows the last one).
-      const unseen = await r.unseenCounts([...new Set(inserted.map((n) => n.userId))]);
       await deps.events.recordMany(
         tx,
         inserted.map((n) => {
           const payload: NotificationCreatedEvent = {
-            unseenCount: unseen.get(n.userId) ?? 0,
+            unseenCount: n.unseenAfter,
             notification: { id: n.id, kind: n.kind, refId: n.refId, actorId: n.actorId, createdAt: n.createdAt.toISOString() },
           };
           return { userId: n.userId, stream: 'notifications', type: NOTIFICATION_EVENTS.created, payload };

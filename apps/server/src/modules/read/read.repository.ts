@@ -495,22 +495,6 @@ export function readRepository(db: Executor) {
       );
       return rows.map((r) => r.id);
     },
-    /**
-     * Of these pairs of people, those with a block between them, either way (as `a|b` keys in the
-     * given order): one query, with `notBlockedBetween`. For writes that fan out to many people
-     * (notifications being created).
-     */
-    async blockedPairs(pairs: [string, string][]): Promise<Set<string>> {
-      if (!pairs.length) return new Set();
-      const values = sql.join(
-        pairs.map(([a, b]) => sql`(${a}::text, ${b}::text)`),
-        sql`, `,
-      );
-      const rows = rowsOf<{ a: string; b: string }>(
-        await db.execute(sql`select p.a, p.b from (values ${values}) as p(a, b) where not ${notBlockedBetween(sql`p.a`, sql`p.b`)}`),
-      );
-      return new Set(rows.map((r) => `${r.a}|${r.b}`));
-    },
     /** The viewer's saved item ids, newest save first. */
     async savedIds(userId: string) {
       return db
