@@ -158,6 +158,7 @@ import {
   notificationsListResultSchema,
   notificationsMarkReadInputSchema,
   notificationsMarkReadResultSchema,
+  unseenCountResultSchema,
   profileGetInputSchema,
   profileGetResultSchema,
   profileHandleChangeInputSchema,
@@ -210,7 +211,7 @@ export const API = {
   'settings-get': fn({ input: emptyInputSchema, output: userSettingsResultSchema, access: 'user', read: true }),
   'settings-update': fn({ input: settingsUpdateInputSchema, output: userSettingsResultSchema, access: 'user' }),
   'get-credit-balance': fn({ input: emptyInputSchema, output: creditBalanceResultSchema, access: 'user', read: true }),
-  'notifications-unseen-count': fn({ input: emptyInputSchema, output: countResultSchema, access: 'user', read: true }),
+  'notifications-unseen-count': fn({ input: emptyInputSchema, output: unseenCountResultSchema, access: 'user', read: true }),
 
   // Admin
   'admin-settings-update': fn({ input: adminSettingsUpdateSchema, output: adminSettingsUpdateResultSchema, access: 'admin' }),

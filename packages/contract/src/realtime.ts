@@ -49,9 +49,15 @@ export const notificationEntrySchema = z.object({
 });
 export type NotificationEntry = z.infer<typeof notificationEntrySchema>;
 
-export const unseenEventSchema = z.object({ count: z.number().int().min(0) });
+/**
+ * Unseen notifications are counted up to this many: a count of 100 means 100 or more (the bell says 99+), so that
+ * counting what a busy collector has not read yet costs the same as for anyone.
+ */
+export const UNSEEN_COUNT_CAP = 100;
+export const unseenCountSchema = z.number().int().min(0).max(UNSEEN_COUNT_CAP);
+export const unseenEventSchema = z.object({ count: unseenCountSchema });
 export const notificationCreatedEventSchema = z.object({
-  unseenCount: z.number().int().min(0),
+  unseenCount: unseenCountSchema,
   notification: notificationEntrySchema,
 });
 export type NotificationCreatedEvent = z.infer<typeof notificationCreatedEventSchema>;

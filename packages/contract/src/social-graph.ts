@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DM_MAX, DM_MESSAGES } from './limits';
 import { BIO_MAX, DISPLAY_NAME_MAX } from './limits';
-import { NOTIFICATION_KINDS } from './realtime';
+import { NOTIFICATION_KINDS, unseenCountSchema } from './realtime';
 import { handleSchema, profileSchema, VALIDATION_MESSAGES } from './schemas';
 import { imageIdSchema, uuidSchema } from './shelf';
 import { text } from './strings';
@@ -175,12 +175,14 @@ export const notificationsListResultSchema = z.object({
   /** The next page number when paging by `page` (null on the last page, and when paging by cursor). */
   nextPage: z.number().int().nullable(),
   nextCursor: z.string().nullable(),
-  unseenCount: z.number().int().min(0),
+  unseenCount: unseenCountSchema,
 });
 export type NotificationsListResult = z.infer<typeof notificationsListResultSchema>;
 /** Without ids: all of the user's notifications. */
 export const notificationsMarkReadInputSchema = z.object({ ids: z.array(uuidSchema).max(500).optional() });
-export const notificationsMarkReadResultSchema = z.object({ unseenCount: z.number().int().min(0) });
+export const notificationsMarkReadResultSchema = z.object({ unseenCount: unseenCountSchema });
+/** `notifications-unseen-count`: at most {@link UNSEEN_COUNT_CAP}. */
+export const unseenCountResultSchema = z.object({ count: unseenCountSchema });
 
 // ---------------------------------------------------------------------------------------------
 // Direct messages

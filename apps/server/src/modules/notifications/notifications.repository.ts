@@ -4,7 +4,8 @@ import { cursorKey, olderThan } from '../../db/keyset';
 import { pgBool, rowsOf, textArray } from '../../db/rows';
 import type { Executor } from '../../db/types';
 import type { Cursor } from '../../lib/cursor';
-import { itemVisibleTo, notBlockedBetween } from '../read/read.repository';
+import { UNSEEN_COUNT_CAP } from '@curio/contract';
+import { blockedWithSql, itemVisibleTo, notBlockedBetween } from '../read/read.repository';
 
 export type NewNotification = typeof notifications.$inferInsert;
 type Kind = (typeof notifications.$inferSelect)['kind'];
@@ -43,14 +44,20 @@ const GROUPED_KINDS = sql`('like', 'comment', 'follow')`;
 
 export function notificationsRepository(db: Executor) {
   /** Unseen notifications the list would show (no block with the actor, an item the user may still see) of several users in one statement, by user id. */
-  /** How many unseen notifications the list would show `user` (a SQL expression: no block with the actor, an item they may still see). */
+  /**
+   * How many unseen notifications the list would show `user` (a SQL expression: no block with the actor, an item they
+   * may still see), up to {@link UNSEEN_COUNT_CAP}: the work stops there, whatever a busy collector has not read. The
+   * people with a block with them are read once (a hashed list), not once per notification.
+   */
   const unseenOf = (user: SQL) => sql`(
-    select count(*)::int from ${notifications} n
-    left join ${items} i on i.id = (case when n.kind in ${ITEM_KINDS} then n.ref_id::uuid end)
-    left join ${profiles} p on p.user_id = i.user_id
-    where n.user_id = ${user} and not n.seen
-      and (n.kind not in ${ITEM_KINDS} or ${itemVisibleTo({ item: 'i', owner: 'p' }, user)})
-      and ${notBlockedBetween(user, sql`n.actor_id`)})`;
+    select count(*)::int from (
+      select 1 from ${notifications} n
+      left join ${items} i on i.id = (case when n.kind in ${ITEM_KINDS} then n.ref_id::uuid end)
+      left join ${profiles} p on p.user_id = i.user_id
+      where n.user_id = ${user} and not n.seen
+        and (n.kind not in ${ITEM_KINDS} or ${itemVisibleTo({ item: 'i', owner: 'p' }, user)})
+        and (n.actor_id is null or n.actor_id not in (${blockedWithSql(user)}))
+      limit ${UNSEEN_COUNT_CAP}) unseen)`;
 
   /** Unseen notifications the list would show of several users in one statement, by user id. */
   async function unseenCounts(userIds: string[]): Promise<Map<string, number>> {
@@ -102,7 +109,7 @@ export function notificationsRepository(db: Executor) {
             returning id, user_id, kind, ref_id, actor_id, seen, created_at),
           fresh as (select user_id, count(*)::int as k from stored group by user_id),
           prior as (select user_id, ${unseenOf(sql`fresh.user_id`)} as n from fresh)
-          select stored.*, prior.n + fresh.k as unseen
+          select stored.*, least(prior.n + fresh.k, ${UNSEEN_COUNT_CAP}) as unseen
           from stored join fresh using (user_id) join prior using (user_id)`),
       );
       return stored.map((r) => ({

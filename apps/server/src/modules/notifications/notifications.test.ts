@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notificationsListResultSchema } from '@curio/contract';
+import { notificationsListResultSchema, UNSEEN_COUNT_CAP } from '@curio/contract';
 import { sql } from 'drizzle-orm';
 import { notifications } from '../../db/schema';
+import { rowsOf } from '../../db/rows';
 import { pngBytes, stubGenerator } from '../../test/images';
 import { createTestApp, type TestApp } from '../../test/harness';
 
@@ -85,6 +86,28 @@ describe('notifications', { tags: ['postgres'] }, () => {
     await like(owner, trollItem);
     await comment(owner, trollItem, `@${troll.handle} hi`);
     expect((await list(troll)).notifications).toEqual([]);
+  });
+
+  it('count the unseen up to UNSEEN_COUNT_CAP: the bell, the list, marking read and the live event all stop there', async () => {
+    const owner = await t.onboardedUser();
+    const fan = await t.onboardedUser();
+    const item = await published(owner);
+    // Follows of people who are gone leave nothing behind; these rows stand for a busy collector's unread pile.
+    await t.database.db
+      .insert(notifications)
+      .values(Array.from({ length: UNSEEN_COUNT_CAP - 1 }, () => ({ userId: owner.userId, kind: 'follow' as const, refId: fan.userId, actorId: fan.userId })));
+    expect(await unseen(owner)).toBe(UNSEEN_COUNT_CAP - 1);
+    await like(fan, item);
+    expect(await unseen(owner)).toBe(UNSEEN_COUNT_CAP);
+    await comment(fan, item, 'One more');
+    expect(await unseen(owner)).toBe(UNSEEN_COUNT_CAP);
+    expect((await list(owner)).unseenCount).toBe(UNSEEN_COUNT_CAP);
+    // What the owner's open bells heard: the like and the comment, each with the count where it stops.
+    const told = rowsOf<{ payload: { unseenCount: number } }>(
+      await t.database.db.execute(sql`select payload from events where user_id = ${owner.userId} and type = 'notification' order by id`),
+    );
+    expect(told.map((e) => e.payload.unseenCount)).toEqual([UNSEEN_COUNT_CAP, UNSEEN_COUNT_CAP]);
+    expect((await t.call('notifications-mark-read', { cookie: owner.cookie, body: {} })).json).toEqual({ unseenCount: 0 });
   });
 
   it('group the likes of one item, naming the latest three', async () => {

@@ -202,6 +202,15 @@ export function notBlockedBetween(a: AnyColumn | SQL | string, b: AnyColumn | SQ
 }
 
 /**
+ * The people with a block with `user` either way, as a select of their ids: `x not in (blockedWithSql(u))` is
+ * `notBlockedBetween(u, x)` for a non-null x, read once for a whole list of x (a hashed subplan) instead of once per row.
+ */
+export function blockedWithSql(user: AnyColumn | SQL | string): SQL {
+  return sql`select blk.blocked_id from ${userBlocks} blk where blk.blocker_id = ${user}
+    union all select blk.blocker_id from ${userBlocks} blk where blk.blocked_id = ${user}`;
+}
+
+/**
  * Who may message whom: the one rule, as SQL over the sender and the recipient (columns, expressions
  * or ids). A message is accepted when both parts hold:
  * - `unblocked`: no block between the two, either way (the read pipeline's `notBlockedBetween`);

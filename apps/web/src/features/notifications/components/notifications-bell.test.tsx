@@ -37,6 +37,16 @@ describe('NotificationsBell', () => {
     expect(screen.getByTestId('notifications-dot')).toBeTruthy();
   });
 
+  it('says 99+ once the count reaches where the server stops counting', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ count: 100 })),
+    );
+    renderWithProviders(<NotificationsBell />, { withAuth: false });
+    expect(await screen.findByRole('link', { name: 'Notifications, 99+ unseen' })).toBeTruthy();
+    expect(screen.getByTestId('notifications-dot')).toBeTruthy();
+  });
+
   it('has no dot when everything was seen', async () => {
     vi.stubGlobal(
       'fetch',

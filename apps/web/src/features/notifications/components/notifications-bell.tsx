@@ -1,3 +1,4 @@
+import { UNSEEN_COUNT_CAP } from '@curio/contract';
 import { Bell } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -12,7 +13,9 @@ export function NotificationsBell() {
   const unseen = useUnseenCount();
   useNotificationsStream();
   const count = unseen.data?.count ?? 0;
-  const label = count > 0 ? t('notifications.bellUnseen', { count }) : t('notifications.bell');
+  // Counts stop at UNSEEN_COUNT_CAP (100 means 100 or more): the bell says 99+.
+  const label =
+    count >= UNSEEN_COUNT_CAP ? t('notifications.bellUnseenCapped') : count > 0 ? t('notifications.bellUnseen', { count }) : t('notifications.bell');
   return (
     <Button asChild variant="ghost" size="icon" className="relative">
       <Link to={paths.notifications.getHref()} aria-label={label} title={label} data-testid="notifications-bell" data-unseen={count}>
