@@ -52,7 +52,6 @@ import {
   commentsCreateResultSchema,
   commentsListResultSchema,
   commentsReportResultSchema,
-  countResultSchema,
   creditBalanceResultSchema,
   deletedResultSchema,
   emptyInputSchema,

@@ -15,7 +15,6 @@ export const emptyInputSchema = z.object({});
 
 export const deletedResultSchema = z.object({ deleted: z.literal(true) });
 
-export const countResultSchema = z.object({ count: z.number().int().min(0) });
 /**
  * `get-credit-balance`: the caller's credits; when an allowance is set, when it next refills and to how many
  * (`nextRefillAt` and `refillAmount` null when refills are off).
