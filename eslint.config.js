@@ -32,11 +32,10 @@ const schemaImports = {
  * repositories, routes and schema are its own. Another module's data is read or changed through
  * that module's service: `profileReads(tx)`, `profileWrites(tx)`, `authAccounts(tx)`… Paths are
  * relative: from modules/<x>/, `../<y>/…` is another module and `../../auth/…` the auth module.
- * Allowed still (listed here, not hidden): the read path's predicates and reads (read/read.repository),
- * and the share routes mounting the page routes (pages/pages.routes).
+ * No exceptions: the visibility rules' SQL forms, which every repository composes, are platform (src/db/visibility.ts).
  */
 const foreignModulePrivate = {
-  group: ['../*/*.repository', '../*/*.routes', '../../auth/*.repository', '!../read/read.repository', '!../pages/pages.routes'],
+  group: ['../*/*.repository', '../*/*.routes', '../../auth/*.repository'],
   message: "A module imports another only through its public surface (its *.service.ts): ask the owning module's service to read or change its data.",
 };
 /** Tables: only src/db/ (which gathers them) and the owning module import a module's schema; schema files may reference another's tables for foreign keys. */

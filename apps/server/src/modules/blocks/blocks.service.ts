@@ -11,7 +11,7 @@ import { blocksRepository } from './blocks.repository';
  * Blocks: blocking someone removes the follows between the two, both ways (counters too), in the
  * same transaction. What a block hides (comments, messages, notifications, mentions) is applied by
  * the read pipeline (`hiddenByBlock` in read/visibility.ts, `notBlockedBetween` in its SQL form in
- * read.repository.ts); the writes it refuses check `between` (other modules: `blockReads`).
+ * src/db/visibility.ts); the writes it refuses check `between` (other modules: `blockReads`).
  */
 export function createBlocksService(
   db: Db,

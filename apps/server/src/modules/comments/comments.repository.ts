@@ -3,7 +3,7 @@ import { commentMentions, comments, items, profiles } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import { cursorKey, olderThan } from '../../db/keyset';
 import type { Cursor } from '../../lib/cursor';
-import { profileVisibleTo } from '../read/read.repository';
+import { profileVisibleTo } from '../../db/visibility';
 
 export type CommentRow = typeof comments.$inferSelect;
 

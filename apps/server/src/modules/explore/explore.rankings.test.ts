@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { createTestDatabase } from '../../test/database';
-import { discoverable } from '../read/read.repository';
+import { discoverable } from '../../db/visibility';
 import { exploreRepository, type RankQuery } from './explore.repository';
 import { rowsOf } from '../../db/rows';
 

@@ -3,7 +3,7 @@ import type { ExploreSort } from '@curio/contract';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { Executor } from '../../db/types';
-import { discoverable } from '../read/read.repository';
+import { discoverable } from '../../db/visibility';
 
 export interface RankQuery {
   sort: ExploreSort;

@@ -3,7 +3,7 @@ import { follows, profiles, profileStats } from '../../db/schema';
 import { cursorKey, olderThan } from '../../db/keyset';
 import type { Executor } from '../../db/types';
 import type { Cursor } from '../../lib/cursor';
-import { notBlockedBetween, profileVisibleTo } from '../read/read.repository';
+import { notBlockedBetween, profileVisibleTo } from '../../db/visibility';
 
 export interface FollowCounts {
   followersCount: number;

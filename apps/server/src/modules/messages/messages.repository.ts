@@ -4,7 +4,7 @@ import { cursorKey, olderThan } from '../../db/keyset';
 import { pgBool, rowsOf } from '../../db/rows';
 import type { Executor } from '../../db/types';
 import type { Cursor } from '../../lib/cursor';
-import { dmAllowed, dmRule, profileVisibleTo } from '../read/read.repository';
+import { dmAllowed, dmRule, profileVisibleTo } from '../../db/visibility';
 
 export type ThreadRow = typeof dmThreads.$inferSelect;
 export type MessageRow = typeof dmMessages.$inferSelect;

@@ -28,7 +28,7 @@ const notAllowed = () => new AppError(403, 'dm_not_allowed', DM_MESSAGES.notAllo
 
 /**
  * Direct messages: one thread per pair of people. Only its two participants can read a thread
- * (anyone else gets 404). Who may message whom is the one DM rule (`dmRule` in read/read.repository.ts):
+ * (anyone else gets 404). Who may message whom is the one DM rule (`dmRule` in src/db/visibility.ts):
  * a message is refused when either side blocked the other, or when the recipient accepts messages
  * only from people they follow, does not follow the sender and has not written in the thread
  * themselves. Each message is recorded on the `messages` stream of both.
@@ -36,7 +36,7 @@ const notAllowed = () => new AppError(403, 'dm_not_allowed', DM_MESSAGES.notAllo
 export function createMessagesService(db: Db, deps: { events: EventsService; rateLimits: RateLimitsService; limits: MessageLimits }) {
   const repo = messagesRepository(db);
 
-  /** Why `senderId` may not write to `recipientId` now, or null when they may: the DM rule (`dmRule` in read/read.repository.ts). */
+  /** Why `senderId` may not write to `recipientId` now, or null when they may: the DM rule (`dmRule` in src/db/visibility.ts). */
   async function refusal(tx: Executor, senderId: string, recipientId: string): Promise<AppError | null> {
     const { unblocked, admitted } = await messagesRepository(tx).admission(senderId, recipientId);
     if (!unblocked) return blocked();

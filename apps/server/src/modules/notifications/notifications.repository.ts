@@ -5,7 +5,7 @@ import { pgBool, rowsOf, textArray } from '../../db/rows';
 import type { Executor } from '../../db/types';
 import type { Cursor } from '../../lib/cursor';
 import { UNSEEN_COUNT_CAP } from '@curio/contract';
-import { blockedWithSql, itemVisibleTo, notBlockedBetween } from '../read/read.repository';
+import { blockedWithSql, itemVisibleTo, notBlockedBetween } from '../../db/visibility';
 
 export type NewNotification = typeof notifications.$inferInsert;
 type Kind = (typeof notifications.$inferSelect)['kind'];
@@ -30,7 +30,7 @@ export interface NotificationGroupRow {
 const ITEM_KINDS = sql`('like', 'comment', 'mention', 'item_hidden', 'item_restored')`;
 
 /**
- * Notifications about an item the user may still see (`itemVisibleTo`, read.repository.ts: their own,
+ * Notifications about an item the user may still see (`itemVisibleTo`, db/visibility.ts: their own,
  * or a public owner's item that is not hidden); a deleted item's are gone with it. Looked up by the
  * items' primary key (the case keeps a follow's user id from being cast to a uuid).
  */

@@ -5,8 +5,7 @@ import type { Executor } from '../../db/types';
 import { decodeCursor, nextCursor } from '../../lib/cursor';
 import type { EventsService } from '../events/events.service';
 import { moderationLog } from '../moderation/moderation-log.service';
-import { readRepository } from '../read/read.repository';
-import { createReadService } from '../read/read.service';
+import { createReadService, itemReads } from '../read/read.service';
 import { itemAccess, profileVisible } from '../read/visibility';
 import { notificationsRepository, type NewNotification } from './notifications.repository';
 
@@ -40,7 +39,7 @@ export function createNotificationsService(db: Db, deps: { events: EventsService
       const candidates = rows.filter((n) => !(n.actorId && n.actorId === n.userId));
       // Likes and comments go to the item's owner, who always sees it; a mention may reach someone who may not.
       const mentionItems = [...new Set(candidates.filter((n) => n.kind === 'mention' && n.refId).map((n) => n.refId!))];
-      const items = mentionItems.length ? new Map((await readRepository(tx).hydrate(mentionItems)).map((i) => [i.id, i])) : null;
+      const items = mentionItems.length ? new Map((await itemReads(tx).hydrate(mentionItems)).map((i) => [i.id, i])) : null;
       const kept = items
         ? candidates.filter((n) => {
             if (n.kind !== 'mention' || !n.refId) return true;

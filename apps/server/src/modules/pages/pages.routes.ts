@@ -1,22 +1,12 @@
-import { EXPLORE_PAGE_SIZE, type ItemGetResult } from '@curio/contract';
+import { EXPLORE_PAGE_SIZE } from '@curio/contract';
 import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { sessionKey } from '../../auth/session-cache';
-import { AppError } from '../../lib/errors';
 import type { ExploreService } from '../explore/explore.service';
 import type { ItemPagesService } from '../items/item-pages.service';
 import type { ProfilesService } from '../profiles/profiles.service';
 import type { PageRenderer } from './page-renderer';
-import {
-  cardImages,
-  createPagesService,
-  GUEST_EXPLORE,
-  LANGUAGE_COOKIE,
-  pageLanguage,
-  type PageName,
-  type PagesService,
-  type PageStatus,
-} from './pages.service';
+import { cardImages, createPagesService, GUEST_EXPLORE, guestItemPage, LANGUAGE_COOKIE, pageLanguage, type PageName, type PagesService } from './pages.service';
 
 /**
  * GET /, /explore, /i/{id} and /u/{handle}: the app's index.html with the page's scripts, first data
@@ -40,22 +30,6 @@ export function pagesRouter(pages: PagesService) {
   router.get('/i/:id', (c) => page(c, 'item', c.req.param('id')));
   router.get('/u/:handle', (c) => page(c, 'profile', c.req.param('handle')));
   return router;
-}
-
-/**
- * An item's page as a guest is answered it (item-get without a session; null when the lookup failed),
- * and its HTTP status: 404 for no such item, 410 for an item removed by moderation, 451 for one taken
- * down by a DMCA notice; 200 otherwise (a private profile's item says so on its page), and when the
- * lookup failed for another reason. One lookup serves the page's head and its status.
- */
-export async function guestItemPage(itemPages: ItemPagesService, itemId: string): Promise<{ data: ItemGetResult | null; status: PageStatus }> {
-  try {
-    const data = await itemPages.get(itemId, null);
-    if (data.access !== 'removed') return { data, status: 200 };
-    return { data, status: data.item.hiddenSource === 'dmca' ? 451 : 410 };
-  } catch (err) {
-    return { data: null, status: err instanceof AppError && err.status === 404 ? 404 : 200 };
-  }
 }
 
 /** The router over the app's own services: explore's snapshot cache, the item pages and the profiles (guests' pages rendered by `renderer`). */

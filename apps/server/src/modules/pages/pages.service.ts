@@ -10,7 +10,9 @@ import {
 } from '@curio/contract';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { AppError } from '../../lib/errors';
 import { htmlText } from '../../lib/html';
+import type { ItemPagesService } from '../items/item-pages.service';
 import type { PageRenderer, RenderedPage } from './page-renderer';
 
 /** The pages whose HTML names what they will load (the web build lists their scripts in page-preloads.json). */
@@ -366,3 +368,19 @@ export type PagesService = ReturnType<typeof createPagesService>;
 
 /** The guest's default explore filters (the web app's explore page: trending, 7 days, no NSFW). */
 export const GUEST_EXPLORE = { sort: LANDING_GALLERY.sort, timeRange: LANDING_GALLERY.timeRange, includeNSFW: false } as const;
+
+/**
+ * An item's page as a guest is answered it (item-get without a session; null when the lookup failed),
+ * and its HTTP status: 404 for no such item, 410 for an item removed by moderation, 451 for one taken
+ * down by a DMCA notice; 200 otherwise (a private profile's item says so on its page), and when the
+ * lookup failed for another reason. One lookup serves the page's head and its status.
+ */
+export async function guestItemPage(itemPages: ItemPagesService, itemId: string): Promise<{ data: ItemGet | null; status: PageStatus }> {
+  try {
+    const data = await itemPages.get(itemId, null);
+    if (data.access !== 'removed') return { data, status: 200 };
+    return { data, status: data.item.hiddenSource === 'dmca' ? 451 : 410 };
+  } catch (err) {
+    return { data: null, status: err instanceof AppError && err.status === 404 ? 404 : 200 };
+  }
+}

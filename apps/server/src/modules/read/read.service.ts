@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client';
+import type { Executor } from '../../db/types';
 import { notFound } from '../../lib/errors';
 import { createKept } from '../../lib/kept';
 import { readRepository, type CompositeRef, type HydratedItem, type HydratedPerson, type ItemPageRow, type PersonViewerState } from './read.repository';
@@ -277,3 +278,8 @@ export function createReadService(db: Db) {
   };
 }
 export type ReadService = ReturnType<typeof createReadService>;
+
+/** Items hydrated as the read pipeline hydrates them, for other modules, on `db`: the database or the caller's transaction. */
+export function itemReads(db: Executor) {
+  return { hydrate: (ids: string[]) => readRepository(db).hydrate(ids) };
+}

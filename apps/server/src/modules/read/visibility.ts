@@ -1,7 +1,7 @@
 /**
  * Who may see what: the one place the rules live (spec part 2 §4, §6). Lists and pages of items,
  * and of people, apply them through the read pipeline (read.service.ts). Their SQL forms, for queries that filter
- * while they page, are in read.repository.ts: `itemVisibleTo` (`itemAccess`), `profileVisibleTo`
+ * while they page, are in src/db/visibility.ts: `itemVisibleTo` (`itemAccess`), `profileVisibleTo`
  * (`profileVisible`), `notBlockedBetween` (`hiddenByBlock`), and `discoverable` (`listable` for the
  * anonymous viewer: explore's ranking, the sitemap).
  *
@@ -10,7 +10,7 @@
  * - NSFW: lists leave it out unless the viewer asked for it; pages show it behind the viewer's gate.
  * - A block (either way) hides each side's comments, messages, notifications and mentions from the
  *   other (`hiddenByBlock`; in SQL, for lists that filter while they page, `notBlockedBetween` in
- *   read.repository.ts); items stay visible.
+ *   src/db/visibility.ts); items stay visible.
  */
 export type ItemAccess = 'visible' | 'removed' | 'private';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows';
 import type { Executor } from '../../db/types';
-import { discoverable, profileVisibleTo } from '../read/read.repository';
+import { discoverable, profileVisibleTo } from '../../db/visibility';
 
 /** Candidates for the sitemap: what a guest may find (the SQL form of read/visibility.ts), paged by id. */
 export function seoRepository(db: Executor) {

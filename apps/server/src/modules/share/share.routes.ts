@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { ItemPagesService } from '../items/item-pages.service';
 import { html, htmlText } from '../../lib/html';
-import { guestItemPage } from '../pages/pages.routes';
+import { guestItemPage } from '../pages/pages.service';
 import type { PageStatus } from '../pages/pages.service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

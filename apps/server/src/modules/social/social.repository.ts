@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { bookmarks, items, likes, profiles } from '../../db/schema';
 import { pgBool, rowsOf } from '../../db/rows';
 import type { Executor } from '../../db/types';
-import { itemVisibleToViewer } from '../read/read.repository';
+import { itemVisibleToViewer } from '../../db/visibility';
 import { countMoves } from './stats.repository';
 
 /** One mark to set: to `target`, or flipped when there is none. */
