@@ -137,7 +137,7 @@ export function createServices(
   const moderation = createModerationService(db, { notifications, domainEvents });
   const adminUsers = createAdminUsersService(db, { credits, logger, domainEvents });
   const accountSessions = createAccountSessionsService(db, { domainEvents, mailer: deps.mailer, logger, publicUrl: env.PUBLIC_URL, appName: env.APP_NAME });
-  const metrics = createMetrics({ jobQueues: () => jobs.stats(), jobProcesses: () => jobs.processes() });
+  const metrics = createMetrics({ jobs });
   const functionStats = createFunctionStatsService(db, { logger, observe: metrics.observe, flushSeconds: env.FUNCTION_STATS_FLUSH_SECONDS });
   const dmca = createDmcaService(db, {
     mailer: deps.mailer,

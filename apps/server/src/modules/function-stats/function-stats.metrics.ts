@@ -19,12 +19,13 @@ function oncePerScrape<T>(read: () => Promise<T>): () => Promise<T> {
  * latency histogram per function (the same bounds as the database's), and Node's process metrics.
  * Each app has its own registry (tests run several apps in one process).
  */
-export function createMetrics(opts: { jobQueues?: () => Promise<JobQueueFigures[]>; jobProcesses?: () => Promise<JobProcess[]> } = {}) {
+export function createMetrics(opts: { jobs?: { stats(): Promise<JobQueueFigures[]>; processes?(): Promise<JobProcess[]> } } = {}) {
+  const { jobs } = opts;
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   // Each source is read once per scrape: the first gauge to collect reads, the others take its answer.
-  const queues = opts.jobQueues && oncePerScrape(opts.jobQueues);
-  const processes = opts.jobProcesses && oncePerScrape(opts.jobProcesses);
+  const queues = jobs && oncePerScrape(() => jobs.stats());
+  const processes = jobs?.processes && oncePerScrape(() => jobs.processes!());
   if (queues) {
     new Gauge({
       name: 'curio_jobs',

@@ -162,12 +162,14 @@ describe('/metrics: the job queues', () => {
   it('shows each queue by state and its oldest wait, read once per scrape', async () => {
     let reads = 0;
     const metrics = createMetrics({
-      jobQueues: async () => {
-        reads++;
-        return [
-          { queue: 'cutout', waiting: 4, retrying: 1, active: 2, failed: 3, oldestWaitingSeconds: 42.5 },
-          { queue: 'mail', waiting: 0, retrying: 0, active: 0, failed: 0, oldestWaitingSeconds: 0 },
-        ];
+      jobs: {
+        stats: async () => {
+          reads++;
+          return [
+            { queue: 'cutout', waiting: 4, retrying: 1, active: 2, failed: 3, oldestWaitingSeconds: 42.5 },
+            { queue: 'mail', waiting: 0, retrying: 0, active: 0, failed: 0, oldestWaitingSeconds: 0 },
+          ];
+        },
       },
     });
     const text = await metrics.text();
@@ -202,14 +204,16 @@ describe('/metrics: the job queues', () => {
       self: false,
     });
     const metrics = createMetrics({
-      jobQueues: async () => [
-        { queue: 'cutout', waiting: 2, retrying: 0, active: 0, failed: 0, oldestWaitingSeconds: 75 },
-        { queue: 'mail', waiting: 0, retrying: 0, active: 0, failed: 0, oldestWaitingSeconds: 0 },
-      ],
-      jobProcesses: async () => {
-        reads++;
-        // Two web processes work the mail; the only cut-out worker stopped beating a quarter of an hour ago.
-        return [process('a', true, ['mail']), process('b', true, ['mail']), process('c', false, ['cutout'])];
+      jobs: {
+        stats: async () => [
+          { queue: 'cutout', waiting: 2, retrying: 0, active: 0, failed: 0, oldestWaitingSeconds: 75 },
+          { queue: 'mail', waiting: 0, retrying: 0, active: 0, failed: 0, oldestWaitingSeconds: 0 },
+        ],
+        processes: async () => {
+          reads++;
+          // Two web processes work the mail; the only cut-out worker stopped beating a quarter of an hour ago.
+          return [process('a', true, ['mail']), process('b', true, ['mail']), process('c', false, ['cutout'])];
+        },
       },
     });
     const text = await metrics.text();
