@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { createTestApp, type TestApp } from './test/harness';
+import { createTestApp, type TestApp, unchecked } from './test/harness';
 import { pngBytes } from './test/images';
 import { countQueries } from './test/query-count';
 
@@ -44,7 +44,7 @@ describe('HTTP foundation', () => {
   });
 
   it('refuses a body that is not JSON', async () => {
-    const r = await t.call('public-site-settings', { body: '{not json' });
+    const r = await t.call('public-site-settings', { body: unchecked('{not json') });
     expect(r.status).toBe(400);
     expect(r.json.error.code).toBe('bad_request');
   });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieFrom, createTestApp, type TestApp } from '../test/harness';
+import { cookieFrom, createTestApp, type TestApp, unchecked } from '../test/harness';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -113,7 +113,7 @@ describe('accounts (better-auth at /auth/v1)', () => {
   it('answers has-role for a regular user, and 401 signed out', async () => {
     const u = await t.signUp();
     expect((await t.call('has-role', { cookie: u.cookie, body: { role: 'admin' } })).json).toEqual({ hasRole: false });
-    expect((await t.call('has-role', { cookie: u.cookie, body: { role: 'owner' } })).status).toBe(400);
+    expect((await t.call('has-role', { cookie: u.cookie, body: unchecked({ role: 'owner' }) })).status).toBe(400);
     expect((await t.call('has-role', { body: { role: 'admin' } })).status).toBe(401);
   });
 });

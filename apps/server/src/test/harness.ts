@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FunctionName, Style } from '@curio/contract';
+import type { FunctionInput, FunctionName, Style } from '@curio/contract';
 import { createApp } from '../app';
 import { parseEnv, resolveEnv } from '../env';
 import { createLogger } from '../lib/logger';
@@ -12,6 +12,14 @@ import { testPasswordHashing } from './password-hashing';
 import { assertMatchesContract, functionNameOf } from './contract-check';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
+
+declare const uncheckedBody: unique symbol;
+/** A body {@link unchecked} marks: what `call` sends whatever the contract says of its function's input. */
+export type Unchecked = { readonly [uncheckedBody]: true } & Record<string, unknown>;
+/** A body the contract would refuse, sent on purpose: a test of validation (`call(name, { body: unchecked({...}) })`). */
+export function unchecked(body: unknown): Unchecked {
+  return body as Unchecked;
+}
 
 export interface CallOptions {
   method?: 'GET' | 'POST';
@@ -86,7 +94,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, o
    * against the function's output schema in the contract, so drift between them fails the test.
    */
   /** Calls a function of the contract by name (a name the contract does not have fails to compile). */
-  async function call<T = any>(name: FunctionName, opts: CallOptions = {}) {
+  async function call<T = any, N extends FunctionName = FunctionName>(name: N, opts: CallOptions & { body?: FunctionInput<N> | Unchecked } = {}) {
     const res = await send(`/functions/v1/${name}`, { method: 'POST', ...opts });
     const json = (await res.json()) as T;
     if (res.ok) assertMatchesContract(name, json);

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AnalyticsTrackInput } from '@curio/contract';
 import { userSettings } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { createTestApp, type TestApp, unchecked } from '../../test/harness';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,7 +14,7 @@ const count = async () => {
   const r = await t.database.db.execute(sql`select count(*)::int as n from analytics_events`);
   return Number((r as any).rows[0].n);
 };
-const event = { name: 'page_view', props: { ref: 'test' }, path: '/explore' };
+const event: AnalyticsTrackInput = { name: 'page_view', props: { ref: 'test' }, path: '/explore' };
 
 describe('analytics-track', () => {
   it('stores an event from a guest and from a signed-in user', async () => {
@@ -40,7 +41,7 @@ describe('analytics-track', () => {
   });
 
   it('refuses unknown event names and oversized props', async () => {
-    expect((await t.call('analytics-track', { body: { ...event, name: 'made_up' } })).status).toBe(400);
+    expect((await t.call('analytics-track', { body: unchecked({ ...event, name: 'made_up' }) })).status).toBe(400);
     const big = await t.call('analytics-track', { body: { ...event, props: { s: 'x'.repeat(5000) } } });
     expect(big.status).toBe(400);
     expect(big.json.error.fields.props).toBeTruthy();

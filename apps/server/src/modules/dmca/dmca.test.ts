@@ -180,7 +180,7 @@ describe('mod-dmca-*', () => {
     const m = await mod();
     const dismissed = await file({ infringingUrls: 'https://copy.example/closed' });
     expect((await t.call('mod-dmca-act', { cookie: m.cookie, body: { id: dismissed, action: 'dismiss', note: 'No' } })).json.notice.status).toBe('dismissed');
-    for (const action of ['hide', 'needinfo', 'dismiss', 'resolve']) {
+    for (const action of ['hide', 'needinfo', 'dismiss', 'resolve'] as const) {
       const r = await t.call('mod-dmca-act', { cookie: m.cookie, body: { id: dismissed, action, note: 'Again' } });
       expect(r.status).toBe(409);
       expect(r.json.error).toMatchObject({ code: 'moderation_state', message: 'This DMCA notice has already been closed' });
@@ -189,7 +189,7 @@ describe('mod-dmca-*', () => {
     const item = await published(owner, 'Twice noticed');
     const hidden = await file({ infringingItemUrl: `${TEST_ORIGIN}/i/${item.id}` });
     expect((await t.call('mod-dmca-act', { cookie: m.cookie, body: { id: hidden, action: 'hide', note: 'Valid notice' } })).json.notice.status).toBe('hidden');
-    for (const action of ['hide', 'needinfo', 'dismiss']) {
+    for (const action of ['hide', 'needinfo', 'dismiss'] as const) {
       expect((await t.call('mod-dmca-act', { cookie: m.cookie, body: { id: hidden, action, note: 'Again' } })).status).toBe(409);
     }
     const r = await t.call('mod-dmca-act', { cookie: m.cookie, body: { id: hidden, action: 'resolve', note: 'Done' } });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { createTestApp, type TestApp, unchecked } from '../../test/harness';
 
 let t: TestApp;
 let admin: { cookie: string };
@@ -45,14 +45,14 @@ describe('feedback-submit', () => {
 
   it('refuses a missing category, a blank or too long message and a bad email with the field texts', async () => {
     const u = await t.signUp();
-    const empty = await t.call('feedback-submit', { cookie: u.cookie, body: { message: '   ' } });
+    const empty = await t.call('feedback-submit', { cookie: u.cookie, body: unchecked({ message: '   ' }) });
     expect(empty.status).toBe(400);
     expect(empty.json.error.fields).toMatchObject({ category: 'invalid_value', message: 'required' });
 
-    const missing = await t.call('feedback-submit', { cookie: u.cookie, body: { category: 'bug' } });
+    const missing = await t.call('feedback-submit', { cookie: u.cookie, body: unchecked({ category: 'bug' }) });
     expect(missing.json.error.fields.message).toBe('invalid_type');
 
-    const unknown = await t.call('feedback-submit', { cookie: u.cookie, body: { category: 'praise', message: 'Hi' } });
+    const unknown = await t.call('feedback-submit', { cookie: u.cookie, body: unchecked({ category: 'praise', message: 'Hi' }) });
     expect(unknown.json.error.fields.category).toBe('invalid_value');
 
     const long = await t.call('feedback-submit', { cookie: u.cookie, body: { category: 'other', message: 'x'.repeat(1001) } });

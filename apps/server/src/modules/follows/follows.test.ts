@@ -168,7 +168,7 @@ describe('follows-list', () => {
     const first = followsListResultSchema.parse((await t.call('follows-list', { body: { handle: star.handle, kind: 'followers', limit: 2 } })).json);
     expect(first.users.map((u) => u.handle)).toEqual([fans[4]!.handle, fans[3]!.handle]);
     const second = followsListResultSchema.parse(
-      (await t.call('follows-list', { cookie: viewer.cookie, body: { handle: star.handle, kind: 'followers', limit: 2, cursor: first.nextCursor } })).json,
+      (await t.call('follows-list', { cookie: viewer.cookie, body: { handle: star.handle, kind: 'followers', limit: 2, cursor: first.nextCursor! } })).json,
     );
     // fans[1] is private: not listed to others.
     expect(second.users.map((u) => u.handle)).toEqual([fans[2]!.handle, fans[0]!.handle]);

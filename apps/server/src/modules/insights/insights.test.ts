@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insightsSummaryResultSchema } from '@curio/contract';
+import { insightsSummaryResultSchema, type AnalyticsTrackInput } from '@curio/contract';
 import { itemViews, profileViews } from '../../db/schema';
 import { utcDay } from '../../lib/viewer-key';
 import { pngBytes, stubGenerator } from '../../test/images';
@@ -26,7 +26,7 @@ const summary = async (u: U) => {
   return insightsSummaryResultSchema.parse(r.json);
 };
 const dayAgo = (n: number) => utcDay(new Date(Date.now() - n * DAY));
-const track = (cookie: string | undefined, name: string, props: Record<string, unknown>, headers: Record<string, string> = {}) =>
+const track = (cookie: string | undefined, name: AnalyticsTrackInput['name'], props: Record<string, unknown>, headers: Record<string, string> = {}) =>
   t.call('analytics-track', { body: { name, props, path: '/' }, headers, ...(cookie ? { cookie } : {}) });
 
 describe('insights-summary', () => {

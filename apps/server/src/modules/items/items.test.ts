@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pngBytes, stubGenerator } from '../../test/images';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { createTestApp, type TestApp, unchecked } from '../../test/harness';
 import { samplePhoto } from '../generation/sample-photos';
 
 let t: TestApp;
@@ -33,7 +33,7 @@ describe('items-create', () => {
     ['a non-boolean nsfw', { title: 'x', nsfw: 'yes' }],
   ])('refuses %s', async (_label, body) => {
     const u = await t.onboardedUser();
-    const r = await t.call('items-create', { cookie: u.cookie, body });
+    const r = await t.call('items-create', { cookie: u.cookie, body: unchecked(body) });
     expect(r.status).toBe(400);
     expect(r.json.error.code).toBe('validation_failed');
   });
@@ -63,7 +63,7 @@ describe('photos', () => {
 
   it('refuses an unknown role and a malformed id', async () => {
     const u = await t.itemWithPhoto(photo);
-    expect((await t.call('photos-update-role', { cookie: u.cookie, body: { imageId: u.imageId, role: 'top' } })).status).toBe(400);
+    expect((await t.call('photos-update-role', { cookie: u.cookie, body: unchecked({ imageId: u.imageId, role: 'top' }) })).status).toBe(400);
     expect((await t.call('photos-add', { cookie: u.cookie, body: { itemId: 'nope', imageId: u.imageId } })).status).toBe(400);
   });
 
@@ -71,7 +71,7 @@ describe('photos', () => {
     const owner = await t.itemWithPhoto(photo);
     const other = await t.onboardedUser();
     const otherUpload = await t.upload(other.cookie, photo);
-    expect((await t.call('photos-add', { cookie: other.cookie, body: { itemId: owner.itemId, imageId: otherUpload.imageId } })).status).toBe(404);
+    expect((await t.call('photos-add', { cookie: other.cookie, body: { itemId: owner.itemId, imageId: otherUpload.imageId! } })).status).toBe(404);
     expect((await t.call('photos-update-role', { cookie: other.cookie, body: { imageId: owner.imageId, role: 'back' } })).status).toBe(404);
     expect((await t.call('photos-delete', { cookie: other.cookie, body: { imageId: owner.imageId } })).status).toBe(404);
     // The owner's photo is untouched.
@@ -79,14 +79,14 @@ describe('photos', () => {
     const role = await t.call('photos-update-role', { cookie: owner.cookie, body: { imageId: owner.imageId, role: 'front' } });
     expect(role.json.photo.role).toBe('front');
     // Nor can the owner attach someone else's upload.
-    const stolen = await t.call('photos-add', { cookie: owner.cookie, body: { itemId: owner.itemId, imageId: otherUpload.imageId } });
+    const stolen = await t.call('photos-add', { cookie: owner.cookie, body: { itemId: owner.itemId, imageId: otherUpload.imageId! } });
     expect(stolen.status).toBe(404);
   });
 
   it('holds at most 10 photos per item, even when added at once', { tags: ['postgres'] }, async () => {
     const u = await t.itemWithPhoto(photo);
     const uploads = await Promise.all(Array.from({ length: 11 }, () => t.upload(u.cookie, photo)));
-    const results = await Promise.all(uploads.map((up) => t.call('photos-add', { cookie: u.cookie, body: { itemId: u.itemId, imageId: up.imageId } })));
+    const results = await Promise.all(uploads.map((up) => t.call('photos-add', { cookie: u.cookie, body: { itemId: u.itemId, imageId: up.imageId! } })));
     expect(results.filter((r) => r.status === 200)).toHaveLength(9);
     const refused = results.filter((r) => r.status === 409);
     expect(refused).toHaveLength(2);
@@ -124,7 +124,7 @@ describe('items-generate', () => {
 
   it("refuses an unknown style and another user's item", async () => {
     const u = await t.itemWithPhoto(photo);
-    expect((await t.call('items-generate', { cookie: u.cookie, body: { itemId: u.itemId, style: 'watercolour' } })).status).toBe(400);
+    expect((await t.call('items-generate', { cookie: u.cookie, body: unchecked({ itemId: u.itemId, style: 'watercolour' }) })).status).toBe(400);
     const other = await t.onboardedUser();
     expect((await t.call('items-generate', { cookie: other.cookie, body: { itemId: u.itemId, style: 'bookshelf_hero' } })).status).toBe(404);
     expect((await t.call('get-credit-balance', { cookie: other.cookie })).json.balance).toBe(30);
@@ -142,7 +142,7 @@ describe('items-generate', () => {
     expect(generator.last).toMatchObject({ lang: 'en', seed: zhSeed });
     const calls = generator.calls;
     for (const lang of ['fr', 'zh', 'ZH-CN', '', 7, null]) {
-      const r = await t.call('items-generate', { cookie: u.cookie, body: { itemId: u.itemId, style: 'museum_brick_exhibit', lang } });
+      const r = await t.call('items-generate', { cookie: u.cookie, body: unchecked({ itemId: u.itemId, style: 'museum_brick_exhibit', lang }) });
       expect(r.status, String(lang)).toBe(400);
       expect(r.json, String(lang)).toEqual({ error: { code: 'validation_failed', message: expect.any(String), fields: { lang: expect.any(String) } } });
     }
@@ -184,7 +184,7 @@ describe('items-generate', () => {
       expect((await t.call('get-credit-balance', { cookie: u.cookie })).json.balance).toBe(30);
       const item = await t.call('items-create', { cookie: admin.cookie, body: { title: 'Admin item' } });
       const up = await t.upload(admin.cookie, photo);
-      await t.call('photos-add', { cookie: admin.cookie, body: { itemId: item.json.item.id, imageId: up.imageId } });
+      await t.call('photos-add', { cookie: admin.cookie, body: { itemId: item.json.item.id, imageId: up.imageId! } });
       const ok = await t.call('items-generate', { cookie: admin.cookie, body: { itemId: item.json.item.id, style: 'bookshelf_hero' } });
       expect(ok.status).toBe(200);
     } finally {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PhotoRole, Style } from '@curio/contract';
 import { pngBytes, stubGenerator } from '../../test/images';
 import { createTestApp, type TestApp } from '../../test/harness';
 
@@ -13,12 +14,12 @@ afterAll(() => t.close());
 
 type U = Awaited<ReturnType<TestApp['onboardedUser']>>;
 const create = async (u: U, title: string) => (await t.call('items-create', { cookie: u.cookie, body: { title, tags: 'robots, tin' } })).json.item.id as string;
-const addPhoto = async (u: U, itemId: string, role = 'front') => {
+const addPhoto = async (u: U, itemId: string, role: PhotoRole = 'front') => {
   const up = await t.upload(u.cookie, photo);
-  await t.call('photos-add', { cookie: u.cookie, body: { itemId, imageId: up.imageId, role } });
+  await t.call('photos-add', { cookie: u.cookie, body: { itemId, imageId: up.imageId!, role } });
   return up.imageId as string;
 };
-const generate = async (u: U, itemId: string, style: string) =>
+const generate = async (u: U, itemId: string, style: Style) =>
   (await t.call('items-generate', { cookie: u.cookie, body: { itemId, style } })).json.variants as { compositeId: string; imageId: string }[];
 
 describe('items-unfinished-list', () => {

@@ -83,7 +83,7 @@ describe('photo preparation (cut-outs) and generation', () => {
     const sse = sseReader(stream);
 
     const up = await t.upload(u.cookie, photo);
-    const added = await t.call('photos-add', { cookie: u.cookie, body: { itemId, imageId: up.imageId, role: 'front' } });
+    const added = await t.call('photos-add', { cookie: u.cookie, body: { itemId, imageId: up.imageId!, role: 'front' } });
     expect(added.status).toBe(200);
     expect(added.json.photo.prep).toBe('pending');
     const status = await t.call('photos-status', { cookie: u.cookie, method: 'GET', query: { itemId } });

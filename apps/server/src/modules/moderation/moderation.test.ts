@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MODERATION_MESSAGES, type FunctionName } from '@curio/contract';
+import { MODERATION_MESSAGES, type FunctionName, type ReportAction } from '@curio/contract';
 import { events, moderationActions, reports, userRoles } from '../../db/schema';
 import { pngBytes, stubGenerator } from '../../test/images';
-import { createTestApp, TEST_ORIGIN, type TestApp } from '../../test/harness';
+import { createTestApp, TEST_ORIGIN, type TestApp, unchecked } from '../../test/harness';
 
 let t: TestApp;
 let photo: Buffer;
@@ -23,7 +23,7 @@ async function published(u: U, title = 'A piece') {
   await t.call('items-place', { cookie: u.cookie, body: { itemId } });
   return itemId;
 }
-const act = (reportId: string, action: string, note = 'Checked against the rules') =>
+const act = (reportId: string, action: ReportAction, note = 'Checked against the rules') =>
   t.call('mod-report-act', { cookie: mod.cookie, body: { reportId, action, note } });
 const reportRow = async (id: string) => (await t.database.db.select().from(reports).where(eq(reports.id, id)))[0]!;
 const exploreIds = async () => {
@@ -92,7 +92,7 @@ describe('item-report and profile-report', { tags: ['postgres'] }, () => {
     expect(own.json.error.message).toBe('You cannot report your own content');
     const other = await t.onboardedUser();
     expect((await t.call('item-report', { cookie: other.cookie, body: { itemId: '00000000-0000-4000-8000-000000000000', reason: 'spam' } })).status).toBe(404);
-    const bad = await t.call('item-report', { cookie: other.cookie, body: { itemId, reason: 'boring' } });
+    const bad = await t.call('item-report', { cookie: other.cookie, body: unchecked({ itemId, reason: 'boring' }) });
     expect(bad.status).toBe(400);
     expect(bad.json.error.fields.reason).toBeTruthy();
     const long = await t.call('item-report', { cookie: other.cookie, body: { itemId, reason: 'other', note: 'x'.repeat(1001) } });

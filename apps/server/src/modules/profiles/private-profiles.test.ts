@@ -53,7 +53,7 @@ describe('a private profile', () => {
     const followers = await t.call('follows-list', { cookie: other.cookie, body: { handle: other.handle, kind: 'followers' } });
     expect(followers.status).toBe(200);
     leaksNothing(followers.json);
-    for (const kind of ['followers', 'following']) {
+    for (const kind of ['followers', 'following'] as const) {
       const r = await t.call('follows-list', { body: { handle: shy.handle, kind } });
       expect(r.status).toBe(403);
       leaksNothing(r.json.error.fields ?? {});

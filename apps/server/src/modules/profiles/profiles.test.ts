@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { createTestApp, type TestApp, unchecked } from '../../test/harness';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -89,7 +89,7 @@ describe('onboarding-complete', () => {
   it('refuses a missing public flag type and a non-object body', async () => {
     const u = await t.signUp();
     expect((await t.call('onboarding-complete', { cookie: u.cookie, body: profile({ public: 'yes' }) })).status).toBe(400);
-    expect((await t.call('onboarding-complete', { cookie: u.cookie, body: [] })).status).toBe(400);
+    expect((await t.call('onboarding-complete', { cookie: u.cookie, body: unchecked([]) })).status).toBe(400);
   });
 
   it('refuses a handle someone else has, with handle_taken (409)', async () => {

@@ -18,7 +18,7 @@ describe('item photos', { tags: ['postgres'] }, () => {
     for (const [i, role] of (['detail', 'box', 'side', 'front', 'side'] as const).entries()) {
       const up = await t.upload(u.cookie, await pngBytes(40 + i, 30), 'photo.png', 'image/png');
       expect(up.imageId, `${up.res?.status} ${JSON.stringify(up.signed.json)}`).toBeTruthy();
-      const res = await t.call('photos-add', { cookie: u.cookie, body: { itemId, imageId: up.imageId, role } });
+      const res = await t.call('photos-add', { cookie: u.cookie, body: { itemId, imageId: up.imageId!, role } });
       expect(res.status, JSON.stringify(res.json)).toBe(200);
       added.push({ role, imageId: up.imageId! });
     }

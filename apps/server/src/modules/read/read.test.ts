@@ -4,7 +4,7 @@ import { exploreListResultSchema, itemGetResultSchema, savesListResultSchema } f
 import { items, notifications } from '../../db/schema';
 import { pngBytes, stubGenerator } from '../../test/images';
 import { countQueries } from '../../test/query-count';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { createTestApp, type TestApp, unchecked } from '../../test/harness';
 import { untilNextSnapshot } from '../../test/snapshot';
 
 let t: TestApp;
@@ -137,8 +137,8 @@ describe('like and save with a target state', { tags: ['postgres'] }, () => {
   it('refuse a target that is not a boolean', async () => {
     const owner = await t.onboardedUser();
     const item = await published(owner);
-    expect((await t.call('social-like-toggle', { cookie: owner.cookie, body: { itemId: item, liked: 'yes' } })).status).toBe(400);
-    expect((await t.call('social-bookmark-toggle', { cookie: owner.cookie, body: { itemId: item, saved: 1 } })).status).toBe(400);
+    expect((await t.call('social-like-toggle', { cookie: owner.cookie, body: unchecked({ itemId: item, liked: 'yes' }) })).status).toBe(400);
+    expect((await t.call('social-bookmark-toggle', { cookie: owner.cookie, body: unchecked({ itemId: item, saved: 1 }) })).status).toBe(400);
   });
 });
 

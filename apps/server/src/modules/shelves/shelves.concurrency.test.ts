@@ -66,7 +66,7 @@ describe('concurrent shelf writes', { tags: ['postgres'] }, () => {
   it('30 concurrent shelf-move to colliding cells answer 200 or 409 (never 500) and keep one item per cell', async () => {
     const { u, ids } = await shelfWithItems(5);
     const answers = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => t.call('shelf-move', { cookie: u.cookie, body: { itemId: ids[i % ids.length], col: i % 3, row: (i >> 1) % 2 } })),
+      Array.from({ length: 30 }, (_, i) => t.call('shelf-move', { cookie: u.cookie, body: { itemId: ids[i % ids.length]!, col: i % 3, row: (i >> 1) % 2 } })),
     );
     const statuses = answers.map((a) => a.status);
     expect(
@@ -84,7 +84,7 @@ describe('concurrent shelf writes', { tags: ['postgres'] }, () => {
     const calls = Array.from({ length: 30 }, (_, i) => {
       if (i % 3 === 0) return t.call('shelf-resize', { cookie: u.cookie, body: i % 2 ? { cols: 2, rows: 1 } : { cols: 6, rows: 3 } });
       if (i % 3 === 1) return t.call('shelf-apply', { cookie: u.cookie, body: { shelfId, arrangements: arrangementFor(ids, 6, 3, i) } });
-      return t.call('shelf-move', { cookie: u.cookie, body: { itemId: ids[i % ids.length], col: 5, row: 2 } });
+      return t.call('shelf-move', { cookie: u.cookie, body: { itemId: ids[i % ids.length]!, col: 5, row: 2 } });
     });
     const answers = await Promise.all(calls);
     const statuses = answers.map((a) => a.status);

@@ -110,7 +110,8 @@ describe('auto-arrange and apply', () => {
     const b = await savedItem(u, 'B');
     const before = (await t.call('shelf-get', { cookie: u.cookie })).json.arrangements;
     const cell = (itemId: string, col: number, row: number) => ({ itemId, col, row, overflow: false, zIndex: 0 });
-    const apply = (arrangements: unknown[], shelfId = u.shelfId, cookie = u.cookie) => t.call('shelf-apply', { cookie, body: { shelfId, arrangements } });
+    const apply = (arrangements: ReturnType<typeof cell>[], shelfId = u.shelfId, cookie = u.cookie) =>
+      t.call('shelf-apply', { cookie, body: { shelfId, arrangements } });
     expect((await apply([cell(a.id, 1, 1), cell(b.id, 1, 1)])).json.error.code).toBe('cell_occupied');
     expect((await apply([cell(a.id, 7, 0)])).status).toBe(400);
     const other = await t.onboardedUser();
