@@ -1,27 +1,19 @@
 import { base32 } from '@better-auth/utils/base32';
 import { createOTP } from '@better-auth/utils/otp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../app';
-import { createLogger } from '../lib/logger';
 import { cookieFrom, createTestApp, TEST_ORIGIN, type TestApp } from '../test/harness';
+import { createSecondApp } from '../test/second-app';
 import { TOTP_CODE_USED_CODE } from './plugins/two-factor';
-import { testPasswordHashing } from '../test/password-hashing';
 
 /**
  * An authenticator code signs in once per account (RFC 6238 §5.2), whichever process is asked: two
  * apps here share one database (on PostgreSQL, as two server processes would).
  */
 let t: TestApp;
-let other: ReturnType<typeof createApp>;
+let other: ReturnType<typeof createSecondApp>;
 beforeAll(async () => {
   t = await createTestApp();
-  other = createApp({
-    env: t.env,
-    database: t.database,
-    logger: createLogger('silent'),
-    mailer: { send: async () => undefined, outbox: async () => [] },
-    passwordHashing: testPasswordHashing,
-  });
+  other = createSecondApp(t);
 });
 afterAll(async () => {
   await other.auth.$context.catch(() => undefined);

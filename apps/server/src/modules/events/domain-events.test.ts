@@ -1,25 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createApp } from '../../app';
 import { events } from '../../db/schema';
-import { createLogger } from '../../lib/logger';
+import { createSecondApp } from '../../test/second-app';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { testPasswordHashing } from '../../test/password-hashing';
 import { DELIVERY, VISIBILITY_EVENTS } from './domain-events';
 
 /** Two apps on one database stand for two processes, each with its own bus listening on the channel. */
 let a: TestApp;
-let b: ReturnType<typeof createApp>;
+let b: ReturnType<typeof createSecondApp>;
 
 beforeAll(async () => {
   a = await createTestApp();
-  b = createApp({
-    env: a.env,
-    database: a.database,
-    logger: createLogger('silent'),
-    mailer: { send: async () => {}, outbox: async () => [] },
-    passwordHashing: testPasswordHashing,
-  });
+  b = createSecondApp(a);
   await Promise.all([a.services.events.start(), b.services.events.start()]);
 });
 afterAll(async () => {

@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createApp } from '../../app';
 import { events } from '../../db/schema';
-import { createLogger } from '../../lib/logger';
+import { createSecondApp } from '../../test/second-app';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../test/harness';
 import { pngBytes, stubGenerator } from '../../test/images';
 import { ITEM_PAGE_CACHE_MS } from '../items/item-pages.service';
 import { createEventsService, type DomainEvent } from './events.service';
-import { testPasswordHashing } from '../../test/password-hashing';
 import { sseReader } from '../../test/sse';
 
 /**
@@ -15,18 +13,12 @@ import { sseReader } from '../../test/sse';
  * PostgreSQL to every connection that listens).
  */
 let a: TestApp;
-let b: ReturnType<typeof createApp>;
+let b: ReturnType<typeof createSecondApp>;
 let photo: Buffer;
 
 beforeAll(async () => {
   a = await createTestApp({}, { generator: stubGenerator() });
-  b = createApp({
-    env: a.env,
-    database: a.database,
-    logger: createLogger('silent'),
-    mailer: { send: async () => {}, outbox: async () => [] },
-    passwordHashing: testPasswordHashing,
-  });
+  b = createSecondApp(a);
   await Promise.all([a.services.events.start(), b.services.events.start()]);
   photo = await pngBytes(60, 75);
 });

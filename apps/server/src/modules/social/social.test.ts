@@ -2,10 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsEvents, items, notifications, reports } from '../../db/schema';
 import { pngBytes, stubGenerator } from '../../test/images';
-import { createApp } from '../../app';
-import { createLogger } from '../../lib/logger';
+import { createSecondApp } from '../../test/second-app';
 import { createTestApp, TEST_ORIGIN, type TestApp, unchecked } from '../../test/harness';
-import { testPasswordHashing } from '../../test/password-hashing';
 
 let t: TestApp;
 let photo: Buffer;
@@ -160,13 +158,7 @@ describe('likes and saves', () => {
     { mark: 'save', fn: 'social-bookmark-toggle', field: 'saved', count: 'saves' },
   ] as const)('count every $mark when collectors $mark one item at once through two processes', { tags: ['postgres'] }, async ({ fn, field, count }) => {
     // A second app on the same database stands for a second process: its writes go in transactions of their own.
-    const b = createApp({
-      env: t.env,
-      database: t.database,
-      logger: createLogger('silent'),
-      mailer: { send: async () => {}, outbox: async () => [] },
-      passwordHashing: testPasswordHashing,
-    });
+    const b = createSecondApp(t);
     try {
       const owner = await t.onboardedUser();
       const item = await published(owner);
