@@ -3,7 +3,6 @@ import { bookmarks, items, likes, profiles } from '../../db/schema';
 import { pgBool, rowsOf } from '../../db/rows';
 import type { Executor } from '../../db/types';
 import { itemVisibleToViewer } from '../../db/visibility';
-import { countMoves } from './stats.repository';
 
 /** One mark to set: to `target`, or flipped when there is none. */
 export interface MarkChange {
@@ -40,12 +39,14 @@ export function socialRepository(db: Executor) {
    * whatever their number: on the items each user may see (`itemVisibleToViewer`; the others are
    * left alone and answer `seen: false`) the unwanted marks go, then the wanted ones come (the
    * unique index settles a concurrent add; the two in one statement made the engagement roll-up lose
-   * unlikes among concurrent roll-ups, explore.engagement.test.ts) and the items' like counts move by
-   * what left and came (`countMoves`, stats.repository.ts). Outcomes in the order of `changes`, and
-   * every seen item's like count afterwards.
+   * unlikes among concurrent roll-ups, explore.engagement.test.ts). Outcomes in the order of
+   * `changes`; the counts are the stats repository's to move, in a statement of their own: the insert's
+   * engagement trigger runs at the end of its statement, so counts moved in the same statement would lock
+   * item_stats before the engagement rows, the reverse of a save's order (such a batch and a save deadlocked
+   * on PostgreSQL in explore.engagement.test.ts).
    */
-  async function setLikes(changes: MarkChange[]): Promise<{ outcomes: LikeOutcome[]; counts: Map<string, number> }> {
-    if (!changes.length) return { outcomes: [], counts: new Map() };
+  async function setLikes(changes: MarkChange[]): Promise<LikeOutcome[]> {
+    if (!changes.length) return [];
     const input = sql.join(
       changes.map((c, n) => sql`(${n}::int, ${c.userId}::text, ${c.itemId}::uuid, ${c.target ?? null}::boolean)`),
       sql`, `,
@@ -70,49 +71,23 @@ export function socialRepository(db: Executor) {
       const f = found[n]!;
       return { change: c, seen: f.owner_id !== null, ownerId: f.owner_id, removed: pgBool(f.removed) };
     });
-    const seen = outcome.filter((o) => o.seen);
-    if (!seen.length) return { outcomes: outcome.map(() => ({ seen: false as const })), counts: new Map() };
-    // The wanted marks come, and every item's count moves by what left and came (`countMoves`), in one more statement.
-    const wanted = seen.filter((o) => o.change.target === true || (o.change.target === undefined && !o.removed));
-    const left = new Map<string, number>();
-    for (const o of seen) left.set(o.change.itemId, (left.get(o.change.itemId) ?? 0) - (o.removed ? 1 : 0));
-    const wantedRows = wanted.length
-      ? sql.join(
-          wanted.map((o) => sql`(${o.change.userId}::text, ${o.change.itemId}::uuid)`),
-          sql`, `,
-        )
-      : sql`(null::text, null::uuid)`;
-    const leftRows = sql.join(
-      [...left].map(([itemId, d]) => sql`(${itemId}::uuid, ${d}::int)`),
-      sql`, `,
+    const wanted = outcome.filter((o) => o.seen && (o.change.target === true || (o.change.target === undefined && !o.removed)));
+    const added = new Set(
+      wanted.length
+        ? (
+            await db
+              .insert(likes)
+              .values(wanted.map((o) => ({ userId: o.change.userId, itemId: o.change.itemId })))
+              .onConflictDoNothing()
+              .returning({ userId: likes.userId, itemId: likes.itemId })
+          ).map((a) => `${a.userId}\n${a.itemId}`)
+        : [],
     );
-    const move = countMoves('likes');
-    const rows = rowsOf<{ item_id: string; n: number | string | null; user_id: string | null }>(
-      await db.execute(sql`
-        with wanted(user_id, item_id) as (values ${wantedRows}),
-        left_marks(item_id, d) as (values ${leftRows}),
-        added as (
-          insert into ${likes} (user_id, item_id) select user_id, item_id from wanted where user_id is not null
-          on conflict do nothing
-          returning user_id, item_id),
-        delta as (
-          select item_id, sum(d)::int as d, sum(unseen)::int as unseen from (
-            select item_id, d, 0 as unseen from left_marks
-            union all select item_id, 1, 1 from added) changes
-          group by item_id),${move.ctes}
-        select item_id::text, n, null::text as user_id from (${move.counts}) counts
-        union all select item_id::text, null::int, user_id from added`),
-    );
-    const counts = new Map(rows.filter((r) => r.user_id === null).map((r) => [r.item_id, Number(r.n)]));
-    const added = new Set(rows.filter((r) => r.user_id !== null).map((r) => `${r.user_id}\n${r.item_id}`));
-    return {
-      outcomes: outcome.map((o): LikeOutcome => {
-        if (!o.seen) return { seen: false };
-        const isAdded = added.has(`${o.change.userId}\n${o.change.itemId}`);
-        return { seen: true, ownerId: o.ownerId!, on: !o.removed && o.change.target !== false, added: isAdded, removed: o.removed };
-      }),
-      counts,
-    };
+    return outcome.map((o) => {
+      if (!o.seen) return { seen: false as const };
+      const isAdded = added.has(`${o.change.userId}\n${o.change.itemId}`);
+      return { seen: true as const, ownerId: o.ownerId!, on: !o.removed && o.change.target !== false, added: isAdded, removed: o.removed };
+    });
   }
 
   return {

@@ -35,7 +35,7 @@ export function createSocialService(
 
   /**
    * A batch of likes, each as alone, in one transaction: the pairs' locks, then the marks on the
-   * items each user may see with their counts moved by what changed (`setLikes`), the owners' notifications; after it the item
+   * items each user may see (`setLikes`), the counts moved by what changed (`moveCounts`), the owners' notifications; after it the item
    * pages and the likers' marks are forgotten everywhere. A like of an item its user may not see
    * answers not found. Should the transaction fail, each like is tried alone, so that one like's
    * error is only its own.
@@ -49,7 +49,13 @@ export function createSocialService(
           tx,
           batch.map((l) => `like:${l.userId}:${l.itemId}`),
         );
-        const { outcomes: done, counts } = await socialRepository(tx).setLikes(batch);
+        const done = await socialRepository(tx).setLikes(batch);
+        const deltas = new Map<string, number>();
+        batch.forEach((l, n) => {
+          const o = done[n]!;
+          if (o.seen) deltas.set(l.itemId, (deltas.get(l.itemId) ?? 0) + (o.added ? 1 : 0) - (o.removed ? 1 : 0));
+        });
+        const counts = await statsRepository(tx).moveCounts('likes', deltas);
         const owners = batch.flatMap((l, n) => {
           const o = done[n]!;
           return o.seen && o.added && o.ownerId !== l.userId ? [{ userId: o.ownerId, kind: 'like' as const, refId: l.itemId, actorId: l.userId }] : [];

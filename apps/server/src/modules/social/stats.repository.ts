@@ -1,39 +1,10 @@
-import { count, eq, sql, type SQL } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { bookmarks, comments, itemStats, likes } from '../../db/schema';
 import { rowsOf } from '../../db/rows';
 import type { Executor } from '../../db/types';
 
 export type StatsRow = typeof itemStats.$inferSelect;
 const zero = (itemId: string): StatsRow => ({ itemId, likeCount: 0, commentCount: 0, saveCount: 0, viewCount: 0 });
-
-/**
- * The part of a statement that moves items' like or save counts (`moveCounts`), after a CTE
- * `delta(item_id, d, unseen)`: each item's change, and how many of its marks the statement itself adds
- * (which its snapshot does not see yet, when an item without counts is counted from its rows).
- * `ctes` continue the statement's WITH list; `counts` is a select of `item_id, n`, every item's count
- * afterwards (none for an item without counts and no change).
- */
-export function countMoves(counter: 'likes' | 'saves'): { ctes: SQL; counts: SQL } {
-  const [column, marks] = counter === 'likes' ? [sql.raw('like_count'), likes] : [sql.raw('save_count'), bookmarks];
-  return {
-    ctes: sql`
-      moved as (
-        update ${itemStats} st set ${column} = st.${column} + delta.d from delta
-        where st.item_id = delta.item_id and delta.d <> 0
-        returning st.item_id, st.${column} as n),
-      counted as (
-        insert into ${itemStats} (item_id, ${column})
-        select delta.item_id, (select count(*)::int from ${marks} m where m.item_id = delta.item_id) + delta.unseen from delta
-        where delta.item_id not in (select item_id from moved) and not exists (select 1 from ${itemStats} st where st.item_id = delta.item_id)
-        on conflict (item_id) do update set ${column} = ${itemStats}.${column} + (select d from delta where delta.item_id = excluded.item_id)
-        returning item_id, ${column} as n)`,
-    counts: sql`
-      select item_id, n from moved
-      union all select item_id, n from counted
-      union all select st.item_id, st.${column} as n from ${itemStats} st join delta on delta.item_id = st.item_id
-        where delta.d = 0`,
-  };
-}
 
 /**
  * Per-item counters. Likes and saves move by what changed under the row's lock (`moveCounts`); comments
@@ -69,13 +40,28 @@ export function statsRepository(db: Executor) {
      */
     async moveCounts(counter: 'likes' | 'saves', deltas: ReadonlyMap<string, number>): Promise<Map<string, number>> {
       if (!deltas.size) return new Map();
+      const [column, marks] = counter === 'likes' ? [sql.raw('like_count'), likes] : [sql.raw('save_count'), bookmarks];
       const moves = sql.join(
-        [...deltas].map(([itemId, d]) => sql`(${itemId}::uuid, ${d}::int, 0)`),
+        [...deltas].map(([itemId, d]) => sql`(${itemId}::uuid, ${d}::int)`),
         sql`, `,
       );
-      const move = countMoves(counter);
       const rows = rowsOf<{ item_id: string; n: number | string }>(
-        await db.execute(sql`with delta(item_id, d, unseen) as (values ${moves}), ${move.ctes} ${move.counts}`),
+        await db.execute(sql`
+          with delta(item_id, d) as (values ${moves}),
+          moved as (
+            update ${itemStats} st set ${column} = st.${column} + delta.d from delta
+            where st.item_id = delta.item_id and delta.d <> 0
+            returning st.item_id, st.${column} as n),
+          counted as (
+            insert into ${itemStats} (item_id, ${column})
+            select delta.item_id, (select count(*)::int from ${marks} m where m.item_id = delta.item_id) from delta
+            where delta.item_id not in (select item_id from moved) and not exists (select 1 from ${itemStats} st where st.item_id = delta.item_id)
+            on conflict (item_id) do update set ${column} = ${itemStats}.${column} + (select d from delta where delta.item_id = excluded.item_id)
+            returning item_id, ${column} as n)
+          select item_id, n from moved
+          union all select item_id, n from counted
+          union all select st.item_id, st.${column} as n from ${itemStats} st join delta on delta.item_id = st.item_id
+            where delta.d = 0`),
       );
       return new Map(rows.map((r) => [r.item_id, Number(r.n)]));
     },
