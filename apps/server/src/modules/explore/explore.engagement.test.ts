@@ -142,22 +142,26 @@ describe.skipIf(!process.env.DATABASE_URL)('engagement aggregates under concurre
     const itemId = await t.publishedItem(owner.cookie, photo, 'Popular robot');
     const fans = [];
     for (let i = 0; i < 12; i++) fans.push(await t.signUp());
-    // Everyone likes and saves at once, then a third of them unlike at once, while others save.
-    await Promise.all(
+    // Everyone likes and saves at once, then a third of them unlike at once, while others save. Every call
+    // succeeds: a deadlock between a batch of likes and a save (their locks taken in opposite orders) fails one.
+    const answered = await Promise.all(
       fans.flatMap((f) => [
         t.call('social-like-toggle', { cookie: f.cookie, body: { itemId, liked: true } }),
         t.call('social-bookmark-toggle', { cookie: f.cookie, body: { itemId, saved: true } }),
       ]),
     );
-    await Promise.all(
-      fans.map((f, i) =>
-        i % 3 === 0
-          ? t.call('social-like-toggle', { cookie: f.cookie, body: { itemId, liked: false } })
-          : t
-              .call('social-like-toggle', { cookie: f.cookie, body: { itemId } /* toggles: off */ })
-              .then(() => t.call('social-like-toggle', { cookie: f.cookie, body: { itemId } })),
-      ),
+    answered.push(
+      ...(await Promise.all(
+        fans.map((f, i) =>
+          i % 3 === 0
+            ? t.call('social-like-toggle', { cookie: f.cookie, body: { itemId, liked: false } })
+            : t
+                .call('social-like-toggle', { cookie: f.cookie, body: { itemId } /* toggles: off */ })
+                .then(() => t.call('social-like-toggle', { cookie: f.cookie, body: { itemId } })),
+        ),
+      )),
     );
+    expect(answered.map((r) => r.status)).toEqual(answered.map(() => 200));
     const likes = await rowCount('likes', itemId);
     const saves = await rowCount('bookmarks', itemId);
     expect(likes).toBe(8);
