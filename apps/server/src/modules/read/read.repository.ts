@@ -15,7 +15,7 @@ import {
   userRoles,
   userSettings,
 } from '../../db/schema';
-import { rowsOf, textArray } from '../../db/rows';
+import { pgBool, rowsOf, textArray } from '../../db/rows';
 import type { Executor } from '../../db/types';
 import { dmAllowed } from '../../db/visibility';
 
@@ -384,11 +384,11 @@ export function readRepository(db: Executor) {
         .where(inArray(profiles.userId, userIds));
       return rows.map((r) => ({
         userId: r.userId,
-        following: Boolean(r.following),
-        followsYou: Boolean(r.followsYou),
-        blocking: Boolean(r.blocking),
-        blockedBy: Boolean(r.blockedBy),
-        canMessage: Boolean(r.canMessage),
+        following: pgBool(r.following),
+        followsYou: pgBool(r.followsYou),
+        blocking: pgBool(r.blocking),
+        blockedBy: pgBool(r.blockedBy),
+        canMessage: pgBool(r.canMessage),
       }));
     },
 
