@@ -144,8 +144,9 @@ export function createDomainEvents(db: Db, deps: { events: EventsService; logger
      * (never failing); an acknowledged event resolves once every process listening has heard it.
      */
     async publish<K extends AfterCommitEventName>(name: K, payload: DomainEventMap[K]): Promise<void> {
-      if (name === 'viewer.marks-changed' || name === 'session.revoked') {
-        await acknowledged.get(name)!.forget((payload as { userId: string }).userId);
+      const everywhere = acknowledged.get(name as Named<'acknowledged'>);
+      if (everywhere) {
+        await everywhere.forget((payload as { userId: string }).userId);
         return;
       }
       run(name, payload);
