@@ -5,6 +5,9 @@ import type { Executor } from '../../db/types';
 import type { DomainEvents } from '../events/domain-events';
 import { rolesRepository } from './roles.repository';
 
+/** Whether these roles grant `role`: an admin can do all that a moderator can. */
+export const holdsRole = (roles: readonly Role[], role: Role) => roles.includes(role) || (role === 'moderator' && roles.includes('admin'));
+
 export function createRolesService(
   db: Db,
   opts: {
@@ -23,10 +26,9 @@ export function createRolesService(
   const revoke = async (userId: string, role: Role) => (await repo.revoke(userId, role)) && (await accounts.mirrorRoles(userId), true);
   const service = {
     list: (userId: string) => repo.list(userId),
-    /** Admin can do all that a moderator can. */
+    /** Admin can do all that a moderator can (`holdsRole`). */
     async hasRole(userId: string, role: Role): Promise<boolean> {
-      const roles = await repo.list(userId);
-      return roles.includes(role) || (role === 'moderator' && roles.includes('admin'));
+      return holdsRole(await repo.list(userId), role);
     },
     /**
      * Grants admin to addresses listed in ADMIN_EMAILS once the address is verified (a magic-link
