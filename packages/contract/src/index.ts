@@ -4,6 +4,7 @@ export * from './errors';
 export * from './schemas';
 export * from './functions';
 export * from './shelf';
+export * from './facts';
 export * from './social';
 export * from './social-graph';
 export * from './realtime';
