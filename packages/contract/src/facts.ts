@@ -78,6 +78,12 @@ export const itemFactsInputSchema = z.object({
 });
 export type ItemFactsInput = z.input<typeof itemFactsInputSchema>;
 
+/**
+ * The facts as a change (`items-update`): a key left out stays as it is; null or a blank text clears it.
+ */
+export const itemFactsPatchSchema = itemFactsInputSchema.partial();
+export type ItemFactsPatch = z.output<typeof itemFactsPatchSchema>;
+
 /** The facts as answered: every field present, null when unset. */
 export const itemFactsSchema = z.object({
   maker: z.string().nullable(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DM_OPTIONS } from './limits';
+import { itemFactsSchema } from './facts';
 import { commentSchema } from './social';
 import { announcementSettingSchema, creditRefillSchema, profileSchema } from './schemas';
 import { arrangementSchema, imageTreatmentSchema, photoPrepSchema, photoSchema, type uploadResultSchema, variantSchema } from './shelf';
@@ -60,6 +61,7 @@ export const createdItemSchema = z.object({
   tags: z.array(z.string()),
   nsfw: z.boolean(),
   metadata: z.string().nullable(),
+  facts: itemFactsSchema,
   chosenCompositeId: z.string().nullable(),
   createdAt: isoDate,
 });
@@ -131,6 +133,8 @@ export const itemDetailSchema = z.object({
   composites: z.array(itemCompositeSchema),
   photos: z.array(itemPhotoSchema),
   counts: z.object({ likes: z.number(), comments: z.number(), saves: z.number(), views: z.number() }),
+  /** What the item is: public with the item. */
+  facts: itemFactsSchema,
   /** The notes from the wizard's first step (`metadata`): only in the owner's answer. */
   notes: z.string().nullable().optional(),
 });
@@ -148,7 +152,14 @@ export const itemGetResultSchema = z.discriminatedUnion('access', [
 ]);
 export type ItemGetResult = z.infer<typeof itemGetResultSchema>;
 
-export const updatedItemSchema = z.object({ id: z.string(), title: z.string(), tags: z.array(z.string()), nsfw: z.boolean(), notes: z.string().nullable() });
+export const updatedItemSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  tags: z.array(z.string()),
+  nsfw: z.boolean(),
+  notes: z.string().nullable(),
+  facts: itemFactsSchema,
+});
 export type UpdatedItem = z.infer<typeof updatedItemSchema>;
 export const itemsUpdateResultSchema = z.object({ item: updatedItemSchema });
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { TITLE_MAX, TAG_MAX_LENGTH, TAGS_MAX, METADATA_MAX } from './limits';
 import { LANGUAGES, MAX_ITEMS_PER_SHELF, PHOTO_ROLES, SHELF_MAX_SIZE, SHELF_MIN_SIZE, STYLES } from './limits';
 import { text, textOrList } from './strings';
+import { itemFactsInputSchema } from './facts';
 
 export const UPLOAD_MAX_PIXELS = 40_000_000;
 export const UPLOAD_TOKEN_TTL_MS = 10 * 60 * 1000;
@@ -61,6 +62,8 @@ export const itemsCreateInputSchema = z.object({
     .max(METADATA_MAX)
     .nullish()
     .transform((v) => (v ? v : null)),
+  /** What the item is (maker, line, character, year, scale, edition, condition, barcode): all optional. */
+  facts: itemFactsInputSchema.prefault({}),
 });
 export type ItemsCreateInput = z.input<typeof itemsCreateInputSchema>;
 

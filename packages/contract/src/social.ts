@@ -16,6 +16,7 @@ import {
 } from './limits';
 import { parseTags, uuidSchema } from './shelf';
 import { text, textOrList } from './strings';
+import { itemFactsPatchSchema } from './facts';
 
 export type ExploreSort = (typeof EXPLORE_SORTS)[number];
 export type TimeRange = (typeof TIME_RANGES)[number];
@@ -93,6 +94,8 @@ export const itemsUpdateInputSchema = z.object({
     .max(METADATA_MAX)
     .nullish()
     .transform((v) => (v === undefined ? undefined : v || null)),
+  /** The facts to change: a key left out stays as it is, null or blank clears it; left out, none change. */
+  facts: itemFactsPatchSchema.optional(),
 });
 
 export const commentsListInputSchema = z.object({

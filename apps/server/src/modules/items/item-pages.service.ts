@@ -1,4 +1,4 @@
-import type { ItemGetResult } from '@curio/contract';
+import type { ItemFactsPatch, ItemGetResult } from '@curio/contract';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { VISIBILITY_EVENTS, type DomainEvents } from '../events/domain-events';
@@ -8,6 +8,7 @@ import { createItemPageCache, createReadService, type ItemPage } from '../read/r
 import { createViewerMarksCache } from '../read/viewer-marks';
 import { profileVisible } from '../read/visibility';
 import { sharedAnswer } from '../../lib/functions';
+import { factColumns, factsOf } from './item-facts';
 import { itemPagesRepository } from './item-pages.repository';
 import { shelfRecords } from '../shelves/shelves.service';
 
@@ -101,6 +102,7 @@ export function createItemPagesService(
         })),
         photos: photos.map((p) => ({ id: p.id, imageId: p.imageId, role: p.role })),
         counts: item.counts,
+        facts: item.facts,
         // Notes are the owner's own: never in anyone else's answer.
         ...(viewerOut.isOwner ? { notes: item.notes } : {}),
       },
@@ -147,14 +149,15 @@ export function createItemPagesService(
     },
 
     /** Title, tags and NSFW; the notes too when given (`null` clears them, leaving them out keeps them). */
-    async update(userId: string, input: { itemId: string; title: string; tags: string[]; nsfw: boolean; notes?: string | null }) {
+    async update(userId: string, input: { itemId: string; title: string; tags: string[]; nsfw: boolean; notes?: string | null; facts?: ItemFactsPatch }) {
       const current = await ownItem(userId, input.itemId);
       const notes = input.notes === undefined ? current.metadata : input.notes;
+      const facts = factColumns(input.facts ?? {});
       await deps.domainEvents.transaction(db, async (tx, publish) => {
-        await itemPagesRepository(tx).update(input.itemId, { title: input.title, tags: input.tags, nsfw: input.nsfw, metadata: notes });
+        await itemPagesRepository(tx).update(input.itemId, { title: input.title, tags: input.tags, nsfw: input.nsfw, metadata: notes, ...facts });
         await publish('item.changed', { itemId: input.itemId });
       });
-      return { item: { id: input.itemId, title: input.title, tags: input.tags, nsfw: input.nsfw, notes } };
+      return { item: { id: input.itemId, title: input.title, tags: input.tags, nsfw: input.nsfw, notes, facts: factsOf({ ...current, ...facts }) } };
     },
 
     /**

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../../auth/auth.schema';
 import { createdAt, updatedAt } from '../../db/columns';
 import { images } from '../images/images.schema';
@@ -22,13 +22,29 @@ export const items = pgTable(
       .default(sql`'{}'::text[]`),
     nsfw: boolean('nsfw').notNull().default(false),
     metadata: text('metadata'),
+    // The item's facts (public with the item; every one optional): see the contract's facts.ts.
+    maker: text('maker'),
+    line: text('line'),
+    characterName: text('character_name'),
+    year: integer('year'),
+    scale: text('scale'),
+    editionNumber: integer('edition_number'),
+    editionOf: integer('edition_of'),
+    condition: text('condition', { enum: ['mint_in_box', 'opened', 'loose', 'damaged'] }),
+    barcode: text('barcode'),
     chosenCompositeId: uuid('chosen_composite_id'),
     hidden: boolean('hidden').notNull().default(false),
     hiddenSource: text('hidden_source', { enum: ['dmca', 'other'] }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('items_shelf_created_idx').on(t.shelfId, t.createdAt), index('items_user_idx').on(t.userId), index('items_created_idx').on(t.createdAt)],
+  (t) => [
+    index('items_shelf_created_idx').on(t.shelfId, t.createdAt),
+    index('items_user_idx').on(t.userId),
+    index('items_created_idx').on(t.createdAt),
+    // An edition is both numbers or neither, its number within its size.
+    check('items_edition_check', sql`(${t.editionNumber} is null and ${t.editionOf} is null) or (${t.editionNumber} between 1 and ${t.editionOf})`),
+  ],
 );
 
 export const photos = pgTable(

@@ -12,6 +12,7 @@ import {
   type ItemsGenerateResult,
   type ItemsUnfinishedListResult,
   type ItemsVariantsListResult,
+  type ItemFacts,
 } from '@curio/contract';
 import type { Db } from '../../db/client';
 import { lockKey } from '../../db/locks';
@@ -27,6 +28,7 @@ import type { RolesService } from '../roles/roles.service';
 import type { ShelvesService } from '../shelves/shelves.service';
 import type { SiteSettingsService } from '../site-settings/site-settings.service';
 import { DRAFT_TTL_MS } from './item-pages.service';
+import { factColumns, factsOf } from './item-facts';
 import { compositesRepository, imageOwnership, itemsRepository, photosRepository, type PhotoRow } from './items.repository';
 
 const prepOf = (p: PhotoRow): PhotoPrep => (p.cutoutStatus === 'done' ? 'ready' : p.cutoutStatus);
@@ -86,13 +88,14 @@ export function createItemsService(db: Db, deps: ItemsDeps) {
 
   return {
     /** Creates an item on the user's shelf; the 50-item limit holds under concurrent requests. */
-    async create(userId: string, input: { title: string; tags: string[]; nsfw: boolean; metadata: string | null }) {
+    async create(userId: string, input: { title: string; tags: string[]; nsfw: boolean; metadata: string | null; facts: ItemFacts }) {
       const shelf = await deps.shelves.ownShelf(userId);
       const row = await db.transaction(async (tx) => {
         await lockKey(tx, `items:${shelf.id}`);
         const repo = itemsRepository(tx);
         if ((await repo.countByShelf(shelf.id)) >= MAX_ITEMS_PER_SHELF) throw conflict('item_limit', SHELF_MESSAGES.itemLimit);
-        return repo.insert({ shelfId: shelf.id, userId, ...input });
+        const { facts, ...fields } = input;
+        return repo.insert({ shelfId: shelf.id, userId, ...fields, ...factColumns(facts) });
       });
       return {
         item: {
@@ -102,6 +105,7 @@ export function createItemsService(db: Db, deps: ItemsDeps) {
           tags: row.tags,
           nsfw: row.nsfw,
           metadata: row.metadata,
+          facts: factsOf(row),
           chosenCompositeId: null,
           createdAt: row.createdAt.toISOString(),
         },

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { PHOTO_ROLES, type Role } from '@curio/contract';
+import { PHOTO_ROLES, type ItemFacts, type Role } from '@curio/contract';
 import {
   bookmarks,
   comments,
@@ -18,6 +18,7 @@ import {
 import { pgBool, rowsOf, textArray } from '../../db/rows';
 import type { Executor } from '../../db/types';
 import { dmAllowed } from '../../db/visibility';
+import { factsOf } from '../items/item-facts';
 
 /** The order an item's photos are shown in: by role, as the wizard lists them. */
 const PHOTO_ROLE_ORDER = sql`array[${sql.join(
@@ -91,6 +92,7 @@ export type ItemPageRow = HydratedItem & {
   composites: CompositeRef[];
   photos: PhotoRef[];
   notes: string | null;
+  facts: ItemFacts;
   viewerState: ViewerItemState;
 };
 
@@ -262,7 +264,22 @@ export function readRepository(db: Executor) {
             dmOpen: sql<boolean>`true`,
           };
       const [row] = await db
-        .select({ ...fields, compositeList, photoList, notes: items.metadata, ...viewer })
+        .select({
+          ...fields,
+          compositeList,
+          photoList,
+          notes: items.metadata,
+          maker: items.maker,
+          line: items.line,
+          characterName: items.characterName,
+          year: items.year,
+          scale: items.scale,
+          editionNumber: items.editionNumber,
+          editionOf: items.editionOf,
+          condition: items.condition,
+          barcode: items.barcode,
+          ...viewer,
+        })
         .from(items)
         .innerJoin(profiles, eq(profiles.userId, items.userId))
         .leftJoin(composites, eq(composites.id, items.chosenCompositeId))
@@ -275,6 +292,7 @@ export function readRepository(db: Executor) {
         composites: json(row.compositeList),
         photos: json(row.photoList),
         notes: row.notes,
+        facts: factsOf(row),
         viewerState: {
           liked: Boolean(row.liked),
           saved: Boolean(row.saved),

@@ -1,3 +1,4 @@
+import type { ItemFacts } from '@curio/contract';
 import type { Db } from '../../db/client';
 import type { Executor } from '../../db/types';
 import { notFound } from '../../lib/errors';
@@ -79,7 +80,7 @@ export type ItemPageCache = ReturnType<typeof createItemPageCache>;
 export interface ItemPage {
   access: ItemAccess;
   /** `notes` are the owner's: shape them only into the owner's answer. */
-  item: HydratedItem & { composites: CompositeRef[]; notes: string | null };
+  item: HydratedItem & { composites: CompositeRef[]; notes: string | null; facts: ItemFacts };
   photos: { id: string; imageId: string; role: string }[];
   /** `canMessage`: the DM rule lets the viewer message the item's owner (false for a guest, or an item they may not see). */
   viewer: ViewerRules & ItemViewerState & { canMessage: boolean };

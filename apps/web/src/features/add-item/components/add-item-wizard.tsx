@@ -1,4 +1,4 @@
-import { DEFAULT_STYLE, type ImageTreatment, type Style, type UnfinishedItem } from '@curio/contract';
+import { DEFAULT_STYLE, EMPTY_FACTS, type ImageTreatment, type Style, type UnfinishedItem } from '@curio/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ArrowRight, Loader2, PackageCheck } from 'lucide-react';
 import { useCallback, useMemo, useState, type FormEvent } from 'react';
@@ -74,6 +74,7 @@ export function AddItemWizard({ maintenanceMode, isAdmin, onDone, resume = null,
           tags: resume.tags,
           nsfw: resume.nsfw,
           metadata: null,
+          facts: EMPTY_FACTS,
           chosenCompositeId: null,
           createdAt: resume.createdAt,
         }

@@ -1,3 +1,4 @@
+import { EMPTY_FACTS } from '@curio/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -22,6 +23,7 @@ const page = (liked: boolean, saved: boolean, likes: number): VisibleItem => ({
     imageId: null,
     composites: [],
     photos: [],
+    facts: EMPTY_FACTS,
     counts: { likes, comments: 0, saves: saved ? 1 : 0, views: 0 },
   },
   owner: { userId: 'o', handle: 'alice', displayName: 'Alice', public: true, avatarImageId: null },

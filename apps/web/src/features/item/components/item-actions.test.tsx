@@ -1,3 +1,4 @@
+import { EMPTY_FACTS } from '@curio/contract';
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders } from '@/testing/test-utils';
@@ -20,6 +21,7 @@ const data: VisibleItem = {
     imageId: 'img1',
     composites: [],
     photos: [],
+    facts: EMPTY_FACTS,
     counts: { likes: 0, comments: 0, saves: 0, views: 0 },
   },
   owner: { userId: 'owner', handle: 'alice', displayName: 'Alice', public: true, avatarImageId: null },
