@@ -126,29 +126,45 @@ function cellBoxes(content: ShelfCardContent, cw: number, box: Box) {
 }
 
 /** The image of one item, contained in its cell and standing on its bottom edge, with rounded corners. */
-async function itemPicture(bytes: Buffer | null, cell: Box) {
-  const radius = Math.max(2, Math.round(cell.w * 0.025));
-  if (bytes) {
-    try {
-      const resized = await sharp(bytes, { failOn: 'none' })
-        .resize(cell.w, cell.h, { fit: 'inside' })
-        .ensureAlpha()
-        .png({ compressionLevel: 0 })
-        .toBuffer({ resolveWithObject: true });
-      const { width: w, height: h } = resized.info;
-      const rounded = Buffer.from(
-        `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><rect width="${w}" height="${h}" rx="${radius}" fill="#000"/></svg>`,
-      );
-      const input = await sharp(resized.data)
-        .composite([{ input: rounded, blend: 'dest-in' }])
-        .png({ compressionLevel: 0 })
-        .toBuffer();
-      return { input, left: cell.x + Math.round((cell.w - w) / 2), top: cell.y + cell.h - h, w, h };
-    } catch {
-      // an image that cannot be read: the empty frame below, like the page's broken-image cell
-    }
+async function itemPicture(bytes: Buffer | null, cell: Box): Promise<Picture | null> {
+  if (!bytes) return null;
+  try {
+    // Its size once contained in the cell (from the header), then one pipeline: shrunk, corners
+    // rounded, handed over as raw pixels (no encoding between it and the card).
+    const meta = await sharp(bytes, { failOn: 'none' }).metadata();
+    if (!meta.width || !meta.height) return null;
+    const scale = Math.min(cell.w / meta.width, cell.h / meta.height);
+    const w = Math.max(1, Math.round(meta.width * scale));
+    const h = Math.max(1, Math.round(meta.height * scale));
+    const radius = Math.max(2, Math.round(cell.w * 0.025));
+    const rounded = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><rect width="${w}" height="${h}" rx="${radius}"/></svg>`);
+    const { data, info } = await sharp(bytes, { failOn: 'none' })
+      .resize(w, h, { fit: 'fill' })
+      .ensureAlpha()
+      .composite([{ input: rounded, blend: 'dest-in' }])
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    return {
+      input: data,
+      raw: { width: info.width, height: info.height, channels: info.channels },
+      left: cell.x + Math.round((cell.w - w) / 2),
+      top: cell.y + cell.h - h,
+      w,
+      h,
+    };
+  } catch {
+    // An image that cannot be read: its cell shows the quiet empty frame, like the page's broken-image cell.
+    return null;
   }
-  return null;
+}
+
+interface Picture {
+  input: Buffer;
+  raw: { width: number; height: number; channels: 1 | 2 | 3 | 4 };
+  left: number;
+  top: number;
+  w: number;
+  h: number;
 }
 
 /** A cabinet full of items, with the words beside or under it. */
@@ -162,27 +178,43 @@ async function cabinetCard(content: ShelfCardContent, appName: string, image: (i
   const blur = (n: number) => Math.max(1, n).toFixed(1);
 
   // The pictures, a few at a time; a missing one leaves its cell's quiet placeholder.
-  const pictures: ({ input: Buffer; left: number; top: number; w: number; h: number } | null)[] = [];
+  const pictures: (Picture | null)[] = [];
   for (let i = 0; i < cells.length; i += FETCH_AT_ONCE) {
     const batch = cells.slice(i, i + FETCH_AT_ONCE);
     pictures.push(...(await Promise.all(batch.map(async (c) => itemPicture(await image(c.cell.imageId).catch(() => null), c)))));
   }
 
-  const planks = Array.from({ length: content.rows }, (_, row) => {
-    const y = Math.round(plankTop(row));
-    return html`<rect x="${innerLeft - 2}" y="${y + 2}" width="${innerW + 4}" height="${plankH + 6}" fill="${C.shadow}" opacity="0.32" filter="url(#plankShadow)"/>
-<rect x="${innerLeft - 3}" y="${y}" width="${innerW + 6}" height="${plankH}" rx="2" fill="url(#plank)"/>
-<rect x="${innerLeft - 3}" y="${y + plankH - Math.max(2, Math.round(plankH * 0.32))}" width="${innerW + 6}" height="${Math.max(2, Math.round(plankH * 0.32))}" rx="1" fill="${C.woodEdge}"/>`;
-  });
-  const shadows = cells.map(({ x, y, w, h }, i) => {
+  // Each kind of shadow is one blurred group: one blur for all the planks, one for all the items (a blur
+  // per element cost libvips most of a render's time on a full shelf).
+  const plankYs = Array.from({ length: content.rows }, (_, row) => Math.round(plankTop(row)));
+  const edgeH = Math.max(2, Math.round(plankH * 0.32));
+  const plankShadows = plankYs.map((y) => html`<rect x="${innerLeft - 2}" y="${y + 2}" width="${innerW + 4}" height="${plankH + 6}"/>`);
+  const planks = plankYs.map(
+    (y) => html`<rect x="${innerLeft - 3}" y="${y}" width="${innerW + 6}" height="${plankH}" rx="2" fill="url(#plank)"/>
+<rect x="${innerLeft - 3}" y="${y + plankH - edgeH}" width="${innerW + 6}" height="${edgeH}" rx="1" fill="${C.woodEdge}"/>`,
+  );
+  const standing = cells.map(({ x, y, w, h }, i) => {
     const p = pictures[i];
     const left = p ? p.left : x + Math.round(w * 0.1);
     const pw = p ? p.w : Math.round(w * 0.8);
     const top = p ? p.top : y + Math.round(h * 0.2);
-    return html`<rect x="${left + 1}" y="${top + Math.round(cw * 0.04)}" width="${pw - 2}" height="${y + h - top - Math.round(cw * 0.04)}" rx="3" fill="${C.shadow}" opacity="0.4" filter="url(#itemShadow)"/>
-<ellipse cx="${left + pw / 2}" cy="${y + h}" rx="${(pw * 0.42).toFixed(1)}" ry="${Math.max(2, cw * 0.025).toFixed(1)}" fill="${C.shadow}" opacity="0.35" filter="url(#contact)"/>
-${p ? null : html`<rect x="${left}" y="${top}" width="${pw}" height="${y + h - top}" rx="4" fill="${C.sunken}" stroke="${C.woodEdge}" stroke-opacity="0.35"/>`}`;
+    return { left, pw, top, bottom: y + h, empty: !p };
   });
+  const lift = Math.round(cw * 0.04);
+  const itemShadows = standing.map(
+    ({ left, pw, top, bottom }) => html`<rect x="${left + 1}" y="${top + lift}" width="${pw - 2}" height="${bottom - top - lift}" rx="3"/>`,
+  );
+  const contacts = standing.map(
+    ({ left, pw, bottom }) => html`<ellipse cx="${left + pw / 2}" cy="${bottom}" rx="${(pw * 0.42).toFixed(1)}" ry="${Math.max(2, cw * 0.025).toFixed(1)}"/>`,
+  );
+  // An image that cannot be shown: a quiet empty frame in its place.
+  const placeholders = standing
+    .filter((s) => s.empty)
+    .map(
+      ({ left, pw, top, bottom }) =>
+        html`<rect x="${left}" y="${top}" width="${pw}" height="${bottom - top}" rx="4" fill="${C.sunken}" stroke="${C.woodEdge}" stroke-opacity="0.35"/>`,
+    );
+  const region = html`filterUnits="userSpaceOnUse" x="${box.x - 40}" y="${box.y - 40}" width="${box.w + 80}" height="${box.h + 80}"`;
 
   let words: HtmlFragment;
   if (kind === 'side') {
@@ -213,21 +245,24 @@ ${brand(appName, W - 60, top + Math.round((textHeight(title) + 12 + handle.size 
 <linearGradient id="back" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#e2d6c4"/><stop offset="0.12" stop-color="${C.cabinet}"/><stop offset="1" stop-color="${C.cabinet}"/></linearGradient>
 <linearGradient id="plank" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${C.woodLight}"/><stop offset="0.45" stop-color="${C.wood}"/><stop offset="1" stop-color="${C.wood}"/></linearGradient>
 <filter id="cabinetShadow" x="-10%" y="-10%" width="120%" height="130%"><feGaussianBlur stdDeviation="14"/></filter>
-<filter id="plankShadow" x="-5%" y="-100%" width="110%" height="400%"><feGaussianBlur stdDeviation="${blur(cw * 0.05)}"/></filter>
-<filter id="itemShadow" x="-20%" y="-20%" width="140%" height="140%"><feGaussianBlur stdDeviation="${blur(cw * 0.035)}"/></filter>
-<filter id="contact" x="-20%" y="-200%" width="140%" height="500%"><feGaussianBlur stdDeviation="${blur(cw * 0.02)}"/></filter>
+<filter id="plankShadow" ${region}><feGaussianBlur stdDeviation="${blur(cw * 0.05)}"/></filter>
+<filter id="itemShadow" ${region}><feGaussianBlur stdDeviation="${blur(cw * 0.035)}"/></filter>
+<filter id="contact" ${region}><feGaussianBlur stdDeviation="${blur(cw * 0.02)}"/></filter>
 </defs>
 <rect width="${W}" height="${H}" fill="url(#paper)"/>
 <rect x="${box.x + 6}" y="${box.y + 16}" width="${box.w - 12}" height="${box.h - 6}" rx="20" fill="${C.shadow}" opacity="0.28" filter="url(#cabinetShadow)"/>
 <rect x="${box.x}" y="${box.y}" width="${box.w}" height="${box.h}" rx="18" fill="url(#frame)"/>
 <rect x="${innerLeft}" y="${box.y + FRAME}" width="${innerW}" height="${box.h - 2 * FRAME}" rx="6" fill="url(#back)"/>
+<g fill="${C.shadow}" opacity="0.32" filter="url(#plankShadow)">${plankShadows}</g>
 ${planks}
-${shadows}
+<g fill="${C.shadow}" opacity="0.4" filter="url(#itemShadow)">${itemShadows}</g>
+<g fill="${C.shadow}" opacity="0.35" filter="url(#contact)">${contacts}</g>
+${placeholders}
 ${words}
 </svg>`;
   return sharp(Buffer.from(svg))
-    .composite(pictures.filter((p) => p !== null).map(({ input, left, top }) => ({ input, left, top })))
-    .png({ compressionLevel: 9, palette: false })
+    .composite(pictures.filter((p) => p !== null).map(({ input, raw, left, top }) => ({ input, raw, left, top })))
+    .png({ compressionLevel: 9 })
     .toBuffer();
 }
 
