@@ -250,6 +250,26 @@ describe('what is never in the picture, and whose picture never answers', () => 
   });
 });
 
+describe('the stored pictures', () => {
+  it('removes the pictures of its shelf from the store (a new version already removed the older ones), and its address answers 404', async () => {
+    const leaving = await t.onboardedUser();
+    await t.publish(leaving.cookie, photo, { title: 'Leaving robot', place: true });
+    const storage = createStorageFromEnv(t.env);
+    expect((await t.request(await imagePath(leaving.handle))).status).toBe(200);
+    const older = (await t.services.shelfCards.current(leaving.handle, null))!.version;
+    expect(await storage.get(`share-cards/${leaving.userId}/${older}.png`)).not.toBeNull();
+    await t.call('profile-update', { cookie: leaving.cookie, body: { displayName: 'Leaving Soon' } });
+    const route = await imagePath(leaving.handle);
+    expect((await t.request(route)).status).toBe(200);
+    const { version } = (await t.services.shelfCards.current(leaving.handle, null))!;
+    expect(await storage.get(`share-cards/${leaving.userId}/${older}.png`)).toBeNull();
+    expect(await storage.get(`share-cards/${leaving.userId}/${version}.png`)).not.toBeNull();
+    await t.services.accountData.deleteAccountNow(leaving.userId);
+    expect(await storage.get(`share-cards/${leaving.userId}/${version}.png`)).toBeNull();
+    expect((await t.request(route)).status).toBe(404);
+  });
+});
+
 describe('the cost', () => {
   it('renders one shelf’s picture at most so often an hour, in every process together', async () => {
     const cards = createShelfCardsService(t.database.db, {
