@@ -36,7 +36,7 @@ import { oauthDiscoveryRouter } from './modules/oauth-clients/oauth-discovery.ro
 import { createOAuthClientsService } from './modules/oauth-clients/oauth-clients.service';
 import { seoRouter } from './modules/seo/seo.routes';
 import { createSeoService } from './modules/seo/seo.service';
-import { shareRouter } from './modules/share/share.routes';
+import { shareRouter, shelfCardRouter } from './modules/share/share.routes';
 import { createServices, type ServiceOverrides, type Services } from './services';
 import { createSms, smsAvailable } from './sms/sms';
 import { createStorageFromEnv } from './storage/from-env';
@@ -158,6 +158,8 @@ export function createApp(deps: AppDeps) {
     realtimeRouter({ auth, events: services.events, hub: services.realtime, notifications: services.notifications, messages: services.messages, logger }),
   );
   app.route('/metrics', metricsRoute(services, env, logger));
+  // A shelf's link preview; a signed-in viewer blocked either way is not shown it.
+  app.route('/s/shelf', shelfCardRouter(services.shelfCards, { viewer: async (headers) => (await sessionCache.user(headers))?.id ?? null }));
   app.route('/s', shareRouter(services.itemPages, { publicUrl: env.PUBLIC_URL, appName: env.APP_NAME }));
   app.route('/storage/v1/upload', uploadRouter(auth, services.images));
   app.route('/storage/v1/exports', exportDownloadRouter(auth, services.accountData));

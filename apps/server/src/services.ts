@@ -44,6 +44,7 @@ import type { Storage } from './storage/storage';
 import { createDomainEvents } from './modules/events/domain-events';
 import { createAccountDataService } from './modules/account-data/account-data.service';
 import { createStorageSweep } from './modules/storage-sweep/storage-sweep.service';
+import { createShelfCardsService } from './modules/share/shelf-card.service';
 
 export interface ServiceOverrides {
   generator?: Generator;
@@ -161,6 +162,8 @@ export function createServices(
     secret: env.AUTH_SECRET,
     domainEvents,
   });
+  // Shelves' link previews, drawn from the profile a guest sees and kept in the image store.
+  const shelfCards = createShelfCardsService(db, { profiles, images, storage, rateLimits, logger, appName: env.APP_NAME });
   // The scheduled jobs' handlers (they run once the queue has started).
   handleHousekeeping(jobs, { analytics, invites, itemPages, images, events, credits, explore });
   return {
@@ -199,6 +202,7 @@ export function createServices(
     userSettings,
     jobs,
     storageSweep,
+    shelfCards,
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -16,6 +16,7 @@ import type { ItemPagesService } from '../items/item-pages.service';
 import { QUEUES, type Jobs } from '../jobs/jobs';
 import { messageWrites } from '../messages/messages.service';
 import { profileWrites } from '../profiles/profiles.service';
+import { shelfCardsFolder } from '../share/shelf-card';
 import { socialRecords } from '../social/social-records.service';
 import { accountDataRepository, type ExportRow } from './account-data.repository';
 
@@ -340,6 +341,8 @@ export function createAccountDataService(
         await publish('profile.visibility', { userId, hidden: true });
       });
       await deps.images.remove(imageIds);
+      // The pictures of their shelf's link previews (no page names them any longer).
+      await deps.storage.deletePrefix(shelfCardsFolder(userId)).catch(() => undefined);
       deps.logger.info({ userId, items: itemIds.length, images: imageIds.length }, 'account-data: account deleted');
       return { deleted: true as const };
     },

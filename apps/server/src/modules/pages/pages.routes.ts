@@ -32,11 +32,12 @@ export function pagesRouter(pages: PagesService) {
   return router;
 }
 
-/** The router over the app's own services: explore's snapshot cache, the item pages and the profiles (guests' pages rendered by `renderer`). */
+/** The router over the app's own services: explore's snapshot cache, the item pages and the profiles (guests' pages rendered by `renderer`; `share`: the site's address and name for a profile's link preview). */
 export function appPagesRouter(
   services: { explore: ExploreService; itemPages: ItemPagesService; profiles: ProfilesService },
   staticDir: string,
   renderer?: PageRenderer,
+  share?: { publicUrl: string; appName: string },
 ) {
   return pagesRouter(
     createPagesService({
@@ -55,6 +56,7 @@ export function appPagesRouter(
       // As a guest sees it (profile-get without a session); the service takes a failure (a handle nobody has) for none.
       guestProfile: (handle) => services.profiles.get(handle, null),
       renderer,
+      share,
     }),
   );
 }

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { AppError } from '../../lib/errors';
 import { htmlText } from '../../lib/html';
 import type { ItemPagesService } from '../items/item-pages.service';
+import { shelfCardTags } from '../share/shelf-card';
 import type { PageRenderer, RenderedPage } from './page-renderer';
 
 /** The pages whose HTML names what they will load (the web build lists their scripts in page-preloads.json). */
@@ -58,6 +59,11 @@ export interface PagesDeps {
    * without it they arrive as their skeleton.
    */
   renderer?: PageRenderer;
+  /**
+   * The site's public address and name, for a profile's link preview (OpenGraph and Twitter tags naming
+   * the picture of its shelf, share/shelf-card.ts). Optional: without it a profile names none.
+   */
+  share?: { publicUrl: string; appName: string };
 }
 
 type ProfileGet = FunctionOutput<'profile-get'>;
@@ -301,8 +307,10 @@ export function createPagesService(deps: PagesDeps) {
       const { ids, plain, profile, explore, item, status } = await firstImages(page, param, search);
       const skeleton = page === 'landing' || !signedIn;
       const shell = files().prerendered.shell[lng];
-      // A request without a session: the app starts signed out rather than asking first.
+      // A request without a session: the app starts signed out rather than asking first. A guest (a link
+      // preview's crawler is one) is told of a profile's preview: the picture of the shelf as guests see it.
       const guest = signedIn ? [] : [`<meta name="${GUEST_PAGE_META}" content="">`];
+      if (!signedIn && page === 'profile' && profile && deps.share) guest.push(...shelfCardTags(profile, { ...deps.share, lng }));
       // A guest's profile, explore (default filters) and item page come rendered with their data.
       const renderer = !signedIn && shell ? deps.renderer : undefined;
       let rendered: RenderedPage | null = null;

@@ -1,8 +1,11 @@
 import { Hono } from 'hono';
 import type { ItemPagesService } from '../items/item-pages.service';
+import { envelope } from '../../lib/errors';
 import { html, htmlText } from '../../lib/html';
 import { guestItemPage } from '../pages/pages.service';
 import type { PageStatus } from '../pages/pages.service';
+import { SHELF_CARD, SHELF_CARD_VERSION } from './shelf-card';
+import type { ShelfCardsService } from './shelf-card.service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -51,6 +54,47 @@ ${image ? html`<meta name="twitter:image" content="${image}">` : null}
 </head><body><p><a href="${target}">${title}</a></p></body></html>`,
       status,
     );
+  });
+  return router;
+}
+
+/** How long a version's picture may be kept: for good (a changed shelf has a new address). */
+const CARD_CACHE = 'public, max-age=31536000, immutable';
+/** How long the way from an older version to the current one may be kept. */
+const MOVED_CACHE = 'public, max-age=300';
+
+/**
+ * GET /s/shelf/{handle}/{version}.png: a shelf's link preview (shelf-card.service.ts), the address the
+ * profile page's `og:image` names. The current version answers the picture, cached for good; another
+ * well-formed version a redirect to the current one (a link pasted before the shelf changed still shows
+ * the shelf); a private or hidden profile, an unknown handle, a block between the signed-in viewer and the
+ * owner, and a malformed version a 404.
+ */
+export function shelfCardRouter(cards: ShelfCardsService, opts: { viewer?: (headers: Headers) => Promise<string | null> } = {}) {
+  const router = new Hono();
+  router.get('/:handle/:file', async (c) => {
+    const { handle, file } = c.req.param();
+    const version = file.endsWith(`.${SHELF_CARD.ext}`) ? file.slice(0, -SHELF_CARD.ext.length - 1) : '';
+    const viewerId = opts.viewer ? await opts.viewer(c.req.raw.headers) : null;
+    const answer = SHELF_CARD_VERSION.test(version) ? await cards.card(handle, version, viewerId) : ({ kind: 'none' } as const);
+    if (answer.kind === 'none') {
+      c.header('Cache-Control', 'no-store');
+      return c.json(envelope('not_found', 'No preview of this shelf'), 404);
+    }
+    if (answer.kind === 'moved') {
+      c.header('Cache-Control', MOVED_CACHE);
+      return c.redirect(answer.path, 302);
+    }
+    const etag = `"${version}"`;
+    const headers = { 'Cache-Control': CARD_CACHE, ETag: etag };
+    if (
+      c.req
+        .header('if-none-match')
+        ?.split(',')
+        .some((t) => t.trim() === etag)
+    )
+      return c.body(null, 304, headers);
+    return c.body(new Uint8Array(answer.bytes), 200, { ...headers, 'Content-Type': SHELF_CARD.type });
   });
   return router;
 }
