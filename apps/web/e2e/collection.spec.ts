@@ -13,17 +13,33 @@ import { shot } from './support/shots';
 /** One finished item on the shelf and one unfinished, with facts and a ledger; answers the finished one's id. */
 async function seedCollection(page: Page) {
   const [shown] = await seedShelfItems(page.request, [{ title: 'Tin robot', tags: 'robots' }]);
-  await fn(page.request, 'items-update', { itemId: shown, title: 'Tin robot', tags: 'robots', nsfw: false, facts: { maker: 'Masudaya', year: 1985, condition: 'opened' } });
+  await fn(page.request, 'items-update', {
+    itemId: shown,
+    title: 'Tin robot',
+    tags: 'robots',
+    nsfw: false,
+    facts: { maker: 'Masudaya', year: 1985, condition: 'opened' },
+  });
   const { item } = await fn(page.request, 'items-create', {
     title: 'Nendoroid Miku',
     tags: 'figures',
     facts: { maker: 'Good Smile', line: 'Nendoroid', character: 'Hatsune Miku', year: 2019, scale: 'non-scale', edition: { number: 12, of: 500 } },
   });
-  await fn(page.request, 'items-ledger-update', { itemId: item.id, pricePaid: { amount: 59.9, currency: 'EUR' }, purchasedOn: '2023-05-07', boughtAt: 'AmiAmi', storage: 'Shelf B' });
+  await fn(page.request, 'items-ledger-update', {
+    itemId: item.id,
+    pricePaid: { amount: 59.9, currency: 'EUR' },
+    purchasedOn: '2023-05-07',
+    boughtAt: 'AmiAmi',
+    storage: 'Shelf B',
+  });
   return shown!;
 }
 
-const IMPORT_CSV = ['title,maker,year,price,currency,condition', '"Zaku II, green",Bandai,1999,3500,JPY,mint in box', 'Broken row,Bandai,nineteen,10,XYZ,'].join('\n');
+const IMPORT_CSV = [
+  'title,maker,year,price,currency,condition',
+  '"Zaku II, green",Bandai,1999,3500,JPY,mint in box',
+  'Broken row,Bandai,nineteen,10,XYZ,',
+].join('\n');
 
 test('the owner records the ledger, sees the collection with totals, previews an import with an error row and exports CSV', async ({ page }) => {
   test.setTimeout(180_000);

@@ -50,7 +50,7 @@ export default function CollectionRoute() {
               {t('collection.privateNote')}
             </p>
           </div>
-          <div className="flex flex-wrap gap-2">
+          <div className="grid w-full grid-cols-3 gap-2 sm:flex sm:w-auto">
             <ImportDialog />
             <Button variant="secondary" asChild>
               <a href={INVENTORY_EXPORT_URL} download data-testid="collection-export">

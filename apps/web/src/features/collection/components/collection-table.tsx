@@ -91,7 +91,7 @@ function SortHeader({
       <button
         type="button"
         onClick={() => onSort(sortKey)}
-        className="inline-flex min-h-9 items-center gap-1 rounded-md hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none print:min-h-0"
+        className="inline-flex min-h-9 items-center gap-1 rounded-md whitespace-nowrap hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none print:min-h-0"
         data-testid={`sort-${sortKey}`}
       >
         {label}
@@ -149,16 +149,10 @@ export function CollectionTable({ items }: { items: CollectionItem[] }) {
     item.ledger.pricePaid ? formatMoney(item.ledger.pricePaid.amount, item.ledger.pricePaid.currency, i18n.language) : null;
   const date = (item: CollectionItem) => (item.ledger.purchasedOn ? formatDate(item.ledger.purchasedOn, i18n.language) : null);
   const editButton = (item: CollectionItem) => (
-    <Button
-      variant="ghost"
-      size="sm"
-      onClick={() => setEditing(item)}
-      aria-label={t('collection.editLedgerOf', { title: item.title })}
-      data-testid="collection-edit"
-      className="print:hidden"
-    >
+    <Button variant="ghost" size="sm" onClick={() => setEditing(item)} data-testid="collection-edit" className="print:hidden">
       <NotebookTabs aria-hidden="true" />
       <span className="max-lg:sr-only">{t('collection.ledger.edit')}</span>
+      <span className="sr-only"> {t('collection.editLedgerOf', { title: item.title })}</span>
     </Button>
   );
 

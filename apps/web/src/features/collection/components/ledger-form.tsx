@@ -90,7 +90,7 @@ export function LedgerForm({ itemId, ledger, onDone }: { itemId: string; ledger:
   const form = useZodForm(ledgerFormSchema, {
     keys: KEYS,
     defaultValues: {
-      amount: ledger.pricePaid ? String(ledger.pricePaid.amount) : '',
+      amount: ledger.pricePaid ? (Number.isInteger(ledger.pricePaid.amount) ? String(ledger.pricePaid.amount) : ledger.pricePaid.amount.toFixed(2)) : '',
       currency: ledger.pricePaid?.currency ?? '',
       purchasedOn: ledger.purchasedOn ?? '',
       boughtAt: ledger.boughtAt ?? '',
