@@ -168,6 +168,9 @@ export function parseRow(row: number, cells: Partial<Record<InventoryColumn, str
     }
   }
   const title = cell('title') || null;
+  // In the file's column order, as the collector reads the row.
+  const order = (e: ImportRowError) => INVENTORY_COLUMNS.findIndex((c) => c.key === e.column);
+  errors.sort((a, b) => order(a) - order(b));
   if (errors.length || !parsed.success) return { row, title, item: null, errors };
   return { row, title, item: parsed.data, errors: [] };
 }
