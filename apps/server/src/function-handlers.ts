@@ -18,6 +18,7 @@ import { invitesFunctions } from './modules/invites/invites.routes';
 import { itemPagesFunctions } from './modules/items/item-pages.routes';
 import { itemsFunctions } from './modules/items/items.routes';
 import { jobsFunctions } from './modules/jobs/jobs.routes';
+import { ledgerFunctions } from './modules/ledger/ledger.routes';
 import { messagesFunctions } from './modules/messages/messages.routes';
 import { mfaFunctions } from './modules/mfa/mfa.routes';
 import { moderationFunctions } from './modules/moderation/moderation.routes';
@@ -50,6 +51,7 @@ export function functionHandlers(services: Services, more: { adminAccounts: Admi
     ...creditsFunctions(services.credits),
     ...imagesFunctions(services.images),
     ...itemsFunctions(services.items),
+    ...ledgerFunctions(services.ledger),
     ...notificationsFunctions(services.notifications),
     ...itemPagesFunctions(services.itemPages),
     ...socialFunctions(services.social),

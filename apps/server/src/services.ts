@@ -43,6 +43,7 @@ import { createFeedbackService } from './modules/feedback/feedback.service';
 import type { Storage } from './storage/storage';
 import { createDomainEvents } from './modules/events/domain-events';
 import { createAccountDataService } from './modules/account-data/account-data.service';
+import { createLedgerService } from './modules/ledger/ledger.service';
 import { createStorageSweep } from './modules/storage-sweep/storage-sweep.service';
 import { createShelfCardsService } from './modules/share/shelf-card.service';
 
@@ -150,11 +151,13 @@ export function createServices(
     notifications,
   });
   const mfa = createMfaService(db, { smsAvailable: smsAvailable(env) });
+  const ledger = createLedgerService(db, { items, jobs, logger });
   const accountData = createAccountDataService(db, {
     storage,
     jobs,
     images,
     itemPages,
+    ledger,
     logger,
     mailer: deps.mailer,
     publicUrl: env.PUBLIC_URL,
@@ -168,6 +171,7 @@ export function createServices(
   handleHousekeeping(jobs, { analytics, invites, itemPages, images, events, credits, explore });
   return {
     accountData,
+    ledger,
     domainEvents,
     accountSessions,
     mfa,

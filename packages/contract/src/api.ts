@@ -72,6 +72,17 @@ import {
 } from './outputs';
 import { adminInvitesCreateInputSchema } from './admin';
 import {
+  collectionListResultSchema,
+  fileAnswerSchema,
+  inventoryCsvInputSchema,
+  inventoryImportPreviewResultSchema,
+  inventoryImportResultSchema,
+  inventoryImportStatusInputSchema,
+  inventoryImportStatusResultSchema,
+  itemsLedgerUpdateInputSchema,
+  itemsLedgerUpdateResultSchema,
+} from './ledger';
+import {
   adminFeedbackListInputSchema,
   adminFeedbackListResultSchema,
   adminInviteDisableInputSchema,
@@ -185,6 +196,8 @@ export interface FunctionSpec<I extends z.ZodType = z.ZodType, O extends z.ZodTy
   read?: boolean;
   /** Counted in the database per caller; 429 with Retry-After above it. */
   rateLimit?: RateLimitPolicy;
+  /** Answers a file (the output is `{ fileName, contentType, body }`): sent as its body, as an attachment. */
+  file?: boolean;
 }
 
 const fn = <const S extends FunctionSpec>(spec: S): S => spec;
@@ -268,6 +281,24 @@ export const API = {
   'social-like-toggle': fn({ input: likeToggleInputSchema, output: likeToggleResultSchema, access: 'user' }),
   'social-bookmark-toggle': fn({ input: saveToggleInputSchema, output: saveToggleResultSchema, access: 'user' }),
   'saves-list': fn({ input: emptyInputSchema, output: savesListResultSchema, access: 'user', read: true }),
+
+  // The private ledger and the collection (the owner's alone: nothing else answers a ledger)
+  'items-ledger-update': fn({ input: itemsLedgerUpdateInputSchema, output: itemsLedgerUpdateResultSchema, access: 'user' }),
+  'collection-list': fn({ input: emptyInputSchema, output: collectionListResultSchema, access: 'user', read: true }),
+  'inventory-export': fn({ input: emptyInputSchema, output: fileAnswerSchema, access: 'user', read: true, file: true }),
+  'inventory-import-preview': fn({
+    input: inventoryCsvInputSchema,
+    output: inventoryImportPreviewResultSchema,
+    access: 'user',
+    rateLimit: { bucket: 'inventory-import', max: 120, windowSeconds: 3600 },
+  }),
+  'inventory-import': fn({
+    input: inventoryCsvInputSchema,
+    output: inventoryImportResultSchema,
+    access: 'user',
+    rateLimit: { bucket: 'inventory-import', max: 120, windowSeconds: 3600 },
+  }),
+  'inventory-import-status': fn({ input: inventoryImportStatusInputSchema, output: inventoryImportStatusResultSchema, access: 'user', read: true }),
 
   // Comments
   'comments-list': fn({ input: commentsListInputSchema, output: commentsListResultSchema, access: 'public', read: true }),

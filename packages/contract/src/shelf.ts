@@ -120,7 +120,8 @@ export const itemsUnfinishedListResultSchema = z.object({
       nsfw: z.boolean(),
       photoCount: z.number().int(),
       createdAt: z.string(),
-      expiresAt: z.string(),
+      /** When the drafts clean-up deletes it; null for an item kept (one with a ledger, e.g. imported). */
+      expiresAt: z.string().nullable(),
       step: z.enum(RESUME_STEPS),
       photos: z.array(z.object({ imageId: z.string(), role: photoRoleSchema, prep: photoPrepSchema })),
     }),

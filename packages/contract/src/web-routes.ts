@@ -11,6 +11,7 @@ export const WEB_ROUTES = [
   '/onboarding',
   '/me/shelf',
   '/me/saves',
+  '/me/collection',
   '/explore',
   '/i/:itemId',
   '/u/:handle',

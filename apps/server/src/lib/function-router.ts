@@ -96,6 +96,7 @@ export function createFunctionRouter(deps: FunctionRouterDeps) {
     const ctx: FunctionContext = { user, requestId: String(c.get('requestId' as never)), headers, clientIp };
     const handler = deps.handlers[name as FunctionName] as (input: unknown, ctx: FunctionContext) => Promise<unknown>;
     const result = await handler(parsed.data, ctx);
+    if (spec.file) return fileResponse(result as { fileName: string; contentType: string; body: string });
     const text = answerText(result ?? {});
     // A bearer token's caller is never kept; a guest only without any cookie; a viewer by the session of their cookie.
     const keptFor = c.req.method === 'GET' && !headers.has('authorization') && (user ? headers.has('cookie') : !headers.has('cookie'));
@@ -104,6 +105,19 @@ export function createFunctionRouter(deps: FunctionRouterDeps) {
     return deps.answer ? deps.answer(c, text) : c.body(text, 200, { 'content-type': 'application/json' });
   });
   return router;
+}
+
+/** A file answer (`file: true`): its body as an attachment, never kept by any cache (a caller's own data). */
+function fileResponse(file: { fileName: string; contentType: string; body: string }) {
+  const ascii = file.fileName.replace(/[^A-Za-z0-9._-]/g, '_');
+  return new Response(file.body, {
+    status: 200,
+    headers: {
+      'content-type': file.contentType,
+      'content-disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+      'cache-control': 'private, no-store',
+    },
+  });
 }
 
 async function checkAccess(access: Access, user: SessionUser | null, deps: Pick<FunctionRouterDeps, 'hasRole'>) {

@@ -118,6 +118,7 @@ export function AppHeader() {
   if (profile && exists(paths.profile.getHref(profile.handle))) {
     account.push({ id: 'profile', href: paths.profile.getHref(profile.handle), label: t('nav.profile') });
   }
+  if (onboarded && exists(paths.collection.getHref())) account.push({ id: 'collection', href: paths.collection.getHref(), label: t('nav.collection') });
   if (onboarded && exists(paths.profileSettings.getHref())) account.push({ id: 'settings', href: paths.profileSettings.getHref(), label: t('nav.settings') });
   else if (onboarded && exists(paths.privacySettings.getHref()))
     account.push({ id: 'settings', href: paths.privacySettings.getHref(), label: t('nav.settings') });

@@ -41,6 +41,7 @@ export const routes: RouteObject[] = [
       lazyRoute(paths.onboarding.path, 'onboarding', () => import('./routes/onboarding')),
       lazyRoute(paths.myShelf.path, 'my-shelf', () => import('./routes/my-shelf')),
       lazyRoute(paths.saves.path, 'saves', () => import('./routes/saves')),
+      lazyRoute(paths.collection.path, 'collection', () => import('./routes/collection')),
       lazyRoute(paths.explore.path, 'explore', () => import('./routes/explore')),
       lazyRoute(paths.item.path, 'item', () => import('./routes/item')),
       lazyRoute(paths.profile.path, 'profile', () => import('./routes/profile')),

@@ -23,6 +23,7 @@ export const paths = {
   },
   item: { path: '/i/:itemId', getHref: (id: string) => `/i/${encodeURIComponent(id)}` },
   saves: { path: '/me/saves', getHref: () => '/me/saves' },
+  collection: { path: '/me/collection', getHref: () => '/me/collection' },
   profile: { path: '/u/:handle', getHref: (handle: string) => `/u/${encodeURIComponent(handle)}` },
   notifications: { path: '/me/notifications', getHref: () => '/me/notifications' },
   messages: { path: '/me/messages', getHref: () => '/me/messages' },

@@ -71,3 +71,9 @@ export const insightsKeys = {
   all: ['insights'] as const,
   summary: () => [...insightsKeys.all, 'summary'] as const,
 };
+
+export const collectionKeys = {
+  all: ['collection'] as const,
+  list: () => [...collectionKeys.all, 'list'] as const,
+  importStatus: (jobId: string) => [...collectionKeys.all, 'import', jobId] as const,
+};

@@ -14,6 +14,7 @@ import { followWrites } from '../follows/follow-writes.service';
 import type { ImagesService } from '../images/images.service';
 import type { ItemPagesService } from '../items/item-pages.service';
 import { QUEUES, type Jobs } from '../jobs/jobs';
+import type { LedgerService } from '../ledger/ledger.service';
 import { messageWrites } from '../messages/messages.service';
 import { profileWrites } from '../profiles/profiles.service';
 import { shelfCardsFolder } from '../share/shelf-card';
@@ -51,6 +52,8 @@ export function createAccountDataService(
     jobs: Jobs;
     images: ImagesService;
     itemPages: ItemPagesService;
+    /** The inventory CSV (the items' facts and private ledger) that the archive includes. */
+    ledger: Pick<LedgerService, 'exportCsv'>;
     logger: Logger;
     mailer?: Mailer;
     publicUrl: string;
@@ -157,6 +160,8 @@ export function createAccountDataService(
       credits,
     };
     files['data.json'] = strToU8(JSON.stringify(data, null, 2));
+    // The items' facts and private ledger, as the collection page exports them (the person's own items only).
+    files['inventory.csv'] = strToU8((await deps.ledger.exportCsv(userId)).body);
     return zipSync(files, { level: 6 });
   }
 

@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lt, ne } from 'drizzle-orm';
-import { composites, images, items, photos, profiles } from '../../db/schema';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
+import { composites, images, itemLedgers, items, photos, profiles } from '../../db/schema';
 import type { Executor } from '../../db/types';
 
 export function itemPagesRepository(db: Executor) {
@@ -24,7 +24,14 @@ export function itemPagesRepository(db: Executor) {
       return db
         .select({ id: items.id, userId: items.userId })
         .from(items)
-        .where(and(isNull(items.chosenCompositeId), lt(items.createdAt, before)))
+        .where(
+          and(
+            isNull(items.chosenCompositeId),
+            lt(items.createdAt, before),
+            // A draft with a ledger (every imported item has one) is a record the collector keeps: it waits for its photos.
+            sql`not exists (select 1 from ${itemLedgers} l where l.item_id = ${items.id})`,
+          ),
+        )
         .orderBy(asc(items.createdAt))
         .limit(limit);
     },

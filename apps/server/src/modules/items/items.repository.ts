@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import { composites, images, items, photos } from '../../db/schema';
+import { composites, images, itemLedgers, items, photos } from '../../db/schema';
 import type { Executor } from '../../db/types';
 
 export type ItemRow = typeof items.$inferSelect;
@@ -34,6 +34,8 @@ export function itemsRepository(db: Executor) {
           createdAt: items.createdAt,
           // Qualified by hand: a query of one table names its columns bare, and a bare "id" here would be the subquery's.
           variantCount: sql<number>`(select count(*) from ${composites} c where c.item_id = "items"."id")::int`,
+          // Kept by the drafts clean-up: it has a ledger (an imported item has one).
+          kept: sql<boolean>`exists (select 1 from ${itemLedgers} l where l.item_id = "items"."id")`,
         })
         .from(items)
         .where(and(eq(items.userId, userId), isNull(items.chosenCompositeId)))

@@ -16,7 +16,7 @@ import {
 } from '@curio/contract';
 import type { Db } from '../../db/client';
 import { lockKey } from '../../db/locks';
-import { isUniqueViolation } from '../../db/types';
+import { isUniqueViolation, type Tx } from '../../db/types';
 import type { DomainEvents } from '../events/domain-events';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
@@ -87,15 +87,24 @@ export function createItemsService(db: Db, deps: ItemsDeps) {
   }
 
   return {
-    /** Creates an item on the user's shelf; the 50-item limit holds under concurrent requests. */
-    async create(userId: string, input: { title: string; tags: string[]; nsfw: boolean; metadata: string | null; facts: ItemFacts }) {
+    /**
+     * Creates an item on the user's shelf; the 50-item limit holds under concurrent requests. `within` runs in the
+     * item's own transaction (an import records the item's ledger and its progress with it, all or nothing).
+     */
+    async create(
+      userId: string,
+      input: { title: string; tags: string[]; nsfw: boolean; metadata: string | null; facts: ItemFacts },
+      within?: (tx: Tx, itemId: string) => Promise<void>,
+    ) {
       const shelf = await deps.shelves.ownShelf(userId);
       const row = await db.transaction(async (tx) => {
         await lockKey(tx, `items:${shelf.id}`);
         const repo = itemsRepository(tx);
         if ((await repo.countByShelf(shelf.id)) >= MAX_ITEMS_PER_SHELF) throw conflict('item_limit', SHELF_MESSAGES.itemLimit);
         const { facts, ...fields } = input;
-        return repo.insert({ shelfId: shelf.id, userId, ...fields, ...factColumns(facts) });
+        const created = await repo.insert({ shelfId: shelf.id, userId, ...fields, ...factColumns(facts) });
+        await within?.(tx, created.id);
+        return created;
       });
       return {
         item: {
@@ -152,7 +161,7 @@ export function createItemsService(db: Db, deps: ItemsDeps) {
             nsfw: r.nsfw,
             photoCount: list.length,
             createdAt: r.createdAt.toISOString(),
-            expiresAt: new Date(r.createdAt.getTime() + DRAFT_TTL_MS).toISOString(),
+            expiresAt: r.kept ? null : new Date(r.createdAt.getTime() + DRAFT_TTL_MS).toISOString(),
             step: Number(r.variantCount) > 0 ? 'generate' : list.length > 0 ? 'style' : 'photos',
             photos: list.map((p) => ({ imageId: p.imageId, role: p.role, prep: prepOf(p) })),
           };

@@ -33,6 +33,8 @@ export const QUEUES = {
   storageSweep: { name: 'storage-sweep', policy: 'short', retryLimit: 2, retryDelay: 300, expireInSeconds: 3600, cron: '41 4 * * *' },
   /** Build one "download my data" archive (data: { exportId }). */
   accountExport: { name: 'account-export', policy: 'standard', retryLimit: 2, retryDelay: 60, retryBackoff: true, expireInSeconds: 900 },
+  /** Import an inventory CSV's rows as items (data: { importId }); a retry resumes where the last attempt stopped. */
+  inventoryImport: { name: 'inventory-import', policy: 'standard', retryLimit: 3, retryDelay: 10, retryBackoff: true, expireInSeconds: 900 },
   /** Hourly: expired data exports are removed, and accounts whose deletion grace period ended are deleted. */
   /** Credit allowances: collectors whose refill period began get topped up (credits.applyRefills). */
   creditsRefill: { name: 'credits-refill', policy: 'short', retryLimit: 2, retryDelay: 60, expireInSeconds: 900, cron: '13 * * * *' },

@@ -1,6 +1,7 @@
 import { useParams } from 'react-router';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { CommentsSection } from '@/features/comments/components/comments-section';
+import { ItemLedgerSection } from '@/features/collection/components/item-ledger-section';
 import { ItemPage } from '@/features/item/components/item-page';
 import { useAuth } from '@/lib/auth';
 
@@ -14,6 +15,7 @@ export default function ItemRoute() {
           key={itemId}
           itemId={itemId}
           renderComments={(data) => <CommentsSection itemId={data.item.id} viewerId={data.viewer.signedIn ? (user?.id ?? null) : null} />}
+          renderOwnerSection={(data) => <ItemLedgerSection itemId={data.item.id} />}
         />
       </main>
       <SiteFooter />

@@ -1,7 +1,7 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { EmptyShelf } from '@/components/illustrations/empty-shelf';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
@@ -82,6 +82,10 @@ export default function MyShelfRoute() {
             <span className="tabular-nums" data-testid="shelf-item-count">
               {t('shelf.itemCount', { count: items.length })}
             </span>
+            <span aria-hidden="true"> · </span>
+            <Link to={paths.collection.getHref()} className="font-medium text-accent underline-offset-4 hover:underline" data-testid="shelf-collection-link">
+              {t('shelf.collectionLink')}
+            </Link>
           </p>
         </div>
 

@@ -16,7 +16,7 @@ export function SiteFooter() {
     { to: paths.feedback.getHref(), label: t('footer.feedback') },
   ].filter((link) => exists(link.to));
   return (
-    <footer className="border-t border-border bg-surface-sunken/50">
+    <footer className="border-t border-border bg-surface-sunken/50 print:hidden">
       <div className="mx-auto flex w-full max-w-content flex-col gap-6 px-4 py-10 sm:flex-row sm:items-center sm:justify-between sm:px-6">
         <div className="flex items-center gap-3">
           <BrandMark className="size-7" />

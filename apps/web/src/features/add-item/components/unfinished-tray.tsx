@@ -58,7 +58,7 @@ export function UnfinishedTray({ onResume }: { onResume: (item: UnfinishedItem) 
                 {t(`addItem.unfinished.steps.${item.step}`)} · {t('addItem.unfinished.photos', { count: item.photoCount })}
               </span>
               <span className="text-xs text-muted-foreground">
-                {t('addItem.unfinished.expires', { when: formatRelativeTime(item.expiresAt, i18n.language) })}
+                {item.expiresAt ? t('addItem.unfinished.expires', { when: formatRelativeTime(item.expiresAt, i18n.language) }) : t('addItem.unfinished.kept')}
               </span>
             </span>
             <span className="flex shrink-0 gap-1">

@@ -24,6 +24,8 @@ type ItemPageProps = {
   itemId: string;
   /** The comments section (another feature), shown once the NSFW gate is passed. */
   renderComments?: (data: VisibleItem) => ReactNode;
+  /** What only the owner sees under the notes (the private ledger, another feature). */
+  renderOwnerSection?: (data: VisibleItem) => ReactNode;
 };
 
 const FIGURE = 'relative overflow-hidden rounded-2xl border border-border bg-gradient-to-br from-surface-sunken to-accent-soft/50 shadow-soft';
@@ -41,7 +43,7 @@ const pictureProps = (imageId: string) =>
   }) as const;
 
 /** /i/{id}: the item, or why it cannot be shown (not found, removed, private profile). */
-export function ItemPage({ itemId, renderComments }: ItemPageProps) {
+export function ItemPage({ itemId, renderComments, renderOwnerSection }: ItemPageProps) {
   const { t } = useTranslation();
   const query = useItem(itemId);
   // The item arrives as an urgent update (a query store's change); the page it fills renders as a
@@ -66,10 +68,18 @@ export function ItemPage({ itemId, renderComments }: ItemPageProps) {
   if (!data) return <ItemSkeleton imageId={hinted[0]} />;
   if (data.access === 'removed') return <ItemRemoved source={data.item.hiddenSource} handle={data.owner.handle} />;
   if (data.access === 'private') return <ItemPrivate />;
-  return <VisibleItemView data={data} renderComments={renderComments} />;
+  return <VisibleItemView data={data} renderComments={renderComments} renderOwnerSection={renderOwnerSection} />;
 }
 
-function VisibleItemView({ data, renderComments }: { data: VisibleItem; renderComments?: ItemPageProps['renderComments'] }) {
+function VisibleItemView({
+  data,
+  renderComments,
+  renderOwnerSection,
+}: {
+  data: VisibleItem;
+  renderComments?: ItemPageProps['renderComments'];
+  renderOwnerSection?: ItemPageProps['renderOwnerSection'];
+}) {
   const { t, i18n } = useTranslation();
   const pageExists = usePageExists();
   const { item, owner, viewer } = data;
@@ -165,6 +175,7 @@ function VisibleItemView({ data, renderComments }: { data: VisibleItem; renderCo
             <p className="text-sm leading-relaxed break-words whitespace-pre-wrap">{item.notes}</p>
           </section>
         ) : null}
+        {viewer.isOwner ? renderOwnerSection?.(data) : null}
         {gated ? (
           <p className="rounded-xl border border-dashed border-border-strong p-4 text-sm text-muted-foreground" data-testid="item-gated-note">
             {t('item.nsfwGatedNote')}
