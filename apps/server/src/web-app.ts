@@ -34,7 +34,7 @@ export function mountWebApp(app: Hono, deps: { env: Env; logger: Logger; service
   // The pages people arrive on name their scripts, first data and largest image in their HTML; a
   // guest's profile arrives rendered with its data.
   const pageRenderer = createPageRenderer({ dir: env.SSR_DIR, logger });
-  app.route('/', appPagesRouter(services, root, pageRenderer));
+  app.route('/', appPagesRouter(services, root, pageRenderer, env.PUBLIC_URL));
   app.use(
     '*',
     cached(serveStatic({ root }), (c) => (c.req.path === '/' || c.req.path.endsWith('.html') ? 'no-cache' : 'public, max-age=3600')),

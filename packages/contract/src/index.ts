@@ -5,6 +5,7 @@ export * from './schemas';
 export * from './functions';
 export * from './shelf';
 export * from './facts';
+export * from './wanted';
 export * from './social';
 export * from './social-graph';
 export * from './realtime';

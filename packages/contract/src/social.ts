@@ -14,7 +14,7 @@ import {
   TAG_MAX_LENGTH,
   TITLE_MAX,
 } from './limits';
-import { parseTags, uuidSchema } from './shelf';
+import { altTextSchema, parseTags, uuidSchema } from './shelf';
 import { text, textOrList } from './strings';
 
 export type ExploreSort = (typeof EXPLORE_SORTS)[number];
@@ -51,6 +51,8 @@ export const exploreCardSchema = z.object({
   itemId: z.string(),
   title: z.string(),
   imageUrl: z.string(),
+  /** The image's alt text; null: the title stands in. */
+  altText: z.string().nullable(),
   nsfw: z.boolean(),
   likeCount: z.number(),
   commentCount: z.number(),
@@ -93,6 +95,8 @@ export const itemsUpdateInputSchema = z.object({
     .max(METADATA_MAX)
     .nullish()
     .transform((v) => (v === undefined ? undefined : v || null)),
+  /** The chosen image's alt text: blank clears it (the title stands in); left out, it stays as it is. */
+  altText: altTextSchema,
 });
 
 export const commentsListInputSchema = z.object({

@@ -16,7 +16,7 @@ export function itemPagesRepository(db: Executor) {
         .where(eq(items.id, itemId));
       return row ?? null;
     },
-    async update(itemId: string, set: { title: string; tags: string[]; nsfw: boolean; metadata: string | null }) {
+    async update(itemId: string, set: { title: string; tags: string[]; nsfw: boolean; metadata: string | null; imageAlt: string | null }) {
       await db.update(items).set(set).where(eq(items.id, itemId));
     },
     /** Items created before `before` that still have no chosen image (abandoned in the wizard), oldest first. */

@@ -22,6 +22,8 @@ export const items = pgTable(
       .default(sql`'{}'::text[]`),
     nsfw: boolean('nsfw').notNull().default(false),
     metadata: text('metadata'),
+    /** The chosen image's alt text, written by its owner; null: the title stands in. */
+    imageAlt: text('image_alt'),
     chosenCompositeId: uuid('chosen_composite_id'),
     hidden: boolean('hidden').notNull().default(false),
     hiddenSource: text('hidden_source', { enum: ['dmca', 'other'] }),
@@ -45,6 +47,8 @@ export const photos = pgTable(
     role: text('role', { enum: ['front', 'side', 'back', 'box', 'detail'] })
       .notNull()
       .default('front'),
+    /** The photo's alt text, written by its owner; null: unset. */
+    altText: text('alt_text'),
     cutoutImageId: text('cutout_image_id').references(() => images.id, { onDelete: 'set null' }),
     cutoutStatus: text('cutout_status', { enum: ['pending', 'done', 'failed'] })
       .notNull()

@@ -37,10 +37,12 @@ export function appPagesRouter(
   services: { explore: ExploreService; itemPages: ItemPagesService; profiles: ProfilesService },
   staticDir: string,
   renderer?: PageRenderer,
+  publicUrl?: string,
 ) {
   return pagesRouter(
     createPagesService({
       staticDir,
+      publicUrl,
       async exploreImages() {
         return cardImages(await services.explore.list({ ...GUEST_EXPLORE, page: 0, pageSize: EXPLORE_PAGE_SIZE }));
       },

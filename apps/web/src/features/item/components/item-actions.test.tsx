@@ -18,6 +18,7 @@ const data: VisibleItem = {
     createdAt: '2025-01-01T00:00:00Z',
     chosenCompositeId: 'c1',
     imageId: 'img1',
+    altText: null,
     composites: [],
     photos: [],
     counts: { likes: 0, comments: 0, saves: 0, views: 0 },
