@@ -15,6 +15,7 @@ import { useItem, type VisibleItem } from '../api/get-item';
 import { useItemViewTracking } from '../hooks/use-item-view-tracking';
 import { hasNsfwConsent, recordNsfwConsent } from '../utils/nsfw-consent';
 import { HiddenBanner } from './hidden-banner';
+import { ItemFigure } from './item-figure';
 import { ItemActions } from './item-actions';
 import { ItemNotFound, ItemPrivate, ItemRemoved } from './item-unavailable';
 import { NsfwGate } from './nsfw-gate';
@@ -89,11 +90,13 @@ function VisibleItemView({ data, renderComments }: { data: VisibleItem; renderCo
       <div className="lg:sticky lg:top-24 lg:self-start">
         <figure className={FIGURE}>
           {item.imageId ? (
-            <img
-              {...pictureProps(item.imageId)}
-              alt={gated ? '' : t('item.imageAlt', { title: item.title })}
-              className={cn(PICTURE, 'transition-[filter] duration-200', gated && 'scale-110 blur-3xl')}
-              data-testid="item-image"
+            <ItemFigure
+              picture={pictureProps(item.imageId)}
+              alt={item.altText ?? t('item.imageAlt', { title: item.title })}
+              photos={item.photos}
+              title={item.title}
+              gated={gated}
+              pictureClassName={cn(PICTURE, 'transition-[filter] duration-200', gated && 'scale-110 blur-3xl')}
             />
           ) : (
             <div className="flex aspect-[4/5] items-center justify-center text-muted-foreground">
