@@ -2,6 +2,7 @@ import { useParams } from 'react-router';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { CommentsSection } from '@/features/comments/components/comments-section';
 import { ItemPage } from '@/features/item/components/item-page';
+import { WantThisButton } from '@/features/wanted/components/want-this-button';
 import { useAuth } from '@/lib/auth';
 
 export default function ItemRoute() {
@@ -14,6 +15,14 @@ export default function ItemRoute() {
           key={itemId}
           itemId={itemId}
           renderComments={(data) => <CommentsSection itemId={data.item.id} viewerId={data.viewer.signedIn ? (user?.id ?? null) : null} />}
+          renderActions={(data) =>
+            // Someone else's item, for a signed-in collector: one press adds it to their wanted list.
+            data.viewer.signedIn && !data.viewer.isOwner && !data.item.hidden ? (
+              <div>
+                <WantThisButton item={data.item} />
+              </div>
+            ) : null
+          }
         />
       </main>
       <SiteFooter />

@@ -25,6 +25,8 @@ type ItemPageProps = {
   itemId: string;
   /** The comments section (another feature), shown once the NSFW gate is passed. */
   renderComments?: (data: VisibleItem) => ReactNode;
+  /** More actions beside the item's own (another feature's, such as "I want this"). */
+  renderActions?: (data: VisibleItem) => ReactNode;
 };
 
 const FIGURE = 'relative overflow-hidden rounded-2xl border border-border bg-gradient-to-br from-surface-sunken to-accent-soft/50 shadow-soft';
@@ -42,7 +44,7 @@ const pictureProps = (imageId: string) =>
   }) as const;
 
 /** /i/{id}: the item, or why it cannot be shown (not found, removed, private profile). */
-export function ItemPage({ itemId, renderComments }: ItemPageProps) {
+export function ItemPage({ itemId, renderComments, renderActions }: ItemPageProps) {
   const { t } = useTranslation();
   const query = useItem(itemId);
   // The item arrives as an urgent update (a query store's change); the page it fills renders as a
@@ -67,10 +69,10 @@ export function ItemPage({ itemId, renderComments }: ItemPageProps) {
   if (!data) return <ItemSkeleton imageId={hinted[0]} />;
   if (data.access === 'removed') return <ItemRemoved source={data.item.hiddenSource} handle={data.owner.handle} />;
   if (data.access === 'private') return <ItemPrivate />;
-  return <VisibleItemView data={data} renderComments={renderComments} />;
+  return <VisibleItemView data={data} renderComments={renderComments} renderActions={renderActions} />;
 }
 
-function VisibleItemView({ data, renderComments }: { data: VisibleItem; renderComments?: ItemPageProps['renderComments'] }) {
+function VisibleItemView({ data, renderComments, renderActions }: { data: VisibleItem } & Pick<ItemPageProps, 'renderComments' | 'renderActions'>) {
   const { t, i18n } = useTranslation();
   const pageExists = usePageExists();
   const { item, owner, viewer } = data;
@@ -149,6 +151,7 @@ function VisibleItemView({ data, renderComments }: { data: VisibleItem; renderCo
           ) : null}
         </header>
         <ItemActions data={data} />
+        {renderActions?.(data)}
         {viewer.isOwner && item.notes ? (
           <section
             aria-labelledby="item-notes-title"
