@@ -8,7 +8,7 @@ type Look = { theme?: 'light' | 'dark'; lang?: 'en' | 'zh-CN'; phone?: boolean }
 
 /** A browser context of its own: a new collector, or a guest (`signUp: false`), in a theme, language and size. */
 async function person(browser: Browser, { theme = 'light', lang = 'en', phone = false }: Look = {}, signUp = true): Promise<Person> {
-  const ctx = await browser.newContext({ baseURL: test.info().project.use.baseURL, ...(phone ? { viewport: { width: 390, height: 844 } } : {}) });
+  const ctx = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: lang, ...(phone ? { viewport: { width: 390, height: 844 } } : {}) });
   const page = await ctx.newPage();
   await page.addInitScript((l) => {
     localStorage.setItem('curio.analytics-consent', 'accepted');

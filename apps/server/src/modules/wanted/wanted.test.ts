@@ -178,6 +178,23 @@ describe('wanted list: who sees what', () => {
     expect((await listOf(u.handle, u.cookie)).json.entries).toHaveLength(2);
   });
 
+  it('a reference photo is served as its entry is seen: everyone’s when public on a public profile, else only its owner’s', async () => {
+    const u = await t.onboardedUser();
+    const viewer = await t.onboardedUser();
+    const imageId = (await t.upload(u.cookie, photo)).imageId!;
+    const { entry } = (await create(u, { imageId, public: false })).json;
+    const status = async (cookie?: string) => (await t.request(`/img/${imageId}/thumb`, cookie ? { cookie } : {})).status;
+    expect(await status()).toBe(404);
+    expect(await status(viewer.cookie)).toBe(404);
+    expect(await status(u.cookie)).toBe(200);
+    await t.call('wanted-update', { cookie: u.cookie, body: { id: entry.id, public: true } });
+    expect(await status()).toBe(200);
+    expect(await status(viewer.cookie)).toBe(200);
+    await t.call('settings-update', { cookie: u.cookie, body: { profilePublic: false } });
+    expect(await status(viewer.cookie)).toBe(404);
+    expect(await status(u.cookie)).toBe(200);
+  });
+
   it('an unknown handle is not found', async () => {
     expect((await listOf('nobody_here_at_all')).status).toBe(404);
   });

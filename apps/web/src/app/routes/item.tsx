@@ -18,7 +18,7 @@ export default function ItemRoute() {
           renderActions={(data) =>
             // Someone else's item, for a signed-in collector: one press adds it to their wanted list.
             data.viewer.signedIn && !data.viewer.isOwner && !data.item.hidden ? (
-              <div>
+              <div className="-mt-3">
                 <WantThisButton item={data.item} />
               </div>
             ) : null

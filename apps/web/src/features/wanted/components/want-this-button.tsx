@@ -25,7 +25,8 @@ export function WantThisButton({ item }: { item: { id: string; title: string } }
   const create = useCreateWanted();
   const [added, setAdded] = useState(false);
   const onClick = () => {
-    if (create.isPending) return;
+    // Once added, the button says so and adds nothing more (the list is where to change the entry).
+    if (create.isPending || added) return;
     const facts = factsOf(item);
     create.mutate(
       { title: item.title, ...(facts ? { facts } : {}), public: false },
@@ -45,7 +46,7 @@ export function WantThisButton({ item }: { item: { id: string; title: string } }
       variant="secondary"
       size="sm"
       onClick={onClick}
-      aria-disabled={create.isPending || undefined}
+      aria-disabled={create.isPending || added || undefined}
       data-testid="want-this"
       className="aria-disabled:opacity-55"
     >
