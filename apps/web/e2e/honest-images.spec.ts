@@ -67,6 +67,13 @@ test.describe('honest images and the wanted list', () => {
     await expectNoAxeViolations(page, 'item page, styled image');
     await shot(page, 'honest-item-desktop-light');
 
+    // The owner's own shelf marks the picture too, and names it with its alt text.
+    await page.goto('/me/shelf');
+    const cell = page.getByTestId('shelf-item').first();
+    await expect(cell.getByTestId('ai-badge')).toBeVisible();
+    await expect(cell.locator('img')).toHaveAttribute('alt', 'A red tin robot with a wind-up key in its back');
+    await shot(page, 'honest-shelf-desktop-light');
+
     // A guest sees the mark on the item page and on the profile's shelf, and the alt text in the page's head.
     for (const look of [{ theme: 'dark', lang: 'zh-CN', phone: true }, { theme: 'dark' }] as Look[]) {
       const guest = await person(browser, look, false);
@@ -144,7 +151,19 @@ test.describe('honest images and the wanted list', () => {
       await guest.close();
     }
 
+    // Explore's card and the saves list carry the mark and the alt text.
+    await page.goto('/explore?sort=new');
+    const card = page.getByTestId('explore-card').filter({ hasText: title });
+    await expect(async () => {
+      await page.reload();
+      await expect(card).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
+    await expect(card.getByTestId('ai-badge')).toBeVisible();
+    await expect(card.locator('img')).toHaveAttribute('alt', 'A red tin robot with a wind-up key in its back');
+    await shot(page, 'honest-explore-phone-dark');
+
     // Delete the private entry.
+    await page.goto('/me/wanted');
     await entries.filter({ hasText: 'Tin spaceship' }).getByTestId('wanted-delete').click();
     await page.getByTestId('wanted-delete-confirm').click();
     await expect(entries).toHaveCount(1);
