@@ -47,6 +47,7 @@ test.describe('honest images and the wanted list', () => {
     const dialog = page.getByTestId('edit-item-dialog');
     await dialog.getByLabel('Image description (alt text)').fill('A red tin robot with a wind-up key in its back');
     await dialog.getByTestId('edit-photo-alt').first().fill('The robot from the front, on a desk');
+    await shot(page, 'honest-edit-dialog-desktop-light');
     await dialog.getByTestId('edit-save').click();
     await expect(dialog).toBeHidden();
     await expect(page.getByTestId('item-image')).toHaveAttribute('alt', 'A red tin robot with a wind-up key in its back');
@@ -93,7 +94,10 @@ test.describe('honest images and the wanted list', () => {
   test('the wanted list: add, edit and delete entries, the public page as a guest, and I want this', async ({ browser }) => {
     const seeker = await person(browser, { theme: 'dark', phone: true });
     const { page } = seeker;
-    await page.goto('/me/wanted');
+    // The owner's profile leads to their list.
+    await page.goto(`/u/${seeker.handle}`);
+    await page.getByTestId('profile-wanted').click();
+    await expect(page).toHaveURL('/me/wanted');
     await expect(page.getByTestId('wanted-empty')).toContainText('Your wanted list is empty');
     await expectNoAxeViolations(page, 'empty wanted list');
     await shot(page, 'wanted-empty-phone-dark');
