@@ -19,7 +19,15 @@ const PAGES = arg('pages', 500);
 const rss = () => Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))![1]) / 1024);
 const dir = process.env.SSR_DIR ?? path.join(REPO_ROOT, 'apps/web/dist-ssr');
 const renderer = createPageRenderer({ dir, logger: createLogger('warn'), timeoutMs: 10_000 });
-const item = (col: number, row: number) => ({ id: `item-${col}-${row}`, title: `Tin robot ${col}`, imageId: `image-${col}-${row}`, nsfw: false, col, row });
+const item = (col: number, row: number) => ({
+  id: `item-${col}-${row}`,
+  title: `Tin robot ${col}`,
+  imageId: `image-${col}-${row}`,
+  altText: null,
+  nsfw: false,
+  col,
+  row,
+});
 const request = (lng: 'en' | 'zh-CN'): ProfileRender => ({
   path: '/u/ada',
   handle: 'ada',

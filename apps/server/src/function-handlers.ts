@@ -5,6 +5,7 @@ import type { AdminAccountsService } from './modules/admin-users/admin-accounts.
 import { adminAccountsFunctions, adminUsersFunctions } from './modules/admin-users/admin-users.routes';
 import { analyticsFunctions } from './modules/analytics/analytics.routes';
 import { blocksFunctions } from './modules/blocks/blocks.routes';
+import { wantedFunctions } from './modules/wanted/wanted.routes';
 import { commentsFunctions } from './modules/comments/comments.routes';
 import { creditsFunctions } from './modules/credits/credits.routes';
 import { dmcaFunctions } from './modules/dmca/dmca.routes';
@@ -63,6 +64,7 @@ export function functionHandlers(services: Services, more: { adminAccounts: Admi
     ...blocksFunctions(services.blocks),
     ...messagesFunctions(services.messages),
     ...insightsFunctions(services.insights),
+    ...wantedFunctions(services.wanted),
     ...moderationFunctions(services.moderation),
     ...adminUsersFunctions(services.adminUsers),
     ...adminAccountsFunctions(more.adminAccounts),

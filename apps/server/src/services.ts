@@ -26,6 +26,7 @@ import { createFollowsService } from './modules/follows/follows.service';
 import { createBlocksService } from './modules/blocks/blocks.service';
 import { createMessagesService } from './modules/messages/messages.service';
 import { createInsightsService } from './modules/insights/insights.service';
+import { createWantedService } from './modules/wanted/wanted.service';
 import { createModerationService } from './modules/moderation/moderation.service';
 import { createAdminUsersService } from './modules/admin-users/admin-users.service';
 import { createFunctionStatsService } from './modules/function-stats/function-stats.service';
@@ -136,6 +137,7 @@ export function createServices(
   });
   const userSettings = createSettingsService(db, { domainEvents });
   const insights = createInsightsService(db);
+  const wanted = createWantedService(db, { images });
   const moderation = createModerationService(db, { notifications, domainEvents });
   const adminUsers = createAdminUsersService(db, { credits, logger, domainEvents });
   const accountSessions = createAccountSessionsService(db, { domainEvents, mailer: deps.mailer, logger, publicUrl: env.PUBLIC_URL, appName: env.APP_NAME });
@@ -184,6 +186,7 @@ export function createServices(
     blocks,
     messages,
     insights,
+    wanted,
     dmca,
     events,
     realtime,

@@ -21,6 +21,7 @@ import {
   itemsPlaceInputSchema,
   photosAddInputSchema,
   photosDeleteInputSchema,
+  photosUpdateInputSchema,
   photosUpdateRoleInputSchema,
   shelfApplyInputSchema,
   shelfAutoArrangeInputSchema,
@@ -82,6 +83,14 @@ import {
   itemsLedgerUpdateInputSchema,
   itemsLedgerUpdateResultSchema,
 } from './ledger';
+import {
+  wantedCreateInputSchema,
+  wantedEntryResultSchema,
+  wantedIdInputSchema,
+  wantedListInputSchema,
+  wantedListResultSchema,
+  wantedUpdateInputSchema,
+} from './wanted';
 import {
   adminFeedbackListInputSchema,
   adminFeedbackListResultSchema,
@@ -258,6 +267,9 @@ export const API = {
   'uploads-sign': fn({ input: uploadsSignInputSchema, output: uploadsSignResultSchema, access: 'user' }),
   'items-create': fn({ input: itemsCreateInputSchema, output: itemsCreateResultSchema, access: 'user' }),
   'photos-add': fn({ input: photosAddInputSchema, output: photoResultSchema, access: 'user' }),
+  /** A photo's role and alt text (what is left out stays). */
+  'photos-update': fn({ input: photosUpdateInputSchema, output: photoResultSchema, access: 'user' }),
+  /** The role alone: `photos-update`'s older name, kept for clients that call it. */
   'photos-update-role': fn({ input: photosUpdateRoleInputSchema, output: photoResultSchema, access: 'user' }),
   'photos-delete': fn({ input: photosDeleteInputSchema, output: deletedResultSchema, access: 'user' }),
   'photos-status': fn({ input: itemIdInputSchema, output: photosStatusResultSchema, access: 'user', read: true }),
@@ -315,6 +327,12 @@ export const API = {
   'follows-list': fn({ input: followsListInputSchema, output: followsListResultSchema, access: 'public', read: true }),
   'user-block-toggle': fn({ input: blockToggleInputSchema, output: blockToggleResultSchema, access: 'user' }),
   'insights-summary': fn({ input: emptyInputSchema, output: insightsSummaryResultSchema, access: 'user', read: true }),
+
+  // The wanted list: a person's by handle (public entries of a profile the viewer may see), or the caller's own
+  'wanted-list': fn({ input: wantedListInputSchema, output: wantedListResultSchema, access: 'public', read: true }),
+  'wanted-create': fn({ input: wantedCreateInputSchema, output: wantedEntryResultSchema, access: 'user' }),
+  'wanted-update': fn({ input: wantedUpdateInputSchema, output: wantedEntryResultSchema, access: 'user' }),
+  'wanted-delete': fn({ input: wantedIdInputSchema, output: deletedResultSchema, access: 'user' }),
 
   // Notifications
   'notifications-list': fn({ input: notificationsListInputSchema, output: notificationsListResultSchema, access: 'user', read: true }),

@@ -47,6 +47,8 @@ export const ERROR_CODES = [
   'export_expired',
   /** 429 of direct messages: the hourly allowance is spent (the per-message interval stays `rate_limited`). */
   'dm_hourly_limit',
+  /** The wanted list holds as many entries as it may (WANTED_LIMITS.entries). */
+  'wanted_limit',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -6,6 +6,7 @@ export * from './functions';
 export * from './shelf';
 export * from './facts';
 export * from './ledger';
+export * from './wanted';
 export * from './social';
 export * from './social-graph';
 export * from './realtime';

@@ -155,6 +155,8 @@ export const TITLE_MAX = 100;
 export const TAG_MAX_LENGTH = 40;
 export const TAGS_MAX = 20;
 export const METADATA_MAX = 1000;
+/** Alt text of an item's chosen image or of a photo. */
+export const ALT_TEXT_MAX = 300;
 
 // Reports and moderation (their schemas: moderation.ts).
 export const REPORT_REASONS = ['spam', 'harassment', 'nudity', 'violence', 'copyright', 'other'] as const;

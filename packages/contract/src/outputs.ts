@@ -110,7 +110,7 @@ export const itemViewerSchema = z.object({
   canMessage: z.boolean().optional(),
 });
 export type ItemViewer = z.infer<typeof itemViewerSchema>;
-export const itemPhotoSchema = z.object({ id: z.string(), imageId: z.string(), role: z.string() });
+export const itemPhotoSchema = z.object({ id: z.string(), imageId: z.string(), role: z.string(), altText: z.string().nullable() });
 export type ItemPhoto = z.infer<typeof itemPhotoSchema>;
 export const itemCompositeSchema = z.object({
   id: z.string(),
@@ -130,6 +130,8 @@ export const itemDetailSchema = z.object({
   createdAt: isoDate,
   chosenCompositeId: z.string().nullable(),
   imageId: z.string().nullable(),
+  /** The chosen image's alt text; null when unset (the title stands in). */
+  altText: z.string().nullable(),
   composites: z.array(itemCompositeSchema),
   photos: z.array(itemPhotoSchema),
   counts: z.object({ likes: z.number(), comments: z.number(), saves: z.number(), views: z.number() }),
@@ -159,6 +161,7 @@ export const updatedItemSchema = z.object({
   nsfw: z.boolean(),
   notes: z.string().nullable(),
   facts: itemFactsSchema,
+  altText: z.string().nullable(),
 });
 export type UpdatedItem = z.infer<typeof updatedItemSchema>;
 export const itemsUpdateResultSchema = z.object({ item: updatedItemSchema });
@@ -172,6 +175,7 @@ export const savedItemSchema = z.object({
   itemId: z.string(),
   title: z.string(),
   imageUrl: z.string().nullable(),
+  altText: z.string().nullable(),
   nsfw: z.boolean(),
   savedAt: isoDate,
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TITLE_MAX, TAG_MAX_LENGTH, TAGS_MAX, METADATA_MAX } from './limits';
+import { ALT_TEXT_MAX, TITLE_MAX, TAG_MAX_LENGTH, TAGS_MAX, METADATA_MAX } from './limits';
 import { LANGUAGES, MAX_ITEMS_PER_SHELF, PHOTO_ROLES, SHELF_MAX_SIZE, SHELF_MIN_SIZE, STYLES } from './limits';
 import { text, textOrList } from './strings';
 import { itemFactsInputSchema } from './facts';
@@ -69,11 +69,23 @@ export type ItemsCreateInput = z.input<typeof itemsCreateInputSchema>;
 
 export const photosAddInputSchema = z.object({ itemId: uuidSchema, imageId: imageIdSchema, role: photoRoleSchema.default('front') });
 export const photosUpdateRoleInputSchema = z.object({ imageId: imageIdSchema, role: photoRoleSchema });
+/**
+ * Alt text of an image (the chosen one, a photo): trimmed, at most ALT_TEXT_MAX characters; blank unsets it
+ * (null); left out, it stays as it is (undefined).
+ */
+export const altTextSchema = text()
+  .trim()
+  .max(ALT_TEXT_MAX)
+  .nullish()
+  .transform((v) => (v === undefined ? undefined : v || null));
+/** `photos-update`: a photo's role and alt text; what is left out stays as it is. */
+export const photosUpdateInputSchema = z.object({ imageId: imageIdSchema, role: photoRoleSchema.optional(), altText: altTextSchema });
 export const photosDeleteInputSchema = z.object({ imageId: imageIdSchema });
 export const languageSchema = z.enum(LANGUAGES);
 /** `lang`: the collector's language, for the words the generator draws on the images (placards). */
 export const itemsGenerateInputSchema = z.object({ itemId: uuidSchema, style: styleSchema, lang: languageSchema.default('en') });
-export const itemsChooseInputSchema = z.object({ itemId: uuidSchema, compositeId: uuidSchema });
+/** `altText`: the chosen image's alt text (the wizard asks for it when saving); left out, it stays as it is. */
+export const itemsChooseInputSchema = z.object({ itemId: uuidSchema, compositeId: uuidSchema, altText: altTextSchema });
 export const itemsPlaceInputSchema = z.object({ itemId: uuidSchema });
 
 /**
@@ -84,7 +96,14 @@ export const itemsPlaceInputSchema = z.object({ itemId: uuidSchema });
 export const PHOTO_PREP_STATES = ['pending', 'ready', 'failed'] as const;
 export type PhotoPrep = (typeof PHOTO_PREP_STATES)[number];
 export const photoPrepSchema = z.enum(PHOTO_PREP_STATES);
-export const photoSchema = z.object({ id: z.string(), itemId: z.string(), imageId: z.string(), role: photoRoleSchema, prep: photoPrepSchema });
+export const photoSchema = z.object({
+  id: z.string(),
+  itemId: z.string(),
+  imageId: z.string(),
+  role: photoRoleSchema,
+  prep: photoPrepSchema,
+  altText: z.string().nullable(),
+});
 export type Photo = z.infer<typeof photoSchema>;
 export const variantSchema = z.object({ compositeId: z.string(), imageId: z.string(), variantNo: z.number().int() });
 
@@ -162,6 +181,8 @@ export const shelfItemSchema = z.object({
   title: z.string(),
   tags: z.array(z.string()),
   imageId: z.string().nullable(),
+  /** The image's alt text; null: the title stands in. */
+  altText: z.string().nullable(),
   chosenCompositeId: z.string().nullable(),
   createdAt: z.string(),
 });

@@ -44,6 +44,8 @@ export const profileShelfItemSchema = z.object({
   id: z.string(),
   title: z.string(),
   imageId: z.string(),
+  /** The image's alt text; null: the title stands in. */
+  altText: z.string().nullable(),
   nsfw: z.boolean(),
 });
 export type ProfileShelfItem = z.infer<typeof profileShelfItemSchema>;

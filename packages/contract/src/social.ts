@@ -14,7 +14,7 @@ import {
   TAG_MAX_LENGTH,
   TITLE_MAX,
 } from './limits';
-import { parseTags, uuidSchema } from './shelf';
+import { altTextSchema, parseTags, uuidSchema } from './shelf';
 import { text, textOrList } from './strings';
 import { itemFactsPatchSchema } from './facts';
 
@@ -52,6 +52,8 @@ export const exploreCardSchema = z.object({
   itemId: z.string(),
   title: z.string(),
   imageUrl: z.string(),
+  /** The image's alt text; null: the title stands in. */
+  altText: z.string().nullable(),
   nsfw: z.boolean(),
   likeCount: z.number(),
   commentCount: z.number(),
@@ -96,6 +98,8 @@ export const itemsUpdateInputSchema = z.object({
     .transform((v) => (v === undefined ? undefined : v || null)),
   /** The facts to change: a key left out stays as it is, null or blank clears it; left out, none change. */
   facts: itemFactsPatchSchema.optional(),
+  /** The chosen image's alt text: blank clears it (the title stands in); left out, it stays as it is. */
+  altText: altTextSchema,
 });
 
 export const commentsListInputSchema = z.object({

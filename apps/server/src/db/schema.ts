@@ -34,3 +34,4 @@ export * from '../sms/sms.schema';
 export * from '../modules/sign-in-guard/sign-in-guard.schema';
 export * from '../modules/jobs/jobs.schema';
 export * from '../modules/ledger/ledger.schema';
+export * from '../modules/wanted/wanted.schema';

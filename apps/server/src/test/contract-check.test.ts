@@ -6,6 +6,7 @@ const card = (extra: Record<string, unknown> = {}, user: Record<string, unknown>
   itemId: 'i1',
   title: 'Tin robot',
   imageUrl: '/img/x',
+  altText: null,
   nsfw: false,
   likeCount: 0,
   commentCount: 0,

@@ -122,6 +122,7 @@ export function AppHeader() {
   if (onboarded && exists(paths.profileSettings.getHref())) account.push({ id: 'settings', href: paths.profileSettings.getHref(), label: t('nav.settings') });
   else if (onboarded && exists(paths.privacySettings.getHref()))
     account.push({ id: 'settings', href: paths.privacySettings.getHref(), label: t('nav.settings') });
+  if (onboarded && exists(paths.myWanted.getHref())) account.push({ id: 'wanted', href: paths.myWanted.getHref(), label: t('nav.wanted') });
   if (onboarded && exists(paths.insights.getHref())) account.push({ id: 'insights', href: paths.insights.getHref(), label: t('nav.insights') });
   if (me.data?.roles.includes('admin') && exists(paths.future.admin.getHref()))
     account.push({ id: 'admin', href: paths.future.admin.getHref(), label: t('nav.admin') });

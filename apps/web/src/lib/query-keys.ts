@@ -39,6 +39,12 @@ export const commentKeys = {
   mentions: (q: string) => [...commentKeys.all, 'mentions', q] as const,
 };
 
+export const wantedKeys = {
+  all: ['wanted'] as const,
+  /** A person's list by handle, or the caller's own (`null`). */
+  list: (handle: string | null) => [...wantedKeys.all, 'list', handle] as const,
+};
+
 export const savesKeys = {
   all: ['saves'] as const,
   list: () => [...savesKeys.all, 'list'] as const,

@@ -10,6 +10,7 @@ import {
   creditLedger,
   dmMessages,
   dmThreads,
+  wantedEntries,
   follows,
   images,
   items,
@@ -112,7 +113,14 @@ export function accountDataRepository(db: Executor) {
       const ids = rows.map((r) => r.id);
       const ph = ids.length
         ? await db
-            .select({ itemId: photos.itemId, imageId: photos.imageId, role: photos.role, format: images.masterFormat, createdAt: photos.createdAt })
+            .select({
+              itemId: photos.itemId,
+              imageId: photos.imageId,
+              role: photos.role,
+              altText: photos.altText,
+              format: images.masterFormat,
+              createdAt: photos.createdAt,
+            })
             .from(photos)
             .innerJoin(images, eq(images.id, photos.imageId))
             .where(inArray(photos.itemId, ids))
@@ -134,8 +142,28 @@ export function accountDataRepository(db: Executor) {
         hidden: r.hidden,
         createdAt: iso(r.createdAt),
         updatedAt: iso(r.updatedAt),
-        photos: ph.filter((p) => p.itemId === r.id).map((p) => ({ imageId: p.imageId, role: p.role, format: p.format })),
-        chosenImage: chosen.filter((c) => c.itemId === r.id).map((c) => ({ imageId: c.imageId, style: c.style, format: c.format }))[0] ?? null,
+        photos: ph.filter((p) => p.itemId === r.id).map((p) => ({ imageId: p.imageId, role: p.role, altText: p.altText, format: p.format })),
+        chosenImage:
+          chosen.filter((c) => c.itemId === r.id).map((c) => ({ imageId: c.imageId, style: c.style, altText: r.imageAlt, format: c.format }))[0] ?? null,
+      }));
+    },
+    /** The wanted list, oldest first, with each reference photo's stored format. */
+    async wanted(userId: string) {
+      const rows = await db
+        .select({ entry: wantedEntries, format: images.masterFormat })
+        .from(wantedEntries)
+        .leftJoin(images, eq(images.id, wantedEntries.imageId))
+        .where(eq(wantedEntries.userId, userId))
+        .orderBy(asc(wantedEntries.createdAt), asc(wantedEntries.id));
+      return rows.map(({ entry, format }) => ({
+        id: entry.id,
+        title: entry.title,
+        facts: entry.facts,
+        note: entry.note,
+        public: entry.public,
+        createdAt: iso(entry.createdAt),
+        updatedAt: iso(entry.updatedAt),
+        photo: entry.imageId && format ? { imageId: entry.imageId, format } : null,
       }));
     },
     async avatarFormat(imageId: string): Promise<string | null> {

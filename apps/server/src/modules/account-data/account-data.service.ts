@@ -104,7 +104,7 @@ export function createAccountDataService(
 
   /** The archive: data.json with everything the person made, and their images under images/. */
   async function buildArchive(userId: string): Promise<Uint8Array> {
-    const [account, profile, shelf, items, comments, liked, saved, following, messages, settings, credits] = await Promise.all([
+    const [account, profile, shelf, items, comments, liked, saved, following, messages, settings, credits, wanted] = await Promise.all([
       repo.account(userId),
       repo.profile(userId),
       repo.shelf(userId),
@@ -116,6 +116,7 @@ export function createAccountDataService(
       repo.messagesSent(userId),
       repo.settings(userId),
       repo.credits(userId),
+      repo.wanted(userId),
     ]);
     const files: Zippable = {};
     const addImage = async (imageId: string, format: string, name: string): Promise<string | null> => {
@@ -129,13 +130,20 @@ export function createAccountDataService(
     for (const item of items) {
       const photoFiles = [];
       for (const [i, p] of item.photos.entries())
-        photoFiles.push({ role: p.role, file: await addImage(p.imageId, p.format, `${item.id}/photo-${i + 1}-${p.role}`) });
+        photoFiles.push({ role: p.role, altText: p.altText, file: await addImage(p.imageId, p.format, `${item.id}/photo-${i + 1}-${p.role}`) });
       const chosen = item.chosenImage
-        ? { style: item.chosenImage.style, file: await addImage(item.chosenImage.imageId, item.chosenImage.format, `${item.id}/chosen`) }
+        ? {
+            style: item.chosenImage.style,
+            altText: item.chosenImage.altText,
+            file: await addImage(item.chosenImage.imageId, item.chosenImage.format, `${item.id}/chosen`),
+          }
         : null;
       const { photos: _p, chosenImage: _c, ...rest } = item;
       itemsOut.push({ ...rest, photos: photoFiles, chosenImage: chosen });
     }
+    const wantedOut = [];
+    for (const { photo, ...entry } of wanted)
+      wantedOut.push({ ...entry, photo: photo ? await addImage(photo.imageId, photo.format, `wanted/${entry.id}`) : null });
     let avatar: string | null = null;
     if (profile?.avatarImageId) {
       const format = await repo.avatarFormat(profile.avatarImageId);
@@ -152,6 +160,7 @@ export function createAccountDataService(
       privacy: { profilePublic: profile?.public ?? true, ...settings },
       shelf,
       items: itemsOut,
+      wanted: wantedOut,
       comments,
       likes: liked,
       saves: saved,

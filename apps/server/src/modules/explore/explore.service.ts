@@ -195,6 +195,7 @@ export function createExploreService(
       itemId: item.id,
       title: item.title,
       imageUrl: `/img/${item.imageId}/thumb`,
+      altText: item.altText,
       nsfw: item.nsfw,
       likeCount: item.counts.likes,
       commentCount: item.counts.comments,

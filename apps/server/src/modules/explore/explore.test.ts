@@ -58,6 +58,7 @@ describe('explore-list', { tags: ['postgres'] }, () => {
       itemId: visible,
       title: 'Visible robot',
       imageUrl: expect.stringMatching(/^\/img\/[A-Za-z0-9_-]+\/thumb$/),
+      altText: null,
       nsfw: false,
       likeCount: 0,
       commentCount: 0,

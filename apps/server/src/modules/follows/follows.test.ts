@@ -54,7 +54,7 @@ describe('profile-get', () => {
     });
     expect(got.viewer).toEqual({ signedIn: false, isOwner: false, following: false, followsYou: false, blocking: false, canMessage: false });
     expect(got.shelf!.layout).toEqual({ cols: 1, rows: 1 });
-    expect(got.shelf!.placed).toEqual([{ id: a.id, title: 'Red Robot', imageId: a.imageId, nsfw: false, col: 0, row: 0 }]);
+    expect(got.shelf!.placed).toEqual([{ id: a.id, title: 'Red Robot', imageId: a.imageId, altText: null, nsfw: false, col: 0, row: 0 }]);
     expect(got.shelf!.overflow.map((i) => i.id)).toEqual([b.id]);
     // A hidden item is never shown to others; its owner still sees it.
     expect(JSON.stringify(got)).not.toContain(hidden.id);

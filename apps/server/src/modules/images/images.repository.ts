@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
-import { composites, images, items, photos, profiles, uploadTokens } from '../../db/schema';
+import { composites, images, items, photos, profiles, uploadTokens, wantedEntries } from '../../db/schema';
 import type { Executor } from '../../db/types';
 
 export type ImageRow = typeof images.$inferSelect;
@@ -49,6 +49,18 @@ export function imagesRepository(db: Executor) {
         .where(eq(images.id, imageId));
       if (!row || row.kind !== 'avatar') return null;
       return { userId: row.ownerId ?? '', public: row.public ?? false, hidden: row.hidden ?? false };
+    },
+    /**
+     * The wanted-list entries that show this image as their reference photo: whether each is public, and its
+     * owner's profile (someone without one counts as private). By the entries' image index.
+     */
+    async wantedRefs(imageId: string) {
+      const rows = await db
+        .select({ public: wantedEntries.public, userId: wantedEntries.userId, profilePublic: profiles.public, profileHidden: profiles.hidden })
+        .from(wantedEntries)
+        .leftJoin(profiles, eq(profiles.userId, wantedEntries.userId))
+        .where(eq(wantedEntries.imageId, imageId));
+      return rows.map((r) => ({ public: r.public, owner: { userId: r.userId, public: r.profilePublic ?? false, hidden: r.profileHidden ?? false } }));
     },
     async deleteMany(ids: string[]) {
       if (ids.length) await db.delete(images).where(inArray(images.id, ids));

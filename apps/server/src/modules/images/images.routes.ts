@@ -73,7 +73,7 @@ export function imageDeliveryRouter(images: ImagesService, opts: { viewer?: Imag
     if (!(IMAGE_VARIANTS as readonly string[]).includes(variant)) throw notFound('Unknown image variant');
     const rules = await images.accessRules(imageId);
     const access = await imageAccess(rules, () => viewerOf(c.req.raw.headers));
-    const governed = rules.items.length > 0 || rules.avatarOf !== null;
+    const governed = rules.items.length > 0 || rules.avatarOf !== null || rules.wanted.length > 0;
     if (access === 'dmca' || access === 'denied') {
       c.header('Cache-Control', IMAGE_CACHE.restricted);
       if (access === 'dmca') return c.json(envelope('unavailable_for_legal_reasons', 'This image was removed in response to a DMCA notice'), 451);

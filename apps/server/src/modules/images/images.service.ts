@@ -130,12 +130,14 @@ export function createImagesService(db: Db, deps: { storage: Storage; logger: Lo
 
     find: (imageId: string) => repo.find(imageId),
 
-    /** What the visibility rules of its delivery need: the items that show this image, and whose avatar it is. */
+    /** What the visibility rules of its delivery need: the items that show this image, whose avatar it is, and the wanted entries that show it. */
     async accessRules(imageId: string): Promise<ImageRules> {
-      if (!/^[A-Za-z0-9_-]{10,64}$/.test(imageId)) return { items: [], avatarOf: null };
+      if (!/^[A-Za-z0-9_-]{10,64}$/.test(imageId)) return { items: [], avatarOf: null, wanted: [] };
       const items = await repo.itemRefs(imageId);
-      // No item shows an avatar: item images (most requests) stay one query.
-      return { items, avatarOf: items.length ? null : await repo.avatarOwner(imageId) };
+      // No item shows an avatar or a wanted entry's photo: item images (most requests) stay one query.
+      if (items.length) return { items, avatarOf: null, wanted: [] };
+      const [avatarOf, wanted] = await Promise.all([repo.avatarOwner(imageId), repo.wantedRefs(imageId)]);
+      return { items, avatarOf, wanted };
     },
 
     /** The rows first, then the objects: a process killed between leaves objects the sweep removes, never a row without its image. */

@@ -93,6 +93,7 @@ export function createItemPagesService(
         createdAt: item.createdAt.toISOString(),
         chosenCompositeId: item.chosenCompositeId,
         imageId: item.imageId,
+        altText: item.altText,
         composites: item.composites.map((c) => ({
           id: c.id,
           imageId: c.imageId,
@@ -100,7 +101,7 @@ export function createItemPagesService(
           variantNo: c.variantNo,
           chosen: c.id === item.chosenCompositeId,
         })),
-        photos: photos.map((p) => ({ id: p.id, imageId: p.imageId, role: p.role })),
+        photos: photos.map((p) => ({ id: p.id, imageId: p.imageId, role: p.role, altText: p.altText })),
         counts: item.counts,
         facts: item.facts,
         // Notes are the owner's own: never in anyone else's answer.
@@ -148,16 +149,32 @@ export function createItemPagesService(
       return answer;
     },
 
-    /** Title, tags and NSFW; the notes too when given (`null` clears them, leaving them out keeps them). */
-    async update(userId: string, input: { itemId: string; title: string; tags: string[]; nsfw: boolean; notes?: string | null; facts?: ItemFactsPatch }) {
+    /**
+     * Title, tags and NSFW; the notes and the chosen image's alt text too when given (`null` clears them, leaving
+     * them out keeps them); the facts it names (a fact left out stays as it is).
+     */
+    async update(
+      userId: string,
+      input: { itemId: string; title: string; tags: string[]; nsfw: boolean; notes?: string | null; altText?: string | null; facts?: ItemFactsPatch },
+    ) {
       const current = await ownItem(userId, input.itemId);
       const notes = input.notes === undefined ? current.metadata : input.notes;
+      const altText = input.altText === undefined ? current.imageAlt : input.altText;
       const facts = factColumns(input.facts ?? {});
       await deps.domainEvents.transaction(db, async (tx, publish) => {
-        await itemPagesRepository(tx).update(input.itemId, { title: input.title, tags: input.tags, nsfw: input.nsfw, metadata: notes, ...facts });
+        await itemPagesRepository(tx).update(input.itemId, {
+          title: input.title,
+          tags: input.tags,
+          nsfw: input.nsfw,
+          metadata: notes,
+          imageAlt: altText,
+          ...facts,
+        });
         await publish('item.changed', { itemId: input.itemId });
       });
-      return { item: { id: input.itemId, title: input.title, tags: input.tags, nsfw: input.nsfw, notes, facts: factsOf({ ...current, ...facts }) } };
+      return {
+        item: { id: input.itemId, title: input.title, tags: input.tags, nsfw: input.nsfw, notes, altText, facts: factsOf({ ...current, ...facts }) },
+      };
     },
 
     /**

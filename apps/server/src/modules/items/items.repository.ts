@@ -20,8 +20,12 @@ export function itemsRepository(db: Executor) {
       const [row] = await db.select().from(items).where(eq(items.id, itemId));
       return row ?? null;
     },
-    async setChosen(itemId: string, compositeId: string) {
-      await db.update(items).set({ chosenCompositeId: compositeId }).where(eq(items.id, itemId));
+    /** The chosen image; its alt text too when given (null clears it, undefined keeps it). */
+    async setChosen(itemId: string, compositeId: string, imageAlt?: string | null) {
+      await db
+        .update(items)
+        .set({ chosenCompositeId: compositeId, ...(imageAlt !== undefined ? { imageAlt } : {}) })
+        .where(eq(items.id, itemId));
     },
     /** The user's items without a chosen image, newest first, with how many variants each has. */
     async unfinished(userId: string) {
@@ -50,6 +54,7 @@ export function itemsRepository(db: Executor) {
           tags: items.tags,
           chosenCompositeId: items.chosenCompositeId,
           imageId: composites.imageId,
+          altText: items.imageAlt,
           createdAt: items.createdAt,
         })
         .from(items)
@@ -91,8 +96,9 @@ export function photosRepository(db: Executor) {
         .where(eq(photos.imageId, imageId));
       return row ?? null;
     },
-    async updateRole(photoId: string, role: PhotoRow['role']): Promise<PhotoRow> {
-      const [row] = await db.update(photos).set({ role }).where(eq(photos.id, photoId)).returning();
+    /** Sets what is given of a photo's role and alt text. */
+    async update(photoId: string, set: { role?: PhotoRow['role']; altText?: string | null }): Promise<PhotoRow> {
+      const [row] = await db.update(photos).set(set).where(eq(photos.id, photoId)).returning();
       return row!;
     },
     async delete(photoId: string) {

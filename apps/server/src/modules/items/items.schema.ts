@@ -32,6 +32,8 @@ export const items = pgTable(
     editionOf: integer('edition_of'),
     condition: text('condition', { enum: ['mint_in_box', 'opened', 'loose', 'damaged'] }),
     barcode: text('barcode'),
+    /** The chosen image's alt text, written by its owner; null: the title stands in. */
+    imageAlt: text('image_alt'),
     chosenCompositeId: uuid('chosen_composite_id'),
     hidden: boolean('hidden').notNull().default(false),
     hiddenSource: text('hidden_source', { enum: ['dmca', 'other'] }),
@@ -61,6 +63,8 @@ export const photos = pgTable(
     role: text('role', { enum: ['front', 'side', 'back', 'box', 'detail'] })
       .notNull()
       .default('front'),
+    /** The photo's alt text, written by its owner; null: unset. */
+    altText: text('alt_text'),
     cutoutImageId: text('cutout_image_id').references(() => images.id, { onDelete: 'set null' }),
     cutoutStatus: text('cutout_status', { enum: ['pending', 'done', 'failed'] })
       .notNull()

@@ -32,7 +32,7 @@ import { factColumns, factsOf } from './item-facts';
 import { compositesRepository, imageOwnership, itemsRepository, photosRepository, type PhotoRow } from './items.repository';
 
 const prepOf = (p: PhotoRow): PhotoPrep => (p.cutoutStatus === 'done' ? 'ready' : p.cutoutStatus);
-const mapPhoto = (p: PhotoRow): Photo => ({ id: p.id, itemId: p.itemId, imageId: p.imageId, role: p.role, prep: prepOf(p) });
+const mapPhoto = (p: PhotoRow): Photo => ({ id: p.id, itemId: p.itemId, imageId: p.imageId, role: p.role, prep: prepOf(p), altText: p.altText });
 
 /** How long items-generate waits for the photos' cut-outs, and how often it looks. */
 export const CUTOUT_WAIT_MS = 60_000;
@@ -190,9 +190,20 @@ export function createItemsService(db: Db, deps: ItemsDeps) {
       return { photos: (await photos.listByItem(itemId)).map((p) => ({ imageId: p.imageId, prep: prepOf(p) })) };
     },
 
-    async updatePhotoRole(userId: string, input: { imageId: string; role: PhotoRole }) {
+    /**
+     * `photos-update` (and `photos-update-role`, its older name, for the role alone): what is given of the photo's
+     * role and alt text. The item's page shows both, so a change drops it everywhere.
+     */
+    async updatePhoto(userId: string, input: { imageId: string; role?: PhotoRole; altText?: string | null }) {
       const photo = await ownPhoto(userId, input.imageId);
-      return { photo: mapPhoto(await photos.updateRole(photo.id, input.role)) };
+      const set = { ...(input.role !== undefined ? { role: input.role } : {}), ...(input.altText !== undefined ? { altText: input.altText } : {}) };
+      if (!Object.keys(set).length) return { photo: mapPhoto(photo) };
+      const updated = await deps.domainEvents.transaction(db, async (tx, publish) => {
+        const row = await photosRepository(tx).update(photo.id, set);
+        await publish('item.changed', { itemId: photo.itemId });
+        return row;
+      });
+      return { photo: mapPhoto(updated) };
     },
 
     async deletePhoto(userId: string, imageId: string) {
@@ -261,16 +272,17 @@ export function createItemsService(db: Db, deps: ItemsDeps) {
 
     /**
      * Chooses the item's image among its variants: in the wizard, or later ("change image") among the variants still
-     * kept. A saved item's new image is announced, so that no process goes on showing the old one.
+     * kept, with its alt text when given. A saved item's new image (or alt text) is announced, so that no process goes
+     * on showing the old one.
      */
-    async choose(userId: string, input: { itemId: string; compositeId: string }) {
+    async choose(userId: string, input: { itemId: string; compositeId: string; altText?: string | null }) {
       const item = await ownItem(userId, input.itemId);
       const composite = await compositesRepository(db).findForItem(input.compositeId, input.itemId);
       if (!composite) throw badRequest('That variant does not belong to this item', { compositeId: 'invalid_value' });
       const saved = item.chosenCompositeId !== null && item.chosenCompositeId !== composite.id;
       await deps.domainEvents.transaction(db, async (tx, publish) => {
-        await itemsRepository(tx).setChosen(input.itemId, composite.id);
-        if (saved) await publish('item.changed', { itemId: input.itemId });
+        await itemsRepository(tx).setChosen(input.itemId, composite.id, input.altText);
+        if (saved || (input.altText !== undefined && item.chosenCompositeId !== null)) await publish('item.changed', { itemId: input.itemId });
       });
       return { itemId: input.itemId, chosenCompositeId: composite.id, imageId: composite.imageId };
     },

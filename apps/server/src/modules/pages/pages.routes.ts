@@ -42,6 +42,7 @@ export function appPagesRouter(
   return pagesRouter(
     createPagesService({
       staticDir,
+      publicUrl: share?.publicUrl,
       async exploreImages() {
         return cardImages(await services.explore.list({ ...GUEST_EXPLORE, page: 0, pageSize: EXPLORE_PAGE_SIZE }));
       },

@@ -34,6 +34,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export interface PagesDeps {
   /** The built web app's folder (index.html, page-preloads.json). */
   staticDir: string;
+  /** The site's public address, for the absolute image address of an item page's link preview (`og:image`). */
+  publicUrl?: string;
   /** The image ids of the first explore cards a guest sees (trending, 7 days, no NSFW), in order. */
   exploreImages(): Promise<string[]>;
   /**
@@ -305,6 +307,7 @@ export function createPagesService(deps: PagesDeps) {
     async page(page: PageName, request: PageRequest = {}): Promise<{ html: string; status: PageStatus }> {
       const { param = '', search = '', lng = 'en', signedIn = false } = request;
       const { ids, plain, profile, explore, item, status } = await firstImages(page, param, search);
+      const preview = page === 'item' ? itemPreviewTags(item, deps.publicUrl ?? '') : [];
       const skeleton = page === 'landing' || !signedIn;
       const shell = files().prerendered.shell[lng];
       // A request without a session: the app starts signed out rather than asking first. A guest (a link
@@ -322,12 +325,12 @@ export function createPagesService(deps: PagesDeps) {
       } else if (renderer && page === 'item' && rendersItem(item)) {
         rendered = await renders.item(renderer, { path: `${request.path ?? `/i/${param}`}${search}`, itemId: param, lng, item });
       }
-      if (rendered) return { html: withRender(shell!, rendered, [...this.headTags(page, param, ids, true, true), ...guest]), status };
+      if (rendered) return { html: withRender(shell!, rendered, [...this.headTags(page, param, ids, true, true), ...preview, ...guest]), status };
       const slots = page === 'explore' || page === 'item' ? PAGE_IMAGE_SLOTS[page] : 0;
       const withImages = skeleton && plain && slots > 0 && ids.length >= slots ? files().prerendered[`${page as ImagePage}-images`][lng] : undefined;
       const prerendered = skeleton ? files().prerendered[page][lng] : undefined;
       let html = withImages ?? prerendered ?? files().html;
-      const tags = [...this.headTags(page, param, ids, (withImages ?? prerendered) !== undefined), ...guest];
+      const tags = [...this.headTags(page, param, ids, (withImages ?? prerendered) !== undefined), ...preview, ...guest];
       if (withImages) {
         const shown = ids.slice(0, slots);
         shown.forEach((id, slot) => (html = html.replaceAll(PAGE_IMAGE_TOKEN(slot), encodeURIComponent(id))));
@@ -338,6 +341,19 @@ export function createPagesService(deps: PagesDeps) {
       return { html: tags.length ? html.replace('</head>', `${tags.join('\n')}\n</head>`) : html, status };
     },
   };
+}
+
+/**
+ * An item page's link preview: its image with the image's alt text (the owner's, or the title when they wrote
+ * none), as the share page names them, for an item anyone may see that is not NSFW; nothing otherwise.
+ */
+export function itemPreviewTags(item: ItemGet | null | undefined, publicUrl: string): string[] {
+  if (item?.access !== 'visible' || item.item.hidden || item.item.nsfw || !item.item.imageId) return [];
+  const alt = item.item.altText ?? item.item.title;
+  return [
+    htmlText`<meta property="og:image" content="${publicUrl}/img/${item.item.imageId}/public">`,
+    htmlText`<meta property="og:image:alt" content="${alt}">`,
+  ];
 }
 
 /**

@@ -267,7 +267,15 @@ describe('pageLanguage', () => {
 });
 
 describe('a guest’s profile rendered with its data', () => {
-  const shelfItem = (col: number, row: number, nsfw = false) => ({ id: `i${col}${row}`, title: 'Robot', imageId: `img${col}${row}`, nsfw, col, row });
+  const shelfItem = (col: number, row: number, nsfw = false) => ({
+    id: `i${col}${row}`,
+    title: 'Robot',
+    imageId: `img${col}${row}`,
+    altText: null,
+    nsfw,
+    col,
+    row,
+  });
   const visible = {
     access: 'visible' as const,
     profile: { userId: 'u1', handle: 'ada', displayName: 'Ada', avatarImageId: null, bio: null, public: true, followersCount: 3, followingCount: 1 },

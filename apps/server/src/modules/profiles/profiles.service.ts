@@ -60,7 +60,7 @@ export function createProfilesService(
     const byId = new Map(visible.map(({ item }) => [item.id, item]));
     const card = (id: string) => {
       const item = byId.get(id)!;
-      return { id, title: item.title, imageId: item.imageId!, nsfw: item.nsfw };
+      return { id, title: item.title, imageId: item.imageId!, altText: item.altText, nsfw: item.nsfw };
     };
     const arranged = new Set(arrangements.map((a) => a.itemId));
     const placed = arrangements

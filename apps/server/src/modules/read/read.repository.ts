@@ -39,6 +39,8 @@ export interface HydratedItem {
   chosenCompositeId: string | null;
   /** The chosen composite's image; null for a draft. */
   imageId: string | null;
+  /** The chosen image's alt text, as its owner wrote it; null: unset (the title stands in). */
+  altText: string | null;
   owner: { userId: string; handle: string; displayName: string; public: boolean; hidden: boolean; avatarImageId: string | null };
   counts: { likes: number; comments: number; saves: number; views: number };
 }
@@ -54,6 +56,7 @@ export interface PhotoRef {
   id: string;
   imageId: string;
   role: string;
+  altText: string | null;
 }
 
 /**
@@ -179,6 +182,7 @@ export function readRepository(db: Executor) {
     createdAt: items.createdAt,
     chosenCompositeId: items.chosenCompositeId,
     imageId: composites.imageId,
+    altText: items.imageAlt,
     ownerHandle: profiles.handle,
     ownerDisplayName: profiles.displayName,
     ownerPublic: profiles.public,
@@ -209,6 +213,7 @@ export function readRepository(db: Executor) {
     createdAt: r.createdAt,
     chosenCompositeId: r.chosenCompositeId,
     imageId: r.imageId,
+    altText: r.altText,
     owner: {
       userId: r.userId,
       handle: r.ownerHandle,
@@ -240,7 +245,7 @@ export function readRepository(db: Executor) {
                         order by c.created_at desc, c.variant_no asc)
         from composites c where c.item_id = ${items.id}), '[]'::json)`;
       const photoList = sql<PhotoRef[] | string>`coalesce((
-        select json_agg(json_build_object('id', ph.id, 'imageId', ph.image_id, 'role', ph.role)
+        select json_agg(json_build_object('id', ph.id, 'imageId', ph.image_id, 'role', ph.role, 'altText', ph.alt_text)
                         order by array_position(${PHOTO_ROLE_ORDER}::text[], ph.role), ph.created_at, ph.id)
         from ${photos} ph where ph.item_id = ${items.id}), '[]'::json)`;
       const viewer = viewerId

@@ -81,7 +81,7 @@ export interface ItemPage {
   access: ItemAccess;
   /** `notes` are the owner's: shape them only into the owner's answer. */
   item: HydratedItem & { composites: CompositeRef[]; notes: string | null; facts: ItemFacts };
-  photos: { id: string; imageId: string; role: string }[];
+  photos: { id: string; imageId: string; role: string; altText: string | null }[];
   /** `canMessage`: the DM rule lets the viewer message the item's owner (false for a guest, or an item they may not see). */
   viewer: ViewerRules & ItemViewerState & { canMessage: boolean };
 }

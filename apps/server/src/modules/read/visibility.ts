@@ -94,13 +94,21 @@ export const hiddenByBlock = (authorId: string | null, viewer: BlockRules) => au
 /** An item that shows a stored image (as its composite, a photo or a photo's cut-out). */
 export type ImageItemRules = Pick<ItemRules, 'userId' | 'hidden' | 'owner'> & { hiddenSource: 'dmca' | 'other' | null };
 
+/** A wanted-list entry that shows a stored image as its reference photo: whether the entry is public, and its owner's profile. */
+export interface ImageWantedRules {
+  public: boolean;
+  owner: ProfileRules;
+}
+
 /**
- * What decides who may fetch a stored image: the items that show it, and for an avatar (an image
- * uploaded as one, chosen or not) the profile of the person who uploaded it (null when they have none).
+ * What decides who may fetch a stored image: the items that show it, for an avatar (an image
+ * uploaded as one, chosen or not) the profile of the person who uploaded it (null when they have none),
+ * and the wanted-list entries that show it as their reference photo.
  */
 export interface ImageRules {
   items: ImageItemRules[];
   avatarOf: ProfileRules | null;
+  wanted: ImageWantedRules[];
 }
 
 /**
@@ -109,16 +117,30 @@ export interface ImageRules {
  * those who may see one of its items or the avatar's profile (owner, admins) and moderators:
  * `viewer` for them, `dmca` for others when an item was taken down by a DMCA notice (451), `denied`
  * for the rest (404: hidden for another reason, a private profile's item, or the avatar of a private
- * or hidden person, whom no one but its owner may see).
+ * or hidden person, whom no one but its owner may see). A wanted entry's reference photo follows its
+ * entry: everyone's when the entry is public on a profile everyone may see, otherwise its owner's (and
+ * moderators') alone.
  */
 export type ImageAccess = 'everyone' | 'viewer' | 'dmca' | 'denied';
 
 export async function imageAccess(image: ImageRules, viewer: () => Promise<ViewerRules & { isModerator: boolean }>): Promise<ImageAccess> {
-  const { items: refs, avatarOf } = image;
-  if (!refs.length && !avatarOf) return 'everyone';
-  if (refs.some((r) => itemAccess(r, EVERYONE) === 'visible') || (avatarOf && profileVisible(avatarOf, null))) return 'everyone';
+  const { items: refs, avatarOf, wanted } = image;
+  if (!refs.length && !avatarOf && !wanted.length) return 'everyone';
+  if (
+    refs.some((r) => itemAccess(r, EVERYONE) === 'visible') ||
+    (avatarOf && profileVisible(avatarOf, null)) ||
+    wanted.some((w) => w.public && profileVisible(w.owner, null))
+  )
+    return 'everyone';
   const v = await viewer();
   // Moderators (admins too) review reported and noticed items and profiles with their images, whatever their state.
-  if (v.id !== null && (v.isModerator || refs.some((r) => itemAccess(r, v) === 'visible') || (avatarOf && profileVisible(avatarOf, v.id)))) return 'viewer';
+  if (
+    v.id !== null &&
+    (v.isModerator ||
+      refs.some((r) => itemAccess(r, v) === 'visible') ||
+      (avatarOf && profileVisible(avatarOf, v.id)) ||
+      wanted.some((w) => w.owner.userId === v.id))
+  )
+    return 'viewer';
   return refs.some((r) => r.hidden && r.hiddenSource === 'dmca') ? 'dmca' : 'denied';
 }

@@ -11,7 +11,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * GET /s/item/{id}: a small page for link previews (OpenGraph and Twitter card tags) that sends a
- * browser on to /i/{id}. A hidden or private item (and an NSFW one) shares no title or image. The
+ * browser on to /i/{id}. A hidden or private item (and an NSFW one) shares no title or image. The image is named
+ * with its alt text (`og:image:alt`) and, for a reader whose browser stays on the page, shown labelled as styled
+ * by AI (the picture is generated from the collector's photos). The
  * page is answered with the item page's status: 404 for no such item, 410 and 451 for a removed one.
  */
 export function shareRouter(pages: ItemPagesService, opts: { publicUrl: string; appName: string }) {
@@ -22,6 +24,7 @@ export function shareRouter(pages: ItemPagesService, opts: { publicUrl: string; 
     let title = opts.appName;
     let description = `A piece on display at ${opts.appName}`;
     let image: string | null = null;
+    let imageAlt = '';
     let status: PageStatus = 404;
     if (UUID.test(id)) {
       const page = await guestItemPage(pages, id);
@@ -30,7 +33,11 @@ export function shareRouter(pages: ItemPagesService, opts: { publicUrl: string; 
       if (data?.access === 'visible' && data.item) {
         title = `${data.item.title} · ${opts.appName}`;
         description = `${data.item.title}, on @${data.owner.handle}'s shelf at ${opts.appName}`;
-        if (data.item.imageId && !data.item.nsfw) image = `${opts.publicUrl}/img/${data.item.imageId}/public`;
+        if (data.item.imageId && !data.item.nsfw) {
+          image = `${opts.publicUrl}/img/${data.item.imageId}/public`;
+          // The owner's alt text, or the title when they wrote none.
+          imageAlt = data.item.altText ?? data.item.title;
+        }
       }
     }
     const url = `${opts.publicUrl}${target}`;
@@ -44,14 +51,18 @@ export function shareRouter(pages: ItemPagesService, opts: { publicUrl: string; 
 <meta property="og:title" content="${title}">
 <meta property="og:description" content="${description}">
 <meta property="og:url" content="${url}">
-${image ? html`<meta property="og:image" content="${image}">` : null}
+${image ? html`<meta property="og:image" content="${image}">\n<meta property="og:image:alt" content="${imageAlt}">` : null}
 <meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}">
 <meta name="twitter:title" content="${title}">
 <meta name="twitter:description" content="${description}">
-${image ? html`<meta name="twitter:image" content="${image}">` : null}
+${image ? html`<meta name="twitter:image" content="${image}">\n<meta name="twitter:image:alt" content="${imageAlt}">` : null}
 <link rel="canonical" href="${url}">
 <meta http-equiv="refresh" content="0; url=${target}">
-</head><body><p><a href="${target}">${title}</a></p></body></html>`,
+</head><body>${
+        image
+          ? html`<figure><img src="${image}" alt="${imageAlt}" width="320"><figcaption title="Styled by AI from the collector's photos">AI-styled</figcaption></figure>`
+          : null
+      }<p><a href="${target}">${title}</a></p></body></html>`,
       status,
     );
   });

@@ -5,12 +5,13 @@ import { SHELF_CARD, shelfCardAlt, shelfCardContent, shelfCardPath, shelfCardTag
 import { renderShelfCard } from './shelf-card.render';
 
 type ProfileGet = FunctionOutput<'profile-get'>;
-type Placed = { id: string; title: string; imageId: string; nsfw: boolean; col: number; row: number };
+type Placed = { id: string; title: string; imageId: string; altText: string | null; nsfw: boolean; col: number; row: number };
 
 const item = (n: number, col: number, row: number, extra: Partial<Placed> = {}): Placed => ({
   id: `item-${n}`,
   title: `Piece ${n}`,
   imageId: `img-${n}`,
+  altText: null,
   nsfw: false,
   col,
   row,

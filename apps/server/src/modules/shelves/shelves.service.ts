@@ -51,6 +51,7 @@ export function createShelvesService(db: Db) {
           title: i.title,
           tags: i.tags,
           imageId: i.imageId,
+          altText: i.altText,
           chosenCompositeId: i.chosenCompositeId,
           createdAt: i.createdAt.toISOString(),
         })),

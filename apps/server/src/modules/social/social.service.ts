@@ -115,6 +115,7 @@ export function createSocialService(
           itemId: item.id,
           title: item.title,
           imageUrl: item.imageId ? `/img/${item.imageId}/thumb` : null,
+          altText: item.altText,
           nsfw: item.nsfw,
           savedAt: savedAt.toISOString(),
         })),

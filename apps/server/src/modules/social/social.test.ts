@@ -39,7 +39,7 @@ describe('item-get', () => {
     });
     expect(r.json.item.composites).toHaveLength(5);
     expect(r.json.item.composites.filter((c: any) => c.chosen)).toHaveLength(1);
-    expect(r.json.item.photos).toEqual([{ id: expect.any(String), imageId: item.photoImageId, role: 'front' }]);
+    expect(r.json.item.photos).toEqual([{ id: expect.any(String), imageId: item.photoImageId, role: 'front', altText: null }]);
     expect(r.json.owner).toMatchObject({ handle: owner.handle, displayName: 'Test Collector', public: true });
     expect(r.json.viewer).toEqual({ signedIn: true, isOwner: false, isAdmin: false, liked: true, saved: false, canMessage: true });
     const guest = await t.request('/functions/v1/item-get', { query: { itemId: item.id } });
@@ -134,7 +134,7 @@ describe('likes and saves', () => {
     expect((await t.call('social-bookmark-toggle', { cookie: fan.cookie, body: { itemId: item.id } })).json).toEqual({ saved: true });
     const saves = await t.call('saves-list', { cookie: fan.cookie });
     expect(saves.json.items).toEqual([
-      { itemId: item.id, title: 'Saved robot', imageUrl: `/img/${item.variants[1]!.imageId}/thumb`, nsfw: false, savedAt: expect.any(String) },
+      { itemId: item.id, title: 'Saved robot', imageUrl: `/img/${item.variants[1]!.imageId}/thumb`, altText: null, nsfw: false, savedAt: expect.any(String) },
     ]);
     expect((await t.call('social-bookmark-toggle', { cookie: fan.cookie, body: { itemId: item.id } })).json).toEqual({ saved: false });
     expect((await t.call('saves-list', { cookie: fan.cookie })).json.items).toEqual([]);

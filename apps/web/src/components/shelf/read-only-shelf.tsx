@@ -6,9 +6,10 @@ import { paths } from '@/config/paths';
 import { imageUrl } from '@/lib/image-url';
 import { cn } from '@/lib/utils';
 import { CabinetFrame, Plank, shelfColumns } from './shelf-display';
+import { AiBadge } from '@/components/ui/ai-badge';
 import { ShelfItemFigure } from './shelf-item-figure';
 
-export type ReadOnlyShelfItem = { id: string; title: string; imageId: string | null; nsfw?: boolean };
+export type ReadOnlyShelfItem = { id: string; title: string; imageId: string | null; altText?: string | null; nsfw?: boolean };
 export type ReadOnlyPlacedItem = ReadOnlyShelfItem & { col: number; row: number };
 export type ReadOnlyLayout = { cols: number; rows: number };
 
@@ -43,8 +44,13 @@ export function ReadOnlyShelf({
   const cols = Math.max(1, layout.cols);
   const rows = Math.max(1, layout.rows);
   const cells = cellMap({ cols, rows }, placed);
+  // Each cell's link is described by this note: its picture is styled by AI (the sparkle in its corner says so to the eye).
+  const aiNoteId = useId();
   return (
     <div className="flex min-w-0 flex-col gap-6 lg:flex-row lg:items-start lg:gap-0" data-testid="public-shelf">
+      <span id={aiNoteId} hidden>
+        {`${t('common.aiStyled.label')}: ${t('common.aiStyled.explain')}`}
+      </span>
       <div className="relative z-[2] w-full min-w-0 lg:flex-1" style={{ maxWidth: `calc(${cols} * 10rem + 4rem)` }}>
         <CabinetFrame>
           {/* As on the owner's shelf: on a phone the planks scroll sideways with large cells. */}
@@ -66,11 +72,13 @@ export function ReadOnlyShelf({
                               to={paths.item.getHref(item.id)}
                               title={item.title}
                               aria-label={t('shelf.cellItem', { title: item.title, row: row + 1, col: col + 1 })}
+                              aria-describedby={item.imageId ? aiNoteId : undefined}
                               className="group absolute inset-0 rounded-md outline-none focus-visible:z-10 focus-visible:outline-3 focus-visible:outline-offset-3 focus-visible:outline-ring"
                               data-testid="public-shelf-item"
                             >
                               <ShelfItemFigure
                                 imageId={item.imageId}
+                                alt={item.altText ?? ''}
                                 priority={row === 0 && !item.nsfw}
                                 className={item.nsfw ? 'blur-md' : 'transition-transform group-hover:-translate-y-1'}
                               />
@@ -143,12 +151,13 @@ function ReadOnlyOverflow({ items }: { items: readonly ReadOnlyShelfItem[] }) {
                   {item.imageId ? (
                     <img
                       src={imageUrl(item.imageId, 'thumb')}
-                      alt=""
+                      alt={item.altText ?? ''}
                       loading="lazy"
                       decoding="async"
                       className={cn('size-full object-contain', item.nsfw && 'blur-sm')}
                     />
                   ) : null}
+                  {item.imageId ? <AiBadge compact className="absolute top-0.5 right-0.5 size-4" /> : null}
                 </span>
                 <span className="min-w-0 flex-1 truncate text-sm font-medium">{item.title}</span>
               </Link>

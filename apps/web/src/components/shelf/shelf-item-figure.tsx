@@ -1,20 +1,25 @@
 import { ImageOff } from 'lucide-react';
 import { useState } from 'react';
+import { AiBadge } from '@/components/ui/ai-badge';
 import { imageUrl } from '@/lib/image-url';
 import { cn } from '@/lib/utils';
 
 /**
  * An item's chosen image standing on the plank: contained in the 4:5 cell, bottom-aligned, with a soft
  * contact shadow. Lazy, with the cell's fixed ratio reserving the space (no layout shift); `priority`
- * (the top plank, what a visitor sees first) loads at once and ahead of the rest.
+ * (the top plank, what a visitor sees first) loads at once and ahead of the rest. A small sparkle in the cell's
+ * corner marks the picture as styled by AI (its cell's label says so to screen readers).
  */
 export function ShelfItemFigure({
   imageId,
+  alt = '',
   lifted = false,
   priority = false,
   className,
 }: {
   imageId: string | null;
+  /** The image's alt text (its owner's); empty where the cell's own label names the item. */
+  alt?: string;
   lifted?: boolean;
   priority?: boolean;
   className?: string;
@@ -38,7 +43,7 @@ export function ShelfItemFigure({
       {imageId && !failed ? (
         <img
           src={imageUrl(imageId, 'thumb')}
-          alt=""
+          alt={alt}
           loading={priority ? 'eager' : 'lazy'}
           fetchPriority={priority ? 'high' : 'auto'}
           decoding="async"
@@ -54,6 +59,7 @@ export function ShelfItemFigure({
           <ImageOff className="size-5" aria-hidden="true" />
         </span>
       )}
+      {imageId && !failed ? <AiBadge compact decorative className="absolute top-1 right-1" /> : null}
     </div>
   );
 }

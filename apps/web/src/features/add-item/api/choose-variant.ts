@@ -1,6 +1,6 @@
 import { callFunction } from '@/lib/api-client';
 
-/** `items-choose`: the variant that becomes the item's chosen composite. */
-export function chooseVariant(input: { itemId: string; compositeId: string }): Promise<unknown> {
+/** `items-choose`: the variant that becomes the item's chosen composite, with its alt text when given. */
+export function chooseVariant(input: { itemId: string; compositeId: string; altText?: string | null }): Promise<unknown> {
   return callFunction('items-choose', input);
 }

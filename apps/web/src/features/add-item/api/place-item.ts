@@ -13,8 +13,8 @@ export function placeItem(input: { itemId: string }): Promise<{ arrangement: Arr
 export function useSaveAndPlace() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ itemId, compositeId }: { itemId: string; compositeId: string }) => {
-      await chooseVariant({ itemId, compositeId });
+    mutationFn: async ({ itemId, compositeId, altText }: { itemId: string; compositeId: string; altText?: string | null }) => {
+      await chooseVariant({ itemId, compositeId, ...(altText === undefined ? {} : { altText }) });
       return placeItem({ itemId });
     },
     onSuccess: () =>

@@ -1,10 +1,11 @@
-import { DEFAULT_STYLE, EMPTY_FACTS, type ImageTreatment, type Style, type UnfinishedItem } from '@curio/contract';
+import { ALT_TEXT_MAX, DEFAULT_STYLE, EMPTY_FACTS, parseTags, type ImageTreatment, type Style, type UnfinishedItem } from '@curio/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ArrowRight, Loader2, PackageCheck } from 'lucide-react';
 import { useCallback, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
+import { altTextPrefill } from '@/lib/alt-text';
 import { useZodForm } from '@/lib/form';
 import { useCreateItem, type CreatedItem } from '../api/create-item';
 import { useGenerateVariants } from '../api/generate-variants';
@@ -101,6 +102,8 @@ export function AddItemWizard({ maintenanceMode, isAdmin, onDone, resume = null,
     ];
   }, [generated, savedVariants.data]);
   const [chosen, setChosen] = useState<string | null>(null);
+  // The chosen image's alt text: null until the collector first chooses, then prefilled from the title and tags.
+  const [altText, setAltText] = useState<string | null>(null);
   const [generateError, setGenerateError] = useState<string | null>(null);
   const [simpleCut, setSimpleCut] = useState<number[]>([]);
   const [treatment, setTreatment] = useState<ImageTreatment | null>(null);
@@ -205,8 +208,12 @@ export function AddItemWizard({ maintenanceMode, isAdmin, onDone, resume = null,
       setGenerateError('addItem.generate.chooseFirst');
       return;
     }
+    if ((altText ?? '').trim().length > ALT_TEXT_MAX) {
+      setGenerateError('item.altTextTooLong');
+      return;
+    }
     saveAndPlace.mutate(
-      { itemId: item.id, compositeId: chosen },
+      { itemId: item.id, compositeId: chosen, altText: altText === null ? undefined : altText.trim() || null },
       {
         onSuccess: () => {
           toast.success(t('addItem.itemCreated'));
@@ -289,7 +296,13 @@ export function AddItemWizard({ maintenanceMode, isAdmin, onDone, resume = null,
             onChoose={(id) => {
               setChosen(id);
               setGenerateError(null);
+              setAltText(
+                (current) =>
+                  current ?? altTextPrefill({ title: detailsForm.getValues('title'), tags: parseTags(normalizeTags(detailsForm.getValues('tags'))) }),
+              );
             }}
+            altText={altText ?? ''}
+            onAltTextChange={setAltText}
             error={generateError}
             focusHeading={moved}
           />

@@ -18,6 +18,8 @@ const base = {
   variants: [],
   chosen: null,
   onChoose: vi.fn(),
+  altText: '',
+  onAltTextChange: vi.fn(),
   error: null,
   focusHeading: false,
 };
@@ -141,5 +143,18 @@ describe('GenerateStep', () => {
     }
     expect(badges[0]!.querySelector('svg')).not.toBeNull();
     expect(badges[1]!.querySelector('svg')).toBeNull();
+  });
+});
+
+describe('GenerateStep: the chosen image’s alt text', () => {
+  it('asks for it only once a variant is chosen, and hands what is typed on', async () => {
+    const onAltTextChange = vi.fn();
+    const { rerender } = render(<GenerateStep {...base} variants={variants} onAltTextChange={onAltTextChange} />);
+    expect(screen.queryByTestId('wizard-alt-text')).toBeNull();
+    rerender(<GenerateStep {...base} variants={variants} chosen="c2" altText="Tin robot (robots)" onAltTextChange={onAltTextChange} />);
+    const field = screen.getByRole('textbox', { name: 'Image description (alt text)' });
+    expect((field as HTMLTextAreaElement).value).toBe('Tin robot (robots)');
+    await userEvent.type(field, '!');
+    expect(onAltTextChange).toHaveBeenLastCalledWith('Tin robot (robots)!');
   });
 });

@@ -1,10 +1,12 @@
-import { GENERATION_COST, VARIANTS_PER_GENERATION, type CreditBalance, type ImageTreatment, type Style, type Variant } from '@curio/contract';
+import { ALT_TEXT_MAX, GENERATION_COST, VARIANTS_PER_GENERATION, type CreditBalance, type ImageTreatment, type Style, type Variant } from '@curio/contract';
 import { AlertTriangle, CheckCircle2, Coins, Info, Loader2, RefreshCw, Sparkles } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { Field, fieldDescribedBy } from '@/components/ui/field';
 import { ImageChoice } from '@/components/ui/image-choice';
 import { Skeleton } from '@/components/ui/skeleton';
+import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/lib/utils';
 import { CreditsHelp } from './credits-summary';
 import { StepHeading } from './step-heading';
@@ -38,6 +40,9 @@ type GenerateStepProps = {
   variants: readonly ShownVariant[];
   chosen: string | null;
   onChoose: (compositeId: string) => void;
+  /** The chosen image's alt text (asked once a variant is chosen, prefilled from the title and tags). */
+  altText: string;
+  onAltTextChange: (text: string) => void;
   error: string | null;
   focusHeading: boolean;
 };
@@ -47,6 +52,7 @@ export function GenerateStep(props: GenerateStepProps) {
   const { t } = useTranslation();
   const name = useId();
   const statusId = useId();
+  const altId = useId();
   const { variants, generating, preparing } = props;
   const busy = generating || preparing !== null;
   const showBlocker = props.blocker && props.blocker !== 'addItem.generate.balanceUnknown';
@@ -211,6 +217,20 @@ export function GenerateStep(props: GenerateStepProps) {
           ))}
         </div>
       )}
+
+      {!busy && props.chosen ? (
+        <Field id={altId} label={t('item.altTextLabel')} hint={t('addItem.generate.altTextHint')}>
+          <Textarea
+            id={altId}
+            value={props.altText}
+            onChange={(event) => props.onAltTextChange(event.target.value)}
+            maxLength={ALT_TEXT_MAX}
+            rows={2}
+            aria-describedby={fieldDescribedBy(altId, { hint: true })}
+            data-testid="wizard-alt-text"
+          />
+        </Field>
+      ) : null}
 
       {!busy && variants.length > 0 && props.simpleCut.length > 0 ? (
         <p className="flex items-start gap-2 rounded-lg bg-warning-bg px-3 py-2 text-sm text-warning-fg" data-testid="generate-simple-cut">

@@ -12,6 +12,7 @@ const card = (itemId: string, likeCount: number, saveCount = 0, state: { liked?:
   itemId,
   title: itemId,
   imageUrl: `/img/${itemId}/thumb`,
+  altText: null,
   nsfw: false,
   likeCount,
   commentCount: 0,

@@ -2,6 +2,7 @@ import { Bookmark, Heart, ImageOff, MessageCircle } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AiBadge } from '@/components/ui/ai-badge';
 import { paths } from '@/config/paths';
 import { rendersPageHtml } from '@/hooks/use-after-hydration';
 import { compositeSrcSet, compositeSrcSetFromUrl, imageUrl } from '@/lib/image-url';
@@ -54,7 +55,8 @@ export function ExploreCard({ item, viewer, onLike, onSave, eager = false, shown
             src={item.imageUrl}
             srcSet={compositeSrcSetFromUrl(item.imageUrl)}
             sizes={CARD_SIZES}
-            alt=""
+            // The owner's alt text; without one the title link beside names the card, as before.
+            alt={item.altText ?? ''}
             loading={eager ? 'eager' : 'lazy'}
             fetchPriority={eager ? 'high' : 'auto'}
             decoding="async"
@@ -82,6 +84,7 @@ export function ExploreCard({ item, viewer, onLike, onSave, eager = false, shown
             {t('common.nsfwBadge')}
           </span>
         ) : null}
+        {failed ? null : <AiBadge className="absolute bottom-2 left-2" />}
         <div className="absolute top-2 right-2 z-10 flex flex-col gap-2 opacity-0 transition-opacity duration-150 group-focus-within:opacity-100 group-hover:opacity-100 [@media(hover:none)]:opacity-100">
           <button
             type="button"

@@ -1,6 +1,7 @@
 import { ArrowRight, Bookmark, Heart, MessageCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AiBadge } from '@/components/ui/ai-badge';
 import { paths } from '@/config/paths';
 import { useTrendingItems, type ExploreItem } from '../api/get-explore-list';
 
@@ -47,16 +48,17 @@ function GalleryCard({ item }: { item: ExploreItem }) {
       to={paths.item.getHref(item.itemId)}
       className="group block overflow-hidden rounded-xl border border-border bg-surface shadow-soft transition-[box-shadow,transform] duration-200 hover:-translate-y-0.5 hover:shadow-lift"
     >
-      <div className="aspect-[4/5] overflow-hidden bg-surface-sunken">
+      <div className="relative aspect-[4/5] overflow-hidden bg-surface-sunken">
         <img
           src={item.imageUrl}
-          alt=""
+          alt={item.altText ?? ''}
           loading="lazy"
           decoding="async"
           width={480}
           height={600}
           className="size-full object-cover transition-transform duration-200 group-hover:scale-[1.02]"
         />
+        <AiBadge className="absolute bottom-2 left-2" />
       </div>
       <div className="grid gap-1.5 p-3 sm:p-4">
         <h3 className="truncate font-medium">{item.title}</h3>

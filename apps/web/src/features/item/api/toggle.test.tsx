@@ -21,6 +21,7 @@ const page = (liked: boolean, saved: boolean, likes: number): VisibleItem => ({
     createdAt: '2026-01-01T00:00:00.000Z',
     chosenCompositeId: null,
     imageId: null,
+    altText: null,
     composites: [],
     photos: [],
     facts: EMPTY_FACTS,

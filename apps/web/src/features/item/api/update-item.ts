@@ -3,10 +3,10 @@ import { callFunction } from '@/lib/api-client';
 import { exploreKeys, itemKeys, shelfKeys } from '@/lib/query-keys';
 import type { ItemGetResult } from './get-item';
 
-export type UpdateItemInput = { itemId: string; title: string; tags: string; nsfw: boolean; notes?: string | null };
+export type UpdateItemInput = { itemId: string; title: string; tags: string; nsfw: boolean; notes?: string | null; altText?: string | null };
 export type { UpdatedItem } from '@curio/contract';
 
-/** `items-update` (owner): title, tags as comma-separated text, NSFW and the owner's notes. */
+/** `items-update` (owner): title, tags as comma-separated text, NSFW, the owner's notes and the chosen image's alt text. */
 export function updateItem(input: UpdateItemInput) {
   return callFunction('items-update', input);
 }
@@ -17,10 +17,27 @@ export function useUpdateItem() {
     mutationFn: updateItem,
     onSuccess: ({ item }) => {
       queryClient.setQueryData<ItemGetResult>(itemKeys.detail(item.id), (data) =>
-        data?.access === 'visible' ? { ...data, item: { ...data.item, title: item.title, tags: item.tags, nsfw: item.nsfw, notes: item.notes } } : data,
+        data?.access === 'visible'
+          ? { ...data, item: { ...data.item, title: item.title, tags: item.tags, nsfw: item.nsfw, notes: item.notes, altText: item.altText } }
+          : data,
       );
       void queryClient.invalidateQueries({ queryKey: exploreKeys.all });
       void queryClient.invalidateQueries({ queryKey: shelfKeys.all });
+    },
+  });
+}
+
+/** `photos-update` (owner): a photo's alt text (blank unsets it); the item's page shows it at once. */
+export function useUpdatePhotoAlt(itemId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { imageId: string; altText: string | null }) => callFunction('photos-update', input),
+    onSuccess: ({ photo }) => {
+      queryClient.setQueryData<ItemGetResult>(itemKeys.detail(itemId), (data) =>
+        data?.access === 'visible'
+          ? { ...data, item: { ...data.item, photos: data.item.photos.map((p) => (p.imageId === photo.imageId ? { ...p, altText: photo.altText } : p)) } }
+          : data,
+      );
     },
   });
 }

@@ -19,6 +19,7 @@ const data: VisibleItem = {
     createdAt: '2025-01-01T00:00:00Z',
     chosenCompositeId: 'c1',
     imageId: 'img1',
+    altText: null,
     composites: [],
     photos: [],
     facts: EMPTY_FACTS,

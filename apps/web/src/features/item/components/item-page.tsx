@@ -15,6 +15,7 @@ import { useItem, type VisibleItem } from '../api/get-item';
 import { useItemViewTracking } from '../hooks/use-item-view-tracking';
 import { hasNsfwConsent, recordNsfwConsent } from '../utils/nsfw-consent';
 import { HiddenBanner } from './hidden-banner';
+import { ItemFigure } from './item-figure';
 import { ItemActions } from './item-actions';
 import { ItemNotFound, ItemPrivate, ItemRemoved } from './item-unavailable';
 import { NsfwGate } from './nsfw-gate';
@@ -26,6 +27,8 @@ type ItemPageProps = {
   renderComments?: (data: VisibleItem) => ReactNode;
   /** What only the owner sees under the notes (the private ledger, another feature). */
   renderOwnerSection?: (data: VisibleItem) => ReactNode;
+  /** More actions beside the item's own (another feature's, such as "I want this"). */
+  renderActions?: (data: VisibleItem) => ReactNode;
 };
 
 const FIGURE = 'relative overflow-hidden rounded-2xl border border-border bg-gradient-to-br from-surface-sunken to-accent-soft/50 shadow-soft';
@@ -43,7 +46,7 @@ const pictureProps = (imageId: string) =>
   }) as const;
 
 /** /i/{id}: the item, or why it cannot be shown (not found, removed, private profile). */
-export function ItemPage({ itemId, renderComments, renderOwnerSection }: ItemPageProps) {
+export function ItemPage({ itemId, renderComments, renderOwnerSection, renderActions }: ItemPageProps) {
   const { t } = useTranslation();
   const query = useItem(itemId);
   // The item arrives as an urgent update (a query store's change); the page it fills renders as a
@@ -68,18 +71,15 @@ export function ItemPage({ itemId, renderComments, renderOwnerSection }: ItemPag
   if (!data) return <ItemSkeleton imageId={hinted[0]} />;
   if (data.access === 'removed') return <ItemRemoved source={data.item.hiddenSource} handle={data.owner.handle} />;
   if (data.access === 'private') return <ItemPrivate />;
-  return <VisibleItemView data={data} renderComments={renderComments} renderOwnerSection={renderOwnerSection} />;
+  return <VisibleItemView data={data} renderComments={renderComments} renderOwnerSection={renderOwnerSection} renderActions={renderActions} />;
 }
 
 function VisibleItemView({
   data,
   renderComments,
   renderOwnerSection,
-}: {
-  data: VisibleItem;
-  renderComments?: ItemPageProps['renderComments'];
-  renderOwnerSection?: ItemPageProps['renderOwnerSection'];
-}) {
+  renderActions,
+}: { data: VisibleItem } & Pick<ItemPageProps, 'renderComments' | 'renderOwnerSection' | 'renderActions'>) {
   const { t, i18n } = useTranslation();
   const pageExists = usePageExists();
   const { item, owner, viewer } = data;
@@ -99,11 +99,13 @@ function VisibleItemView({
       <div className="lg:sticky lg:top-24 lg:self-start">
         <figure className={FIGURE}>
           {item.imageId ? (
-            <img
-              {...pictureProps(item.imageId)}
-              alt={gated ? '' : t('item.imageAlt', { title: item.title })}
-              className={cn(PICTURE, 'transition-[filter] duration-200', gated && 'scale-110 blur-3xl')}
-              data-testid="item-image"
+            <ItemFigure
+              picture={pictureProps(item.imageId)}
+              alt={item.altText ?? t('item.imageAlt', { title: item.title })}
+              photos={item.photos}
+              title={item.title}
+              gated={gated}
+              pictureClassName={cn(PICTURE, 'transition-[filter] duration-200', gated && 'scale-110 blur-3xl')}
             />
           ) : (
             <div className="flex aspect-[4/5] items-center justify-center text-muted-foreground">
@@ -156,6 +158,7 @@ function VisibleItemView({
           ) : null}
         </header>
         <ItemActions data={data} />
+        {renderActions?.(data)}
         {viewer.isOwner && item.notes ? (
           <section
             aria-labelledby="item-notes-title"

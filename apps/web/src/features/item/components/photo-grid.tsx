@@ -31,7 +31,7 @@ export function PhotoGrid({ photos, title }: { photos: ItemPhoto[]; title: strin
             >
               <img
                 src={imageUrl(photo.imageId, 'thumb')}
-                alt=""
+                alt={photo.altText ?? ''}
                 loading="lazy"
                 decoding="async"
                 width={240}

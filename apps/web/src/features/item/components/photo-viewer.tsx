@@ -89,7 +89,7 @@ export function PhotoViewer({ photos, index, onIndexChange, onClose, returnFocus
               <img
                 key={photo.id}
                 src={imageUrl(photo.imageId, 'public')}
-                alt={t('item.photoAlt', { title, current: current + 1, total })}
+                alt={photo.altText ?? t('item.photoAlt', { title, current: current + 1, total })}
                 decoding="async"
                 className="max-h-full max-w-full rounded-lg object-contain shadow-lift select-none"
                 draggable={false}

@@ -1,5 +1,5 @@
 import type { FunctionOutput } from '@curio/contract';
-import { Globe, Lock, Pencil, UserCheck, UserPlus } from 'lucide-react';
+import { Globe, Lock, Pencil, Target, UserCheck, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -103,12 +103,30 @@ export function ProfileHeader({ data }: { data: VisibleProfile }) {
             </li>
           ))}
         </ul>
+        {viewer.isOwner ? null : (
+          <p>
+            <Link
+              to={paths.profileWanted.getHref(profile.handle)}
+              className="-ml-1 inline-flex min-h-11 items-center gap-1.5 rounded-lg px-1 text-sm font-medium text-accent underline-offset-4 hover:underline focus-visible:outline-3 focus-visible:outline-ring sm:min-h-0"
+              data-testid="profile-wanted"
+            >
+              <Target className="size-4" aria-hidden="true" />
+              {t('profile.wantedOther', { name: profile.displayName })}
+            </Link>
+          </p>
+        )}
         {viewer.isOwner ? (
-          <div>
+          <div className="flex flex-wrap gap-2">
             <Button asChild variant="secondary">
               <Link to={paths.profileSettings.getHref()} data-testid="profile-edit">
                 <Pencil className="size-4" aria-hidden="true" />
                 {t('profile.edit')}
+              </Link>
+            </Button>
+            <Button asChild variant="ghost">
+              <Link to={paths.myWanted.getHref()} data-testid="profile-wanted">
+                <Target className="size-4" aria-hidden="true" />
+                {t('profile.wantedOwn')}
               </Link>
             </Button>
           </div>

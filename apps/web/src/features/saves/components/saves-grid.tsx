@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { EmptyBookmark } from '@/components/illustrations/empty-bookmark';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { AiBadge } from '@/components/ui/ai-badge';
 import { paths } from '@/config/paths';
 import { errorMessageKey } from '@/lib/error-messages';
 import { cn } from '@/lib/utils';
@@ -89,7 +90,7 @@ function SavedCard({ item }: { item: SavedItem }) {
         {item.imageUrl && !failed ? (
           <img
             src={item.imageUrl}
-            alt=""
+            alt={item.altText ?? ''}
             loading="lazy"
             decoding="async"
             width={480}
@@ -107,6 +108,7 @@ function SavedCard({ item }: { item: SavedItem }) {
             <ImageOff className="size-6" aria-hidden="true" />
           </span>
         )}
+        {item.imageUrl && !failed ? <AiBadge className="absolute bottom-2 left-2" /> : null}
         {item.nsfw ? (
           <span className="absolute top-2 left-2 rounded-md bg-foreground/85 px-2 py-0.5 text-xs font-semibold text-background">{t('common.nsfwBadge')}</span>
         ) : null}

@@ -3,6 +3,7 @@ import { ArrowUpToLine, Archive, Loader2, Undo2 } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { AiBadge } from '@/components/ui/ai-badge';
 import { imageUrl } from '@/lib/image-url';
 import { cn } from '@/lib/utils';
 import type { ShelfItem } from '../utils/grid';
@@ -92,7 +93,17 @@ function OverflowEntry({ item, editMode, canPlace, onPlace }: { item: ShelfItem;
         className={cn('relative size-12 shrink-0 overflow-hidden rounded-lg bg-cabinet', editMode && 'cursor-grab touch-manipulation')}
       >
         {item.imageId ? (
-          <img src={imageUrl(item.imageId, 'thumb')} alt="" loading="lazy" decoding="async" draggable={false} className="size-full object-contain" />
+          <>
+            <img
+              src={imageUrl(item.imageId, 'thumb')}
+              alt={item.altText ?? ''}
+              loading="lazy"
+              decoding="async"
+              draggable={false}
+              className="size-full object-contain"
+            />
+            <AiBadge compact className="absolute top-0.5 right-0.5 size-4" />
+          </>
         ) : null}
       </div>
       <span className="min-w-0 flex-1 truncate text-sm font-medium" title={item.title}>

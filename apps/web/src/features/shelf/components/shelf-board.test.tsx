@@ -15,7 +15,15 @@ vi.mock('@/lib/analytics', () => ({ track: vi.fn() }));
 const A = '00000000-0000-4000-8000-00000000000a';
 const B = '00000000-0000-4000-8000-00000000000b';
 const C = '00000000-0000-4000-8000-00000000000c';
-const item = (id: string, title: string) => ({ id, title, tags: [], imageId: `img-${title}`, chosenCompositeId: null, createdAt: '2024-01-01T00:00:00Z' });
+const item = (id: string, title: string) => ({
+  id,
+  title,
+  tags: [],
+  imageId: `img-${title}`,
+  altText: null,
+  chosenCompositeId: null,
+  createdAt: '2024-01-01T00:00:00Z',
+});
 
 const shelf: ShelfGetResult = {
   shelf: { id: '00000000-0000-4000-8000-000000000001', layout: { cols: 3, rows: 2 } },

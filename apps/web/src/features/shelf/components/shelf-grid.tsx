@@ -233,7 +233,7 @@ function DraggableItem({ item, from, editMode, dimmed, lifted }: { item: ShelfIt
         title={item.title}
         className="absolute inset-0 rounded-md"
       >
-        <ShelfItemFigure imageId={item.imageId} />
+        <ShelfItemFigure imageId={item.imageId} alt={item.altText ?? ''} />
         <span className="pointer-events-none absolute inset-x-1 bottom-1 truncate rounded bg-surface/95 px-1.5 py-0.5 text-center text-[0.6875rem] leading-tight font-medium text-foreground opacity-0 shadow-soft transition-opacity duration-150 group-hover:opacity-100 group-focus-visible:opacity-100 max-sm:hidden">
           {item.title}
         </span>
@@ -249,7 +249,7 @@ function DraggableItem({ item, from, editMode, dimmed, lifted }: { item: ShelfIt
       title={item.title}
       className={cn('absolute inset-0 touch-manipulation', (isDragging || dimmed) && 'opacity-30')}
     >
-      <ShelfItemFigure imageId={item.imageId} lifted={lifted} />
+      <ShelfItemFigure imageId={item.imageId} alt={item.altText ?? ''} lifted={lifted} />
       {/* Edit mode: the explicit Open action (pointer; keyboard users press Enter on the cell). */}
       <Link
         to={href}

@@ -21,6 +21,7 @@ const item = (id: string, createdAt = '2024-01-01T00:00:00Z'): ShelfItem => ({
   title: id,
   tags: [],
   imageId: `img-${id}`,
+  altText: null,
   chosenCompositeId: null,
   createdAt,
 });
