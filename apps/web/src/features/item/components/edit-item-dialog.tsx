@@ -12,16 +12,18 @@ import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { isApiError } from '@/lib/api-client';
 import { errorMessageKey } from '@/lib/error-messages';
-import { errorText, useZodForm, type FormKeys } from '@/lib/form';
+import { factsFormSchema, factsFormValues, factsKeys } from '@/lib/facts-form';
+import { errorText, setServerErrors, useZodForm, type FormKeys } from '@/lib/form';
 import type { ItemDetail } from '../api/get-item';
 import { useUpdateItem } from '../api/update-item';
+import { FactsFields } from '@/components/forms/facts-fields';
 import { FormSwitch } from '@/components/forms/form-switch';
 
-/** The title by the contract's rule; tags and notes as typed (the server reads the tags). */
-const editItemFormSchema = itemsUpdateInputSchema.pick({ title: true, nsfw: true }).extend({ tags: z.string(), notes: z.string() });
-const KEYS: FormKeys = { title: { required: 'common.required', too_long: 'item.titleTooLong' } };
+/** The title and the facts by the contract's rules; tags and notes as typed (the server reads the tags). */
+const editItemFormSchema = itemsUpdateInputSchema.pick({ title: true, nsfw: true }).extend({ tags: z.string(), notes: z.string(), facts: factsFormSchema });
+const KEYS: FormKeys = { title: { required: 'common.required', too_long: 'item.titleTooLong' }, ...factsKeys('facts') };
 
-/** Owner only: title, tags (comma-separated text), NSFW and the private notes, saved with items-update. */
+/** Owner only: title, tags (comma-separated text), NSFW, the private notes and the facts, saved with items-update. */
 export function EditItemDialog({ item }: { item: ItemDetail }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
@@ -42,20 +44,26 @@ export function EditItemDialog({ item }: { item: ItemDetail }) {
   );
 }
 
+/** The facts' boxes the server's field codes may land on. */
+const FACT_PATHS = Object.keys(factsKeys('facts')) as (
+  `facts.${'maker' | 'line' | 'character' | 'year' | 'scale' | 'condition' | 'barcode'}` | `facts.edition.${'number' | 'of'}`
+)[];
+
 function EditItemForm({ item, onDone }: { item: ItemDetail; onDone: () => void }) {
   const { t } = useTranslation();
   const id = useId();
   const update = useUpdateItem();
   const form = useZodForm(editItemFormSchema, {
     keys: KEYS,
-    defaultValues: { title: item.title, tags: item.tags.join(', '), nsfw: item.nsfw, notes: item.notes ?? '' },
+    defaultValues: { title: item.title, tags: item.tags.join(', '), nsfw: item.nsfw, notes: item.notes ?? '', facts: factsFormValues(item.facts) },
   });
   const titleError = errorText(t, form.formState.errors.title, { max: TITLE_MAX });
   const tagsError = errorText(t, form.formState.errors.tags);
 
-  const onSubmit = form.handleSubmit(({ title, tags, nsfw, notes }) => {
+  const onSubmit = form.handleSubmit(({ title, tags, nsfw, notes, facts }) => {
     update.mutate(
-      { itemId: item.id, title, tags, nsfw, notes: notes.trim() || null },
+      // Every fact is sent: one left blank is cleared.
+      { itemId: item.id, title, tags, nsfw, notes: notes.trim() || null, facts },
       {
         onSuccess: () => {
           toast.success(t('item.updated'));
@@ -65,7 +73,7 @@ function EditItemForm({ item, onDone }: { item: ItemDetail; onDone: () => void }
           // Whatever the server found wrong with the title or the tags, the spec's one text for each.
           if (isApiError(error) && error.fields?.title) form.setError('title', { message: 'item.titleInvalid' });
           else if (isApiError(error) && error.fields?.tags) form.setError('tags', { message: 'item.tagsInvalid' });
-          else toast.error(t(errorMessageKey(error)));
+          else if (!setServerErrors(error, form.setError, KEYS, FACT_PATHS)) toast.error(t(errorMessageKey(error)));
         },
       },
     );
@@ -104,6 +112,7 @@ function EditItemForm({ item, onDone }: { item: ItemDetail; onDone: () => void }
         </div>
         <FormSwitch control={form.control} name="nsfw" id={`${id}-nsfw`} aria-describedby={`${id}-nsfw-hint`} data-testid="edit-nsfw" />
       </div>
+      <FactsFields form={form} testId="edit-facts" />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="ghost" onClick={onDone}>
           {t('common.cancel')}

@@ -16,6 +16,7 @@ import { useItemViewTracking } from '../hooks/use-item-view-tracking';
 import { hasNsfwConsent, recordNsfwConsent } from '../utils/nsfw-consent';
 import { HiddenBanner } from './hidden-banner';
 import { ItemActions } from './item-actions';
+import { FactSheet } from './fact-sheet';
 import { ItemNotFound, ItemPrivate, ItemRemoved } from './item-unavailable';
 import { NsfwGate } from './nsfw-gate';
 import { PhotoGrid } from './photo-grid';
@@ -146,6 +147,7 @@ function VisibleItemView({ data, renderComments }: { data: VisibleItem; renderCo
           ) : null}
         </header>
         <ItemActions data={data} />
+        <FactSheet facts={item.facts} />
         {viewer.isOwner && item.notes ? (
           <section
             aria-labelledby="item-notes-title"
