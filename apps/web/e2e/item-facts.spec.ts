@@ -134,6 +134,8 @@ test.describe('item facts', () => {
           await p.getByTestId('item-edit').click();
           await expect(p.getByTestId('edit-facts-maker')).toBeVisible();
           await shot(p, `edit-${name}`);
+          await p.getByTestId('edit-facts-barcode').scrollIntoViewIfNeeded();
+          await shot(p, `edit-lower-${name}`);
           await p.keyboard.press('Escape');
           await p.goto(`/explore?maker=${encodeURIComponent(maker)}&sort=new`);
           await expect(p.getByTestId('explore-card')).toHaveCount(1);
@@ -145,7 +147,7 @@ test.describe('item facts', () => {
           await p.getByTestId('item-facts-barcode').fill('12');
           await p.getByTestId('wizard-next').click();
           await expect(p.getByTestId('item-facts-barcode')).toHaveAttribute('aria-invalid', 'true');
-          await p.getByTestId('item-facts-toggle').scrollIntoViewIfNeeded();
+          await p.getByTestId('item-facts-barcode').scrollIntoViewIfNeeded();
           await shot(p, `wizard-${name}`);
           await context.close();
         }
