@@ -3,6 +3,9 @@ import { fn, onboardedUserInPage, seedShelfItems } from './support/api';
 import { expectNoAxeViolations, useTheme } from './support/axe';
 import { SCREENSHOTS_DIR, shot } from './support/shots';
 
+/** What React (and the app's report) says when its first render differs from the HTML (as hydration.spec.ts). */
+const HYDRATION = /hydrat|did not match|didn't match|Minified React error #(418|419|421|422|423|425)\b|server rendered (HTML|text)/i;
+
 /** A maker no other test names, so explore narrowed to it shows this test's item only. */
 const uniqueMaker = () => `Bandai ${Math.random().toString(36).slice(2, 7)}`;
 
@@ -73,6 +76,21 @@ test.describe('item facts', () => {
       })
       .toBe(1);
     await guest.close();
+    // With scripts, the app takes both pages over without a difference from the HTML (hydration.spec.ts's check).
+    const scripted = await browser.newContext();
+    const guestTab = await scripted.newPage();
+    const mismatches: string[] = [];
+    guestTab.on('console', (m) => {
+      if ((m.type() === 'error' || m.type() === 'warning') && HYDRATION.test(m.text())) mismatches.push(m.text());
+    });
+    for (const address of [`/explore?maker=${encodeURIComponent(maker)}`, `/i/${id}`]) {
+      await guestTab.goto(address);
+      await expect(guestTab.getByText(maker).first()).toBeVisible();
+      await guestTab.waitForLoadState('networkidle');
+    }
+    await expect(guestTab.getByTestId('item-facts')).toBeVisible();
+    expect(mismatches).toEqual([]);
+    await scripted.close();
 
     // The maker's link, by keyboard, to explore narrowed to it: the filter is in the address and shown as a chip.
     await sheet.getByRole('link', { name: maker }).focus();
