@@ -16,7 +16,7 @@ import { pageDataScript, type PageQuery } from './lib/page-data';
 import { PageImagesProvider } from './lib/page-images';
 import { ServerRenderProvider } from './lib/server-render';
 import { authKeys, exploreKeys, itemKeys, profileKeys } from './lib/query-keys';
-import { DEFAULT_SORT, DEFAULT_TIME_RANGE } from './features/explore/utils/filters';
+import { factParams, filtersFromSearch } from './features/explore/utils/filters';
 
 // What the build script needs to pre-render pages with their first pictures in place, and the shell.
 export { PAGE_IMAGE_SLOTS, PAGE_IMAGE_TOKEN, PAGE_ROOT_SLOT } from '@curio/contract';
@@ -86,12 +86,20 @@ export async function renderProfile(path: string, handle: string, lng: Language,
 }
 
 /**
- * Explore as a guest first sees it, the default filters (trending, 7 days, no NSFW) with their first page
- * (`explore-list` as a guest gets it): the feed's query holds it as its first page, as if it had fetched it.
+ * Explore as a guest first sees it, the filters of its address (by default trending, 7 days, no NSFW; a shared
+ * `?maker=Bandai`) with their first page (`explore-list` as a guest gets it): the feed's query holds it as its
+ * first page, as if it had fetched it.
  */
 export async function renderExplore(path: string, lng: Language, page: FunctionOutput<'explore-list'>) {
-  // The explore page's feed key for the default filters (app/routes/explore.tsx; features/explore/api/get-explore-list.ts).
-  const key = exploreKeys.feed({ sort: DEFAULT_SORT, timeRange: DEFAULT_TIME_RANGE, tag: null, includeNSFW: false });
+  // The explore page's feed key for the address's filters (app/routes/explore.tsx; features/explore/api/get-explore-list.ts).
+  const filters = filtersFromSearch(new URL(path, 'http://localhost').searchParams);
+  const key = exploreKeys.feed({
+    sort: filters.sort,
+    timeRange: filters.timeRange,
+    tag: filters.tag,
+    includeNSFW: filters.nsfw ?? false,
+    ...factParams(filters),
+  });
   return renderForGuest(path, lng, [{ key, data: { pages: [page], pageParams: [{ page: 0 }] } }]);
 }
 

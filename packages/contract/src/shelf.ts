@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ALT_TEXT_MAX, TITLE_MAX, TAG_MAX_LENGTH, TAGS_MAX, METADATA_MAX } from './limits';
 import { LANGUAGES, MAX_ITEMS_PER_SHELF, PHOTO_ROLES, SHELF_MAX_SIZE, SHELF_MIN_SIZE, STYLES } from './limits';
 import { text, textOrList } from './strings';
-import { itemFactsInputSchema } from './facts';
+import { itemFactsInputSchema, itemFactsSchema } from './facts';
 
 export const UPLOAD_MAX_PIXELS = 40_000_000;
 export const UPLOAD_TOKEN_TTL_MS = 10 * 60 * 1000;
@@ -128,7 +128,7 @@ export type ResumeStep = (typeof RESUME_STEPS)[number];
 
 /**
  * `items-unfinished-list`: the caller's items without a chosen image (they count toward the item limit), newest first,
- * each with where the wizard resumes, its photos (to show them again) and when the clean-up deletes it.
+ * each with where the wizard resumes, its photos (to show them again), its facts and when the clean-up deletes it.
  */
 export const itemsUnfinishedListResultSchema = z.object({
   items: z.array(
@@ -143,6 +143,8 @@ export const itemsUnfinishedListResultSchema = z.object({
       expiresAt: z.string().nullable(),
       step: z.enum(RESUME_STEPS),
       photos: z.array(z.object({ imageId: z.string(), role: photoRoleSchema, prep: photoPrepSchema })),
+      /** Its facts as entered in the first step, shown again when the wizard resumes. */
+      facts: itemFactsSchema,
     }),
   ),
 });

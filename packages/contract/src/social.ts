@@ -16,13 +16,20 @@ import {
 } from './limits';
 import { altTextSchema, parseTags, uuidSchema } from './shelf';
 import { text, textOrList } from './strings';
-import { itemFactsPatchSchema } from './facts';
+import { FACT_LIMITS, itemFactsPatchSchema } from './facts';
 
 export type ExploreSort = (typeof EXPLORE_SORTS)[number];
 export type TimeRange = (typeof TIME_RANGES)[number];
 
 /** Query strings arrive as text: booleans are "true"/"false" (or real booleans in a JSON body). */
 const boolParam = z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]).transform((v) => v === true || v === 'true' || v === '1');
+
+/** A fact explore filters by: a trimmed text, blank meaning no filter. */
+const factFilter = text()
+  .trim()
+  .max(FACT_LIMITS.name)
+  .optional()
+  .transform((v) => (v ? v : undefined));
 
 export const exploreListInputSchema = z.object({
   sort: z.enum(EXPLORE_SORTS).default('trending'),
@@ -33,6 +40,10 @@ export const exploreListInputSchema = z.object({
     .max(TAG_MAX_LENGTH)
     .optional()
     .transform((v) => (v ? v : undefined)),
+  /** Only items whose maker, line or character is this text (trimmed; letter case does not matter). */
+  maker: factFilter,
+  line: factFilter,
+  character: factFilter,
   page: z.coerce.number().int().min(0).max(1000).default(0),
   pageSize: z.coerce.number().int().min(1).max(60).optional(),
   /** The landing page's form: `limit` instead of page/pageSize. */

@@ -1,5 +1,5 @@
 /** Every route path of the app, in one place. Routes that later issues build are listed under `future`. */
-export type ExploreSearch = { sort?: string; timeRange?: string; tag?: string; nsfw?: string };
+export type ExploreSearch = { sort?: string; timeRange?: string; tag?: string; nsfw?: string; maker?: string; line?: string; character?: string };
 
 export const paths = {
   home: { path: '/', getHref: () => '/' },

@@ -5,7 +5,7 @@ import { rowsOf } from '../../db/rows';
 import type { Executor } from '../../db/types';
 import { discoverable } from '../../db/visibility';
 
-export interface RankQuery {
+interface RankBase {
   sort: ExploreSort;
   /** Start of the time range (exclusive); null for all time. */
   from: Date | null;
@@ -16,15 +16,37 @@ export interface RankQuery {
   max: number;
 }
 
+/** What a ranking may be narrowed to: a tag, and an item's maker, line or character (case-insensitive, exact). */
+export interface ExploreFilter {
+  tag?: string;
+  maker?: string;
+  line?: string;
+  character?: string;
+}
+export type RankQuery = RankBase & ExploreFilter;
+
+/**
+ * The filter as SQL on items `i`, each part led by `and`: a tag through the GIN index on tags, a fact through
+ * the index on its lower-cased column and the item's creation (migration 0027_item_fact_indexes).
+ */
+function matches(f: ExploreFilter): SQL {
+  const parts: SQL[] = [];
+  if (f.tag) parts.push(sql`and i.tags @> array[${f.tag}]::text[]`);
+  if (f.maker) parts.push(sql`and lower(i.maker) = lower(${f.maker})`);
+  if (f.line) parts.push(sql`and lower(i.line) = lower(${f.line})`);
+  if (f.character) parts.push(sql`and lower(i.character_name) = lower(${f.character})`);
+  return sql.join(parts, sql` `);
+}
+
 /** Items anyone may see in discovery (the rules of read/visibility.ts, as SQL). */
-function eligible(q: Pick<RankQuery, 'snapshot' | 'includeNsfw' | 'tag'>): SQL {
+function eligible(q: Pick<RankQuery, 'snapshot' | 'includeNsfw'> & ExploreFilter): SQL {
   return sql`
     select i.id, i.created_at
     from items i
     join profiles p on p.user_id = i.user_id
     where ${discoverable({ includeNsfw: q.includeNsfw })}
       and i.created_at <= ${q.snapshot.toISOString()}::timestamptz
-      ${q.tag ? sql`and i.tags @> array[${q.tag}]::text[]` : sql``}`;
+      ${matches(q)}`;
 }
 
 const DAY_MS = 86_400_000;
@@ -195,7 +217,7 @@ export function exploreRepository(db: Executor) {
     const likes = sql.raw(`likes_${k}`);
     const points = sql.raw(`points_${k}`);
     const heat = sql.raw(`heat_${k}`);
-    const ok = sql`${discoverable({ includeNsfw: q.includeNsfw })} and i.created_at <= ${snap} ${q.tag ? sql`and i.tags @> array[${q.tag}]::text[]` : sql``}`;
+    const ok = sql`${discoverable({ includeNsfw: q.includeNsfw })} and i.created_at <= ${snap} ${matches(q)}`;
     /** The exact score from the totals (t) and the corrections (c, null outside C). */
     const score = top
       ? sql`(coalesce(t.${likes}, 0) + coalesce(c.${likes}, 0))::float8`
@@ -240,7 +262,7 @@ export function exploreRepository(db: Executor) {
       // Every eligible item outside the candidates has a heat no higher than the last of the `max`
       // read in heat order (its text is float8's exact shortest form). A filter (a tag) makes that
       // bound matter: θ is then the score of an item far down the whole heat order, and without it
-      // every item above it, mostly without the tag, would be looked up only to be left out.
+      // every item above it, mostly without the tag (or the maker …), would be looked up only to be left out.
       const heats = rows.flatMap((r) => (r.heat == null ? [] : [Number(r.heat)]));
       if (!heats.length) return rows;
       const below = heats.reduce((a, b) => Math.min(a, b));
@@ -389,6 +411,20 @@ export function exploreRepository(db: Executor) {
         await db.execute(sql`
           select 1 as hit from items i join profiles p on p.user_id = i.user_id
           where ${discoverable({ includeNsfw })} and i.tags @> array[${tag}]::text[]
+          limit 1`),
+      );
+      return rows.length > 0;
+    },
+
+    /**
+     * Whether a visible item (NSFW ones only when they are included) matches the whole filter (a tag and facts):
+     * one probe through the index of a fact.
+     */
+    async filterInUse(filter: ExploreFilter, includeNsfw: boolean): Promise<boolean> {
+      const rows = rowsOf<{ hit: number }>(
+        await db.execute(sql`
+          select 1 as hit from items i join profiles p on p.user_id = i.user_id
+          where ${discoverable({ includeNsfw })} ${matches(filter)}
           limit 1`),
       );
       return rows.length > 0;

@@ -10,8 +10,9 @@ function fakeRepository(delayMs: () => number, tags: string[] = []) {
   return {
     calls,
     tagProbes,
-    async rank(q: { snapshot: Date; tag?: string }) {
-      calls.push(q.tag ? `${q.tag}@${q.snapshot.toISOString()}` : q.snapshot.toISOString());
+    async rank(q: { snapshot: Date; tag?: string; maker?: string }) {
+      const filter = [q.tag, q.maker && `maker:${q.maker}`].filter(Boolean).join('+');
+      calls.push(filter ? `${filter}@${q.snapshot.toISOString()}` : q.snapshot.toISOString());
       await new Promise((r) => setTimeout(r, delayMs()));
       return [`item@${q.snapshot.toISOString()}`];
     },
@@ -21,6 +22,10 @@ function fakeRepository(delayMs: () => number, tags: string[] = []) {
     async tagInUse(tag: string) {
       tagProbes.push(tag);
       return tags.includes(tag);
+    },
+    async filterInUse(f: { tag?: string; maker?: string }) {
+      tagProbes.push(`maker:${f.maker ?? ''}`);
+      return !!f.maker && tags.includes(`maker:${f.maker}`) && (!f.tag || tags.includes(f.tag));
     },
   };
 }
@@ -146,5 +151,24 @@ describe('explore snapshots', () => {
     // A tag in use is probed once per window and ranked once.
     expect(repo.calls).toEqual([`robots@${new Date(60_000).toISOString()}`]);
     expect(repo.tagProbes.filter((t) => t === 'robots')).toHaveLength(1);
+  });
+
+  it('answers a maker no visible item names with an empty list, and ranks each filter apart, probed once a window', async () => {
+    const repo = fakeRepository(() => 0, ['robots', 'maker:Bandai']);
+    const explore = createExploreService({} as Db, { snapshotSeconds: 30, now: () => 60_000, repository: repo, read: fakeRead, domainEvents: noEvents });
+    for (let i = 0; i < 20; i++) {
+      expect(await explore.list({ ...query, maker: `made-up-${i}` })).toEqual({ items: [], nextPage: null, snapshot: expect.any(String) });
+    }
+    expect(repo.calls).toEqual([]);
+    expect((await explore.list({ ...query, maker: 'Bandai' })).items).toHaveLength(1);
+    await explore.list({ ...query, maker: 'Bandai' });
+    expect((await explore.list({ ...query, maker: 'Bandai', tag: 'robots' })).items).toHaveLength(1);
+    expect((await explore.list(query)).items).toHaveLength(1);
+    const at = new Date(60_000).toISOString();
+    expect(repo.calls).toEqual([`maker:Bandai@${at}`, `robots+maker:Bandai@${at}`, at]);
+    expect(repo.tagProbes.filter((t) => t === 'maker:Bandai')).toHaveLength(2);
+    // A snapshot issued for one maker ranks no other maker at its moment.
+    const issued = (await explore.list({ ...query, maker: 'Bandai' })).snapshot;
+    expect((await explore.list({ ...query, maker: 'made-up-0', page: 1, snapshot: issued })).items).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client';
 import { VISIBILITY_EVENTS, type DomainEvents } from '../events/domain-events';
 import { createReadService, type ReadService } from '../read/read.service';
-import { exploreRepository } from './explore.repository';
+import { exploreRepository, type ExploreFilter } from './explore.repository';
 
 const RANGE_MS: Record<TimeRange, number | null> = { '24h': 86_400_000, '7d': 7 * 86_400_000, '30d': 30 * 86_400_000, all: null };
 const MAX_RANKED = 3000;
@@ -13,11 +13,10 @@ const STALE_AFTER_MS = 50;
 /** Rankings kept (and four times as many pages, tokens and tags in use), the least recently used going first. */
 const CACHE_ENTRIES = 256;
 
-export interface ExploreQuery {
+export interface ExploreQuery extends ExploreFilter {
   sort: ExploreSort;
   timeRange: TimeRange;
   includeNSFW: boolean;
-  tag?: string;
   page: number;
   pageSize?: number;
   limit?: number;
@@ -35,7 +34,7 @@ export function createExploreService(
     now?: () => number;
     /** Signs the snapshots handed out (every process of a site shares it); random when not given. */
     secret?: string;
-    repository?: Pick<ReturnType<typeof exploreRepository>, 'rank' | 'topTags' | 'tagInUse'> &
+    repository?: Pick<ReturnType<typeof exploreRepository>, 'rank' | 'topTags' | 'tagInUse' | 'filterInUse'> &
       Partial<Pick<ReturnType<typeof exploreRepository>, 'rollUp' | 'coolDown'>>;
     read?: Pick<ReadService, 'list' | 'viewerState'>;
     /** What changes who may see an item or a person (an edit, hidden, deleted, a profile gone private) drops every ranking and page. */
@@ -52,8 +51,13 @@ export function createExploreService(
   const cache = new LRUCache<string, Promise<string[]>>({ max: CACHE_ENTRIES });
 
   const secret = opts.secret ?? randomBytes(32).toString('base64url');
-  /** The ranking's filter: the key of its cache without the snapshot. */
-  const filterOf = (q: ExploreQuery) => [q.sort, q.sort === 'new' ? 'all' : q.timeRange, q.includeNSFW, q.tag ?? ''].join('|');
+  /**
+   * The ranking's filter: the key of its cache without the snapshot. The texts are JSON (a tag or a maker may hold
+   * "|"); without facts it is the same key as before them.
+   */
+  const narrowing = (f: ExploreFilter) =>
+    f.maker || f.line || f.character ? JSON.stringify([f.tag ?? '', f.maker ?? '', f.line ?? '', f.character ?? '']) : (f.tag ?? '');
+  const filterOf = (q: ExploreQuery) => [q.sort, q.sort === 'new' ? 'all' : q.timeRange, q.includeNSFW, narrowing(q)].join('|');
   const mac = (filter: string, t: number) => createHmac('sha256', secret).update(`explore-snapshot|${t}|${filter}`).digest('base64url').slice(0, 22);
 
   // Bumped by every invalidation: answers made before it are no longer the answer.
@@ -97,27 +101,29 @@ export function createExploreService(
     return new Date(t ?? current);
   }
 
-  // "NSFW choice|tag" → the window in which the tag was last seen in use; cleared with the caches.
+  // "NSFW choice|filter" → the window in which the filter was last seen in use; cleared with the caches.
   const tagsInUse = new LRUCache<string, number>({ max: CACHE_ENTRIES * 4 });
 
   /**
-   * Rankings are computed only for tags that visible items carry (one indexed probe; a tag in use
-   * is remembered for the window): an unknown tag answers an empty list without ranking anything,
-   * so arbitrary tags can neither cost a ranking query nor push real rankings out of the cache.
+   * Rankings are computed only for filters that visible items match (a tag they carry, a maker, line or
+   * character they name: one indexed probe; a filter in use is remembered for the window): an unknown
+   * one answers an empty list without ranking anything, so arbitrary filters can neither cost a ranking
+   * query nor push real rankings out of the cache.
    */
-  async function tagInUse(tag: string, includeNsfw: boolean): Promise<boolean> {
+  async function inUse(filter: ExploreFilter, includeNsfw: boolean): Promise<boolean> {
     const window = Math.floor(now() / SNAPSHOT_MS);
-    const key = `${includeNsfw}|${tag}`;
+    const key = `${includeNsfw}|${narrowing(filter)}`;
     if (tagsInUse.get(key) === window) return true;
-    const inUse = await repo.tagInUse(tag, includeNsfw);
-    if (inUse) {
+    const facts = filter.maker || filter.line || filter.character;
+    const found = facts ? await repo.filterInUse(filter, includeNsfw) : await repo.tagInUse(filter.tag ?? '', includeNsfw);
+    if (found) {
       tagsInUse.set(key, window);
     }
-    return inUse;
+    return found;
   }
 
   function ranking(q: ExploreQuery, snapshot: Date): Promise<string[]> {
-    const key = [q.sort, q.sort === 'new' ? 'all' : q.timeRange, q.includeNSFW, q.tag ?? '', snapshot.toISOString()].join('|');
+    const key = [filterOf(q), snapshot.toISOString()].join('|');
     let hit = cache.get(key);
     if (hit) return hit;
     const range = RANGE_MS[q.timeRange];
@@ -127,6 +133,9 @@ export function createExploreService(
       snapshot,
       includeNsfw: q.includeNSFW,
       tag: q.tag,
+      maker: q.maker,
+      line: q.line,
+      character: q.character,
       max: MAX_RANKED,
     });
     hit.catch(() => cache.delete(key));
@@ -148,7 +157,7 @@ export function createExploreService(
     const honoured = q.snapshot ? issued(filterOf(q), q.snapshot, current) : null;
     if (honoured !== null) return new Date(honoured);
     const requested = new Date(current);
-    const base = [q.sort, q.sort === 'new' ? 'all' : q.timeRange, q.includeNSFW, q.tag ?? ''].join('|');
+    const base = filterOf(q);
     const pending = ranking(q, requested);
     const previous = ready.get(base);
     const mark = () => {
@@ -228,7 +237,7 @@ export function createExploreService(
      * viewer's cards carry their own liked/saved state and the counts, read fresh for every page.
      */
     async list(q: ExploreQuery, viewerId: string | null = null): Promise<ExploreListResult> {
-      if (q.tag && !(await tagInUse(q.tag, q.includeNSFW))) {
+      if ((q.tag || q.maker || q.line || q.character) && !(await inUse(q, q.includeNSFW))) {
         return { items: [], nextPage: null, snapshot: issue(filterOf(q), snapshotFor(q)) };
       }
       const snapshot = await servedSnapshot(q);
@@ -236,7 +245,7 @@ export function createExploreService(
       const page = q.limit ? 0 : q.page;
       const ids = await ranking(q, snapshot);
       const slice = ids.slice(page * size, page * size + size);
-      const key = [q.sort, q.sort === 'new' ? 'all' : q.timeRange, q.includeNSFW, q.tag ?? '', snapshot.toISOString(), page, size].join('|');
+      const key = [filterOf(q), snapshot.toISOString(), page, size].join('|');
       let cards = pages.get(key);
       if (!cards) {
         cards = hydrate(slice, q.includeNSFW);

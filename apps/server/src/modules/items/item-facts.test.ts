@@ -108,4 +108,14 @@ describe('item facts', () => {
     expect(r.status).toBe(404);
     expect(factsOf((await t.call('item-get', { body: { itemId: id } })).json).maker).toBeNull();
   });
+
+  it('items-unfinished-list answers each unfinished item with its facts, so the wizard resumes with them', async () => {
+    const owner = await t.onboardedUser();
+    const created = await t.call('items-create', { cookie: owner.cookie, body: { title: 'RX-78-2', facts: GUNDAM } });
+    await t.call('items-create', { cookie: owner.cookie, body: { title: 'No facts' } });
+    const list = await t.call('items-unfinished-list', { cookie: owner.cookie, body: {} });
+    expect(list.status).toBe(200);
+    const byTitle = Object.fromEntries(list.json.items.map((i: { title: string; facts: unknown }) => [i.title, i.facts]));
+    expect(byTitle).toEqual({ 'RX-78-2': created.json.item.facts, 'No facts': EMPTY_FACTS });
+  });
 });

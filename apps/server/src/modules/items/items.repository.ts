@@ -36,6 +36,15 @@ export function itemsRepository(db: Executor) {
           tags: items.tags,
           nsfw: items.nsfw,
           createdAt: items.createdAt,
+          maker: items.maker,
+          line: items.line,
+          characterName: items.characterName,
+          year: items.year,
+          scale: items.scale,
+          editionNumber: items.editionNumber,
+          editionOf: items.editionOf,
+          condition: items.condition,
+          barcode: items.barcode,
           // Qualified by hand: a query of one table names its columns bare, and a bare "id" here would be the subquery's.
           variantCount: sql<number>`(select count(*) from ${composites} c where c.item_id = "items"."id")::int`,
           // Kept by the drafts clean-up: it has a ledger (an imported item has one).

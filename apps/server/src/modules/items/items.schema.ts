@@ -44,6 +44,10 @@ export const items = pgTable(
     index('items_shelf_created_idx').on(t.shelfId, t.createdAt),
     index('items_user_idx').on(t.userId),
     index('items_created_idx').on(t.createdAt),
+    // Explore's filters by a fact (case-insensitive, exact), newest first within one.
+    index('items_maker_lower_idx').on(sql`lower(${t.maker})`, t.createdAt),
+    index('items_line_lower_idx').on(sql`lower(${t.line})`, t.createdAt),
+    index('items_character_lower_idx').on(sql`lower(${t.characterName})`, t.createdAt),
     // An edition is both numbers or neither, its number within its size.
     check('items_edition_check', sql`(${t.editionNumber} is null and ${t.editionOf} is null) or (${t.editionNumber} between 1 and ${t.editionOf})`),
   ],

@@ -164,6 +164,7 @@ export function createItemsService(db: Db, deps: ItemsDeps) {
             expiresAt: r.kept ? null : new Date(r.createdAt.getTime() + DRAFT_TTL_MS).toISOString(),
             step: Number(r.variantCount) > 0 ? 'generate' : list.length > 0 ? 'style' : 'photos',
             photos: list.map((p) => ({ imageId: p.imageId, role: p.role, prep: prepOf(p) })),
+            facts: factsOf(r),
           };
         }),
       };

@@ -20,8 +20,9 @@ export interface ProfileRender {
   profile: FunctionOutput<'profile-get'>;
 }
 
-/** Explore as a guest first sees it: the default filters' first page (`explore-list` as a guest gets it). */
+/** Explore as a guest first sees it: the first page of the address's filters (`explore-list` as a guest gets it). */
 export interface ExploreRender {
+  /** The address asked (path and query string, `/explore?maker=Bandai`): the app's router renders it. */
   path: string;
   lng: Language;
   page: FunctionOutput<'explore-list'>;
@@ -38,7 +39,7 @@ export interface ItemRender {
 export interface PageRenderer {
   /** A guest's profile page, or null when it cannot be rendered now (no bundle, a failure, too slow). */
   profile(request: ProfileRender): Promise<RenderedPage | null>;
-  /** Explore's default view for a guest, or null as for a profile. */
+  /** Explore for a guest (the address's filters), or null as for a profile. */
   explore(request: ExploreRender): Promise<RenderedPage | null>;
   /** An item's page for a guest, or null as for a profile. */
   item(request: ItemRender): Promise<RenderedPage | null>;

@@ -126,7 +126,7 @@ describe('a guest’s explore rendered with its data', () => {
     expect(first.html).not.toContain('curio-page-images');
   });
 
-  it('renders once per language while the snapshot’s page is the same, and not for other filters or a signed-in visitor', async () => {
+  it('renders once per language while the snapshot’s page is the same, and not for NSFW, a refused filter or a signed-in visitor', async () => {
     await untilNextSnapshot(async () => {
       asked.explore.length = 0;
       const pages = [await get('/explore'), await get('/explore'), await get('/explore', { 'accept-language': 'zh-CN' }), await get('/explore')];
@@ -135,12 +135,39 @@ describe('a guest’s explore rendered with its data', () => {
       expect(asked.explore.map((r) => r.lng)).toEqual(['en', 'zh-CN']);
     });
     asked.explore.length = 0;
-    for (const route of ['/explore?sort=new', '/explore?nsfw=true']) expect((await get(route)).html, route).toContain('explore skeleton');
+    for (const route of ['/explore?nsfw=true', `/explore?maker=${'x'.repeat(81)}`]) expect((await get(route)).html, route).toContain('explore skeleton');
     // A signed-in visitor gets the plain page, which the app draws with the visitor's own view.
     const signedIn = (await get('/explore', { cookie: 'curio.session_token=abc.def' })).html;
     expect(signedIn).toContain('<div id="root"></div>');
     expect(signedIn).not.toContain('curio-page-data');
     expect(asked.explore).toEqual([]);
+  });
+});
+
+describe('a guest’s filtered explore rendered from its address', () => {
+  it('renders a shared ?maker= link from the page explore-list gives a guest for those filters', async () => {
+    const photo = await pngBytes(60, 75);
+    const rx = await t.publishedItem(owner.cookie, photo, 'Bandai robot');
+    const r = await t.call('items-update', {
+      cookie: owner.cookie,
+      body: { itemId: rx, title: 'Bandai robot', tags: 'robots', nsfw: false, facts: { maker: 'Bandai' } },
+    });
+    expect(r.status).toBe(200);
+    const route = '/explore?sort=new&maker=%20bandai%20&utm_source=share';
+    // Rendered and fetched within one snapshot window (a new window between them is retried).
+    const first = await untilNextSnapshot(async () => {
+      asked.explore.length = 0;
+      const { status, html } = await get(route);
+      const fetched = await guestAnswer('explore-list', { sort: 'new', timeRange: '7d', includeNSFW: 'false', maker: 'bandai', page: '0', pageSize: '30' });
+      expect(status).toBe(200);
+      expect(html).toContain('<li>Bandai robot</li>');
+      expect(asked.explore[0]!.page).toEqual(fetched);
+      return { html, request: asked.explore[0]! };
+    });
+    expect(first.request.path).toBe(route);
+    expect(first.request.page.items.map((c) => c.itemId)).toEqual([rx]);
+    expect(first.html).not.toContain('Shown robot');
+    expect(first.html).not.toContain('curio-page-images');
   });
 });
 

@@ -47,8 +47,8 @@ export function appPagesRouter(
         return cardImages(await services.explore.list({ ...GUEST_EXPLORE, page: 0, pageSize: EXPLORE_PAGE_SIZE }));
       },
       // The first page a guest's browser asks for (explore-list without a session: the explore service's
-      // cached page of the snapshot window, as the function answers it).
-      guestExplore: () => services.explore.list({ ...GUEST_EXPLORE, page: 0, pageSize: EXPLORE_PAGE_SIZE }),
+      // cached page of the snapshot window, as the function answers it), for the address's filters.
+      guestExplore: (filters) => services.explore.list({ ...filters, page: 0, pageSize: EXPLORE_PAGE_SIZE }),
       async guestItem(itemId) {
         const { data, status } = await guestItemPage(services.itemPages, itemId);
         const image = data?.access === 'visible' && data.item.imageId ? { imageId: data.item.imageId, nsfw: data.item.nsfw } : null;

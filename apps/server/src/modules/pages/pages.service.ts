@@ -1,4 +1,7 @@
 import {
+  EXPLORE_PAGE_SIZE,
+  EXPLORE_SORTS,
+  exploreListInputSchema,
   GUEST_PAGE_META,
   HANDLE_PATTERN,
   LANDING_GALLERY,
@@ -6,7 +9,10 @@ import {
   PAGE_IMAGE_TOKEN,
   PAGE_IMAGES_META,
   PAGE_ROOT_SLOT,
+  TIME_RANGES,
+  type ExploreSort,
   type FunctionOutput,
+  type TimeRange,
 } from '@curio/contract';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -39,11 +45,11 @@ export interface PagesDeps {
   /** The image ids of the first explore cards a guest sees (trending, 7 days, no NSFW), in order. */
   exploreImages(): Promise<string[]>;
   /**
-   * Explore's first page as a guest's browser asks it (`explore-list` without a session, the default
-   * filters: GUEST_EXPLORE, page 0, EXPLORE_PAGE_SIZE). Optional: without it explore arrives as its
-   * skeleton (with its first pictures in place).
+   * Explore's first page as a guest's browser asks it (`explore-list` without a session, page 0,
+   * EXPLORE_PAGE_SIZE) for the filters of the address (GUEST_EXPLORE without a query string). Optional:
+   * without it explore arrives as its skeleton (with its first pictures in place).
    */
-  guestExplore?(): Promise<ExploreList>;
+  guestExplore?(filters: GuestExploreFilters): Promise<ExploreList>;
   /**
    * An item's page as a guest is answered it, from one lookup: its picture when anyone may see it (its
    * image id, and whether the item is marked NSFW), the HTTP status (404 for no such item, 410 for
@@ -102,6 +108,40 @@ export function cardImages(list: ExploreList): string[] {
     const id = /^\/img\/([^/]+)\/thumb$/.exec(item.imageUrl)?.[1];
     return id ? [decodeURIComponent(id)] : [];
   });
+}
+
+/** The filters of a guest's explore, as explore-list takes them (the facts and the tag only when set). */
+export type GuestExploreFilters = {
+  sort: ExploreSort;
+  timeRange: TimeRange;
+  includeNSFW: false;
+  tag?: string;
+  maker?: string;
+  line?: string;
+  character?: string;
+};
+
+/**
+ * The filters a guest's explore address asks for, read as the web app reads them (features/explore/utils/filters.ts:
+ * an unknown sort or range is the default, texts trimmed, blank ones unset), so the page rendered here is the
+ * one its scripts take over. Null for an address that asks for NSFW items (a guest's page draws them behind
+ * its gate, as before) or names a filter explore-list refuses: that page arrives as its skeleton.
+ */
+export function guestExploreFilters(search: string): GuestExploreFilters | null {
+  const params = new URLSearchParams(search);
+  if (params.get('nsfw') === 'true' || params.get('nsfw') === '1') return null;
+  const sort = params.get('sort');
+  const timeRange = params.get('timeRange');
+  const filters: GuestExploreFilters = {
+    sort: (EXPLORE_SORTS as readonly string[]).includes(sort ?? '') ? (sort as ExploreSort) : GUEST_EXPLORE.sort,
+    timeRange: (TIME_RANGES as readonly string[]).includes(timeRange ?? '') ? (timeRange as TimeRange) : GUEST_EXPLORE.timeRange,
+    includeNSFW: false,
+  };
+  for (const key of ['tag', 'maker', 'line', 'character'] as const) {
+    const value = params.get(key)?.trim();
+    if (value) filters[key] = value;
+  }
+  return exploreListInputSchema.safeParse({ ...filters, page: 0, pageSize: EXPLORE_PAGE_SIZE }).success ? filters : null;
 }
 
 /** What a page's HTML is made for: the item id or profile handle, the path and query string (`?…` or empty), the language, a session. */
@@ -164,8 +204,8 @@ function renderCache() {
     return made;
   };
   return {
-    explore: (renderer: PageRenderer, page: ExploreList, lng: PageLanguage) =>
-      kept(explore, page.items, `${lng} ${page.snapshot} ${page.nextPage}`, () => renderer.explore({ path: '/explore', lng, page })),
+    explore: (renderer: PageRenderer, page: ExploreList, lng: PageLanguage, search: string) =>
+      kept(explore, page.items, `${lng} ${search} ${page.snapshot} ${page.nextPage}`, () => renderer.explore({ path: `/explore${search}`, lng, page })),
     item: (renderer: PageRenderer, request: { path: string; itemId: string; lng: PageLanguage; item: ItemGet }) =>
       kept(items, request.item, `${request.lng} ${request.path}`, () => renderer.item(request)),
   };
@@ -223,11 +263,18 @@ export function createPagesService(deps: PagesDeps) {
         ? { ids: [image.imageId], plain: !image.nsfw, item: data, status }
         : { ids: [], plain: false, item: data, status };
     }
-    // Explore's first cards for the default filters only (another query string shows other cards).
+    // Explore's first cards for the default filters (their pictures may be put in the skeleton's places).
     if (page === 'explore' && !search) {
-      const explore = deps.guestExplore ? await deps.guestExplore().catch(() => null) : null;
+      const explore = deps.guestExplore ? await deps.guestExplore({ ...GUEST_EXPLORE }).catch(() => null) : null;
       const ids = explore ? cardImages(explore) : await deps.exploreImages().catch(() => []);
       return { ids: ids.filter((id) => IMAGE_ID.test(id)), plain: true, explore, status: 200 };
+    }
+    // Another query string (`?maker=Bandai`, a shared link): its own first page, rendered with it; the
+    // skeleton, should the render fail, keeps its places empty.
+    if (page === 'explore') {
+      const filters = guestExploreFilters(search);
+      const explore = filters && deps.guestExplore ? await deps.guestExplore(filters).catch(() => null) : null;
+      return { ids: explore ? cardImages(explore).filter((id) => IMAGE_ID.test(id)) : [], plain: false, explore, status: 200 };
     }
     // Only a handle that can exist is looked up (profile-get lower-cases the address's).
     const handle = param.toLowerCase();
@@ -321,7 +368,7 @@ export function createPagesService(deps: PagesDeps) {
         const address = `${request.path ?? `/u/${encodeURIComponent(param)}`}${search}`;
         rendered = await renderer.profile({ path: address, handle: param, lng, profile });
       } else if (renderer && page === 'explore' && explore) {
-        rendered = await renders.explore(renderer, explore, lng);
+        rendered = await renders.explore(renderer, explore, lng, search);
       } else if (renderer && page === 'item' && rendersItem(item)) {
         rendered = await renders.item(renderer, { path: `${request.path ?? `/i/${param}`}${search}`, itemId: param, lng, item });
       }
@@ -391,7 +438,7 @@ export function pageLanguage(cookie: string | undefined, acceptLanguage: string 
 export type PagesService = ReturnType<typeof createPagesService>;
 
 /** The guest's default explore filters (the web app's explore page: trending, 7 days, no NSFW). */
-export const GUEST_EXPLORE = { sort: LANDING_GALLERY.sort, timeRange: LANDING_GALLERY.timeRange, includeNSFW: false } as const;
+export const GUEST_EXPLORE = { sort: LANDING_GALLERY.sort, timeRange: LANDING_GALLERY.timeRange, includeNSFW: false } as const satisfies GuestExploreFilters;
 
 /**
  * An item's page as a guest is answered it (item-get without a session; null when the lookup failed),

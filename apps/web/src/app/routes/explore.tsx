@@ -6,8 +6,9 @@ import { SiteFooter } from '@/components/layout/site-footer';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { ExploreFilters } from '@/features/explore/components/explore-filters';
+import { FactFilterChips } from '@/features/explore/components/fact-filter-chips';
 import { ExploreGrid } from '@/features/explore/components/explore-grid';
-import { filtersFromSearch, filtersToSearch, type ExploreFilters as Filters } from '@/features/explore/utils/filters';
+import { factParams, filtersFromSearch, filtersToSearch, type ExploreFilters as Filters } from '@/features/explore/utils/filters';
 import { useIncludeNsfwSetting } from '@/features/settings/hooks/use-include-nsfw-setting';
 import { useDocumentMeta } from '@/hooks/use-document-meta';
 import { useAuth } from '@/lib/auth';
@@ -47,8 +48,9 @@ export default function ExploreRoute() {
             <p className="text-muted-foreground">{t('explore.subtitle')}</p>
           </div>
           <ExploreFilters filters={filters} includeNSFW={includeNSFW} onChange={update} onIncludeNSFWChange={onIncludeNSFWChange} />
+          <FactFilterChips filters={filters} onRemove={(fact) => update({ [fact]: null })} />
         </div>
-        <ExploreGrid params={{ sort: filters.sort, timeRange: filters.timeRange, tag: filters.tag, includeNSFW }} enabled={ready} />
+        <ExploreGrid params={{ sort: filters.sort, timeRange: filters.timeRange, tag: filters.tag, includeNSFW, ...factParams(filters) }} enabled={ready} />
       </main>
       <SiteFooter />
     </>

@@ -3,7 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestQueryClient, jsonResponse } from '@/testing/test-utils';
-import type { UnfinishedItem } from '@curio/contract';
+import { EMPTY_FACTS, type UnfinishedItem } from '@curio/contract';
 import { AddItemWizard } from './add-item-wizard';
 
 const toasts = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
@@ -63,6 +63,7 @@ const UNFINISHED: UnfinishedItem = {
   expiresAt: '2026-11-29T10:00:00.000Z',
   step: 'style',
   photos: [{ imageId: 'img-photo-1', role: 'front', prep: 'ready' }],
+  facts: { ...EMPTY_FACTS, maker: 'Bandai', edition: { number: 12, of: 500 } },
 };
 
 const step = () => screen.getByTestId('add-item-wizard').dataset.step;
@@ -98,9 +99,39 @@ describe('AddItemWizard', () => {
     await user.type(screen.getByLabelText(/Tags/), 'mecha，vintage');
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(step()).toBe('photos'));
-    expect(calls[0]).toEqual({ name: 'items-create', body: { title: 'Robot', tags: 'mecha,vintage', nsfw: false, metadata: null } });
+    expect(calls[0]).toEqual({ name: 'items-create', body: { title: 'Robot', tags: 'mecha,vintage', nsfw: false, metadata: null, facts: EMPTY_FACTS } });
     expect(screen.getByRole('heading', { name: 'Photos' })).toBe(document.activeElement);
   });
+
+  it('sends the facts typed in the folded details, trimmed, and shows a fact the server refused at its box', async () => {
+    let answer: Response = jsonResponse({ error: { code: 'validation_error', message: 'bad', fields: { 'facts.barcode': 'invalid_format' } } }, 400);
+    const calls = stubApi({ 'items-create': () => answer });
+    const { user } = renderWizard();
+    await user.type(screen.getByLabelText('Title'), 'RX-78-2');
+    expect(screen.queryByLabelText('Maker or brand')).toBeNull();
+    await user.click(screen.getByRole('button', { name: /Maker, series and more/ }));
+    await user.type(screen.getByLabelText('Maker or brand'), ' Bandai ');
+    await user.type(screen.getByLabelText('Year'), '2017');
+    await user.type(screen.getByLabelText('Number of this piece'), '12');
+    await user.type(screen.getByLabelText('Pieces in the edition'), '500');
+    await user.selectOptions(screen.getByLabelText('Condition'), 'mint_in_box');
+    await user.type(screen.getByLabelText('Barcode'), '4573102 616074');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('A barcode is 6 to 14 digits.')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Barcode')));
+    expect(step()).toBe('details');
+    expect(calls[0]!.body.facts).toEqual({
+      ...EMPTY_FACTS,
+      maker: 'Bandai',
+      year: 2017,
+      edition: { number: 12, of: 500 },
+      condition: 'mint_in_box',
+      barcode: '4573102616074',
+    });
+    answer = jsonResponse({ item: { id: ITEM, title: 'RX-78-2' } });
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(step()).toBe('photos'));
+  }, 15_000);
 
   it('says when the item limit is reached and stays on details', async () => {
     stubApi({ 'items-create': () => jsonResponse({ error: { code: 'item_limit', message: 'limit' } }, 409) });
@@ -163,6 +194,10 @@ describe('AddItemWizard', () => {
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Half-done robot');
     expect((screen.getByLabelText('Title') as HTMLInputElement).readOnly).toBe(true);
+    // Its facts too, shown (the details open by themselves) and fixed as the rest.
+    expect((screen.getByLabelText('Maker or brand') as HTMLInputElement).value).toBe('Bandai');
+    expect((screen.getByLabelText('Maker or brand') as HTMLInputElement).readOnly).toBe(true);
+    expect((screen.getByLabelText('Pieces in the edition') as HTMLInputElement).value).toBe('500');
     expect(calls.filter((c) => c.name === 'items-create')).toHaveLength(0);
   });
 

@@ -1,4 +1,13 @@
-import { ALT_TEXT_MAX, DEFAULT_STYLE, EMPTY_FACTS, parseTags, type ImageTreatment, type Style, type UnfinishedItem } from '@curio/contract';
+import {
+  ALT_TEXT_MAX,
+  DEFAULT_STYLE,
+  EMPTY_FACTS,
+  parseTags,
+  type ImageTreatment,
+  type ItemFactsInput,
+  type Style,
+  type UnfinishedItem,
+} from '@curio/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ArrowRight, Loader2, PackageCheck } from 'lucide-react';
 import { useCallback, useMemo, useState, type FormEvent } from 'react';
@@ -6,7 +15,8 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { altTextPrefill } from '@/lib/alt-text';
-import { useZodForm } from '@/lib/form';
+import { EMPTY_FACTS_FORM, factsFormValues } from '@/lib/facts-form';
+import { setServerErrors, useZodForm } from '@/lib/form';
 import { useCreateItem, type CreatedItem } from '../api/create-item';
 import { useGenerateVariants } from '../api/generate-variants';
 import { creditBalanceQuery, useCreditBalance } from '../api/get-credit-balance';
@@ -47,7 +57,7 @@ export type AddItemWizardProps = {
 
 const RESUME_STEP_INDEX = { photos: 1, style: 2, generate: 3 } as const;
 
-const EMPTY_DETAILS: DetailsInput = { title: '', tags: '', nsfw: false, notes: '' };
+const EMPTY_DETAILS: DetailsInput = { title: '', tags: '', nsfw: false, notes: '', facts: EMPTY_FACTS_FORM };
 
 /**
  * The four steps: 1 Details (Next creates the item), 2 Photos (Next needs ≥ 1, all uploaded), 3 Style
@@ -63,7 +73,9 @@ export function AddItemWizard({ maintenanceMode, isAdmin, onDone, resume = null,
   const detailsForm = useZodForm(detailsFormSchema, {
     keys: DETAILS_KEYS,
     reValidateMode: 'onChange',
-    defaultValues: resume ? { title: resume.title, tags: resume.tags.join(', '), nsfw: resume.nsfw, notes: '' } : EMPTY_DETAILS,
+    defaultValues: resume
+      ? { title: resume.title, tags: resume.tags.join(', '), nsfw: resume.nsfw, notes: '', facts: factsFormValues(resume.facts) }
+      : EMPTY_DETAILS,
   });
   const [errorAttempt, setErrorAttempt] = useState(0);
   const [item, setItem] = useState<CreatedItem | null>(
@@ -75,7 +87,7 @@ export function AddItemWizard({ maintenanceMode, isAdmin, onDone, resume = null,
           tags: resume.tags,
           nsfw: resume.nsfw,
           metadata: null,
-          facts: EMPTY_FACTS,
+          facts: resume.facts,
           chosenCompositeId: null,
           createdAt: resume.createdAt,
         }
@@ -121,16 +133,16 @@ export function AddItemWizard({ maintenanceMode, isAdmin, onDone, resume = null,
   const nextFromDetails = () => {
     if (item) return go(1);
     void detailsForm.handleSubmit(
-      (details) => createFromDetails(details.title, details.nsfw, details.notes),
+      (details) => createFromDetails(details.title, details.nsfw, details.notes, details.facts),
       // The first invalid field takes the focus (DetailsStep), on every failed Next.
       () => setErrorAttempt((n) => n + 1),
     )();
   };
 
-  const createFromDetails = (title: string, nsfw: boolean, metadata: string | null) => {
+  const createFromDetails = (title: string, nsfw: boolean, metadata: string | null, facts: ItemFactsInput) => {
     createItem.mutate(
       // The tags as typed (Chinese commas made plain): the server splits them by the same rule.
-      { title, tags: normalizeTags(detailsForm.getValues('tags')), nsfw, metadata },
+      { title, tags: normalizeTags(detailsForm.getValues('tags')), nsfw, metadata, facts },
       {
         onSuccess: ({ item: created }) => {
           setItem(created);
@@ -138,6 +150,11 @@ export function AddItemWizard({ maintenanceMode, isAdmin, onDone, resume = null,
           go(1);
         },
         onError: (error) => {
+          // A fact the server refused shows at its box (its code translated), which then takes the focus.
+          if (setServerErrors(error, detailsForm.setError, DETAILS_KEYS)) {
+            setErrorAttempt((n) => n + 1);
+            return;
+          }
           const key = createItemErrorKey(error);
           // At the limit with unfinished items among the 50: say how many, and where to finish or delete them.
           const unfinishedCount = unfinished.data?.items.length ?? 0;
@@ -298,7 +315,8 @@ export function AddItemWizard({ maintenanceMode, isAdmin, onDone, resume = null,
               setGenerateError(null);
               setAltText(
                 (current) =>
-                  current ?? altTextPrefill({ title: detailsForm.getValues('title'), tags: parseTags(normalizeTags(detailsForm.getValues('tags'))) }),
+                  current ??
+                  altTextPrefill({ title: detailsForm.getValues('title'), tags: parseTags(normalizeTags(detailsForm.getValues('tags'))), facts: item?.facts }),
               );
             }}
             altText={altText ?? ''}

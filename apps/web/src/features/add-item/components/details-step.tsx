@@ -11,6 +11,7 @@ import { errorText } from '@/lib/form';
 import { normalizeTags, type DetailsInput, type DetailsOutput } from '../utils/wizard-rules';
 import { CreditsSummary } from './credits-summary';
 import { StepHeading } from './step-heading';
+import { FactsFields } from '@/components/forms/facts-fields';
 import { FormSwitch } from '@/components/forms/form-switch';
 
 type DetailsStepProps = {
@@ -23,7 +24,10 @@ type DetailsStepProps = {
   errorAttempt: number;
 };
 
-/** Step 1: the credits there are to spend, then title (required), comma-separated tags, the NSFW switch and optional notes. */
+/**
+ * Step 1: the credits there are to spend, then title (required), comma-separated tags, the NSFW switch, optional notes
+ * and the optional facts (folded away until wanted).
+ */
 export function DetailsStep({ form, locked, focusHeading, errorAttempt }: DetailsStepProps) {
   const { t } = useTranslation();
   const id = useId();
@@ -128,6 +132,8 @@ export function DetailsStep({ form, locked, focusHeading, errorAttempt }: Detail
           data-testid="item-notes"
         />
       </Field>
+
+      <FactsFields form={form} locked={locked} testId="item-facts" />
     </div>
   );
 }

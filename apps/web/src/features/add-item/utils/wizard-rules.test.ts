@@ -14,14 +14,28 @@ import {
   prepProgress,
   uploadErrorDetailKey,
 } from './wizard-rules';
+import { EMPTY_FACTS_FORM } from '@/lib/facts-form';
 
-const details = { title: 'Robot', tags: 'mecha, vintage', nsfw: false, notes: '' };
+const details = { title: 'Robot', tags: 'mecha, vintage', nsfw: false, notes: '', facts: EMPTY_FACTS_FORM };
 
 describe('step 1: details', () => {
   it('needs a title once trimmed', () => {
     expect(detailsErrors(details)).toEqual({});
     expect(detailsErrors({ ...details, title: '   ' })).toEqual({ title: 'common.required' });
     expect(detailsErrors({ ...details, title: 'x'.repeat(101) })).toEqual({ title: 'addItem.details.titleTooLong' });
+  });
+
+  it('checks the optional facts by the contract, each at its own box', () => {
+    const facts = (f: Partial<typeof EMPTY_FACTS_FORM>) => detailsErrors({ ...details, facts: { ...EMPTY_FACTS_FORM, ...f } });
+    expect(facts({ maker: '  ', year: ' ', edition: { number: '', of: '' } })).toEqual({});
+    expect(facts({ year: '1799' })).toEqual({ 'facts.year': 'facts.errors.year' });
+    expect(facts({ year: 'abcd' })).toEqual({ 'facts.year': 'facts.errors.year' });
+    expect(facts({ edition: { number: '13', of: '12' } })).toEqual({ 'facts.edition.number': 'facts.errors.editionNumberTooBig' });
+    expect(facts({ edition: { number: '12', of: '' } })).toEqual({ 'facts.edition.of': 'facts.errors.editionBoth' });
+    expect(facts({ edition: { number: '1.5', of: '3' } })).toEqual({ 'facts.edition.number': 'facts.errors.editionNumber' });
+    expect(facts({ barcode: '12-ab' })).toEqual({ 'facts.barcode': 'facts.errors.barcode' });
+    expect(facts({ maker: 'x'.repeat(81) })).toEqual({ 'facts.maker': 'facts.errors.nameTooLong' });
+    expect(facts({ scale: 'a\u0000b' })).toEqual({ 'facts.scale': 'facts.errors.unsafeText' });
   });
 
   it('accepts Chinese commas between tags', () => {

@@ -10,12 +10,13 @@ import {
 } from '@curio/contract';
 import { z } from 'zod';
 import { isApiError } from '@/lib/api-client';
+import { factsFormSchema, factsKeys, type FactsFormValues } from '@/lib/facts-form';
 import { everyCode, issueKeys, narrowInput, type FormKeys } from '@/lib/form';
 
 export const STEPS = ['details', 'photos', 'style', 'generate'] as const;
 export type WizardStep = (typeof STEPS)[number];
 
-export type DetailsInput = { title: string; tags: string; nsfw: boolean; notes: string };
+export type DetailsInput = { title: string; tags: string; nsfw: boolean; notes: string; facts: FactsFormValues };
 
 /** Chinese keyboards type a full-width comma (，) or an enumeration comma (、): both separate tags too. */
 export function normalizeTags(tags: string): string {
@@ -23,18 +24,23 @@ export function normalizeTags(tags: string): string {
 }
 
 const text = narrowInput<string>();
-/** Step 1 by the contract's item rules: the title required once trimmed, the tags (Chinese commas too; each ≤ 40 characters, ≤ 20 tags), the notes. */
+/**
+ * Step 1 by the contract's item rules: the title required once trimmed, the tags (Chinese commas too; each ≤ 40
+ * characters, ≤ 20 tags), the notes and the optional facts.
+ */
 export const detailsFormSchema = z.object({
   title: itemsCreateInputSchema.shape.title,
   tags: z.string().transform(normalizeTags).pipe(text(itemsCreateInputSchema.shape.tags)),
   nsfw: z.boolean(),
   notes: text(itemsCreateInputSchema.shape.metadata),
+  facts: factsFormSchema,
 });
 export type DetailsOutput = z.output<typeof detailsFormSchema>;
 export const DETAILS_KEYS: FormKeys = {
   title: { required: 'common.required', too_long: 'addItem.details.titleTooLong' },
   tags: everyCode('addItem.details.tagsInvalid'),
   notes: everyCode('addItem.details.notesTooLong'),
+  ...factsKeys('facts'),
 };
 
 /** Field → i18n key of what is wrong with step 1; empty when the item may be created. */

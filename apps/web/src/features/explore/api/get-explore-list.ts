@@ -25,7 +25,16 @@ export function useTrendingItems() {
   });
 }
 
-export type ExploreFeedParams = { sort: ExploreSort; timeRange: TimeRange; tag: string | null; includeNSFW: boolean };
+/** The feed's filters; a fact (`maker`, `line`, `character`) only when it narrows the feed. */
+export type ExploreFeedParams = {
+  sort: ExploreSort;
+  timeRange: TimeRange;
+  tag: string | null;
+  includeNSFW: boolean;
+  maker?: string;
+  line?: string;
+  character?: string;
+};
 type FeedPageParam = { page: number; snapshot?: string };
 
 /**
@@ -42,6 +51,9 @@ export function useExploreFeed(params: ExploreFeedParams, { pageSize, enabled = 
           timeRange: params.timeRange,
           includeNSFW: params.includeNSFW,
           tag: params.tag ?? undefined,
+          maker: params.maker,
+          line: params.line,
+          character: params.character,
           page: pageParam.page,
           pageSize,
           snapshot: pageParam.snapshot,

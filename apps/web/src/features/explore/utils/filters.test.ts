@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filtersFromSearch, filtersToSearch, type ExploreFilters } from './filters';
+import { factParams, filtersFromSearch, filtersToSearch, type ExploreFilters } from './filters';
 
 const parse = (qs: string) => filtersFromSearch(new URLSearchParams(qs));
 const write = (f: Partial<ExploreFilters>) => filtersToSearch({ sort: 'trending', timeRange: '7d', tag: null, nsfw: null, ...f }).toString();
@@ -35,5 +35,23 @@ describe('explore filters ⇄ query string', () => {
   it('keeps unrelated parameters', () => {
     const next = filtersToSearch({ sort: 'top', timeRange: '7d', tag: null, nsfw: null }, new URLSearchParams('utm=x&sort=new'));
     expect(next.toString()).toBe('utm=x&sort=top');
+  });
+
+  it('reads and writes the facts explore is narrowed to, trimmed, only when given', () => {
+    expect(parse('maker=%20Bandai%20&line=&character=Zaku%20II')).toEqual({
+      sort: 'trending',
+      timeRange: '7d',
+      tag: null,
+      nsfw: null,
+      maker: 'Bandai',
+      character: 'Zaku II',
+    });
+    expect(write({ maker: 'Bandai Spirits', line: null })).toBe('maker=Bandai+Spirits');
+    const qs = 'sort=top&maker=Bandai&line=Master+Grade';
+    expect(filtersToSearch(parse(qs)).toString()).toBe(qs);
+    // Removing a chip drops its parameter and keeps the rest.
+    expect(filtersToSearch({ ...parse(qs), maker: null }).toString()).toBe('sort=top&line=Master+Grade');
+    expect(factParams(parse(qs))).toEqual({ maker: 'Bandai', line: 'Master Grade' });
+    expect(factParams(parse(''))).toEqual({});
   });
 });

@@ -13,25 +13,28 @@ import { Textarea } from '@/components/ui/textarea';
 import { isApiError } from '@/lib/api-client';
 import { imageUrl } from '@/lib/image-url';
 import { errorMessageKey } from '@/lib/error-messages';
-import { errorText, useZodForm, type FormKeys } from '@/lib/form';
+import { factsFormSchema, factsFormValues, factsKeys } from '@/lib/facts-form';
+import { errorText, setServerErrors, useZodForm, type FormKeys } from '@/lib/form';
 import type { ItemDetail } from '../api/get-item';
 import { useUpdateItem, useUpdatePhotoAlt } from '../api/update-item';
+import { FactsFields } from '@/components/forms/facts-fields';
 import { FormSwitch } from '@/components/forms/form-switch';
 
-/** The title by the contract's rule; tags and notes as typed (the server reads the tags); alt texts by their limit. */
+/** The title and the facts by the contract's rules; tags and notes as typed (the server reads the tags); alt texts by their limit. */
 const altText = z.string().trim().max(ALT_TEXT_MAX);
 const editItemFormSchema = itemsUpdateInputSchema
   .pick({ title: true, nsfw: true })
-  .extend({ tags: z.string(), notes: z.string(), altText, photoAlts: z.array(altText) });
+  .extend({ tags: z.string(), notes: z.string(), altText, photoAlts: z.array(altText), facts: factsFormSchema });
 const KEYS: FormKeys = {
   title: { required: 'common.required', too_long: 'item.titleTooLong' },
   altText: { too_long: 'item.altTextTooLong' },
   ...Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`photoAlts.${i}`, { too_long: 'item.altTextTooLong' }])),
+  ...factsKeys('facts'),
 };
 
 /**
- * Owner only: title, tags (comma-separated text), NSFW, the private notes and the chosen image's alt text, saved
- * with items-update; each photo's alt text, saved with photos-update where it changed.
+ * Owner only: title, tags (comma-separated text), NSFW, the private notes, the chosen image's alt text and the facts,
+ * saved with items-update; each photo's alt text, saved with photos-update where it changed.
  */
 export function EditItemDialog({ item }: { item: ItemDetail }) {
   const { t } = useTranslation();
@@ -53,6 +56,11 @@ export function EditItemDialog({ item }: { item: ItemDetail }) {
   );
 }
 
+/** The facts' boxes the server's field codes may land on. */
+const FACT_PATHS = Object.keys(factsKeys('facts')) as (
+  `facts.${'maker' | 'line' | 'character' | 'year' | 'scale' | 'condition' | 'barcode'}` | `facts.edition.${'number' | 'of'}`
+)[];
+
 function EditItemForm({ item, onDone }: { item: ItemDetail; onDone: () => void }) {
   const { t } = useTranslation();
   const id = useId();
@@ -67,6 +75,7 @@ function EditItemForm({ item, onDone }: { item: ItemDetail; onDone: () => void }
       notes: item.notes ?? '',
       altText: item.altText ?? '',
       photoAlts: item.photos.map((p) => p.altText ?? ''),
+      facts: factsFormValues(item.facts),
     },
   });
   const titleError = errorText(t, form.formState.errors.title, { max: TITLE_MAX });
@@ -88,16 +97,17 @@ function EditItemForm({ item, onDone }: { item: ItemDetail; onDone: () => void }
     onDone();
   };
 
-  const onSubmit = form.handleSubmit(({ title, tags, nsfw, notes, altText: alt, photoAlts }) => {
+  const onSubmit = form.handleSubmit(({ title, tags, nsfw, notes, altText: alt, photoAlts, facts }) => {
     update.mutate(
-      { itemId: item.id, title, tags, nsfw, notes: notes.trim() || null, altText: alt || null },
+      // Every fact is sent: one left blank is cleared.
+      { itemId: item.id, title, tags, nsfw, notes: notes.trim() || null, altText: alt || null, facts },
       {
         onSuccess: () => void savePhotoAlts(photoAlts),
         onError: (error) => {
           // Whatever the server found wrong with the title or the tags, the spec's one text for each.
           if (isApiError(error) && error.fields?.title) form.setError('title', { message: 'item.titleInvalid' });
           else if (isApiError(error) && error.fields?.tags) form.setError('tags', { message: 'item.tagsInvalid' });
-          else toast.error(t(errorMessageKey(error)));
+          else if (!setServerErrors(error, form.setError, KEYS, FACT_PATHS)) toast.error(t(errorMessageKey(error)));
         },
       },
     );
@@ -173,6 +183,8 @@ function EditItemForm({ item, onDone }: { item: ItemDetail; onDone: () => void }
         </div>
         <FormSwitch control={form.control} name="nsfw" id={`${id}-nsfw`} aria-describedby={`${id}-nsfw-hint`} data-testid="edit-nsfw" />
       </div>
+      <FactsFields form={form} testId="edit-facts" />
+      <FactsFields form={form} testId="edit-facts" />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="ghost" onClick={onDone}>
           {t('common.cancel')}

@@ -1,3 +1,4 @@
+import { EMPTY_FACTS } from '@curio/contract';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -29,6 +30,7 @@ const item = {
     { id: 'p2', imageId: 'ph2', role: 'side' },
   ],
   counts: { likes: 3, comments: 0, saves: 1, views: 10 },
+  facts: EMPTY_FACTS,
 };
 
 function answer(body: unknown, status = 200) {
@@ -61,6 +63,24 @@ describe('ItemPage', () => {
     expect(track).toHaveBeenCalledTimes(1);
     expect(track).toHaveBeenCalledWith('item_view', { itemId: ID }, expect.any(String));
     expect(screen.queryByTestId('item-edit')).toBeNull();
+  });
+
+  it('shows a fact sheet of the facts that are set only, the condition and edition in words, maker, line and character linking to explore', async () => {
+    const facts = { ...EMPTY_FACTS, maker: 'Bandai Spirits', character: 'Zaku II', edition: { number: 12, of: 500 }, condition: 'loose' as const };
+    answer({ access: 'visible', item: { ...item, facts }, owner, viewer });
+    renderItem();
+    const sheet = await screen.findByRole('region', { name: 'About this piece' });
+    expect([...sheet.querySelectorAll('dt')].map((n) => n.textContent)).toEqual(['Maker', 'Character', 'Edition', 'Condition']);
+    expect([...sheet.querySelectorAll('dd')].map((n) => n.textContent)).toEqual(['Bandai Spirits', 'Zaku II', '12 of 500', 'Loose']);
+    expect(screen.getByRole('link', { name: 'Bandai Spirits' }).getAttribute('href')).toBe('/explore?maker=Bandai+Spirits');
+    expect(screen.getByRole('link', { name: 'Zaku II' }).getAttribute('href')).toBe('/explore?character=Zaku+II');
+  });
+
+  it('shows no fact sheet for an item without facts', async () => {
+    answer({ access: 'visible', item, owner, viewer });
+    renderItem();
+    await screen.findByRole('heading', { level: 1, name: 'Tin robot' });
+    expect(screen.queryByTestId('item-facts')).toBeNull();
   });
 
   it('asks a guest to log in to like, and the sign-in comes back to the item', async () => {

@@ -17,6 +17,7 @@ import { hasNsfwConsent, recordNsfwConsent } from '../utils/nsfw-consent';
 import { HiddenBanner } from './hidden-banner';
 import { ItemFigure } from './item-figure';
 import { ItemActions } from './item-actions';
+import { FactSheet } from './fact-sheet';
 import { ItemNotFound, ItemPrivate, ItemRemoved } from './item-unavailable';
 import { NsfwGate } from './nsfw-gate';
 import { PhotoGrid } from './photo-grid';
@@ -158,6 +159,7 @@ function VisibleItemView({
           ) : null}
         </header>
         <ItemActions data={data} />
+        <FactSheet facts={item.facts} />
         {renderActions?.(data)}
         {viewer.isOwner && item.notes ? (
           <section
