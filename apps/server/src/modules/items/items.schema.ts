@@ -28,7 +28,15 @@ export const items = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('items_shelf_created_idx').on(t.shelfId, t.createdAt), index('items_user_idx').on(t.userId), index('items_created_idx').on(t.createdAt)],
+  (t) => [
+    index('items_shelf_created_idx').on(t.shelfId, t.createdAt),
+    index('items_user_idx').on(t.userId),
+    index('items_created_idx').on(t.createdAt),
+    // The home feed: each followed collector's newest items with an image, read backwards in keyset order (created_at desc, id desc).
+    index('items_user_feed_idx')
+      .on(t.userId, t.createdAt, t.id)
+      .where(sql`${t.chosenCompositeId} is not null`),
+  ],
 );
 
 export const photos = pgTable(
