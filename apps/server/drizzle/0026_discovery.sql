@@ -25,4 +25,4 @@ ALTER TABLE "tag_mutes" ADD CONSTRAINT "tag_mutes_user_id_users_id_fk" FOREIGN K
 ALTER TABLE "user_mutes" ADD CONSTRAINT "user_mutes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_mutes" ADD CONSTRAINT "user_mutes_muted_id_users_id_fk" FOREIGN KEY ("muted_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "user_mutes_muted_idx" ON "user_mutes" USING btree ("muted_id");--> statement-breakpoint
-CREATE INDEX "items_user_feed_idx" ON "items" USING btree ("user_id","created_at","id") WHERE "items"."chosen_composite_id" is not null;
+CREATE INDEX "items_user_feed_idx" ON "items" USING btree ("user_id","created_at","id","hidden","nsfw") WHERE "items"."chosen_composite_id" is not null;

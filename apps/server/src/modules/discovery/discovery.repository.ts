@@ -11,6 +11,7 @@ import {
   notBlockedBetween,
   notMutedPersonSql,
   notMutedSql,
+  notTaggedWithSql,
   nsfwAllowedSql,
   profileVisibleTo,
 } from '../../db/visibility';
@@ -27,6 +28,14 @@ const textArraySql = (values: readonly string[]): SQL =>
 /** Follows of tags, mutes of tags and people, and the discovery reads built on them (feed, suggestions, tag pages). */
 export function discoveryRepository(db: Executor) {
   return {
+    /** The tags the viewer follows and those they muted, in one read (the feed names them in its query). */
+    async viewerTags(userId: string) {
+      const rows = rowsOf<{ kind: 'follow' | 'mute'; tag: string }>(
+        await db.execute(sql`select 'follow' as kind, tag from ${tagFollows} where user_id = ${userId}
+          union all select 'mute' as kind, tag from ${tagMutes} where user_id = ${userId}`),
+      );
+      return { followed: rows.filter((r) => r.kind === 'follow').map((r) => r.tag), muted: rows.filter((r) => r.kind === 'mute').map((r) => r.tag) };
+    },
     async followedTags(userId: string) {
       return db
         .select({ tag: tagFollows.tag, createdAt: tagFollows.createdAt })
@@ -109,34 +118,36 @@ export function discoveryRepository(db: Executor) {
     /**
      * A page of the home feed's item ids, newest first (keyset on (created_at, id)), one row more than `limit`:
      * - items of the people the viewer follows, read per followed person from `items_user_feed_idx` (a backward
-     *   range scan of at most `limit + 1` rows each) and merged, so the work grows with the people followed, not
-     *   with the site;
-     * - items carrying a tag the viewer follows (`tags`, read beforehand so the planner sees them: the GIN index).
+     *   range scan of at most `limit + 1` index entries each, which carry `hidden` and `nsfw`: with no muted tags the
+     *   table itself is not visited) and merged, so the work grows with the people followed, not with the site;
+     * - items carrying a tag the viewer follows (the GIN index).
+     * `tags` are the viewer's followed and muted tags, read beforehand so that the planner sees them.
      * Never: the viewer's own items, private or hidden profiles, hidden items, items without an image, people with a
      * block either way, muted people or tags, NSFW unless the viewer's `include_nsfw` is on.
      */
-    async feedPage(viewerId: string, opts: { after: Cursor | null; limit: number; tags: readonly string[] }) {
+    async feedPage(viewerId: string, opts: { after: Cursor | null; limit: number; tags: { followed: readonly string[]; muted: readonly string[] } }) {
       const n = opts.limit + 1;
-      const after = (alias: string) => (opts.after ? sql`and ${olderThan(sql.raw(`${alias}.created_at`), sql.raw(`${alias}.id`), opts.after)}` : sql``);
-      const common = sql`i.chosen_composite_id is not null and not i.hidden
-        and ${nsfwAllowedSql(viewerId, 'i')} and ${notMutedSql(viewerId, 'i')}`;
+      const after = opts.after ? sql`and ${olderThan(sql`i.created_at`, sql`i.id`, opts.after)}` : sql``;
+      const shown = sql`i.chosen_composite_id is not null and not i.hidden and ${nsfwAllowedSql(viewerId, 'i')}
+        and ${notTaggedWithSql(opts.tags.muted, 'i')}`;
       const followed = sql`select c.id, c.created_at from (
           select f.followee_id from follows f
           join profiles p on p.user_id = f.followee_id
           where f.follower_id = ${viewerId} and ${profileVisibleTo('p', null)}
             and f.followee_id not in (${blockedWithSql(viewerId)})
+            and ${notMutedPersonSql(viewerId, sql`f.followee_id`)}
         ) src
         cross join lateral (
           select i.id, i.created_at from items i
-          where i.user_id = src.followee_id and ${common} ${after('i')}
+          where i.user_id = src.followee_id and ${shown} ${after}
           order by i.created_at desc, i.id desc
           limit ${n}
         ) c`;
-      const tagged = opts.tags.length
+      const tagged = opts.tags.followed.length
         ? sql` union select i.id, i.created_at from items i
             join profiles p on p.user_id = i.user_id
-            where i.tags && ${textArraySql(opts.tags)} and ${itemVisibleTo({ item: 'i', owner: 'p' }, null)} and ${common}
-              and i.user_id <> ${viewerId} and i.user_id not in (${blockedWithSql(viewerId)}) ${after('i')}
+            where i.tags && ${textArraySql(opts.tags.followed)} and ${itemVisibleTo({ item: 'i', owner: 'p' }, null)} and ${shown}
+              and ${notMutedSql(viewerId, 'i')} and i.user_id <> ${viewerId} and i.user_id not in (${blockedWithSql(viewerId)}) ${after}
             order by created_at desc, id desc
             limit ${n}`
         : sql``;

@@ -50,7 +50,7 @@ export function createDiscoveryService(db: Db, deps: { domainEvents: Pick<Domain
     /** A page of the viewer's home feed, newest first (keyset paging: nothing repeats or is skipped while others post). */
     async feed(viewerId: string, input: { cursor?: string; limit: number }): Promise<FeedListResult> {
       const after = input.cursor ? decodeCursor(input.cursor) : null;
-      const tags = (await repo.followedTags(viewerId)).map((t) => t.tag);
+      const tags = await repo.viewerTags(viewerId);
       const rows = await repo.feedPage(viewerId, { after, limit: input.limit, tags });
       const page = rows.slice(0, input.limit);
       // The read pipeline applies the rules again (something may have changed since) and adds the viewer's marks.

@@ -34,7 +34,7 @@ export function FollowingFeed() {
   const fresh = useNewFeedItems();
   const like = useToggleCardLike();
   const save = useToggleCardSave();
-  const top = useRef<HTMLDivElement>(null);
+  const top = useRef<HTMLUListElement>(null);
   const [showing, setShowing] = useState(false);
   const canLoadMore = !!feed.data && feed.hasNextPage && !feed.isFetchingNextPage && !feed.isFetchNextPageError;
   const sentinelRef = useInfiniteScroll<HTMLDivElement>(() => {
@@ -117,8 +117,14 @@ export function FollowingFeed() {
   return (
     <div className="grid gap-6">
       {pill}
-      <div ref={top} tabIndex={-1} aria-label={t('feed.listLabel')} className="scroll-mt-24 outline-none" />
-      <ul className={GRID} data-testid="feed-grid" aria-busy={feed.isFetchingNextPage}>
+      <ul
+        ref={top}
+        tabIndex={-1}
+        aria-label={t('feed.listLabel')}
+        className={`${GRID} scroll-mt-24 outline-none`}
+        data-testid="feed-grid"
+        aria-busy={feed.isFetchingNextPage}
+      >
         {items.map((item, index) => (
           <li key={item.itemId}>
             <ExploreCard item={item} viewer={{ liked: item.liked, saved: item.saved }} onLike={onLike} onSave={onSave} eager={index < 4} />
