@@ -16,7 +16,7 @@ async function collector(browser: Browser): Promise<Person> {
 }
 
 /** The screens of this spec in both languages and themes, desktop and phone (only with SCREENSHOTS_DIR). */
-async function variants(page: Page, name: string, url: string) {
+async function variants(page: Page, name: string, url: string, part?: string) {
   if (!SCREENSHOTS_DIR) return;
   for (const lang of ['en', 'zh-CN'])
     for (const theme of ['light', 'dark'])
@@ -29,14 +29,15 @@ async function variants(page: Page, name: string, url: string) {
         await page.goto(url);
         await page.locator('h1').first().waitFor();
         await page.waitForLoadState('networkidle');
-        await shot(page, `${name}-${device}-${lang}-${theme}`);
+        await shot(part ? page.getByTestId(part) : page, `${name}-${device}-${lang}-${theme}`);
       }
   await page.evaluate(() => (localStorage.setItem('curio.lang', 'en'), localStorage.setItem('curio.theme', 'light')));
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 test.describe('discovery: the home feed, tag pages and mutes', () => {
-  test.setTimeout(240_000);
+  // Screenshots of every screen in both languages, both themes, desktop and phone take their time.
+  test.setTimeout(SCREENSHOTS_DIR ? 600_000 : 180_000);
 
   test('an empty feed suggests a collector of the same tags; following them fills it, and new items show as a pill', async ({ browser }) => {
     const [ana, ben] = [await collector(browser), await collector(browser)];
@@ -103,7 +104,7 @@ test.describe('discovery: the home feed, tag pages and mutes', () => {
     await page.getByTestId('mute-tag-input').fill('clowns');
     await page.keyboard.press('Enter');
     await expect(mutes.getByTestId('muted-tag')).toContainText('clowns');
-    await variants(page, 'mutes', '/settings/privacy');
+    await variants(page, 'mutes', '/settings/privacy', 'mutes');
     await expectNoAxeViolations(page, 'the privacy settings with mutes');
     await mutes.getByRole('button', { name: `Unmute @${ben.handle}` }).click();
     await expect(mutes.getByTestId('muted-user')).toHaveCount(0);
