@@ -3,16 +3,16 @@ import { fn, onboardedUserInPage, seedShelfItems } from './support/api';
 import { expectNoAxeViolations } from './support/axe';
 import { SCREENSHOTS_DIR, shot } from './support/shots';
 
-type Person = { page: Page; handle: string; userId: string; close: () => Promise<void> };
+type Person = { page: Page; email: string; handle: string; userId: string; close: () => Promise<void> };
 
 /** A new collector in a browser context of their own (consent given, so the banner stays away). */
 async function collector(browser: Browser): Promise<Person> {
   const ctx = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   const page = await ctx.newPage();
   await page.addInitScript(() => localStorage.setItem('curio.analytics-consent', 'accepted'));
-  const { handle } = await onboardedUserInPage(page);
+  const { email, handle } = await onboardedUserInPage(page);
   const me = await fn<{ profile: { userId: string } }>(page.request, 'profile-me');
-  return { page, handle, userId: me.profile.userId, close: () => ctx.close() };
+  return { page, email, handle, userId: me.profile.userId, close: () => ctx.close() };
 }
 
 /** The screens of this spec in both languages and themes, desktop and phone (only with SCREENSHOTS_DIR). */
@@ -96,6 +96,7 @@ test.describe('discovery: the home feed, tag pages and mutes', () => {
     await page.goto(`/u/${ben.handle}`);
     await page.getByTestId('profile-mute').click();
     await expect(page.getByTestId('profile-mute')).toHaveAttribute('aria-pressed', 'true');
+    await shot(page, 'profile-muted');
     await page.goto('/feed');
     await expect(page.getByTestId('feed-empty')).toBeVisible();
     await page.goto('/settings/privacy');
@@ -110,6 +111,19 @@ test.describe('discovery: the home feed, tag pages and mutes', () => {
     await expect(mutes.getByTestId('muted-user')).toHaveCount(0);
     await page.goto('/feed');
     await expect(page.getByTestId('feed-grid').getByTestId('explore-card')).toHaveCount(2);
+
+    // Signing in again (by a mailed link) lands on the feed: Ana follows someone.
+    const again = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+    const fresh = await again.newPage();
+    await fresh.goto('/login');
+    const form = fresh.getByRole('form', { name: 'Sign in with a magic link' });
+    await form.getByLabel('Email').fill(ana.email);
+    await form.getByRole('button', { name: 'Email me a sign-in link' }).click();
+    await expect(fresh.getByText("Check your inbox: we've sent you a sign-in link.")).toBeVisible();
+    await fresh.goto('/dev/outbox');
+    await fresh.locator('article', { hasText: ana.email }).first().getByRole('link').first().click();
+    await expect(fresh).toHaveURL(/\/feed$/);
+    await again.close();
     await ana.close();
     await ben.close();
   });
