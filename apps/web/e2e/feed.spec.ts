@@ -33,6 +33,8 @@ async function variants(page: Page, name: string, url: string, part?: string) {
       }
   await page.evaluate(() => (localStorage.setItem('curio.lang', 'en'), localStorage.setItem('curio.theme', 'light')));
   await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(url);
+  await page.locator('h1').first().waitFor();
 }
 
 test.describe('discovery: the home feed, tag pages and mutes', () => {
