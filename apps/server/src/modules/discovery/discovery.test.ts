@@ -10,7 +10,8 @@ import {
   tagGetResultSchema,
 } from '@curio/contract';
 import { items, profiles } from '../../db/schema';
-import { createTestApp, unchecked, type TestApp } from '../../test/harness';
+import { createTestApp, TEST_ORIGIN, unchecked, type TestApp } from '../../test/harness';
+import { createSecondApp } from '../../test/second-app';
 import { pngBytes, stubGenerator } from '../../test/images';
 import { sseReader } from '../../test/sse';
 
@@ -222,6 +223,26 @@ describe('feed-list', () => {
     const msg = await sse.next((m) => m.event === 'item');
     expect(JSON.parse(msg.data!)).toEqual({ itemId: id });
     await expect(otherSse.next((m) => m.event === 'item', 300)).rejects.toThrow('no matching message');
+  });
+
+  it('tells a feed stream open in another process, which hears of the item by the events channel', { tags: ['postgres'] }, async () => {
+    const b = createSecondApp(t);
+    await b.services.events.start();
+    try {
+      const viewer = await t.onboardedUser();
+      const a = await t.onboardedUser();
+      await follow(viewer, a);
+      const res = await b.app.request(`${TEST_ORIGIN}/realtime/v1/feed`, { headers: { cookie: viewer.cookie } });
+      expect(res.status).toBe(200);
+      const sse = sseReader(res);
+      const { id } = await t.publish(a.cookie, photo, { title: 'Elsewhere' });
+      const msg = await sse.next((m) => m.event === 'item');
+      expect(JSON.parse(msg.data!)).toEqual({ itemId: id });
+    } finally {
+      await b.services.realtime.closeAll();
+      await b.services.functionStats.stop();
+      await b.services.events.stop();
+    }
   });
 });
 
