@@ -9,6 +9,7 @@ import { wantedFunctions } from './modules/wanted/wanted.routes';
 import { commentsFunctions } from './modules/comments/comments.routes';
 import { creditsFunctions } from './modules/credits/credits.routes';
 import { dmcaFunctions } from './modules/dmca/dmca.routes';
+import { discoveryFunctions } from './modules/discovery/discovery.routes';
 import { exploreFunctions } from './modules/explore/explore.routes';
 import { feedbackFunctions } from './modules/feedback/feedback.routes';
 import { followsFunctions } from './modules/follows/follows.routes';
@@ -58,6 +59,7 @@ export function functionHandlers(services: Services, more: { adminAccounts: Admi
     ...socialFunctions(services.social),
     ...commentsFunctions(services.comments),
     ...exploreFunctions(services.explore),
+    ...discoveryFunctions(services.discovery),
     ...settingsFunctions(services.userSettings),
     ...mfaFunctions(services.mfa),
     ...followsFunctions(services.follows),

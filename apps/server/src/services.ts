@@ -18,6 +18,7 @@ import { createNotificationsService } from './modules/notifications/notification
 import { createProfilesService } from './modules/profiles/profiles.service';
 import { createRateLimitsService } from './modules/rate-limits/rate-limits.service';
 import { createCommentsService } from './modules/comments/comments.service';
+import { createDiscoveryService } from './modules/discovery/discovery.service';
 import { createExploreService } from './modules/explore/explore.service';
 import { createItemPagesService } from './modules/items/item-pages.service';
 import { createSettingsService } from './modules/settings/settings.service';
@@ -125,6 +126,7 @@ export function createServices(
     domainEvents,
   });
   const explore = createExploreService(db, { snapshotSeconds: env.EXPLORE_SNAPSHOT_SECONDS, secret: env.AUTH_SECRET, domainEvents });
+  const discovery = createDiscoveryService(db, { domainEvents, streams: realtime, logger });
   const itemPages = createItemPagesService(db, { roles, images, domainEvents });
   const social = createSocialService(db, { roles, notifications, domainEvents });
   const analytics = createAnalyticsService(db, { social, secret: env.AUTH_SECRET });
@@ -206,6 +208,7 @@ export function createServices(
     social,
     comments,
     explore,
+    discovery,
     userSettings,
     jobs,
     storageSweep,

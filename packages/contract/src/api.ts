@@ -1,6 +1,20 @@
 import type { z } from 'zod';
 import type { Access, RateLimitPolicy } from './functions';
 import {
+  feedListInputSchema,
+  feedListResultSchema,
+  mutesListResultSchema,
+  mutesToggleInputSchema,
+  mutesToggleResultSchema,
+  peopleSuggestInputSchema,
+  peopleSuggestResultSchema,
+  tagGetResultSchema,
+  tagInputSchema,
+  tagsFollowedListResultSchema,
+  tagsFollowToggleInputSchema,
+  tagsFollowToggleResultSchema,
+} from './discovery';
+import {
   adminSettingsUpdateSchema,
   analyticsTrackResultSchema,
   analyticsTrackSchema,
@@ -346,6 +360,15 @@ export const API = {
   'dm-mark-read': fn({ input: dmThreadIdInputSchema, output: dmMarkReadResultSchema, access: 'user' }),
   'dm-report': fn({ input: dmReportInputSchema, output: dmReportResultSchema, access: 'user' }),
   'dm-recipients-search': fn({ input: dmRecipientsSearchInputSchema, output: dmRecipientsSearchResultSchema, access: 'user', read: true }),
+
+  // Discovery: the home feed, suggestions, tag pages, mutes
+  'feed-list': fn({ input: feedListInputSchema, output: feedListResultSchema, access: 'user', read: true }),
+  'people-suggest': fn({ input: peopleSuggestInputSchema, output: peopleSuggestResultSchema, access: 'user', read: true }),
+  'tag-get': fn({ input: tagInputSchema, output: tagGetResultSchema, access: 'public', read: true }),
+  'tags-follow-toggle': fn({ input: tagsFollowToggleInputSchema, output: tagsFollowToggleResultSchema, access: 'user' }),
+  'tags-followed-list': fn({ input: emptyInputSchema, output: tagsFollowedListResultSchema, access: 'user', read: true }),
+  'mutes-toggle': fn({ input: mutesToggleInputSchema, output: mutesToggleResultSchema, access: 'user' }),
+  'mutes-list': fn({ input: emptyInputSchema, output: mutesListResultSchema, access: 'user', read: true }),
 
   // DMCA notices (public form; moderation in moderation.ts)
   'dmca-submit': fn({

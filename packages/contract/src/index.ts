@@ -21,5 +21,6 @@ export * from './moderation';
 export * from './account-data';
 export * from './account-sessions';
 export * from './account-mfa';
+export * from './discovery';
 export * from './api';
 export * from './web-routes';

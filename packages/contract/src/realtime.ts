@@ -4,7 +4,7 @@ import { z } from 'zod';
  * Live streams served at `/realtime/v1/{stream}` (server-sent events). `site` is the one open to guests: it carries
  * nothing but the hint that the public site settings changed (SITE_EVENTS).
  */
-export const REALTIME_STREAMS = ['notifications', 'photos', 'messages', 'site'] as const;
+export const REALTIME_STREAMS = ['notifications', 'photos', 'messages', 'site', 'feed'] as const;
 export type RealtimeStream = (typeof REALTIME_STREAMS)[number];
 export const isRealtimeStream = (name: string): name is RealtimeStream => (REALTIME_STREAMS as readonly string[]).includes(name);
 

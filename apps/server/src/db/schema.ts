@@ -35,3 +35,4 @@ export * from '../modules/sign-in-guard/sign-in-guard.schema';
 export * from '../modules/jobs/jobs.schema';
 export * from '../modules/ledger/ledger.schema';
 export * from '../modules/wanted/wanted.schema';
+export * from '../modules/discovery/discovery.schema';

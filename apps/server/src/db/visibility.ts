@@ -1,5 +1,5 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { dmMessages, dmThreads, follows, items, profiles, userBlocks, userRoles, userSettings } from './schema';
+import { dmMessages, dmThreads, follows, items, profiles, tagMutes, userBlocks, userMutes, userRoles, userSettings } from './schema';
 
 /**
  * The SQL forms of the visibility rules (modules/read/visibility.ts, where each rule is written once in
@@ -19,7 +19,10 @@ export type ItemsRef = typeof items | string;
 const aliased = (alias: string, column: AnyColumn): SQL => sql`${sql.identifier(alias)}.${sql.identifier(column.name)}`;
 const profileColumns = (p: ProfilesRef) =>
   typeof p === 'string' ? { userId: aliased(p, profiles.userId), public: aliased(p, profiles.public), hidden: aliased(p, profiles.hidden) } : p;
-const itemColumns = (i: ItemsRef) => (typeof i === 'string' ? { userId: aliased(i, items.userId), hidden: aliased(i, items.hidden) } : i);
+const itemColumns = (i: ItemsRef) =>
+  typeof i === 'string'
+    ? { userId: aliased(i, items.userId), hidden: aliased(i, items.hidden), tags: aliased(i, items.tags), nsfw: aliased(i, items.nsfw) }
+    : i;
 
 /**
  * A profile this viewer may see or find, as SQL: the SQL form of `profileVisible` (read/visibility.ts).
@@ -110,3 +113,50 @@ export const dmAllowed = (sender: AnyColumn | SQL | string, recipient: AnyColumn
   const rule = dmRule(sender, recipient);
   return sql`(${rule.unblocked} and ${rule.admitted})`;
 };
+
+/**
+ * The person is not muted by the viewer, as SQL over a column, expression or id (a comment's author, a
+ * notification's actor, an item's owner). A mute is the muter's own filter: it hides the muted person's items,
+ * comments and notifications from the muter only, and tells nobody. `viewerId` null (a guest): always true. A
+ * null person (a deleted author) is never muted. Served by the mutes' primary key (user, muted).
+ */
+export function notMutedPersonSql(viewerId: string | SQL | null, person: AnyColumn | SQL | string): SQL {
+  if (viewerId === null) return sql`true`;
+  return sql`not exists (select 1 from ${userMutes} mu where mu.user_id = ${viewerId} and mu.muted_id = ${person})`;
+}
+
+/**
+ * The item is not muted by the viewer, as SQL over an item (the table or a query's alias): its owner is not a
+ * muted person and none of its tags is a muted tag (tags compared as stored, as explore's tag filter does).
+ * Explore, the home feed, tag pages and search compose it. `viewerId`: an id, or SQL for the viewer of each row;
+ * null (a guest): always true.
+ */
+export function notMutedSql(viewerId: string | SQL | null, item: ItemsRef = items): SQL {
+  if (viewerId === null) return sql`true`;
+  const i = itemColumns(item);
+  return sql`(${notMutedPersonSql(viewerId, i.userId)}
+    and not (${i.tags} && coalesce((select array_agg(tm.tag) from ${tagMutes} tm where tm.user_id = ${viewerId}), '{}'::text[])))`;
+}
+
+/**
+ * The item carries none of these tags, as SQL: the viewer's muted tags when a query has read them already (the home
+ * feed, so that its index scan needs no visit to the table when there are none). `notMutedSql` reads them itself.
+ */
+export function notTaggedWithSql(tags: readonly string[], item: ItemsRef = items): SQL {
+  if (!tags.length) return sql`true`;
+  const list = sql.join(
+    tags.map((t) => sql`${t}`),
+    sql`, `,
+  );
+  return sql`not (${itemColumns(item).tags} && array[${list}]::text[])`;
+}
+
+/**
+ * NSFW items only for a viewer who chose to see them (their `include_nsfw` setting; never for a guest), as SQL over
+ * an item: the home feed reads the setting in the query rather than in a round trip of its own.
+ */
+export function nsfwAllowedSql(viewerId: string | SQL | null, item: ItemsRef = items): SQL {
+  const i = itemColumns(item);
+  if (viewerId === null) return sql`not ${i.nsfw}`;
+  return sql`(not ${i.nsfw} or coalesce((select s.include_nsfw from ${userSettings} s where s.user_id = ${viewerId}), false))`;
+}

@@ -1,4 +1,4 @@
-import { Bell, Bookmark, Compass, LayoutGrid, Menu, MessageCircle } from 'lucide-react';
+import { Bell, Bookmark, Compass, LayoutGrid, Menu, MessageCircle, UsersRound } from 'lucide-react';
 import { lazy, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -107,6 +107,8 @@ export function AppHeader() {
   }
 
   const primary: HeaderLink[] = [{ id: 'explore', href: paths.explore.getHref(), label: t('nav.explore'), icon: Compass }];
+  // The home feed: the collectors and tags one follows.
+  if (onboarded) primary.push({ id: 'feed', href: paths.feed.getHref(), label: t('nav.feed'), icon: UsersRound });
   // My shelf also leads someone who has not finished onboarding back to it.
   primary.push({ id: 'my-shelf', href: paths.myShelf.getHref(), label: t('nav.myShelf'), icon: LayoutGrid });
   if (onboarded) primary.push({ id: 'saved', href: paths.saves.getHref(), label: t('nav.saved'), icon: Bookmark });

@@ -129,19 +129,19 @@ describe('signing in from such a page', () => {
   });
 
   it.each(['https://evil.example/admin', '//evil.example', '/\\evil.example', '/\t/evil.example', 'admin', '/login?next=/admin'])(
-    'goes home instead of to %j',
+    'goes to the landing step (the feed or home) instead of to %j',
     (next) => {
       renderWithProviders(
         <>
           <Routes>
             <Route path="/login" element={<LoginRoute />} />
-            <Route path="/" element={<p>The home page</p>} />
+            <Route path="/signed-in" element={<p>The landing step</p>} />
           </Routes>
           <Where />
         </>,
         { route: `/login?next=${encodeURIComponent(next)}`, withAuth: false },
       );
-      expect(screen.getByTestId('where').textContent).toBe('/');
+      expect(screen.getByTestId('where').textContent).toBe('/signed-in');
     },
   );
 

@@ -11,6 +11,8 @@ export const paths = {
   },
   emailVerified: { path: '/email-verified', getHref: () => '/email-verified' },
   onboarding: { path: '/onboarding', getHref: () => '/onboarding' },
+  /** Where a sign-in with no page to return to lands: it goes on to the home feed or home. */
+  signedIn: { path: '/signed-in', getHref: () => '/signed-in' },
   myShelf: { path: '/me/shelf', getHref: () => '/me/shelf' },
   explore: {
     path: '/explore',
@@ -22,6 +24,9 @@ export const paths = {
     },
   },
   item: { path: '/i/:itemId', getHref: (id: string) => `/i/${encodeURIComponent(id)}` },
+  /** The home feed: the collectors and tags the viewer follows. */
+  feed: { path: '/feed', getHref: () => '/feed' },
+  tag: { path: '/t/:tag', getHref: (tag: string) => `/t/${encodeURIComponent(tag)}` },
   saves: { path: '/me/saves', getHref: () => '/me/saves' },
   collection: { path: '/me/collection', getHref: () => '/me/collection' },
   myWanted: { path: '/me/wanted', getHref: () => '/me/wanted' },

@@ -26,6 +26,16 @@ export const exploreKeys = {
   list: (params: Record<string, unknown>) => [...exploreKeys.all, 'list', params] as const,
   feed: (params: Record<string, unknown>) => [...exploreKeys.all, 'feed', params] as const,
   topTags: (timeRange: string) => [...exploreKeys.all, 'top-tags', timeRange] as const,
+  /** The home feed (its cards are explore cards: likes and saves patch them too). */
+  following: () => [...exploreKeys.all, 'following'] as const,
+};
+
+/** Tag pages, suggestions of people, and one's mutes. */
+export const discoveryKeys = {
+  all: ['discovery'] as const,
+  tag: (tag: string) => [...discoveryKeys.all, 'tag', tag] as const,
+  suggest: () => [...discoveryKeys.all, 'suggest'] as const,
+  mutes: () => [...discoveryKeys.all, 'mutes'] as const,
 };
 
 export const itemKeys = {

@@ -3,7 +3,7 @@ import { commentMentions, comments, items, profiles } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import { cursorKey, olderThan } from '../../db/keyset';
 import type { Cursor } from '../../lib/cursor';
-import { profileVisibleTo } from '../../db/visibility';
+import { notMutedPersonSql, profileVisibleTo } from '../../db/visibility';
 
 export type CommentRow = typeof comments.$inferSelect;
 
@@ -13,8 +13,8 @@ const notBy = (authors: string[]) => (authors.length ? notInArray(comments.userI
 export function commentsRepository(db: Executor) {
   return {
     /** A page of visible comments, newest first, after the cursor; one row more than asked tells whether more follow. */
-    async page(itemId: string, limit: number, after: Cursor | null, excludeAuthors: string[] = []) {
-      const visible = and(eq(comments.itemId, itemId), eq(comments.hidden, false), notBy(excludeAuthors));
+    async page(itemId: string, limit: number, after: Cursor | null, excludeAuthors: string[] = [], viewerId: string | null = null) {
+      const visible = and(eq(comments.itemId, itemId), eq(comments.hidden, false), notBy(excludeAuthors), notMutedPersonSql(viewerId, comments.userId));
       return (
         db
           .select({
@@ -34,11 +34,11 @@ export function commentsRepository(db: Executor) {
           .limit(limit + 1)
       );
     },
-    async total(itemId: string, excludeAuthors: string[] = []): Promise<number> {
+    async total(itemId: string, excludeAuthors: string[] = [], viewerId: string | null = null): Promise<number> {
       const [row] = await db
         .select({ n: count() })
         .from(comments)
-        .where(and(eq(comments.itemId, itemId), eq(comments.hidden, false), notBy(excludeAuthors)));
+        .where(and(eq(comments.itemId, itemId), eq(comments.hidden, false), notBy(excludeAuthors), notMutedPersonSql(viewerId, comments.userId)));
       return row?.n ?? 0;
     },
     async countByUserSince(userId: string, since: Date): Promise<number> {

@@ -35,7 +35,8 @@ export function createCommentsService(
       const after = input.cursor ? decodeCursor(input.cursor) : null;
       // A block, either way, hides each side's comments from the other (read/visibility.ts, hiddenByBlock).
       const hidden = [...(await read.blocks(viewerId)).blocked];
-      const [rows, totalCount] = await Promise.all([repo.page(input.itemId, input.limit, after, hidden), repo.total(input.itemId, hidden)]);
+      // The viewer's muted people's comments are left out of their view too (silently: the count goes with them).
+      const [rows, totalCount] = await Promise.all([repo.page(input.itemId, input.limit, after, hidden, viewerId), repo.total(input.itemId, hidden, viewerId)]);
       const page = rows.slice(0, input.limit);
       const comments: Comment[] = page.map((r) => {
         const authorId = r.comment.userId;

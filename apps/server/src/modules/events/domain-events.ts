@@ -25,6 +25,8 @@ export interface DomainEventMap {
   'item.touched': { itemIds: string[] };
   /** An admin changed the public site settings (committed). */
   'site-settings.changed': Record<string, never>;
+  /** An item got its first image: it now shows in lists (committed). Open home feeds count it as new. */
+  'item.published': { itemId: string };
   /** A viewer's marks (likes, saves, blocks) or roles changed: what any process keeps of them is stale. */
   'viewer.marks-changed': { userId: string };
   /** A user's sessions ended (sign-out, a revoked device, a password change, suspension, deletion). */
@@ -52,6 +54,7 @@ export const DELIVERY = {
   'moderation.visibility': 'recorded',
   'item.touched': 'hint',
   'site-settings.changed': 'hint',
+  'item.published': 'hint',
   'viewer.marks-changed': 'acknowledged',
   'session.revoked': 'acknowledged',
 } as const satisfies Record<DomainEventName, 'recorded' | 'hint' | 'acknowledged'>;

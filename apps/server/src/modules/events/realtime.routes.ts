@@ -30,6 +30,8 @@ export function realtimeRouter(deps: {
     notifications: async (userId) => [{ event: NOTIFICATION_EVENTS.unseen, data: { count: await deps.notifications.unseenCount(userId) } }],
     // The wizard reads the current state with photos-status once the stream is open.
     photos: async () => [],
+    // The home feed's "new items": hints only (the hub writes them), nothing to greet with.
+    feed: async () => [],
     messages: async (userId) => (deps.messages ? [{ event: MESSAGE_EVENTS.unread, data: { total: await deps.messages.unreadTotal(userId) } }] : []),
   };
   const heartbeatMs = deps.heartbeatMs ?? REALTIME_HEARTBEAT_MS;
@@ -40,7 +42,7 @@ export function realtimeRouter(deps: {
    * Holds a stream open: registered with the hub (which ends it at shutdown) and kept alive with a comment line every
    * `heartbeatMs`, until the browser goes or the hub ends it. `release` once its handler is done.
    */
-  function hold(stream: SSEStreamingApi, name: RealtimeStream) {
+  function hold(stream: SSEStreamingApi, name: RealtimeStream, userId: string | null = null) {
     let ended = false;
     let end!: () => void;
     const finished = new Promise<void>((resolve) => {
@@ -49,7 +51,7 @@ export function realtimeRouter(deps: {
         resolve();
       };
     });
-    const unregister = deps.hub.add(stream, end, name);
+    const unregister = deps.hub.add(stream, end, name, userId);
     stream.onAbort(end);
     const heartbeat = setInterval(() => void stream.write(': heartbeat\n\n'), heartbeatMs);
     heartbeat.unref();
@@ -77,7 +79,7 @@ export function realtimeRouter(deps: {
     const lastId = parseLastEventId(headers.get('last-event-id') ?? c.req.query('lastEventId'));
 
     return streamSSE(c, async (stream) => {
-      const held = hold(stream, name);
+      const held = hold(stream, name, userId);
 
       // Live events are buffered while the greeting and the replay are written, then follow in order.
       let buffered: DomainEvent[] | null = [];

@@ -9,7 +9,7 @@ import type { DomainEvents } from './domain-events';
  * process) is told at once to the open notifications streams and the guests' site streams.
  */
 export function createStreamHub(domainEvents: Pick<DomainEvents, 'on'>) {
-  const open = new Map<SSEStreamingApi, { end: () => void; name: RealtimeStream }>();
+  const open = new Map<SSEStreamingApi, { end: () => void; name: RealtimeStream; userId: string | null }>();
   let closing = false;
   const hub = {
     get size() {
@@ -18,10 +18,34 @@ export function createStreamHub(domainEvents: Pick<DomainEvents, 'on'>) {
     get closing() {
       return closing;
     },
-    /** Registers a stream of `name`; `end` finishes its handler. Returns the function that unregisters it. */
-    add(stream: SSEStreamingApi, end: () => void, name: RealtimeStream) {
-      open.set(stream, { end, name });
+    /**
+     * Registers a stream of `name` (of `userId`; null for a guest's); `end` finishes its handler. Returns the function
+     * that unregisters it.
+     */
+    add(stream: SSEStreamingApi, end: () => void, name: RealtimeStream, userId: string | null = null) {
+      open.set(stream, { end, name, userId });
       return () => void open.delete(stream);
+    },
+    /** The users with a stream of `name` open in this process. */
+    users(name: RealtimeStream): string[] {
+      const users = new Set<string>();
+      for (const s of open.values()) if (s.name === name && s.userId) users.add(s.userId);
+      return [...users];
+    },
+    /** Writes one event without an id to the open streams of `name` of these users in this process. */
+    async sendTo(name: RealtimeStream, userIds: readonly string[], event: string, data: unknown) {
+      const to = new Set(userIds);
+      const message = { event, data: JSON.stringify(data) };
+      await Promise.all(
+        [...open]
+          .filter(([, s]) => s.name === name && s.userId !== null && to.has(s.userId))
+          .map(([stream]) =>
+            withTimeout(
+              stream.writeSSE(message).catch(() => undefined),
+              1000,
+            ),
+          ),
+      );
     },
     /**
      * Writes one event without an id to every open stream of `name` in this process (a stream that does not take it

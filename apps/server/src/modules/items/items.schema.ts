@@ -50,6 +50,11 @@ export const items = pgTable(
     index('items_character_lower_idx').on(sql`lower(${t.characterName})`, t.createdAt),
     // An edition is both numbers or neither, its number within its size.
     check('items_edition_check', sql`(${t.editionNumber} is null and ${t.editionOf} is null) or (${t.editionNumber} between 1 and ${t.editionOf})`),
+    // The home feed: each followed collector's newest items with an image, read backwards in keyset order (created_at
+    // desc, id desc); hidden and nsfw ride along so that the feed's scan needs no visit to the table.
+    index('items_user_feed_idx')
+      .on(t.userId, t.createdAt, t.id, t.hidden, t.nsfw)
+      .where(sql`${t.chosenCompositeId} is not null`),
   ],
 );
 

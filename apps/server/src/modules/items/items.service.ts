@@ -49,7 +49,10 @@ export interface ItemsDeps {
   logger: Logger;
   /** How long generation waits for pending cut-outs (default {@link CUTOUT_WAIT_MS}). */
   cutoutWaitMs?: number;
-  /** Publishes `item.changed` when a saved item's image changes (every process drops what it kept of it). */
+  /**
+   * Publishes `item.changed` when a saved item's image changes (every process drops what it kept of it), and
+   * `item.published` when an item gets its first image (open home feeds count it as new).
+   */
   domainEvents: DomainEvents;
 }
 
@@ -285,6 +288,7 @@ export function createItemsService(db: Db, deps: ItemsDeps) {
         await itemsRepository(tx).setChosen(input.itemId, composite.id, input.altText);
         if (saved || (input.altText !== undefined && item.chosenCompositeId !== null)) await publish('item.changed', { itemId: input.itemId });
       });
+      if (item.chosenCompositeId === null) await deps.domainEvents.publish('item.published', { itemId: input.itemId });
       return { itemId: input.itemId, chosenCompositeId: composite.id, imageId: composite.imageId };
     },
   };

@@ -5,7 +5,7 @@ import { pgBool, rowsOf, textArray } from '../../db/rows';
 import type { Executor } from '../../db/types';
 import type { Cursor } from '../../lib/cursor';
 import { UNSEEN_COUNT_CAP } from '@curio/contract';
-import { blockedWithSql, itemVisibleTo, notBlockedBetween } from '../../db/visibility';
+import { blockedWithSql, itemVisibleTo, notBlockedBetween, notMutedPersonSql } from '../../db/visibility';
 
 export type NewNotification = typeof notifications.$inferInsert;
 type Kind = (typeof notifications.$inferSelect)['kind'];
@@ -57,6 +57,7 @@ export function notificationsRepository(db: Executor) {
       where n.user_id = ${user} and not n.seen
         and (n.kind not in ${ITEM_KINDS} or ${itemVisibleTo({ item: 'i', owner: 'p' }, user)})
         and (n.actor_id is null or n.actor_id not in (${blockedWithSql(user)}))
+        and (n.actor_id is null or ${notMutedPersonSql(user, sql`n.actor_id`)})
       limit ${UNSEEN_COUNT_CAP}) unseen)`;
 
   /** Unseen notifications the list would show of several users in one statement, by user id. */
@@ -104,7 +105,7 @@ export function notificationsRepository(db: Executor) {
           stored as (
             insert into ${notifications} (user_id, kind, ref_id, actor_id)
             select user_id, kind, ref_id, actor_id from input
-            where actor_id is null or ${notBlockedBetween(sql`input.user_id`, sql`input.actor_id`)}
+            where actor_id is null or (${notBlockedBetween(sql`input.user_id`, sql`input.actor_id`)} and ${notMutedPersonSql(sql`input.user_id`, sql`input.actor_id`)})
             order by n
             returning id, user_id, kind, ref_id, actor_id, seen, created_at),
           fresh as (select user_id, count(*)::int as k from stored group by user_id),
@@ -136,6 +137,7 @@ export function notificationsRepository(db: Executor) {
         with visible as (
           select n.id, n.kind, n.ref_id, n.seen, n.created_at, n.actor_id from ${notifications} n
           where n.user_id = ${userId} and ${notBlockedBetween(userId, sql`n.actor_id`)}
+          and (n.actor_id is null or ${notMutedPersonSql(userId, sql`n.actor_id`)})
           and ${aboutVisibleItem(userId, { kind: sql`n.kind`, refId: sql`n.ref_id` })}
         ), entries as (
           select (array_agg(id order by created_at desc, id desc))[1] as head, max(created_at) as at,

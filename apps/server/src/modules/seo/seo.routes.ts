@@ -4,7 +4,19 @@ import { html, htmlText } from '../../lib/html';
 import type { SeoService, SitemapEntry, SitemapKind } from './seo.service';
 
 /** Pages a crawler has no business with: signed-in areas and the server's own paths. */
-const DISALLOWED = ['/me/', '/settings/', '/onboarding', '/reset-password', '/email-verified', '/auth/', '/functions/', '/realtime/', '/storage/', '/dev/'];
+const DISALLOWED = [
+  '/me/',
+  '/settings/',
+  '/onboarding',
+  '/signed-in',
+  '/reset-password',
+  '/email-verified',
+  '/auth/',
+  '/functions/',
+  '/realtime/',
+  '/storage/',
+  '/dev/',
+];
 /** Pages of the site that are not items or profiles. */
 const SITE_PAGES = ['/', '/explore', '/terms', '/privacy'];
 const CACHE = 'public, max-age=300';

@@ -34,9 +34,10 @@ export default function LoginRoute() {
   const tabParam = searchParams.get('tab') === 'sign-up' ? 'sign-up' : 'sign-in';
   // Sent here from a page that needs a session (`?next=/admin`): signing in returns there.
   const next = returnPath(searchParams.get('next'));
-  const home = next ?? paths.home.getHref();
+  // Without one, the landing step decides: the home feed for someone who follows anyone, else home.
+  const home = next ?? paths.signedIn.getHref();
   // Where a sign-in that leaves this page (a mailed link, the provider's round trip) comes back to.
-  const comeBack = resumeAuthorizationPath(searchParams) ?? next ?? undefined;
+  const comeBack = resumeAuthorizationPath(searchParams) ?? next ?? paths.signedIn.getHref();
   const [tab, setTab] = useState<'sign-in' | 'sign-up'>(tabParam);
   // The header's "Sign in" / "Create account" links change ?tab= while this page is open.
   const [seenTabParam, setSeenTabParam] = useState(tabParam);

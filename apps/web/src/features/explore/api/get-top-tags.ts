@@ -8,10 +8,11 @@ export function getTopTags(timeRange: TimeRange, signal?: AbortSignal) {
   return callFunction('explore-top-tags', { timeRange, limit: EXPLORE_TOP_TAGS }, { method: 'GET', signal });
 }
 
-export function useTopTags(timeRange: TimeRange) {
+export function useTopTags(timeRange: TimeRange, enabled = true) {
   return useQuery({
     queryKey: exploreKeys.topTags(timeRange),
     queryFn: ({ signal }) => getTopTags(timeRange, signal),
+    enabled,
     staleTime: 5 * 60_000,
   });
 }

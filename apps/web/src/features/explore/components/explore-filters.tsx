@@ -11,13 +11,15 @@ type ExploreFiltersProps = {
   includeNSFW: boolean;
   onChange: (next: Partial<Filters>) => void;
   onIncludeNSFWChange: (value: boolean) => void;
+  /** False on a tag's own page, whose tag is fixed. */
+  showTag?: boolean;
 };
 
 /** Sort, time range (not for "new"), tag (all tags + the top 15 with counts) and the include-NSFW box. */
-export function ExploreFilters({ filters, includeNSFW, onChange, onIncludeNSFWChange }: ExploreFiltersProps) {
+export function ExploreFilters({ filters, includeNSFW, onChange, onIncludeNSFWChange, showTag = true }: ExploreFiltersProps) {
   const { t } = useTranslation();
   const id = useId();
-  const topTags = useTopTags(filters.timeRange);
+  const topTags = useTopTags(filters.timeRange, showTag);
   const tags = topTags.data ?? [];
   const selectedMissing = !!filters.tag && !tags.some((tag) => tag.tag === filters.tag);
 
@@ -55,18 +57,20 @@ export function ExploreFilters({ filters, includeNSFW, onChange, onIncludeNSFWCh
           </NativeSelect>
         </div>
       ) : null}
-      <div className="col-span-2 grid gap-1.5 sm:w-56">
-        <Label htmlFor={`${id}-tag`}>{t('explore.tagLabel')}</Label>
-        <NativeSelect id={`${id}-tag`} value={filters.tag ?? ''} onChange={(e) => onChange({ tag: e.target.value || null })} data-testid="explore-tag">
-          <option value="">{t('explore.allTags')}</option>
-          {selectedMissing ? <option value={filters.tag!}>{filters.tag}</option> : null}
-          {tags.map(({ tag, count }) => (
-            <option key={tag} value={tag}>
-              {t('explore.tagOption', { tag, count })}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
+      {showTag ? (
+        <div className="col-span-2 grid gap-1.5 sm:w-56">
+          <Label htmlFor={`${id}-tag`}>{t('explore.tagLabel')}</Label>
+          <NativeSelect id={`${id}-tag`} value={filters.tag ?? ''} onChange={(e) => onChange({ tag: e.target.value || null })} data-testid="explore-tag">
+            <option value="">{t('explore.allTags')}</option>
+            {selectedMissing ? <option value={filters.tag!}>{filters.tag}</option> : null}
+            {tags.map(({ tag, count }) => (
+              <option key={tag} value={tag}>
+                {t('explore.tagOption', { tag, count })}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      ) : null}
       <label className="col-span-2 inline-flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-1 text-sm font-medium select-none sm:ml-auto">
         <input
           type="checkbox"

@@ -56,7 +56,7 @@ describe('ItemPage', () => {
     answer({ access: 'visible', item, owner, viewer });
     renderItem();
     expect(await screen.findByRole('heading', { level: 1, name: 'Tin robot' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: '#tin toys' }).getAttribute('href')).toBe('/explore?tag=tin+toys');
+    expect(screen.getByRole('link', { name: '#tin toys' }).getAttribute('href')).toBe('/t/tin%20toys');
     expect(screen.getByRole('link', { name: '@alice' }).getAttribute('href')).toBe('/u/alice');
     expect(screen.getByTestId('comments-slot')).toBeTruthy();
     await waitFor(() => expect(document.title).toContain('Tin robot'));

@@ -148,7 +148,7 @@ function VisibleItemView({
               {item.tags.map((tag) => (
                 <li key={tag}>
                   <Link
-                    to={paths.explore.getHref({ tag })}
+                    to={paths.tag.getHref(tag)}
                     className="inline-flex min-h-9 items-center rounded-full border border-border bg-surface px-3 text-sm font-medium text-foreground transition-colors hover:border-accent hover:text-accent max-sm:min-h-11"
                   >
                     #{tag}

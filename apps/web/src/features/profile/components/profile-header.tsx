@@ -14,6 +14,7 @@ import { cn } from '@/lib/utils';
 import { useToggleFollow } from '../api/toggle-follow';
 import type { FollowKind } from '../api/get-follows';
 import { FollowsDialog } from './follows-dialog';
+import { MuteButton } from './mute-button';
 
 export type VisibleProfile = Extract<FunctionOutput<'profile-get'>, { access: 'visible' }>;
 
@@ -155,6 +156,7 @@ export function ProfileHeader({ data }: { data: VisibleProfile }) {
                 </Button>
                 {/* Only when the server's DM rule lets the viewer write to them (not when they blocked the viewer). */}
                 {viewer.canMessage ? <MessageButton userId={profile.userId} /> : null}
+                <MuteButton userId={profile.userId} handle={profile.handle} />
                 <ReportButton target={{ kind: 'profile', userId: profile.userId }} testId="profile-report" />
               </>
             )}

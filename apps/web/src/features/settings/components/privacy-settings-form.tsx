@@ -15,6 +15,7 @@ import { settingsKeys } from '@/lib/query-keys';
 import { useSettings } from '../api/get-settings';
 import { useUpdateSettings } from '../api/update-settings';
 import { BlockedUsersList } from './blocked-users-list';
+import { MutesList } from './mutes-list';
 import { FormSwitch } from '@/components/forms/form-switch';
 
 type Draft = Required<SettingsUpdate>;
@@ -215,6 +216,7 @@ function PrivacyForm({ data }: { data: SettingsResult }) {
       </form>
 
       <BlockedUsersList users={data.blockedUsers} />
+      <MutesList />
     </div>
   );
 }
