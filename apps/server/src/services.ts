@@ -19,6 +19,7 @@ import { createProfilesService } from './modules/profiles/profiles.service';
 import { createRateLimitsService } from './modules/rate-limits/rate-limits.service';
 import { createCommentsService } from './modules/comments/comments.service';
 import { createExploreService } from './modules/explore/explore.service';
+import { createSearchService } from './modules/search/search.service';
 import { createItemPagesService } from './modules/items/item-pages.service';
 import { createSettingsService } from './modules/settings/settings.service';
 import { createSocialService } from './modules/social/social.service';
@@ -122,6 +123,7 @@ export function createServices(
     domainEvents,
   });
   const explore = createExploreService(db, { snapshotSeconds: env.EXPLORE_SNAPSHOT_SECONDS, secret: env.AUTH_SECRET, domainEvents });
+  const search = createSearchService(db);
   const itemPages = createItemPagesService(db, { roles, images, domainEvents });
   const social = createSocialService(db, { roles, notifications, domainEvents });
   const analytics = createAnalyticsService(db, { social, secret: env.AUTH_SECRET });
@@ -196,6 +198,7 @@ export function createServices(
     social,
     comments,
     explore,
+    search,
     userSettings,
     jobs,
     storageSweep,

@@ -7,6 +7,7 @@ export * from './shelf';
 export * from './facts';
 export * from './social';
 export * from './social-graph';
+export * from './search';
 export * from './realtime';
 export * from './strings';
 export * from './outputs';

@@ -33,3 +33,4 @@ export * from '../modules/account-sessions/account-sessions.schema';
 export * from '../sms/sms.schema';
 export * from '../modules/sign-in-guard/sign-in-guard.schema';
 export * from '../modules/jobs/jobs.schema';
+export * from '../modules/search/search.schema';
