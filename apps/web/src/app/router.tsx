@@ -42,6 +42,7 @@ export const routes: RouteObject[] = [
       lazyRoute(paths.myShelf.path, 'my-shelf', () => import('./routes/my-shelf')),
       lazyRoute(paths.saves.path, 'saves', () => import('./routes/saves')),
       lazyRoute(paths.explore.path, 'explore', () => import('./routes/explore')),
+      lazyRoute(paths.search.path, 'search', () => import('./routes/search')),
       lazyRoute(paths.item.path, 'item', () => import('./routes/item')),
       lazyRoute(paths.profile.path, 'profile', () => import('./routes/profile')),
       lazyRoute(paths.notifications.path, 'notifications', () => import('./routes/notifications')),

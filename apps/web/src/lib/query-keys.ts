@@ -26,6 +26,13 @@ export const exploreKeys = {
   list: (params: Record<string, unknown>) => [...exploreKeys.all, 'list', params] as const,
   feed: (params: Record<string, unknown>) => [...exploreKeys.all, 'feed', params] as const,
   topTags: (timeRange: string) => [...exploreKeys.all, 'top-tags', timeRange] as const,
+  /** Search's result pages: their items are explore cards, kept under explore's keys so that a like or a save patches them too. */
+  search: (q: string, type: string) => [...exploreKeys.all, 'search', q, type] as const,
+};
+
+export const searchKeys = {
+  all: ['search'] as const,
+  suggestions: (q: string) => [...searchKeys.all, 'suggestions', q] as const,
 };
 
 export const itemKeys = {

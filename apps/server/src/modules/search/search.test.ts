@@ -149,7 +149,7 @@ describe('search', { tags: ['postgres'] }, () => {
   });
 
   it('refuses a query that is empty or too long, an unknown type and a bad cursor or limit, with field codes', async () => {
-    for (const query of [
+    const refused: Record<string, string>[] = [
       { q: '' },
       { q: '   ' },
       { q: 'x'.repeat(101) },
@@ -157,7 +157,8 @@ describe('search', { tags: ['postgres'] }, () => {
       { q: 'a', cursor: 'abc' },
       { q: 'a', limit: '0' },
       { q: 'a', limit: '61' },
-    ]) {
+    ];
+    for (const query of refused) {
       const r = await search(query);
       expect(r.status, JSON.stringify(query)).toBe(400);
       expect(r.json.error.code).toBe('validation_failed');
