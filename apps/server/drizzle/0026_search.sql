@@ -23,6 +23,8 @@ CREATE INDEX "items_title_cjk_idx" ON "items" USING gin (search_cjk_grams("title
 CREATE INDEX "profiles_handle_trgm_idx" ON "profiles" USING gin ("handle" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "profiles_display_name_trgm_idx" ON "profiles" USING gin ("display_name" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "profiles_display_name_cjk_idx" ON "profiles" USING gin (search_cjk_grams("display_name"));--> statement-breakpoint
+-- The people whose items nobody else may see (itemVisibleAlone reads them once per search).
+CREATE INDEX "profiles_unlisted_idx" ON "profiles" ("user_id") WHERE NOT "public" OR "hidden";--> statement-breakpoint
 CREATE INDEX "search_tags_trgm_idx" ON "search_tags" USING gin ("tag" gin_trgm_ops);--> statement-breakpoint
 CREATE FUNCTION search_tags_track() RETURNS trigger
   LANGUAGE plpgsql

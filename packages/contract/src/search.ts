@@ -16,8 +16,8 @@ export const SEARCH_DEPTH_MAX = 1000;
 /** With `type` all: the people and tags shown beside the first page of items. */
 export const SEARCH_ALL_PEOPLE = 5;
 export const SEARCH_ALL_TAGS = 8;
-/** A tag's count of visible items stops here (the page says 999+). */
-export const SEARCH_TAG_COUNT_CAP = 1000;
+/** A tag's count of visible items stops here (the page says 99+). */
+export const SEARCH_TAG_COUNT_CAP = 100;
 
 export const searchInputSchema = z.object({
   q: text().trim().min(SEARCH_QUERY_MIN, 'This field is required.').max(SEARCH_QUERY_MAX),
