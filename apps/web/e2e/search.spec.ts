@@ -16,6 +16,8 @@ test.describe('search', () => {
 
     await page.goto('/explore');
     await expect(page.locator('h1')).toBeVisible();
+    // The header's search loads just after the page.
+    await expect(box(page)).toBeVisible();
     await page.locator('body').press('/');
     await expect(box(page)).toBeFocused();
     await box(page).pressSequentially(word.slice(0, 6));
@@ -50,12 +52,15 @@ test.describe('search', () => {
     await page.getByRole('tab', { name: 'Items' }).click();
     await expect(page).toHaveURL(`/search?q=${word}&type=items`);
     await expect(page.getByTestId('explore-card')).toHaveCount(1);
-    await page.getByRole('tab', { name: 'Collectors' }).press('ArrowRight');
+    await page.getByRole('tab', { name: 'People' }).press('ArrowRight');
     await expect(page).toHaveURL(`/search?q=${word}&type=tags`);
-    await page.getByRole('tab', { name: 'Collectors' }).click();
+    await page.getByRole('tab', { name: 'People' }).click();
     await expect(page).toHaveURL(`/search?q=${word}&type=people`);
-    await expect(page.getByTestId('search-empty')).toContainText(`No collectors match “${word}”`);
+    await expect(page.getByTestId('search-empty')).toContainText(`No people match “${word}”`);
     await expectNoAxeViolations(page, 'search empty state');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, 'search-empty-phone-light-en', { fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 720 });
     await page.goBack();
     await page.goto(`/search?q=${word}&type=tags`);
     await expect(page.getByRole('tab', { name: 'Tags' })).toHaveAttribute('aria-selected', 'true');
@@ -71,6 +76,7 @@ test.describe('search', () => {
 
     await page.goto('/explore');
     await expect(page.locator('h1')).toBeVisible();
+    await expect(box(page)).toBeHidden();
     await page.getByTestId('search-open').click();
     const sheet = page.getByTestId('search-sheet');
     await expect(sheet).toBeVisible();
@@ -84,5 +90,10 @@ test.describe('search', () => {
     await expect(sheet).toBeHidden();
     await expect(page.getByTestId('explore-card').first()).toBeVisible();
     await shot(page, 'search-results-phone-dark-zh', { fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByTestId('search-page-input').fill('模型');
+    await page.getByTestId('search-page-input').press('Enter');
+    await expect(page.getByTestId('search-tags')).toBeVisible();
+    await shot(page, 'search-results-desktop-dark-zh', { fullPage: true });
   });
 });

@@ -12,6 +12,7 @@ export const WEB_ROUTES = [
   '/me/shelf',
   '/me/saves',
   '/explore',
+  '/search',
   '/i/:itemId',
   '/u/:handle',
   '/me/notifications',

@@ -19,6 +19,8 @@ export function HeaderSearch() {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const [sheet, setSheet] = useState(false);
+  // After a choice the sheet closes onto the new page: focus stays with the page, not the search button.
+  const navigated = useRef(false);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -48,10 +50,21 @@ export function HeaderSearch() {
           closeLabel={t('common.close')}
           className="top-0 bottom-auto max-h-[100dvh] rounded-t-none rounded-b-2xl pt-5 sm:top-24 sm:translate-y-0"
           data-testid="search-sheet"
+          onCloseAutoFocus={(e) => {
+            if (navigated.current) e.preventDefault();
+            navigated.current = false;
+          }}
         >
           <DialogTitle>{t('search.title')}</DialogTitle>
           <DialogDescription className="sr-only">{t('search.sheetDescription')}</DialogDescription>
-          <SearchCombobox variant="sheet" autoFocus onNavigate={() => setSheet(false)} />
+          <SearchCombobox
+            variant="sheet"
+            autoFocus
+            onNavigate={() => {
+              navigated.current = true;
+              setSheet(false);
+            }}
+          />
         </DialogContent>
       </Dialog>
     </>

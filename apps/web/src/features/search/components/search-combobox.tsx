@@ -83,7 +83,7 @@ export function SearchCombobox({ variant, inputRef, onNavigate, autoFocus }: Sea
         : '';
 
   return (
-    <div className={cn('relative w-full', variant === 'header' && 'max-w-xs lg:max-w-sm')} data-testid={`search-${variant}`}>
+    <div className={cn('relative w-full', variant === 'header' && 'max-w-xs lg:max-w-sm')} data-testid={`search-field-${variant}`}>
       <div className="relative">
         <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
         <input
