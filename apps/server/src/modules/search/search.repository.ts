@@ -211,11 +211,11 @@ export function searchRepository(db: Executor) {
   }
 
   /** Fills a page from the exact matches, then from the typos after them (the typos are read only when the exact ones run out). */
-  async function twoPhases(page: Page, phase: (page: Page, mode: Mode) => Promise<Ranked>): Promise<string[]> {
+  async function twoPhases(page: Page, phase: (page: Page, mode: Mode) => Promise<Ranked>, typos = true): Promise<string[]> {
     const exact = await phase(page, 'exact');
-    if (exact.ids.length >= page.limit || exact.found > SEARCH_CANDIDATES) return exact.ids;
-    const typos = await phase({ offset: Math.max(0, page.offset - exact.found), limit: page.limit - exact.ids.length }, 'typo');
-    return [...exact.ids, ...typos.ids];
+    if (!typos || exact.ids.length >= page.limit || exact.found > SEARCH_CANDIDATES) return exact.ids;
+    const fuzzy = await phase({ offset: Math.max(0, page.offset - exact.found), limit: page.limit - exact.ids.length }, 'typo');
+    return [...exact.ids, ...fuzzy.ids];
   }
 
   return {
@@ -230,9 +230,12 @@ export function searchRepository(db: Executor) {
       return twoPhases(page, (p, mode) => itemsPhase(q, viewer, p, mode));
     },
 
-    /** Ids of the people the viewer may find that match, best first (see `searchQueries.people`). */
-    people(q: SearchQuery, viewer: Searcher, page: Page): Promise<string[]> {
-      return twoPhases(page, (p, mode) => ranked(searchQueries.people(q, viewer, p, { mode })));
+    /**
+     * Ids of the people the viewer may find that match, best first (see `searchQueries.people`); without
+     * `typos`, only the exact matches (the few shown beside items, where a typo's people would cost a statement more).
+     */
+    people(q: SearchQuery, viewer: Searcher, page: Page, opts: { typos?: boolean } = {}): Promise<string[]> {
+      return twoPhases(page, (p, mode) => ranked(searchQueries.people(q, viewer, p, { mode })), opts.typos ?? true);
     },
 
     /**

@@ -73,11 +73,11 @@ export function createSearchService(db: Db, opts: { read?: Pick<ReadService, 'li
         const found = await repo.tags(q, viewer, { offset, limit });
         return { ...empty, tags: found.tags, nextCursor: next(offset, limit, found.more) };
       }
-      // Items; with `all`, the first page also holds the best few people and tags.
+      // Items; with `all`, the first page also holds the best few people (exact matches: their typos are on the People tab) and tags.
       const first = input.type === 'all' && offset === 0;
       const [ids, personIds, tags] = await Promise.all([
         repo.items(q, viewer, paged(offset, limit)),
-        first ? repo.people(q, viewer, { offset: 0, limit: SEARCH_ALL_PEOPLE }) : Promise.resolve([]),
+        first ? repo.people(q, viewer, { offset: 0, limit: SEARCH_ALL_PEOPLE }, { typos: false }) : Promise.resolve([]),
         first ? repo.tags(q, viewer, { offset: 0, limit: SEARCH_ALL_TAGS }).then((t) => t.tags) : Promise.resolve([]),
       ]);
       const [itemCards, found] = await Promise.all([cards(ids.slice(0, limit), viewer), people(personIds, viewer)]);

@@ -85,6 +85,8 @@ describe('search', { tags: ['postgres'] }, () => {
     expect(await handles('model_maker')).toEqual(['model_maker']);
     expect(await handles('@model')).toEqual(['model_maker']);
     expect(await handles('modle_maker')).toEqual(['model_maker']);
+    // Beside items (type all) only exact matches: a handle's typos are the People tab's.
+    expect((await search({ q: 'modle_maker' })).json.people).toEqual([]);
     expect(await handles('akira')).toEqual(['model_maker']);
     expect(await handles('yamada akira')).toEqual(['model_maker']);
     expect(await handles('山田')).toEqual(['model_maker']);

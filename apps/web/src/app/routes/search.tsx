@@ -42,7 +42,7 @@ function QueryForm({ q }: { q: string }) {
     if (value.trim()) void navigate(paths.search.getHref(value.trim(), params.get('type') ?? undefined));
   };
   return (
-    <form role="search" onSubmit={submit} className="flex gap-2" aria-label={t('search.pageLabel')}>
+    <form role="search" onSubmit={submit} className="flex max-w-2xl gap-2" aria-label={t('search.pageLabel')}>
       <label className="relative flex-1">
         <span className="sr-only">{t('search.label')}</span>
         <Search className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />

@@ -86,6 +86,7 @@ describe('SearchCombobox', () => {
     fireEvent.keyDown(box, { key: 'Enter' });
     expect(where()).toBe('/t/gundam');
     expect(box.getAttribute('aria-expanded')).toBe('false');
+    expect(box.value).toBe('');
   });
 
   it('goes to the results page on Enter with no active option', async () => {

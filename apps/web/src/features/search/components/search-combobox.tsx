@@ -46,6 +46,8 @@ export function SearchCombobox({ variant, inputRef, onNavigate, autoFocus }: Sea
   const go = (href: string) => {
     setActive(-1);
     setDismissed(true);
+    // The page it opens shows what was found (the results page has a field of its own with the query).
+    setValue('');
     onNavigate?.();
     void navigate(href);
   };
