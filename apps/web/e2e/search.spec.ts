@@ -48,6 +48,9 @@ test.describe('search', () => {
     await expect(page.getByTestId('search-items').getByTestId('explore-card')).toHaveCount(1);
     await expectNoAxeViolations(page, 'search results');
     await shot(page, 'search-results-desktop-light-en', { fullPage: true });
+    await page.setViewportSize({ width: 820, height: 700 });
+    await shot(page, 'search-results-tablet-light-en');
+    await page.setViewportSize({ width: 1280, height: 720 });
 
     await page.getByRole('tab', { name: 'Items' }).click();
     await expect(page).toHaveURL(`/search?q=${word}&type=items`);

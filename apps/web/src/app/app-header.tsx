@@ -67,7 +67,7 @@ export function AppHeader() {
   const onboarded = !!profile;
 
   const search = (
-    <AfterHydration placeholder={<span className="inline-block size-11 md:hidden" aria-hidden="true" />}>
+    <AfterHydration placeholder={<span className="inline-block size-11 lg:hidden" aria-hidden="true" />}>
       <HeaderSearch />
     </AfterHydration>
   );

@@ -12,7 +12,8 @@ function typingInto(target: EventTarget | null): boolean {
 }
 
 /**
- * Search in the header: the field with its suggestions from `md` on; on a phone a button that opens a search sheet.
+ * Search in the header: the field with its suggestions from `lg` on (narrower, beside the navigation's labels, it would
+ * leave no room to type); below, a button that opens a search sheet.
  * `/` anywhere outside a field focuses the field (or opens the sheet).
  */
 export function HeaderSearch() {
@@ -37,12 +38,12 @@ export function HeaderSearch() {
 
   return (
     <>
-      <div className="hidden min-w-0 flex-1 justify-end md:flex">
+      <div className="hidden min-w-0 flex-1 justify-end lg:flex">
         <SearchCombobox variant="header" inputRef={input} />
       </div>
       <Dialog open={sheet} onOpenChange={setSheet}>
         <DialogTrigger asChild>
-          <Button variant="ghost" size="icon" className="md:hidden" aria-label={t('search.open')} data-testid="search-open">
+          <Button variant="ghost" size="icon" className="lg:hidden" aria-label={t('search.open')} data-testid="search-open">
             <Search className="size-5" aria-hidden="true" />
           </Button>
         </DialogTrigger>
