@@ -99,4 +99,19 @@ test.describe('search', () => {
     await expect(page.getByTestId('search-tags')).toBeVisible();
     await shot(page, 'search-results-desktop-dark-zh', { fullPage: true });
   });
+
+  test('a guest on a phone: the header fits with its search button, and Escape closes the empty sheet', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.addInitScript(() => localStorage.setItem('curio.lang', 'zh-CN'));
+    await page.goto('/explore');
+    await expect(page.locator('h1')).toBeVisible();
+    await expect(page.getByTestId('search-open')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(page.locator('header'), 'search-guest-header-phone-light-zh');
+    await page.locator('body').press('/');
+    await expect(page.getByTestId('search-sheet')).toBeVisible();
+    await expect(box(page)).toBeFocused();
+    await box(page).press('Escape');
+    await expect(page.getByTestId('search-sheet')).toBeHidden();
+  });
 });
