@@ -14,7 +14,7 @@ import { mkdtempSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import sharp from 'sharp';
 import { createApp } from '../src/app';
-import { openPglite } from '../src/db/client';
+import { openPglite, PGLITE_EXTENSIONS } from '../src/db/client';
 import { parseEnv, resolveEnv } from '../src/env';
 import { createLogger } from '../src/lib/logger';
 import { createMailer } from '../src/mail/mailer';
@@ -83,7 +83,7 @@ async function cutoutsBackToBack(master: Buffer, runs: number) {
  * collector (`handle`) whose functions `call` runs (a failed call throws, naming it).
  */
 async function signedInApp(segmenter: Segmenter, extraEnv: Record<string, string>, handle: string) {
-  const client = await PGlite.create();
+  const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   const database = openPglite(client);
   await database.migrate();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'curio-bench-'));

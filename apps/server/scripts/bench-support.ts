@@ -10,7 +10,7 @@ import { PGlite } from '@electric-sql/pglite';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { openPglite, openPostgres, type Database } from '../src/db/client';
+import { openPglite, openPostgres, PGLITE_EXTENSIONS, type Database } from '../src/db/client';
 import { npmStartEnv } from '../src/lib/runtime';
 import { REPO_ROOT } from '../src/paths';
 import { build } from 'esbuild';
@@ -133,7 +133,7 @@ export async function seed(db: Database, size: SeedSize = seedSize()) {
 export async function benchDatabase(kind: 'pglite' | 'postgres') {
   if (kind === 'pglite') {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'curio-bench-'));
-    const database = openPglite(await PGlite.create(path.join(dir, 'pglite')));
+    const database = openPglite(await PGlite.create(path.join(dir, 'pglite'), { extensions: PGLITE_EXTENSIONS }));
     await database.migrate();
     return {
       database,

@@ -29,6 +29,7 @@ import { oauthClientsFunctions } from './modules/oauth-clients/oauth-clients.rou
 import type { OAuthClientsService } from './modules/oauth-clients/oauth-clients.service';
 import { profilesFunctions } from './modules/profiles/profiles.routes';
 import { rolesFunctions } from './modules/roles/roles.routes';
+import { searchFunctions } from './modules/search/search.routes';
 import { settingsFunctions } from './modules/settings/settings.routes';
 import { shelvesFunctions } from './modules/shelves/shelves.routes';
 import { siteSettingsFunctions } from './modules/site-settings/site-settings.routes';
@@ -60,6 +61,7 @@ export function functionHandlers(services: Services, more: { adminAccounts: Admi
     ...commentsFunctions(services.comments),
     ...exploreFunctions(services.explore),
     ...discoveryFunctions(services.discovery),
+    ...searchFunctions(services.search),
     ...settingsFunctions(services.userSettings),
     ...mfaFunctions(services.mfa),
     ...followsFunctions(services.follows),

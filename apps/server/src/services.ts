@@ -20,6 +20,7 @@ import { createRateLimitsService } from './modules/rate-limits/rate-limits.servi
 import { createCommentsService } from './modules/comments/comments.service';
 import { createDiscoveryService } from './modules/discovery/discovery.service';
 import { createExploreService } from './modules/explore/explore.service';
+import { createSearchService } from './modules/search/search.service';
 import { createItemPagesService } from './modules/items/item-pages.service';
 import { createSettingsService } from './modules/settings/settings.service';
 import { createSocialService } from './modules/social/social.service';
@@ -127,6 +128,7 @@ export function createServices(
   });
   const explore = createExploreService(db, { snapshotSeconds: env.EXPLORE_SNAPSHOT_SECONDS, secret: env.AUTH_SECRET, domainEvents });
   const discovery = createDiscoveryService(db, { domainEvents, streams: realtime, logger });
+  const search = createSearchService(db);
   const itemPages = createItemPagesService(db, { roles, images, domainEvents });
   const social = createSocialService(db, { roles, notifications, domainEvents });
   const analytics = createAnalyticsService(db, { social, secret: env.AUTH_SECRET });
@@ -209,6 +211,7 @@ export function createServices(
     comments,
     explore,
     discovery,
+    search,
     userSettings,
     jobs,
     storageSweep,

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Access, RateLimitPolicy } from './functions';
+import { searchInputSchema, searchResultSchema } from './search';
 import {
   feedListInputSchema,
   feedListResultSchema,
@@ -301,6 +302,7 @@ export const API = {
   // Discovery and item pages
   'explore-list': fn({ input: exploreListInputSchema, output: exploreListResultSchema, access: 'public', read: true }),
   'explore-top-tags': fn({ input: exploreTopTagsInputSchema, output: topTagsResultSchema, access: 'public', read: true }),
+  search: fn({ input: searchInputSchema, output: searchResultSchema, access: 'public', read: true }),
   'item-get': fn({ input: itemIdInputSchema, output: itemGetResultSchema, access: 'public', read: true }),
   'items-update': fn({ input: itemsUpdateInputSchema, output: itemsUpdateResultSchema, access: 'user' }),
   'items-delete': fn({ input: itemIdInputSchema, output: deletedResultSchema, access: 'user' }),

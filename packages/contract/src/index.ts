@@ -9,6 +9,7 @@ export * from './ledger';
 export * from './wanted';
 export * from './social';
 export * from './social-graph';
+export * from './search';
 export * from './realtime';
 export * from './strings';
 export * from './outputs';

@@ -15,6 +15,7 @@ export const WEB_ROUTES = [
   '/me/collection',
   '/me/wanted',
   '/explore',
+  '/search',
   '/i/:itemId',
   '/feed',
   '/t/:tag',

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { execFile } from 'node:child_process';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -220,6 +221,12 @@ async function listenPostgres(
   };
 }
 
+/**
+ * The extensions the migrations create (pg_trgm, for search: 0026_search): an embedded instance has only
+ * those it was created with, so every instance that opens the app's database is created with these.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
 /** PGlite's settings: PostgreSQL's default 128 MB of shared buffers live in the WebAssembly heap; 32 MB serve an embedded site and keep the process about 110 MB smaller. */
 const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
 
@@ -234,7 +241,8 @@ async function createCluster(dir: string) {
     import { PGlite } from ${JSON.stringify(import.meta.resolve('@electric-sql/pglite'))};
     import { drizzle } from ${JSON.stringify(import.meta.resolve('drizzle-orm/pglite'))};
     import { migrate } from ${JSON.stringify(import.meta.resolve('drizzle-orm/pglite/migrator'))};
-    const client = await PGlite.create(${JSON.stringify(dir)}, { startParams: ${JSON.stringify(PGLITE_START_PARAMS)} });
+    import { pg_trgm } from ${JSON.stringify(import.meta.resolve('@electric-sql/pglite/contrib/pg_trgm'))};
+    const client = await PGlite.create(${JSON.stringify(dir)}, { startParams: ${JSON.stringify(PGLITE_START_PARAMS)}, extensions: { pg_trgm } });
     await migrate(drizzle(client), { migrationsFolder: ${JSON.stringify(MIGRATIONS_DIR)} });
     await client.close();`;
   await new Promise<void>((resolve, reject) => {
@@ -261,7 +269,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     rmSync(dir, { recursive: true, force: true });
     renameSync(fresh, dir);
   }
-  const client = await PGlite.create(dir, { startParams: PGLITE_START_PARAMS });
+  const client = await PGlite.create(dir, { startParams: PGLITE_START_PARAMS, extensions: PGLITE_EXTENSIONS });
   return openPglite(client);
 }
 

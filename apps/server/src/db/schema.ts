@@ -36,3 +36,4 @@ export * from '../modules/jobs/jobs.schema';
 export * from '../modules/ledger/ledger.schema';
 export * from '../modules/wanted/wanted.schema';
 export * from '../modules/discovery/discovery.schema';
+export * from '../modules/search/search.schema';

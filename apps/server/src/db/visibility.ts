@@ -51,6 +51,27 @@ export function itemVisibleTo(t: { item: ItemsRef; owner: ProfilesRef }, viewerI
 }
 
 /**
+ * The people whose profile and items nobody but themselves (and admins) may see: private, or hidden by a
+ * moderator; as a select of their ids. `x not in (unlistedPeopleSql())` is `profileVisibleTo(x, null)`
+ * for a person with a profile, read once for a whole list (a hashed subplan) instead of once per row.
+ */
+export function unlistedPeopleSql(): SQL {
+  return sql`select up.user_id from ${profiles} up where not up.public or up.hidden`;
+}
+
+/**
+ * `itemVisibleTo` over the item alone (no join of its owner's profile): the viewer's own item, or an item
+ * not hidden whose owner is not among `unlistedPeopleSql`. For lists whose candidates are many (search):
+ * one hashed probe per row instead of a profile looked up per row. An item's owner always has a profile
+ * (a shelf, and so an item, is made at onboarding).
+ */
+export function itemVisibleAlone(item: ItemsRef, viewerId: string | null): SQL {
+  const i = itemColumns(item);
+  const others = sql`(not ${i.hidden} and ${i.userId} not in (${unlistedPeopleSql()}))`;
+  return viewerId === null ? others : sql`(${i.userId} = ${viewerId} or ${others})`;
+}
+
+/**
  * `itemAccess(item, viewer) === 'visible'` as SQL for any signed-in viewer, admins included (they see
  * hidden items too): `itemVisibleTo`, or the viewer holds the admin role. `viewer`: a column or
  * expression, for writes that check many viewers at once.

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openPglite, openPostgres, type Database } from '../db/client';
+import { openPglite, openPostgres, PGLITE_EXTENSIONS, type Database } from '../db/client';
 
 /**
  * A fresh, migrated database for one test file: a copy of the PGlite template, or, when
@@ -14,7 +14,7 @@ export async function createTestDatabase(): Promise<Database> {
   const url = process.env.DATABASE_URL;
   if (!url) {
     const dump = readFileSync(inject('pgliteTemplate'));
-    const client = await PGlite.create({ loadDataDir: new Blob([dump]) });
+    const client = await PGlite.create({ loadDataDir: new Blob([dump]), extensions: PGLITE_EXTENSIONS });
     return openPglite(client);
   }
   const name = `curio_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
-import { openPglite, openPostgres, type Database } from '../db/client';
+import { openPglite, openPostgres, PGLITE_EXTENSIONS, type Database } from '../db/client';
 import { createLogger } from '../lib/logger';
 import { createJobs } from '../modules/jobs/jobs';
 import { SERVER_ROOT } from '../paths';
@@ -43,7 +43,7 @@ export default async function setup(project: TestProject) {
   const url = process.env.DATABASE_URL;
   let template = '';
   if (!url) {
-    const client = await PGlite.create();
+    const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
     await prepare(openPglite(client));
     const dump = await client.dumpDataDir('gzip');
     writeFileSync(file, Buffer.from(await dump.arrayBuffer()));

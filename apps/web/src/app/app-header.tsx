@@ -19,6 +19,8 @@ import type { HeaderLink } from './header-menus';
 const AccountMenu = lazy(() => import('./header-menus').then((m) => ({ default: m.AccountMenu })));
 const GuestMenu = lazy(() => import('./header-menus').then((m) => ({ default: m.GuestMenu })));
 const GuestPreferences = lazy(() => import('./header-menus').then((m) => ({ default: m.GuestPreferences })));
+// Search (its suggestions call the API with the contract's types) loads just after the page too.
+const HeaderSearch = lazy(() => import('@/features/search/components/header-search').then((m) => ({ default: m.HeaderSearch })));
 // The bell's live stream parses events with the contract's schemas (zod): kept out of the first bundle too.
 const NotificationsBell = lazy(() => import('@/features/notifications/components/notifications-bell').then((m) => ({ default: m.NotificationsBell })));
 
@@ -64,12 +66,17 @@ export function AppHeader() {
   const profile = me.data?.profile ?? null;
   const onboarded = !!profile;
 
+  const search = (
+    <AfterHydration placeholder={<span className="inline-block size-11 lg:hidden" aria-hidden="true" />}>
+      <HeaderSearch />
+    </AfterHydration>
+  );
   const brand = <BrandLink to={user && onboarded ? paths.myShelf.getHref() : paths.home.getHref()} label={t('nav.brand', { appName: env.appName })} />;
 
   if (!user) {
     const explore: HeaderLink = { id: 'explore', href: paths.explore.getHref(), label: t('nav.explore'), icon: Compass };
     return (
-      <SiteHeader navLabel={t('nav.label')} brand={brand}>
+      <SiteHeader navLabel={t('nav.label')} brand={brand} search={search} searchLabel={t('search.label')}>
         <div className="hidden items-center gap-1 md:flex">
           <NavLink link={explore} pathname={pathname} />
           <AfterHydration placeholder={<span className="inline-block w-[6.5rem]" />}>
@@ -138,7 +145,7 @@ export function AppHeader() {
   const compactLinks = [...primary, ...(showMessages ? [{ id: 'messages', href: messagesHref, label: t('nav.messages'), icon: MessageCircle }] : [])];
 
   return (
-    <SiteHeader navLabel={t('nav.label')} brand={brand}>
+    <SiteHeader navLabel={t('nav.label')} brand={brand} search={search} searchLabel={t('search.label')}>
       <div className="hidden items-center gap-1 md:flex">
         {primary.map((link) => (
           <NavLink key={link.id} link={link} pathname={pathname} />

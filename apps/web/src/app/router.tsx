@@ -45,6 +45,7 @@ export const routes: RouteObject[] = [
       lazyRoute(paths.collection.path, 'collection', () => import('./routes/collection')),
       lazyRoute(paths.myWanted.path, 'wanted', () => import('./routes/wanted')),
       lazyRoute(paths.explore.path, 'explore', () => import('./routes/explore')),
+      lazyRoute(paths.search.path, 'search', () => import('./routes/search')),
       lazyRoute(paths.item.path, 'item', () => import('./routes/item')),
       lazyRoute(paths.feed.path, 'feed', () => import('./routes/feed')),
       lazyRoute(paths.tag.path, 'tag', () => import('./routes/tag')),

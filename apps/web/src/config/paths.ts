@@ -52,7 +52,20 @@ export const paths = {
   maintenance: { path: '/maintenance', getHref: () => '/maintenance' },
   serverError: { path: '/error', getHref: () => '/error' },
   notFound: { path: '*', getHref: () => '/404' },
+  /** Search results: `type` all (the default, left out of the address), items, people or tags. */
+  search: {
+    path: '/search',
+    getHref: (q?: string, type?: string) => {
+      const params = new URLSearchParams();
+      if (q) params.set('q', q);
+      if (type && type !== 'all') params.set('type', type);
+      const query = params.toString();
+      return query ? `/search?${query}` : '/search';
+    },
+  },
   future: {
+    /** A tag's page (the tag pages issue builds it). */
+    tag: { getHref: (tag: string) => `/t/${encodeURIComponent(tag)}` },
     admin: { getHref: () => '/admin' },
     dmca: { getHref: () => '/dmca' },
     terms: { getHref: () => '/terms' },

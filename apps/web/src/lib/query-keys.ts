@@ -28,6 +28,8 @@ export const exploreKeys = {
   topTags: (timeRange: string) => [...exploreKeys.all, 'top-tags', timeRange] as const,
   /** The home feed (its cards are explore cards: likes and saves patch them too). */
   following: () => [...exploreKeys.all, 'following'] as const,
+  /** Search's result pages: their items are explore cards, kept under explore's keys so that a like or a save patches them too. */
+  search: (q: string, type: string) => [...exploreKeys.all, 'search', q, type] as const,
 };
 
 /** Tag pages, suggestions of people, and one's mutes. */
@@ -36,6 +38,11 @@ export const discoveryKeys = {
   tag: (tag: string) => [...discoveryKeys.all, 'tag', tag] as const,
   suggest: () => [...discoveryKeys.all, 'suggest'] as const,
   mutes: () => [...discoveryKeys.all, 'mutes'] as const,
+};
+
+export const searchKeys = {
+  all: ['search'] as const,
+  suggestions: (q: string) => [...searchKeys.all, 'suggestions', q] as const,
 };
 
 export const itemKeys = {

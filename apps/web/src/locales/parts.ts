@@ -21,6 +21,8 @@ export const CORE_NAMESPACES = [
   'notFound',
   'notifications',
   'offline',
+  // The header's search field (its suggestions) shows on every page.
+  'search',
   'serverError',
   'social',
   'theme',

@@ -16,7 +16,7 @@ import { badRequest, notFound } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import type { DomainEvents } from '../events/domain-events';
 import { profileReads } from '../profiles/profiles.service';
-import { createReadService } from '../read/read.service';
+import { createReadService, itemCard } from '../read/read.service';
 import { discoveryRepository } from './discovery.repository';
 
 /** The live streams open in this process, as the home feed's "new items" needs them (the events module's stream hub). */
@@ -61,15 +61,7 @@ export function createDiscoveryService(db: Db, deps: { domainEvents: Pick<Domain
       );
       return {
         items: listed.map(({ item, state }) => ({
-          itemId: item.id,
-          title: item.title,
-          imageUrl: `/img/${item.imageId}/thumb`,
-          altText: item.altText,
-          nsfw: item.nsfw,
-          likeCount: item.counts.likes,
-          commentCount: item.counts.comments,
-          saveCount: item.counts.saves,
-          user: { handle: item.owner.handle, avatarImageId: item.owner.avatarImageId },
+          ...itemCard(item),
           createdAt: item.createdAt.toISOString(),
           liked: state.liked,
           saved: state.saved,

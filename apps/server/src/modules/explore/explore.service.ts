@@ -3,7 +3,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client';
 import { VISIBILITY_EVENTS, type DomainEvents } from '../events/domain-events';
-import { createReadService, type ReadService } from '../read/read.service';
+import { createReadService, itemCard, type ReadService } from '../read/read.service';
 import { exploreRepository, type ExploreFilter } from './explore.repository';
 
 const RANGE_MS: Record<TimeRange, number | null> = { '24h': 86_400_000, '7d': 7 * 86_400_000, '30d': 30 * 86_400_000, all: null };
@@ -200,17 +200,7 @@ export function createExploreService(
    */
   async function hydrate(slice: string[], includeNsfw: boolean): Promise<ExploreCard[]> {
     const rows = await read.list(slice, null, { excludeNsfw: !includeNsfw, requireImage: true });
-    return rows.map(({ item }) => ({
-      itemId: item.id,
-      title: item.title,
-      imageUrl: `/img/${item.imageId}/thumb`,
-      altText: item.altText,
-      nsfw: item.nsfw,
-      likeCount: item.counts.likes,
-      commentCount: item.counts.comments,
-      saveCount: item.counts.saves,
-      user: { handle: item.owner.handle, avatarImageId: item.owner.avatarImageId },
-    }));
+    return rows.map(({ item }) => itemCard(item));
   }
 
   /**

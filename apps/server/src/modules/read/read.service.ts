@@ -1,4 +1,4 @@
-import type { ItemFacts } from '@curio/contract';
+import type { ExploreCard, ItemFacts } from '@curio/contract';
 import type { Db } from '../../db/client';
 import type { Executor } from '../../db/types';
 import { notFound } from '../../lib/errors';
@@ -53,6 +53,24 @@ export interface PersonView {
 
 /** An item's page as everyone sees it (no viewer's marks): what {@link createItemPageCache} keeps. */
 export type SharedItemPage = Omit<ItemPageRow, 'viewerState'>;
+
+/**
+ * An item as a card (explore, the home feed, search, tag pages): the one shape every list answers, from a hydrated
+ * item with a chosen image (lists read with `requireImage`).
+ */
+export function itemCard(item: HydratedItem): ExploreCard {
+  return {
+    itemId: item.id,
+    title: item.title,
+    imageUrl: `/img/${item.imageId}/thumb`,
+    altText: item.altText,
+    nsfw: item.nsfw,
+    likeCount: item.counts.likes,
+    commentCount: item.counts.comments,
+    saveCount: item.counts.saves,
+    user: { handle: item.owner.handle, avatarImageId: item.owner.avatarImageId },
+  };
+}
 
 /**
  * Item pages kept in this process for a few seconds, so that a busy item is read once per window
