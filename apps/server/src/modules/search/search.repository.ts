@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { SEARCH_TAG_COUNT_CAP } from '@curio/contract';
 import { pgBool, rowsOf, textArray } from '../../db/rows';
 import type { Executor } from '../../db/types';
-import { blockedWithSql, itemVisibleAlone, profileVisibleTo } from '../../db/visibility';
+import { blockedWithSql, itemVisibleAlone, notMutedSql, profileVisibleTo } from '../../db/visibility';
 import type { SearchQuery } from './search-query';
 
 /** Who is searching: their id (null for a guest) and whether they asked to see NSFW items. */
@@ -15,13 +15,14 @@ export interface Searcher {
  * The one place search composes the visibility rules of src/db/visibility.ts for items (over
  * `items i`, without its owner's profile: `itemVisibleAlone`, `itemVisibleTo` read as one hashed probe
  * per candidate, for a common word matches thousands): an item this viewer may see, with a
- * chosen image, NSFW only when they asked for it, and never one of a person they have a block with,
- * either way. A new rule for what a viewer's lists leave out joins here.
+ * chosen image, NSFW only when they asked for it, never one of a person they have a block with,
+ * either way, and none the viewer muted (its owner or one of its tags). A new rule for what a viewer's lists
+ * leave out joins here.
  */
 export function searchableItems(viewer: Searcher): SQL {
   return sql`${itemVisibleAlone('i', viewer.id)} and i.chosen_composite_id is not null
     ${viewer.includeNsfw ? sql`` : sql`and not i.nsfw`}
-    ${viewer.id ? sql`and i.user_id not in (${blockedWithSql(viewer.id)})` : sql``}`;
+    ${viewer.id ? sql`and i.user_id not in (${blockedWithSql(viewer.id)}) and ${notMutedSql(viewer.id, 'i')}` : sql``}`;
 }
 
 /**
@@ -32,6 +33,9 @@ export function searchableItems(viewer: Searcher): SQL {
 export function searchablePeople(viewer: Searcher): SQL {
   return sql`${profileVisibleTo('p', viewer.id)} ${viewer.id ? sql`and p.user_id not in (${blockedWithSql(viewer.id)})` : sql``}`;
 }
+
+/** The item's maker, line or character is this text (lower case already), as explore's fact filters match. */
+const factIs = (text: string): SQL => sql`(lower(i.maker) = ${text} or lower(i.line) = ${text} or lower(i.character_name) = ${text})`;
 
 /** `%` and `_` (and the escape itself) taken literally in a LIKE pattern. */
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -123,8 +127,11 @@ export const searchQueries = {
    */
   items(q: SearchQuery, viewer: Searcher, page: Page, opts: { mode: Mode; since?: string | null } = { mode: 'exact' }): SQL {
     const exact = allWordsIn(sql`i.title`, q, 'exact');
-    const tagged = sql`i.tags && (select tags from tag_hits)`;
-    const match = opts.mode === 'exact' ? sql`(${exact} or ${tagged})` : sql`(${allWordsIn(sql`i.title`, q, 'typo')} and not ${exact} and not ${tagged})`;
+    // A tag that matches, or a fact that is the query (maker, line or character, any letter case: the indexes of
+    // explore's fact filters serve it). An unset fact makes it null, not false: `not` takes it through coalesce.
+    const tagged = sql`(i.tags && (select tags from tag_hits) or ${factIs(q.text)})`;
+    const match =
+      opts.mode === 'exact' ? sql`(${exact} or ${tagged})` : sql`(${allWordsIn(sql`i.title`, q, 'typo')} and not ${exact} and not coalesce(${tagged}, false))`;
     return sql`
       with tag_hits as materialized (
         select coalesce(array_agg(m.tag), '{}'::text[]) as tags

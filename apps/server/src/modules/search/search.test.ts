@@ -53,6 +53,7 @@ describe('search', { tags: ['postgres'] }, () => {
         itemId: zaku,
         title: 'Zaku II green',
         imageUrl: expect.stringMatching(/^\/img\/[A-Za-z0-9_-]+\/thumb$/),
+        altText: null,
         nsfw: false,
         likeCount: 0,
         commentCount: 0,
@@ -225,5 +226,35 @@ describe('search visibility', { tags: ['postgres'] }, () => {
     expect(await handles('okapi_hidden')).not.toContain('okapi_hidden');
     expect(await itemIds('hidden profile')).toEqual([]);
     void hiddenPersonItem;
+  });
+});
+
+describe('search with the viewer’s mutes and an item’s facts', { tags: ['postgres'] }, () => {
+  it('leaves out the items of a muted person and with a muted tag, for the viewer who muted them only', async () => {
+    const viewer = await t.onboardedUser();
+    const loud = await t.onboardedUser('quokka_loud');
+    const quiet = await t.onboardedUser('quokka_quiet');
+    const loudItem = await publish(loud, 'Quokka figure by loud', { tags: 'quokka' });
+    const spoilerItem = await publish(quiet, 'Quokka spoiler figure', { tags: 'quokka, spoilers' });
+    const plainItem = await publish(quiet, 'Quokka plain figure', { tags: 'quokka' });
+    expect((await itemIds('quokka', viewer.cookie)).sort()).toEqual([loudItem, spoilerItem, plainItem].sort());
+
+    expect((await t.call('mutes-toggle', { cookie: viewer.cookie, body: { userId: loud.userId } })).status).toBe(200);
+    expect((await t.call('mutes-toggle', { cookie: viewer.cookie, body: { tag: 'spoilers' } })).status).toBe(200);
+    expect(await itemIds('quokka', viewer.cookie)).toEqual([plainItem]);
+    expect(await itemIds('quokka', viewer.cookie, 'all')).toEqual([plainItem]);
+    // Muting is silent and the viewer's own: a muted person is still found, and others see everything.
+    expect(await handles('quokka_loud', viewer.cookie)).toContain('quokka_loud');
+    expect((await itemIds('quokka')).sort()).toEqual([loudItem, spoilerItem, plainItem].sort());
+  });
+
+  it('finds items by their maker, line or character, in any letter case', async () => {
+    const owner = await t.onboardedUser();
+    const id = await publish(owner, 'Wing Zero Custom', { tags: '' });
+    const base = { itemId: id, title: 'Wing Zero Custom', tags: '', nsfw: false };
+    await t.call('items-update', { cookie: owner.cookie, body: { ...base, facts: { maker: 'Kotobukiya', line: 'Frame Arms', character: 'Heero Yuy' } } });
+    expect(await itemIds('kotobukiya')).toEqual([id]);
+    expect(await itemIds('Frame Arms')).toEqual([id]);
+    expect(await itemIds('heero yuy', undefined, 'all')).toEqual([id]);
   });
 });
