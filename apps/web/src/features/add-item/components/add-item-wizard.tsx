@@ -1,13 +1,4 @@
-import {
-  ALT_TEXT_MAX,
-  DEFAULT_STYLE,
-  EMPTY_FACTS,
-  parseTags,
-  type ImageTreatment,
-  type ItemFactsInput,
-  type Style,
-  type UnfinishedItem,
-} from '@curio/contract';
+import { ALT_TEXT_MAX, DEFAULT_STYLE, parseTags, type ImageTreatment, type ItemFactsInput, type Style, type UnfinishedItem } from '@curio/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ArrowRight, Loader2, PackageCheck } from 'lucide-react';
 import { useCallback, useMemo, useState, type FormEvent } from 'react';
