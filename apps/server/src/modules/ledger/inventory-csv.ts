@@ -38,7 +38,7 @@ const importRowSchema = z.object({
   ledger: ledgerFieldsSchema,
 });
 
-/** The words a condition may be written with (its code, its English and Chinese labels), normalized. */
+/** The words a condition may be written with (its code, the app's English and Chinese labels, common synonyms), normalized. */
 const CONDITION_WORDS: Record<string, ItemCondition> = {};
 const normalizeWord = (v: string) =>
   v
@@ -56,12 +56,14 @@ Object.assign(CONDITION_WORDS, {
   未拆封: 'mint_in_box',
   opened: 'opened',
   已开封: 'opened',
+  已拆封: 'opened',
   开封: 'opened',
   loose: 'loose',
   裸件: 'loose',
   散件: 'loose',
   damaged: 'damaged',
   有损: 'damaged',
+  有损坏: 'damaged',
   损坏: 'damaged',
   破损: 'damaged',
 } satisfies Record<string, ItemCondition>);
