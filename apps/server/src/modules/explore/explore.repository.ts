@@ -3,7 +3,7 @@ import type { ExploreSort } from '@curio/contract';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { Executor } from '../../db/types';
-import { discoverable, notMutedSql } from '../../db/visibility';
+import { discoverable } from '../../db/visibility';
 
 interface RankBase {
   sort: ExploreSort;
@@ -406,20 +406,6 @@ export function exploreRepository(db: Executor) {
     },
 
     /** Whether a visible item (NSFW ones only when they are included) carries the tag: one GIN probe. */
-    /** Of these items, those the viewer muted (their owner or one of their tags: `notMutedSql`), to leave out of their page. */
-    async mutedAmong(viewerId: string, itemIds: string[]): Promise<string[]> {
-      if (!itemIds.length) return [];
-      const rows = rowsOf<{ id: string }>(
-        await db.execute(sql`
-          select i.id from items i
-          where i.id in (${sql.join(
-            itemIds.map((id) => sql`${id}::uuid`),
-            sql`, `,
-          )}) and not ${notMutedSql(viewerId, 'i')}`),
-      );
-      return rows.map((r) => r.id);
-    },
-
     async tagInUse(tag: string, includeNsfw: boolean): Promise<boolean> {
       const rows = rowsOf<{ hit: number }>(
         await db.execute(sql`

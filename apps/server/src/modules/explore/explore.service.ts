@@ -35,7 +35,7 @@ export function createExploreService(
     /** Signs the snapshots handed out (every process of a site shares it); random when not given. */
     secret?: string;
     repository?: Pick<ReturnType<typeof exploreRepository>, 'rank' | 'topTags' | 'tagInUse' | 'filterInUse'> &
-      Partial<Pick<ReturnType<typeof exploreRepository>, 'rollUp' | 'coolDown' | 'mutedAmong'>>;
+      Partial<Pick<ReturnType<typeof exploreRepository>, 'rollUp' | 'coolDown'>>;
     read?: Pick<ReadService, 'list' | 'viewerState'>;
     /** What changes who may see an item or a person (an edit, hidden, deleted, a profile gone private) drops every ranking and page. */
     domainEvents: Pick<DomainEvents, 'on'>;
@@ -205,17 +205,16 @@ export function createExploreService(
 
   /**
    * The viewer's overlay on shared cards: liked and saved, and the counts as they are now (the shared page's may lag by
-   * a window, and a heart the viewer filled must not sit beside the count from before it), one indexed query per page;
-   * and the viewer's mutes, in a second query beside it: muted cards are left out (a page may then hold fewer cards).
+   * a window, and a heart the viewer filled must not sit beside the count from before it), and which of them the viewer
+   * muted: one indexed query per page. Muted cards are left out (a page may then hold fewer cards).
    */
   async function overlay(cards: ExploreCard[], viewerId: string | null): Promise<ExploreCard[]> {
     if (!viewerId || !cards.length) return cards;
     const ids = cards.map((c) => c.itemId);
-    const [state, muted] = await Promise.all([read.viewerState(viewerId, ids, { counts: true }), repo.mutedAmong?.(viewerId, ids) ?? []]);
+    const state = await read.viewerState(viewerId, ids, { counts: true, muted: true });
     // The viewer's own filters (muted people and tags) leave their cards out of this viewer's page only.
-    const hidden = new Set(muted);
     return cards
-      .filter((c) => !hidden.has(c.itemId))
+      .filter((c) => !state.muted(c.itemId))
       .map((c) => {
         const now = state.countsOf(c.itemId);
         return { ...c, ...state.of(c.itemId), ...(now ? { likeCount: now.likes, commentCount: now.comments, saveCount: now.saves } : {}) };

@@ -17,7 +17,7 @@ import {
 } from '../../db/schema';
 import { pgBool, rowsOf, textArray } from '../../db/rows';
 import type { Executor } from '../../db/types';
-import { dmAllowed } from '../../db/visibility';
+import { dmAllowed, notMutedSql } from '../../db/visibility';
 import { factsOf } from '../items/item-facts';
 
 /** The order an item's photos are shown in: by role, as the wizard lists them. */
@@ -106,6 +106,8 @@ export interface ViewerStateRows {
   roles: Role[];
   /** The items' counts now (asked for with `counts`): [itemId, likes, comments, saves]. */
   counts: [string, number, number, number][];
+  /** The items the viewer muted (their owner or one of their tags; asked for with `muted`). */
+  muted: string[];
 }
 
 /** A person with what every caller shows of them: profile fields, visibility and follow counts. */
@@ -312,12 +314,12 @@ export function readRepository(db: Executor) {
 
     /**
      * The viewer's likes and saves among these items, and (when asked) their roles: one query,
-     * served by the (user_id, item_id) unique indexes. Follows and mutes of the items' owners join
-     * this same query when they land; blocks do not (items stay visible across a block: `blockedWith`
+     * served by the (user_id, item_id) unique indexes, and (with `muted`) which of them the viewer muted. Follows
+     * of the items' owners join this same query when they land; blocks do not (items stay visible across a block: `blockedWith`
      * and `notBlockedBetween` serve what a block hides).
      */
-    async viewerState(viewerId: string, itemIds: string[], opts: { roles: boolean; counts?: boolean }): Promise<ViewerStateRows> {
-      if (!itemIds.length && !opts.roles) return { liked: [], saved: [], roles: [], counts: [] };
+    async viewerState(viewerId: string, itemIds: string[], opts: { roles: boolean; counts?: boolean; muted?: boolean }): Promise<ViewerStateRows> {
+      if (!itemIds.length && !opts.roles) return { liked: [], saved: [], roles: [], counts: [], muted: [] };
       const marks = (table: typeof likes | typeof bookmarks) =>
         sql`coalesce((select array_agg(${table.itemId}::text) from ${table} where ${table.userId} = ${viewerId} and ${itemIds.length ? inArray(table.itemId, itemIds) : sql`false`}), '{}'::text[])`;
       const roles = opts.roles
@@ -328,8 +330,12 @@ export function readRepository(db: Executor) {
           ? sql`coalesce((select json_agg(json_build_array(${itemStats.itemId}::text, ${itemStats.likeCount}, ${itemStats.commentCount}, ${itemStats.saveCount}))
                 from ${itemStats} where ${inArray(itemStats.itemId, itemIds)}), '[]'::json)`
           : sql`'[]'::json`;
-      const [row] = rowsOf<{ liked: string[] | string; saved: string[] | string; roles: string[] | string; counts: unknown }>(
-        await db.execute(sql`select ${marks(likes)} as liked, ${marks(bookmarks)} as saved, ${roles} as roles, ${counts} as counts`),
+      const muted =
+        opts.muted && itemIds.length
+          ? sql`coalesce((select array_agg(mi.id::text) from ${items} mi where ${inArray(sql`mi.id`, itemIds)} and not ${notMutedSql(viewerId, 'mi')}), '{}'::text[])`
+          : sql`'{}'::text[]`;
+      const [row] = rowsOf<{ liked: string[] | string; saved: string[] | string; roles: string[] | string; counts: unknown; muted: string[] | string }>(
+        await db.execute(sql`select ${marks(likes)} as liked, ${marks(bookmarks)} as saved, ${roles} as roles, ${counts} as counts, ${muted} as muted`),
       );
       const countRows = typeof row?.counts === 'string' ? (JSON.parse(row.counts) as unknown) : row?.counts;
       return {
@@ -337,6 +343,7 @@ export function readRepository(db: Executor) {
         saved: textArray(row?.saved),
         roles: textArray(row?.roles) as Role[],
         counts: Array.isArray(countRows) ? (countRows as ViewerStateRows['counts']) : [],
+        muted: textArray(row?.muted),
       };
     },
 

@@ -29,10 +29,12 @@ export interface ViewerState {
   of(itemId: string): ItemViewerState;
   /** The item's counts as they are now (read only when asked for with `counts`; null otherwise or for an unknown item). */
   countsOf(itemId: string): { likes: number; comments: number; saves: number } | null;
+  /** The viewer muted the item's owner or one of its tags (read only when asked for with `muted`). */
+  muted(itemId: string): boolean;
   isAdmin: boolean;
 }
 
-const NOBODY: ViewerState = { of: () => ({ liked: false, saved: false }), countsOf: () => null, isAdmin: false };
+const NOBODY: ViewerState = { of: () => ({ liked: false, saved: false }), countsOf: () => null, muted: () => false, isAdmin: false };
 const GUEST_STATE: ItemPageRow['viewerState'] = { liked: false, saved: false, roles: [], blocks: false, hiddenComments: 0, canMessage: false, dmOpen: true };
 
 /** One viewer's relation to each person asked about (see `peopleViewerState`). */
@@ -124,13 +126,23 @@ export function createReadService(db: Db) {
    * with `counts`, the items' counts now, in the same statement, for cards served from a shared cache whose counts may
    * lag behind the viewer's own marks.
    */
-  async function viewerState(viewerId: string | null, itemIds: string[], opts: { roles?: boolean; counts?: boolean } = {}): Promise<ViewerState> {
+  async function viewerState(
+    viewerId: string | null,
+    itemIds: string[],
+    opts: { roles?: boolean; counts?: boolean; muted?: boolean } = {},
+  ): Promise<ViewerState> {
     if (!viewerId) return NOBODY;
-    const rows = await repo.viewerState(viewerId, itemIds, { roles: opts.roles ?? false, counts: opts.counts ?? false });
+    const rows = await repo.viewerState(viewerId, itemIds, { roles: opts.roles ?? false, counts: opts.counts ?? false, muted: opts.muted ?? false });
     const liked = new Set(rows.liked);
     const saved = new Set(rows.saved);
+    const muted = new Set(rows.muted);
     const counts = new Map(rows.counts.map(([id, likes, comments, saves]) => [id, { likes: Number(likes), comments: Number(comments), saves: Number(saves) }]));
-    return { of: (id) => ({ liked: liked.has(id), saved: saved.has(id) }), countsOf: (id) => counts.get(id) ?? null, isAdmin: rows.roles.includes('admin') };
+    return {
+      of: (id) => ({ liked: liked.has(id), saved: saved.has(id) }),
+      countsOf: (id) => counts.get(id) ?? null,
+      muted: (id) => muted.has(id),
+      isAdmin: rows.roles.includes('admin'),
+    };
   }
 
   /**
