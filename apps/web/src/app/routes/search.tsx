@@ -14,6 +14,7 @@ import type { ExploreItem } from '@/features/explore/api/get-explore-list';
 import { useToggleCardLike } from '@/features/explore/api/toggle-like';
 import { useToggleCardSave } from '@/features/explore/api/toggle-save';
 import { ExploreCard, ExploreCardSkeleton } from '@/features/explore/components/explore-card';
+import { ListFooter } from '@/features/explore/components/list-footer';
 import { useInfiniteScroll } from '@/features/explore/hooks/use-infinite-scroll';
 import { useSearchResults } from '@/features/search/api/search';
 import { SearchPeople } from '@/features/search/components/search-people';
@@ -177,19 +178,14 @@ function Results({ q, type }: { q: string; type: SearchType }) {
             </ul>,
           )
         : null}
-      <div role="status" className="sr-only">
-        {results.isFetchingNextPage ? t('search.loadingMore') : ''}
-      </div>
-      {results.isFetchNextPageError ? (
-        <div role="alert" className="flex flex-wrap items-center justify-center gap-3 text-center" data-testid="search-error">
-          <p className="font-medium">{t('search.loadFailed')}</p>
-          <Button variant="secondary" size="sm" onClick={() => void results.fetchNextPage()}>
-            <RotateCcw aria-hidden="true" />
-            {t('common.retry')}
-          </Button>
-        </div>
-      ) : null}
-      <div ref={sentinelRef} data-testid="search-sentinel" aria-hidden="true" className="h-px" />
+      <ListFooter
+        list={results}
+        sentinelRef={sentinelRef}
+        testId="search"
+        loadingMore={t('search.loadingMore')}
+        loadFailed={t('search.loadFailed')}
+        shown={null}
+      />
     </div>
   );
 }

@@ -15,6 +15,7 @@ import { useToggleCardLike } from '../api/toggle-like';
 import { useToggleCardSave } from '../api/toggle-save';
 import { useInfiniteScroll } from '../hooks/use-infinite-scroll';
 import { ExploreCard, ExploreCardSkeleton } from './explore-card';
+import { ListFooter } from './list-footer';
 
 const GRID = 'grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 lg:grid-cols-4';
 const skeletons = (from: number, images: string[] = []) =>
@@ -116,20 +117,14 @@ export function ExploreGrid({ params, enabled = true }: { params: ExploreFeedPar
         ))}
         {feed.isFetchingNextPage ? skeletons(items.length) : null}
       </ul>
-      <div role="status" className="sr-only">
-        {feed.isFetchingNextPage ? t('explore.loadingMore') : ''}
-      </div>
-      {feed.isFetchNextPageError ? (
-        <div role="alert" className="flex flex-wrap items-center justify-center gap-3 text-center" data-testid="explore-error">
-          <p className="font-medium">{t('explore.loadFailed')}</p>
-          <Button variant="secondary" size="sm" onClick={() => void feed.fetchNextPage()}>
-            <RotateCcw aria-hidden="true" />
-            {t('common.retry')}
-          </Button>
-        </div>
-      ) : null}
-      <div ref={sentinelRef} data-testid="explore-sentinel" aria-hidden="true" className="h-px" />
-      {!feed.hasNextPage && items.length > 8 ? <p className="text-center text-sm text-muted-foreground">{t('explore.end')}</p> : null}
+      <ListFooter
+        list={feed}
+        sentinelRef={sentinelRef}
+        testId="explore"
+        loadingMore={t('explore.loadingMore')}
+        loadFailed={t('explore.loadFailed')}
+        shown={items.length}
+      />
     </div>
   );
 }

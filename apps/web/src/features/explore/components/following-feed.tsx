@@ -13,6 +13,7 @@ import { useToggleCardLike } from '../api/toggle-like';
 import { useToggleCardSave } from '../api/toggle-save';
 import { useInfiniteScroll } from '../hooks/use-infinite-scroll';
 import { ExploreCard, ExploreCardSkeleton } from './explore-card';
+import { ListFooter } from './list-footer';
 import { PeopleSuggestions } from './people-suggestions';
 
 const GRID = 'grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 lg:grid-cols-4';
@@ -132,20 +133,14 @@ export function FollowingFeed() {
         ))}
         {feed.isFetchingNextPage ? skeletons(items.length) : null}
       </ul>
-      <div role="status" className="sr-only">
-        {feed.isFetchingNextPage ? t('explore.loadingMore') : ''}
-      </div>
-      {feed.isFetchNextPageError ? (
-        <div role="alert" className="flex flex-wrap items-center justify-center gap-3 text-center" data-testid="feed-error">
-          <p className="font-medium">{t('explore.loadFailed')}</p>
-          <Button variant="secondary" size="sm" onClick={() => void feed.fetchNextPage()}>
-            <RotateCcw aria-hidden="true" />
-            {t('common.retry')}
-          </Button>
-        </div>
-      ) : null}
-      <div ref={sentinelRef} aria-hidden="true" className="h-px" />
-      {!feed.hasNextPage && items.length > 8 ? <p className="text-center text-sm text-muted-foreground">{t('explore.end')}</p> : null}
+      <ListFooter
+        list={feed}
+        sentinelRef={sentinelRef}
+        testId="feed"
+        loadingMore={t('explore.loadingMore')}
+        loadFailed={t('explore.loadFailed')}
+        shown={items.length}
+      />
     </div>
   );
 }
