@@ -1,4 +1,5 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { textArraySql } from './sql-values';
 import { dmMessages, dmThreads, follows, items, profiles, tagMutes, userBlocks, userMutes, userRoles, userSettings } from './schema';
 
 /**
@@ -165,11 +166,7 @@ export function notMutedSql(viewerId: string | SQL | null, item: ItemsRef = item
  */
 export function notTaggedWithSql(tags: readonly string[], item: ItemsRef = items): SQL {
   if (!tags.length) return sql`true`;
-  const list = sql.join(
-    tags.map((t) => sql`${t}`),
-    sql`, `,
-  );
-  return sql`not (${itemColumns(item).tags} && array[${list}]::text[])`;
+  return sql`not (${itemColumns(item).tags} && ${textArraySql(tags)})`;
 }
 
 /**

@@ -1,8 +1,9 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Cursor } from '../../lib/cursor';
 import { cursorKey, olderThan } from '../../db/keyset';
 import { rowsOf, textArray } from '../../db/rows';
 import { profiles } from '../../db/schema';
+import { textArraySql } from '../../db/sql-values';
 import type { Executor } from '../../db/types';
 import {
   blockedWithSql,
@@ -16,14 +17,6 @@ import {
   profileVisibleTo,
 } from '../../db/visibility';
 import { tagFollows, tagMutes, userMutes } from './discovery.schema';
-
-const textArraySql = (values: readonly string[]): SQL =>
-  values.length
-    ? sql`array[${sql.join(
-        values.map((v) => sql`${v}`),
-        sql`, `,
-      )}]::text[]`
-    : sql`'{}'::text[]`;
 
 /** Follows of tags, mutes of tags and people, and the discovery reads built on them (feed, suggestions, tag pages). */
 export function discoveryRepository(db: Executor) {

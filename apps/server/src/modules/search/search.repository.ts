@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { SEARCH_TAG_COUNT_CAP } from '@curio/contract';
 import { pgBool, rowsOf, textArray } from '../../db/rows';
+import { textArraySql } from '../../db/sql-values';
 import type { Executor } from '../../db/types';
 import { blockedWithSql, itemVisibleAlone, notMutedSql, profileVisibleTo } from '../../db/visibility';
 import type { SearchQuery } from './search-query';
@@ -39,14 +40,6 @@ const factIs = (text: string): SQL => sql`(lower(i.maker) = ${text} or lower(i.l
 
 /** `%` and `_` (and the escape itself) taken literally in a LIKE pattern. */
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-const textArray_ = (values: readonly string[]): SQL =>
-  values.length
-    ? sql`array[${sql.join(
-        values.map((v) => sql`${v}`),
-        sql`, `,
-      )}]::text[]`
-    : sql`'{}'::text[]`;
-
 /**
  * How a word is matched. `exact`: the text holds it (the better matches); `typo`: a word of the text is
  * similar to it (pg_trgm's `<%`, word similarity 0.6: prefixes and small typos), for what `exact` leaves out.
@@ -62,7 +55,7 @@ type Mode = 'exact' | 'typo';
  * - one character: a word of the text starts with it (no index narrows that; the first found are ranked).
  */
 function wordIn(column: SQL, word: SearchQuery['words'][number], mode: Mode): SQL {
-  if (word.cjk) return sql`(search_cjk_grams(${column}) @> ${textArray_(word.grams)} and strpos(lower(${column}), ${word.text}) > 0)`;
+  if (word.cjk) return sql`(search_cjk_grams(${column}) @> ${textArraySql(word.grams)} and strpos(lower(${column}), ${word.text}) > 0)`;
   if (word.text.length >= 3) return mode === 'exact' ? sql`${column} ilike ${`%${likeEscape(word.text)}%`}` : sql`${word.text} <% ${column}`;
   if (word.text.length === 2) return sql`${word.text} <% ${column}`;
   return sql`(${column} ilike ${`${likeEscape(word.text)}%`} or ${column} ilike ${`% ${likeEscape(word.text)}%`})`;
