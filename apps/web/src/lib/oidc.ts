@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { paths } from '@/config/paths';
 import { loadAuthClient, toAuthError } from '@/lib/auth';
 
 /** The better-auth provider id of the external OpenID Connect provider. */
@@ -8,17 +9,19 @@ export const OIDC_PROVIDER_ID = 'oidc';
 export const OIDC_ERROR_RETURN = '/login?via=oidc';
 
 /**
- * Sends the browser to the provider; it comes back to `callbackURL` (a path of this site, `/` without
- * one; a new account goes to /onboarding first), or to the error page, which keeps `callbackURL` as
- * its `?next=` for another try.
+ * Sends the browser to the provider; it comes back to `callbackURL` (a path of this site; without one, the
+ * landing step that picks the home feed or home; a new account goes to /onboarding first), or to the error
+ * page, which keeps a `callbackURL` other than the landing step as its `?next=` for another try.
  */
 export async function signInWithOidc(callbackURL?: string) {
   const client = await loadAuthClient();
+  const landing = paths.signedIn.getHref();
+  const next = callbackURL && callbackURL !== landing ? callbackURL : null;
   const { data, error } = await client.signIn.social({
     provider: OIDC_PROVIDER_ID,
-    callbackURL: callbackURL ?? '/',
+    callbackURL: callbackURL ?? landing,
     newUserCallbackURL: '/onboarding',
-    errorCallbackURL: callbackURL ? `${OIDC_ERROR_RETURN}&next=${encodeURIComponent(callbackURL)}` : OIDC_ERROR_RETURN,
+    errorCallbackURL: next ? `${OIDC_ERROR_RETURN}&next=${encodeURIComponent(next)}` : OIDC_ERROR_RETURN,
     disableRedirect: true,
   });
   if (error) throw toAuthError(error);
