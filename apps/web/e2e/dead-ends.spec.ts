@@ -203,9 +203,11 @@ test.describe('one header, and no dead links', () => {
     await page.keyboard.press('Enter');
     const menu = page.getByRole('menu');
     await expect(menu).toBeVisible();
-    for (const name of ['Explore', 'My shelf', 'Saved']) await expect(menu.getByRole('menuitem', { name })).toBeVisible();
+    for (const name of ['Explore', 'Following', 'My shelf', 'Saved']) await expect(menu.getByRole('menuitem', { name })).toBeVisible();
     // Opened from the keyboard, the first link has the focus; the arrows move on.
     await expect(menu.getByRole('menuitem', { name: 'Explore' })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(menu.getByRole('menuitem', { name: 'Following' })).toBeFocused();
     await page.keyboard.press('ArrowDown');
     await expect(menu.getByRole('menuitem', { name: 'My shelf' })).toBeFocused();
     await page.keyboard.press('Enter');

@@ -184,7 +184,6 @@ function EditItemForm({ item, onDone }: { item: ItemDetail; onDone: () => void }
         <FormSwitch control={form.control} name="nsfw" id={`${id}-nsfw`} aria-describedby={`${id}-nsfw-hint`} data-testid="edit-nsfw" />
       </div>
       <FactsFields form={form} testId="edit-facts" />
-      <FactsFields form={form} testId="edit-facts" />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="ghost" onClick={onDone}>
           {t('common.cancel')}
