@@ -19,7 +19,7 @@ const KEYS: FormKeys = { tag: { required: 'mutes.tagRequired', too_long: 'mutes.
 
 /**
  * One's own filters: muted tags (added here by name) and muted people (muted from their profile), each with Unmute.
- * Their items leave one's explore, feed and tag pages, their comments and notifications one's view; nobody is told.
+ * Their items leave one's explore, feed, search and tag pages, their comments and notifications one's view; nobody is told.
  */
 export function MutesList() {
   const { t } = useTranslation();
