@@ -210,6 +210,23 @@ describe('the ledger is private on every read path', () => {
     });
   });
 
+  it('search, the home feed and the tag page answer no ledger, while they show the item', async () => {
+    expect((await t.call('social-follow-toggle', { cookie: viewer.cookie, body: { targetUserId: owner.userId, following: true } })).status).toBe(200);
+    const reads: [string, Promise<Response>][] = [
+      ['search guest', t.request('/functions/v1/search', { query: { q: 'Ledger robot' } })],
+      ['search viewer', t.request('/functions/v1/search', { query: { q: 'ledgertest' }, cookie: viewer.cookie })],
+      ['feed-list viewer', t.request('/functions/v1/feed-list', { query: {}, cookie: viewer.cookie })],
+      ['tag-get guest', t.request('/functions/v1/tag-get', { query: { tag: 'ledgertest' } })],
+    ];
+    for (const [name, pending] of reads) {
+      const res = await pending;
+      expect(res.status, name).toBe(200);
+      const text = await res.text();
+      if (name !== 'tag-get guest') expect(text, name).toContain(itemId);
+      expect(secretsIn(text), name).toEqual([]);
+    }
+  });
+
   it('the share page and its OpenGraph tags show no ledger', async () => {
     for (const cookie of [undefined, viewer.cookie]) {
       const res = await t.request(`/s/item/${itemId}`, cookie ? { cookie } : {});
