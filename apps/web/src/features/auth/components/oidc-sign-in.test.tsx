@@ -33,13 +33,13 @@ describe('sign-in with the external provider on /login', () => {
     expect(screen.queryByRole('button')).toBeNull();
   });
 
-  it('shows "Sign in with <name>" and starts the sign-in at the provider, coming back to /, /onboarding or /login', async () => {
+  it('shows "Sign in with <name>" and starts the sign-in at the provider, coming back to the landing step, /onboarding or /login', async () => {
     fake.settings.mockReturnValue({ ...SETTINGS, oidc: { name: 'Acme ID' } });
     fake.social.mockResolvedValue({ data: null, error: { status: 429 } });
     renderWithProviders(<OidcSignIn />, { route: '/login' });
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Sign in with Acme ID' }));
     expect(fake.social).toHaveBeenCalledWith(
-      expect.objectContaining({ provider: 'oidc', callbackURL: '/', newUserCallbackURL: '/onboarding', errorCallbackURL: '/login?via=oidc' }),
+      expect.objectContaining({ provider: 'oidc', callbackURL: '/signed-in', newUserCallbackURL: '/onboarding', errorCallbackURL: '/login?via=oidc' }),
     );
     expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'Too many attempts. Please wait a minute and try again.');
   });
