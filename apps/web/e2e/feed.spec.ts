@@ -56,15 +56,22 @@ test.describe('discovery: the home feed, tag pages and mutes', () => {
     await variants(page, 'feed-empty', '/feed');
     await expectNoAxeViolations(page, 'the empty feed');
 
-    // By keyboard: Follow, on the first suggestion (the shared tag puts Ben first).
+    // By keyboard: Follow, on the first suggestion (the shared tag puts Ben first). His item fills the feed at once,
+    // and the suggestions stay below it, Ben marked as followed, so that more can be followed.
     const follow = page.getByTestId('suggested-follow').first();
     await follow.focus();
     await page.keyboard.press('Enter');
-    await expect(follow).toHaveAttribute('aria-pressed', 'true');
-    await page.reload();
     const cards = page.getByTestId('feed-grid').getByTestId('explore-card');
     await expect(cards).toHaveCount(1);
     await expect(cards.first()).toContainText('Ben robot');
+    await expect(page.getByTestId('feed-empty')).toHaveCount(0);
+    await expect(follow).toHaveAttribute('aria-pressed', 'true');
+    await expect(follow).toBeFocused();
+    await shot(page, 'feed-followed-from-suggestions');
+    // A new visit to a feed with items shows the items alone.
+    await page.reload();
+    await expect(cards).toHaveCount(1);
+    await expect(page.getByTestId('people-suggestions')).toHaveCount(0);
     await expect(page.getByTestId('nav-feed')).toHaveAttribute('aria-current', 'page');
 
     // Ben adds an item while Ana's feed is open: a pill counts it; pressing it puts it on top.

@@ -27,7 +27,8 @@ const skeletons = (from: number) =>
 /**
  * The home feed: the newest items of the collectors and tags the viewer follows, in explore's cards, the next page
  * as the end comes into view. Items added while it is open are counted in a pill at the top; pressing it puts them
- * above the cards already loaded (which stay) and brings the top into view. With nothing to show: people to follow.
+ * above the cards already loaded (which stay) and brings the top into view. With nothing to show: people to follow,
+ * who stay below the cards their follows bring until the page is left.
  */
 export function FollowingFeed() {
   const { t } = useTranslation();
@@ -37,6 +38,7 @@ export function FollowingFeed() {
   const save = useToggleCardSave();
   const top = useRef<HTMLUListElement>(null);
   const [showing, setShowing] = useState(false);
+  const [startedEmpty, setStartedEmpty] = useState(false);
   const canLoadMore = !!feed.data && feed.hasNextPage && !feed.isFetchingNextPage && !feed.isFetchNextPageError;
   const sentinelRef = useInfiniteScroll<HTMLDivElement>(() => {
     if (canLoadMore) void feed.fetchNextPage();
@@ -96,10 +98,13 @@ export function FollowingFeed() {
     );
   }
   const items = feed.data.pages.flatMap((page) => page.items);
-  if (items.length === 0) {
-    return (
-      <div className="grid gap-8">
-        {pill}
+  if (items.length === 0 && !startedEmpty) setStartedEmpty(true);
+  // The suggestions keep their place (and what was followed there) while the feed fills from them: one follow does
+  // not take away the others. A visit that began with items shows none.
+  return (
+    <div className="grid gap-8">
+      {pill}
+      {items.length === 0 ? (
         <div
           className="grid justify-items-center gap-4 rounded-xl border border-dashed border-border-strong bg-surface/60 px-6 py-10 text-center"
           data-testid="feed-empty"
@@ -111,36 +116,34 @@ export function FollowingFeed() {
             <Link to={paths.explore.getHref()}>{t('feed.browseExplore')}</Link>
           </Button>
         </div>
-        <PeopleSuggestions />
-      </div>
-    );
-  }
-  return (
-    <div className="grid gap-6">
-      {pill}
-      <ul
-        ref={top}
-        tabIndex={-1}
-        aria-label={t('feed.listLabel')}
-        className={`${GRID} scroll-mt-24 outline-none`}
-        data-testid="feed-grid"
-        aria-busy={feed.isFetchingNextPage}
-      >
-        {items.map((item, index) => (
-          <li key={item.itemId}>
-            <ExploreCard item={item} viewer={{ liked: item.liked, saved: item.saved }} onLike={onLike} onSave={onSave} eager={index < 4} />
-          </li>
-        ))}
-        {feed.isFetchingNextPage ? skeletons(items.length) : null}
-      </ul>
-      <ListFooter
-        list={feed}
-        sentinelRef={sentinelRef}
-        testId="feed"
-        loadingMore={t('explore.loadingMore')}
-        loadFailed={t('explore.loadFailed')}
-        shown={items.length}
-      />
+      ) : (
+        <div className="grid gap-6">
+          <ul
+            ref={top}
+            tabIndex={-1}
+            aria-label={t('feed.listLabel')}
+            className={`${GRID} scroll-mt-24 outline-none`}
+            data-testid="feed-grid"
+            aria-busy={feed.isFetchingNextPage}
+          >
+            {items.map((item, index) => (
+              <li key={item.itemId}>
+                <ExploreCard item={item} viewer={{ liked: item.liked, saved: item.saved }} onLike={onLike} onSave={onSave} eager={index < 4} />
+              </li>
+            ))}
+            {feed.isFetchingNextPage ? skeletons(items.length) : null}
+          </ul>
+          <ListFooter
+            list={feed}
+            sentinelRef={sentinelRef}
+            testId="feed"
+            loadingMore={t('explore.loadingMore')}
+            loadFailed={t('explore.loadFailed')}
+            shown={items.length}
+          />
+        </div>
+      )}
+      {startedEmpty ? <PeopleSuggestions /> : null}
     </div>
   );
 }

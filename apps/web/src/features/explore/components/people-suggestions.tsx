@@ -21,6 +21,7 @@ export function PeopleSuggestions() {
   if (suggestions.isPending) return <div role="status" aria-label={t('feed.suggestionsLoading')} className="h-40 animate-pulse rounded-xl bg-surface-sunken" />;
   if (!users.length) return <p className="text-center text-muted-foreground">{t('feed.noSuggestions')}</p>;
 
+  const pending = (userId: string) => follow.isPending && follow.variables?.userId === userId;
   const toggle = (userId: string, handle: string) => {
     const following = !followed.has(userId);
     follow.mutate(
@@ -68,8 +69,12 @@ export function PeopleSuggestions() {
                 variant={isFollowed ? 'secondary' : 'primary'}
                 aria-pressed={isFollowed}
                 aria-label={t(isFollowed ? 'feed.unfollowPerson' : 'feed.followPerson', { name: person.displayName })}
-                disabled={follow.isPending && follow.variables?.userId === person.userId}
-                onClick={() => toggle(person.userId, person.handle)}
+                // Not `disabled` while the follow is sent: a disabled button would drop the keyboard's focus.
+                aria-disabled={pending(person.userId) || undefined}
+                className="aria-disabled:opacity-55"
+                onClick={() => {
+                  if (!pending(person.userId)) toggle(person.userId, person.handle);
+                }}
                 data-testid="suggested-follow"
               >
                 {isFollowed ? <Check aria-hidden="true" /> : <UserPlus aria-hidden="true" />}
