@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Cursor } from '../../lib/cursor';
 import { cursorKey, olderThan } from '../../db/keyset';
 import { rowsOf, textArray } from '../../db/rows';
@@ -17,6 +17,57 @@ import {
   profileVisibleTo,
 } from '../../db/visibility';
 import { tagFollows, tagMutes, userMutes } from './discovery.schema';
+
+export interface FeedPageOptions {
+  after: Cursor | null;
+  limit: number;
+  tags: { followed: readonly string[]; muted: readonly string[] };
+}
+
+/** The statements of the home feed (the benchmark explains them too). */
+export const feedQueries = {
+  /**
+   * A page of the home feed's item ids, newest first (keyset on (created_at, id)), one row more than `limit`:
+   * - items of the people the viewer follows, read per followed person from `items_user_feed_idx` (a backward
+   *   range scan of at most `limit + 1` index entries each, which carry `hidden` and `nsfw`: with no muted tags the
+   *   table itself is not visited) and merged, so the work grows with the people followed, not with the site;
+   * - items carrying a tag the viewer follows (the GIN index).
+   * `tags` are the viewer's followed and muted tags, read beforehand so that the planner sees them.
+   * Never: the viewer's own items, private or hidden profiles, hidden items, items without an image, people with a
+   * block either way, muted people or tags, NSFW unless the viewer's `include_nsfw` is on.
+   */
+  page(viewerId: string, opts: FeedPageOptions): SQL {
+    const n = opts.limit + 1;
+    const after = opts.after ? sql`and ${olderThan(sql`i.created_at`, sql`i.id`, opts.after)}` : sql``;
+    const shown = sql`i.chosen_composite_id is not null and not i.hidden and ${nsfwAllowedSql(viewerId, 'i')}
+      and ${notTaggedWithSql(opts.tags.muted, 'i')}`;
+    const followed = sql`select c.id, c.created_at from (
+        select f.followee_id from follows f
+        join profiles p on p.user_id = f.followee_id
+        where f.follower_id = ${viewerId} and ${profileVisibleTo('p', null)}
+          and f.followee_id not in (${blockedWithSql(viewerId)})
+          and ${notMutedPersonSql(viewerId, sql`f.followee_id`)}
+      ) src
+      cross join lateral (
+        select i.id, i.created_at from items i
+        where i.user_id = src.followee_id and ${shown} ${after}
+        order by i.created_at desc, i.id desc
+        limit ${n}
+      ) c`;
+    const tagged = opts.tags.followed.length
+      ? sql` union select i.id, i.created_at from items i
+          join profiles p on p.user_id = i.user_id
+          where i.tags && ${textArraySql(opts.tags.followed)} and ${itemVisibleTo({ item: 'i', owner: 'p' }, null)} and ${shown}
+            and ${notMutedSql(viewerId, 'i')} and i.user_id <> ${viewerId} and i.user_id not in (${blockedWithSql(viewerId)}) ${after}
+          order by created_at desc, id desc
+          limit ${n}`
+      : sql``;
+    return sql`select x.id, ${cursorKey(sql`x.created_at`)} as key
+        from ((${followed})${tagged}) x
+        order by x.created_at desc, x.id desc
+        limit ${n}`;
+  },
+};
 
 /** Follows of tags, mutes of tags and people, and the discovery reads built on them (feed, suggestions, tag pages). */
 export function discoveryRepository(db: Executor) {
@@ -108,47 +159,9 @@ export function discoveryRepository(db: Executor) {
         .orderBy(desc(userMutes.createdAt), userMutes.mutedId);
     },
 
-    /**
-     * A page of the home feed's item ids, newest first (keyset on (created_at, id)), one row more than `limit`:
-     * - items of the people the viewer follows, read per followed person from `items_user_feed_idx` (a backward
-     *   range scan of at most `limit + 1` index entries each, which carry `hidden` and `nsfw`: with no muted tags the
-     *   table itself is not visited) and merged, so the work grows with the people followed, not with the site;
-     * - items carrying a tag the viewer follows (the GIN index).
-     * `tags` are the viewer's followed and muted tags, read beforehand so that the planner sees them.
-     * Never: the viewer's own items, private or hidden profiles, hidden items, items without an image, people with a
-     * block either way, muted people or tags, NSFW unless the viewer's `include_nsfw` is on.
-     */
-    async feedPage(viewerId: string, opts: { after: Cursor | null; limit: number; tags: { followed: readonly string[]; muted: readonly string[] } }) {
-      const n = opts.limit + 1;
-      const after = opts.after ? sql`and ${olderThan(sql`i.created_at`, sql`i.id`, opts.after)}` : sql``;
-      const shown = sql`i.chosen_composite_id is not null and not i.hidden and ${nsfwAllowedSql(viewerId, 'i')}
-        and ${notTaggedWithSql(opts.tags.muted, 'i')}`;
-      const followed = sql`select c.id, c.created_at from (
-          select f.followee_id from follows f
-          join profiles p on p.user_id = f.followee_id
-          where f.follower_id = ${viewerId} and ${profileVisibleTo('p', null)}
-            and f.followee_id not in (${blockedWithSql(viewerId)})
-            and ${notMutedPersonSql(viewerId, sql`f.followee_id`)}
-        ) src
-        cross join lateral (
-          select i.id, i.created_at from items i
-          where i.user_id = src.followee_id and ${shown} ${after}
-          order by i.created_at desc, i.id desc
-          limit ${n}
-        ) c`;
-      const tagged = opts.tags.followed.length
-        ? sql` union select i.id, i.created_at from items i
-            join profiles p on p.user_id = i.user_id
-            where i.tags && ${textArraySql(opts.tags.followed)} and ${itemVisibleTo({ item: 'i', owner: 'p' }, null)} and ${shown}
-              and ${notMutedSql(viewerId, 'i')} and i.user_id <> ${viewerId} and i.user_id not in (${blockedWithSql(viewerId)}) ${after}
-            order by created_at desc, id desc
-            limit ${n}`
-        : sql``;
-      const result = await db.execute(sql`select x.id, ${cursorKey(sql`x.created_at`)} as key
-        from ((${followed})${tagged}) x
-        order by x.created_at desc, x.id desc
-        limit ${n}`);
-      return rowsOf<{ id: string; key: string }>(result);
+    /** A page of the home feed's item ids, newest first, one row more than `limit` (`feedQueries.page`). */
+    async feedPage(viewerId: string, opts: FeedPageOptions) {
+      return rowsOf<{ id: string; key: string }>(await db.execute(feedQueries.page(viewerId, opts)));
     },
 
     /**

@@ -256,5 +256,18 @@ describe('search with the viewer’s mutes and an item’s facts', { tags: ['pos
     expect(await itemIds('kotobukiya')).toEqual([id]);
     expect(await itemIds('Frame Arms')).toEqual([id]);
     expect(await itemIds('heero yuy', undefined, 'all')).toEqual([id]);
+    // A title and a fact that both hold the word: the item once, with the title's rank, before a newer fact's match.
+    const both = await publish(owner, 'Kotobukiya Hexa Gear', { tags: '' });
+    await t.call('items-update', {
+      cookie: owner.cookie,
+      body: { itemId: both, title: 'Kotobukiya Hexa Gear', tags: '', nsfw: false, facts: { maker: 'Kotobukiya' } },
+    });
+    const newer = await publish(owner, 'Vigna Ghina', { tags: '' });
+    await t.call('items-update', {
+      cookie: owner.cookie,
+      body: { itemId: newer, title: 'Vigna Ghina', tags: '', nsfw: false, facts: { maker: 'KOTOBUKIYA' } },
+    });
+    expect(await itemIds('kotobukiya')).toEqual([both, newer, id]);
+    expect(await itemIds('kotobukiya', undefined, 'all')).toEqual([both, newer, id]);
   });
 });
