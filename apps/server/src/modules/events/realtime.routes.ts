@@ -4,7 +4,7 @@ import { isRealtimeStream, MESSAGE_EVENTS, NOTIFICATION_EVENTS, REALTIME_HEARTBE
 import type { Auth } from '../../auth/auth';
 import { AppError, notFound, unauthorized } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
-import type { NotificationsService } from '../notifications/notifications.service';
+import type { NotificationsService, RecordedNotificationCreated } from '../notifications/notifications.service';
 import type { DomainEvent, EventsService } from './events.service';
 import type { StreamHub } from './stream-hub';
 
@@ -86,10 +86,21 @@ export function realtimeRouter(deps: {
       // Ids written while replaying, so that a live event the replay also read is sent once.
       let replayed: Set<number> | null = new Set<number>();
       let chain = Promise.resolve();
+      // A new notification is sent with the unseen count as it is now (counted here, for open streams only).
+      const payloadOf = (e: DomainEvent) =>
+        e.stream === 'notifications' && e.type === NOTIFICATION_EVENTS.created
+          ? deps.notifications.withUnseenCount(userId, e.payload as RecordedNotificationCreated)
+          : Promise.resolve(e.payload);
       const send = (e: DomainEvent) => {
         if (replayed?.has(e.id)) return;
         replayed?.add(e.id);
-        chain = chain.then(() => stream.writeSSE({ event: e.type, id: String(e.id), data: JSON.stringify(e.payload) }));
+        chain = chain
+          .then(async () => stream.writeSSE({ event: e.type, id: String(e.id), data: JSON.stringify(await payloadOf(e)) }))
+          // One event that could not be sent does not stop those after it (a bell reads its count again within a
+          // minute; a stream the browser left ends, and its reconnect replays what it missed).
+          .catch((err: unknown) => {
+            if (!held.ended) deps.logger.warn({ err, stream: name }, 'a realtime event could not be sent');
+          });
       };
       const unsubscribe = deps.events.subscribe(userId, (e) => {
         if (e.stream !== name) return;

@@ -80,11 +80,10 @@ export function notificationsRepository(db: Executor) {
     },
     unseenCounts,
     /**
-     * Stores the notifications whose recipient has no block with their actor (either way: `notBlockedBetween`),
-     * in one statement, and answers each stored row with its recipient's unseen count after all of them: what
-     * the statement's snapshot counts (not its own rows yet) and the rows it stored for them.
+     * Stores the notifications whose recipient has no block with their actor (either way: `notBlockedBetween`) and
+     * who did not mute the actor, in one statement, and answers the stored rows.
      */
-    async insertUnblocked(rows: NewNotification[]): Promise<(typeof notifications.$inferSelect & { unseenAfter: number })[]> {
+    async insertUnblocked(rows: NewNotification[]): Promise<(typeof notifications.$inferSelect)[]> {
       if (!rows.length) return [];
       const input = sql.join(
         rows.map((r, n) => sql`(${n}::int, ${r.userId}::text, ${r.kind}::text, ${r.refId ?? null}::text, ${r.actorId ?? null}::text)`),
@@ -98,7 +97,6 @@ export function notificationsRepository(db: Executor) {
         actor_id: string | null;
         seen: unknown;
         created_at: string | Date;
-        unseen: number | string;
       }>(
         await db.execute(sql`
           with input(n, user_id, kind, ref_id, actor_id) as (values ${input}),
@@ -107,11 +105,8 @@ export function notificationsRepository(db: Executor) {
             select user_id, kind, ref_id, actor_id from input
             where actor_id is null or (${notBlockedBetween(sql`input.user_id`, sql`input.actor_id`)} and ${notMutedPersonSql(sql`input.user_id`, sql`input.actor_id`)})
             order by n
-            returning id, user_id, kind, ref_id, actor_id, seen, created_at),
-          fresh as (select user_id, count(*)::int as k from stored group by user_id),
-          prior as (select user_id, ${unseenOf(sql`fresh.user_id`)} as n from fresh)
-          select stored.*, least(prior.n + fresh.k, ${UNSEEN_COUNT_CAP}) as unseen
-          from stored join fresh using (user_id) join prior using (user_id)`),
+            returning id, user_id, kind, ref_id, actor_id, seen, created_at)
+          select * from stored`),
       );
       return stored.map((r) => ({
         id: r.id,
@@ -121,7 +116,6 @@ export function notificationsRepository(db: Executor) {
         actorId: r.actor_id,
         seen: pgBool(r.seen),
         createdAt: new Date(r.created_at),
-        unseenAfter: Number(r.unseen),
       }));
     },
     /**

@@ -9,6 +9,13 @@ import { createReadService, itemReads } from '../read/read.service';
 import { itemAccess, profileVisible } from '../read/visibility';
 import { notificationsRepository, type NewNotification } from './notifications.repository';
 
+/**
+ * A new notification as its event is recorded: the entry alone. The unseen count a bell shows with it is counted when
+ * the event is sent on an open stream (`withUnseenCount`), so that a notification nobody is watching for costs no count
+ * (a batch of likes notifies many owners, most of them away).
+ */
+export type RecordedNotificationCreated = Omit<NotificationCreatedEvent, 'unseenCount'>;
+
 const ITEM_KINDS = new Set(['like', 'comment', 'mention', 'item_hidden', 'item_restored']);
 /** Kinds whose ref is a report (its target's label and its outcome are read with the page). */
 const REPORT_KINDS = new Set(['report_outcome', 'report_reversed']);
@@ -27,10 +34,15 @@ export function createNotificationsService(db: Db, deps: { events: EventsService
   return {
     unseenCount: (userId: string) => repo.unseenCount(userId),
 
+    /** A recorded `created` event as an open stream sends it: with the user's unseen count now. */
+    async withUnseenCount(userId: string, event: RecordedNotificationCreated): Promise<NotificationCreatedEvent> {
+      return { ...event, unseenCount: await repo.unseenCount(userId) };
+    },
+
     /**
      * Stores notifications in the caller's transaction and records, for each, a `notifications`
-     * event carrying the entry and the user's unseen count, so every open bell updates at commit:
-     * two statements whatever the number of rows (a batch of likes notifies many owners at once), a
+     * event carrying the entry (its stream adds the unseen count as it sends it), so every open bell updates at
+     * commit: two statements whatever the number of rows (a batch of likes notifies many owners at once), a
      * third when one is a mention.
      * Left out: one's own acts, acts of someone with a block with the recipient (either way), and
      * notifications about an item the recipient may not see (a private profile's item).
@@ -54,8 +66,7 @@ export function createNotificationsService(db: Db, deps: { events: EventsService
       await deps.events.recordMany(
         tx,
         inserted.map((n) => {
-          const payload: NotificationCreatedEvent = {
-            unseenCount: n.unseenAfter,
+          const payload: RecordedNotificationCreated = {
             notification: { id: n.id, kind: n.kind, refId: n.refId, actorId: n.actorId, createdAt: n.createdAt.toISOString() },
           };
           return { userId: n.userId, stream: 'notifications', type: NOTIFICATION_EVENTS.created, payload };

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notificationsListResultSchema, UNSEEN_COUNT_CAP } from '@curio/contract';
+import { notificationsListResultSchema, UNSEEN_COUNT_CAP, type NotificationCreatedEvent } from '@curio/contract';
 import { sql } from 'drizzle-orm';
 import { notifications } from '../../db/schema';
 import { rowsOf } from '../../db/rows';
 import { pngBytes, stubGenerator } from '../../test/images';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { sseReader } from '../../test/sse';
+import type { RecordedNotificationCreated } from './notifications.service';
 
 let t: TestApp;
 let photo: Buffer;
@@ -102,11 +104,21 @@ describe('notifications', { tags: ['postgres'] }, () => {
     await comment(fan, item, 'One more');
     expect(await unseen(owner)).toBe(UNSEEN_COUNT_CAP);
     expect((await list(owner)).unseenCount).toBe(UNSEEN_COUNT_CAP);
-    // What the owner's open bells heard: the like and the comment, each with the count where it stops.
-    const told = rowsOf<{ payload: { unseenCount: number } }>(
-      await t.database.db.execute(sql`select payload from events where user_id = ${owner.userId} and type = 'notification' order by id`),
+    // What the owner's open bells hear: the like and the comment are recorded without a count (nobody may be
+    // watching), and a stream sends each with the count as it is then, where it stops.
+    const told = rowsOf<{ id: number; payload: RecordedNotificationCreated }>(
+      await t.database.db.execute(sql`select id, payload from events where user_id = ${owner.userId} and type = 'notification' order by id`),
     );
-    expect(told.map((e) => e.payload.unseenCount)).toEqual([UNSEEN_COUNT_CAP, UNSEEN_COUNT_CAP]);
+    expect(told.map((e) => e.payload.notification.kind)).toEqual(['like', 'comment']);
+    expect(told.every((e) => !('unseenCount' in e.payload))).toBe(true);
+    const bell = sseReader(await t.request(`/realtime/v1/notifications`, { cookie: owner.cookie, headers: { 'last-event-id': String(told[0]!.id - 1) } }));
+    expect(await bell.next()).toMatchObject({ event: 'unseen', data: JSON.stringify({ count: UNSEEN_COUNT_CAP }) });
+    const heard = [await bell.next(), await bell.next()].map((m) => JSON.parse(m.data!) as NotificationCreatedEvent);
+    expect(heard.map((e) => [e.notification.kind, e.unseenCount])).toEqual([
+      ['like', UNSEEN_COUNT_CAP],
+      ['comment', UNSEEN_COUNT_CAP],
+    ]);
+    await bell.cancel();
     expect((await t.call('notifications-mark-read', { cookie: owner.cookie, body: {} })).json).toEqual({ unseenCount: 0 });
   });
 
