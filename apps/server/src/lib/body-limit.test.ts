@@ -22,7 +22,7 @@ afterAll(async () => {
   await t.close();
 });
 
-function send(agent: http.Agent, method: string, path: string, body?: string) {
+function send(agent: http.Agent, method: string, path: string, body?: string, opts: { chunked?: boolean } = {}) {
   return new Promise<{ status: number; connection: string | undefined; text: string }>((resolve, reject) => {
     const req = http.request(
       {
@@ -31,7 +31,12 @@ function send(agent: http.Agent, method: string, path: string, body?: string) {
         method,
         path,
         agent,
-        headers: { origin: TEST_ORIGIN, ...(body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {}) },
+        headers: {
+          origin: TEST_ORIGIN,
+          ...(body
+            ? { 'content-type': 'application/json', ...(opts.chunked ? { 'transfer-encoding': 'chunked' } : { 'content-length': Buffer.byteLength(body) }) }
+            : {}),
+        },
       },
       (res) => {
         let text = '';
@@ -41,7 +46,11 @@ function send(agent: http.Agent, method: string, path: string, body?: string) {
       },
     );
     req.on('error', reject);
-    req.end(body);
+    if (opts.chunked && body) {
+      // Two chunks, no declared length: the limit counts what it reads.
+      req.write(body.slice(0, body.length / 2));
+      req.end(body.slice(body.length / 2));
+    } else req.end(body);
   });
 }
 
@@ -58,6 +67,23 @@ describe('an oversized body over a keep-alive connection', () => {
         const next = await send(agent, 'GET', '/health');
         expect(next.status).toBe(200);
       }
+    } finally {
+      agent.destroy();
+    }
+  });
+});
+
+describe('bodies within the limit, and one without a declared length', () => {
+  it('serves a write whose declared length is within the limit, and refuses a chunked body over it with 413', async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const small = JSON.stringify({ name: 'page_view', path: '/' });
+      expect((await send(agent, 'POST', '/functions/v1/analytics-track', small)).status).toBeLessThan(300);
+      expect((await send(agent, 'POST', '/functions/v1/analytics-track', small, { chunked: true })).status).toBeLessThan(300);
+      const big = JSON.stringify({ name: 'page_view', path: '/', props: { x: 'a'.repeat(1.1 * 1024 * 1024) } });
+      const chunked = await send(agent, 'POST', '/functions/v1/analytics-track', big, { chunked: true });
+      expect(chunked.status).toBe(413);
+      expect(JSON.parse(chunked.text).error.code).toBe('payload_too_large');
     } finally {
       agent.destroy();
     }
