@@ -13,7 +13,7 @@ import { paths } from '@/config/paths';
 import type { ExploreItem } from '@/features/explore/api/get-explore-list';
 import { useToggleCardLike } from '@/features/explore/api/toggle-like';
 import { useToggleCardSave } from '@/features/explore/api/toggle-save';
-import { ExploreCard, ExploreCardSkeleton } from '@/features/explore/components/explore-card';
+import { CARD_GRID, CardGrid, cardSkeletons } from '@/features/explore/components/card-grid';
 import { ListFooter } from '@/features/explore/components/list-footer';
 import { useInfiniteScroll } from '@/features/explore/hooks/use-infinite-scroll';
 import { useSearchResults } from '@/features/search/api/search';
@@ -23,7 +23,6 @@ import { useDocumentMeta } from '@/hooks/use-document-meta';
 import { useAuth, useSignInHref } from '@/lib/auth';
 import { cn } from '@/lib/utils';
 
-const GRID = 'grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 lg:grid-cols-4';
 const typeOf = (value: string | null): SearchType => ((SEARCH_TYPES as readonly string[]).includes(value ?? '') ? (value as SearchType) : 'all');
 
 /** A field to change the query on the page itself (the header's collapses to a button on a phone). */
@@ -120,13 +119,7 @@ function Results({ q, type }: { q: string; type: SearchType }) {
   if (!results.data) {
     return (
       <div role="status" aria-label={t('search.searching')}>
-        <ul className={GRID}>
-          {Array.from({ length: 8 }, (_, i) => (
-            <li key={i} aria-hidden="true">
-              <ExploreCardSkeleton />
-            </li>
-          ))}
-        </ul>
+        <ul className={CARD_GRID}>{cardSkeletons(0)}</ul>
       </div>
     );
   }
@@ -169,13 +162,7 @@ function Results({ q, type }: { q: string; type: SearchType }) {
         ? section(
             t('search.items'),
             null,
-            <ul className={GRID} data-testid="search-items" aria-busy={results.isFetchingNextPage}>
-              {items.map((item, index) => (
-                <li key={item.itemId}>
-                  <ExploreCard item={item} viewer={{ liked: item.liked, saved: item.saved }} onLike={onLike} onSave={onSave} eager={index < 4} />
-                </li>
-              ))}
-            </ul>,
+            <CardGrid items={items} onLike={onLike} onSave={onSave} data-testid="search-items" aria-busy={results.isFetchingNextPage} />,
           )
         : null}
       <ListFooter

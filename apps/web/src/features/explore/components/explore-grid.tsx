@@ -1,4 +1,4 @@
-import { EXPLORE_PAGE_SIZE, EXPLORE_SKELETONS } from '@curio/contract';
+import { EXPLORE_PAGE_SIZE } from '@curio/contract';
 import { RotateCcw } from 'lucide-react';
 import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,16 +14,8 @@ import { useExploreFeed, type ExploreFeedParams, type ExploreItem } from '../api
 import { useToggleCardLike } from '../api/toggle-like';
 import { useToggleCardSave } from '../api/toggle-save';
 import { useInfiniteScroll } from '../hooks/use-infinite-scroll';
-import { ExploreCard, ExploreCardSkeleton } from './explore-card';
+import { CARD_GRID, CardGrid, cardSkeletons } from './card-grid';
 import { ListFooter } from './list-footer';
-
-const GRID = 'grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 lg:grid-cols-4';
-const skeletons = (from: number, images: string[] = []) =>
-  Array.from({ length: EXPLORE_SKELETONS }, (_, i) => (
-    <li key={`skeleton-${from + i}`} aria-hidden="true">
-      <ExploreCardSkeleton imageId={images[i]} />
-    </li>
-  ));
 
 /**
  * The explore feed: cards in a grid, 8 skeletons while a page loads, the next page when the sentinel
@@ -76,7 +68,7 @@ export function ExploreGrid({ params, enabled = true }: { params: ExploreFeedPar
   if (!data) {
     return (
       <div role="status" aria-label={t('explore.loading')}>
-        <ul className={GRID}>{skeletons(0, early)}</ul>
+        <ul className={CARD_GRID}>{cardSkeletons(0, early)}</ul>
       </div>
     );
   }
@@ -102,21 +94,16 @@ export function ExploreGrid({ params, enabled = true }: { params: ExploreFeedPar
 
   return (
     <div className="grid gap-6">
-      <ul className={GRID} data-testid="explore-grid" aria-busy={feed.isFetchingNextPage}>
-        {items.map((item, index) => (
-          <li key={item.itemId}>
-            <ExploreCard
-              item={item}
-              viewer={{ liked: item.liked, saved: item.saved }}
-              onLike={onLike}
-              onSave={onSave}
-              eager={index < 4}
-              shownEarly={early.length > 0 && early.some((id) => item.imageUrl === imageUrl(id, 'thumb'))}
-            />
-          </li>
-        ))}
-        {feed.isFetchingNextPage ? skeletons(items.length) : null}
-      </ul>
+      <CardGrid
+        items={items}
+        onLike={onLike}
+        onSave={onSave}
+        shownEarly={(item) => early.length > 0 && early.some((id) => item.imageUrl === imageUrl(id, 'thumb'))}
+        data-testid="explore-grid"
+        aria-busy={feed.isFetchingNextPage}
+      >
+        {feed.isFetchingNextPage ? cardSkeletons(items.length) : null}
+      </CardGrid>
       <ListFooter
         list={feed}
         sentinelRef={sentinelRef}

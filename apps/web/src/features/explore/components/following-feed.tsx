@@ -1,4 +1,3 @@
-import { EXPLORE_SKELETONS } from '@curio/contract';
 import { ArrowUp, RotateCcw } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,17 +11,9 @@ import { useFollowingFeed, useNewFeedItems } from '../api/following-feed';
 import { useToggleCardLike } from '../api/toggle-like';
 import { useToggleCardSave } from '../api/toggle-save';
 import { useInfiniteScroll } from '../hooks/use-infinite-scroll';
-import { ExploreCard, ExploreCardSkeleton } from './explore-card';
+import { CARD_GRID, CardGrid, cardSkeletons } from './card-grid';
 import { ListFooter } from './list-footer';
 import { PeopleSuggestions } from './people-suggestions';
-
-const GRID = 'grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 lg:grid-cols-4';
-const skeletons = (from: number) =>
-  Array.from({ length: EXPLORE_SKELETONS }, (_, i) => (
-    <li key={`skeleton-${from + i}`} aria-hidden="true">
-      <ExploreCardSkeleton />
-    </li>
-  ));
 
 /**
  * The home feed: the newest items of the collectors and tags the viewer follows, in explore's cards, the next page
@@ -93,7 +84,7 @@ export function FollowingFeed() {
   if (!feed.data) {
     return (
       <div role="status" aria-label={t('explore.loading')}>
-        <ul className={GRID}>{skeletons(0)}</ul>
+        <ul className={CARD_GRID}>{cardSkeletons(0)}</ul>
       </div>
     );
   }
@@ -118,21 +109,19 @@ export function FollowingFeed() {
         </div>
       ) : (
         <div className="grid gap-6">
-          <ul
+          <CardGrid
+            items={items}
+            onLike={onLike}
+            onSave={onSave}
             ref={top}
             tabIndex={-1}
             aria-label={t('feed.listLabel')}
-            className={`${GRID} scroll-mt-24 outline-none`}
+            className="scroll-mt-24 outline-none"
             data-testid="feed-grid"
             aria-busy={feed.isFetchingNextPage}
           >
-            {items.map((item, index) => (
-              <li key={item.itemId}>
-                <ExploreCard item={item} viewer={{ liked: item.liked, saved: item.saved }} onLike={onLike} onSave={onSave} eager={index < 4} />
-              </li>
-            ))}
-            {feed.isFetchingNextPage ? skeletons(items.length) : null}
-          </ul>
+            {feed.isFetchingNextPage ? cardSkeletons(items.length) : null}
+          </CardGrid>
           <ListFooter
             list={feed}
             sentinelRef={sentinelRef}
