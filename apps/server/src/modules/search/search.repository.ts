@@ -120,8 +120,9 @@ const rankedOf = (rows: { found: number | string; ids: string[] | string | null 
 export const searchQueries = {
   /**
    * The items the viewer may see that match, best first: every word in the title (0); a tag that
-   * matches the query, or a maker, line or character that is the query (1); with `typo`, only the titles that match with small typos (2) and nothing
-   * else; then newest, each like counting as some more days (score: days since 1970 + 3·ln(1 + likes)).
+   * matches the query, or a maker, line or character that is the query (1); with `typo`, only the
+   * titles that match with small typos (2) and nothing else; then newest, each like counting as some
+   * more days (score: days since 1970 + 3·ln(1 + likes)).
    * At most SEARCH_CANDIDATES + 1 candidates (`found` says how many), created within `since` when given.
    */
   items(q: SearchQuery, viewer: Searcher, page: Page, opts: { mode: Mode; since?: string | null } = { mode: 'exact' }): SQL {
