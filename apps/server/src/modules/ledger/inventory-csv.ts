@@ -38,7 +38,10 @@ const importRowSchema = z.object({
   ledger: ledgerFieldsSchema,
 });
 
-/** The words a condition may be written with (its code, the app's English and Chinese labels, common synonyms), normalized. */
+/**
+ * The words a condition may be written with (its code, the app's English and Chinese labels, common synonyms, and the
+ * Chinese labels earlier versions of the app showed: 已开封, 已拆盒, 有损, 有损伤), normalized.
+ */
 const CONDITION_WORDS: Record<string, ItemCondition> = {};
 const normalizeWord = (v: string) =>
   v
@@ -55,15 +58,17 @@ Object.assign(CONDITION_WORDS, {
   全新: 'mint_in_box',
   未拆封: 'mint_in_box',
   opened: 'opened',
-  已开封: 'opened',
   已拆封: 'opened',
+  已开封: 'opened',
+  已拆盒: 'opened',
   开封: 'opened',
   loose: 'loose',
   裸件: 'loose',
   散件: 'loose',
   damaged: 'damaged',
-  有损: 'damaged',
   有损坏: 'damaged',
+  有损: 'damaged',
+  有损伤: 'damaged',
   损坏: 'damaged',
   破损: 'damaged',
 } satisfies Record<string, ItemCondition>);
