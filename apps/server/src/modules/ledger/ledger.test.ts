@@ -47,7 +47,10 @@ const ledgerOf = async (u: U, itemId: string) =>
 const csvOf = (rows: (string | number)[][]) =>
   rows.map((r) => r.map((c) => (/[",\n\r]/.test(String(c)) ? `"${String(c).replace(/"/g, '""')}"` : String(c))).join(',')).join('\n');
 
-describe('items-ledger-update', () => {
+// The ledger's update, its privacy and the import job run on PostgreSQL too (`npm run test:api:pg`): the update and
+// the import's start take an advisory lock, the import and the data export run through the job queue (pg-boss), and
+// the read paths include the modules that read with hand-written SQL.
+describe('items-ledger-update', { tags: ['postgres'] }, () => {
   it('records the ledger for the owner, trims texts, keeps keys left out and clears with null', async () => {
     const owner = await t.onboardedUser();
     const id = await draft(owner);
@@ -144,7 +147,7 @@ describe('collection-list', () => {
   });
 });
 
-describe('the ledger is private on every read path', () => {
+describe('the ledger is private on every read path', { tags: ['postgres'] }, () => {
   let owner: U;
   let viewer: U;
   let itemId: string;
@@ -237,7 +240,7 @@ describe('the ledger is private on every read path', () => {
     }
   });
 
-  it('the server-rendered item and profile pages (with all the data the renderer is given) show no ledger', async () => {
+  it('the server-rendered item, profile and explore pages (with all the data the renderer is given) show no ledger', async () => {
     // A stand-in for the web app's renderer that writes everything it was given into the page.
     const dump = async (request: unknown) => ({ html: `<pre>${JSON.stringify(request)}</pre>`, data: '', meta: null });
     const renderer: PageRenderer = { item: dump, profile: dump, explore: dump, close: async () => undefined };
@@ -249,6 +252,16 @@ describe('the ledger is private on every read path', () => {
       expect(html, url).toContain('Ledger robot');
       expect(secretsIn(html), url).toEqual([]);
     }
+    // A guest's explore, rendered with its first page of cards (from the snapshot window the item is in).
+    const url = '/explore?sort=new&tag=ledgertest';
+    await untilNextSnapshot(async () => {
+      const res = await router.request(url);
+      expect(res.status, url).toBe(200);
+      const html = await res.text();
+      expect(html, url).toContain(itemId);
+      expect(html, url).toContain('Ledger robot');
+      expect(secretsIn(html), url).toEqual([]);
+    });
   });
 
   it('another collector’s data export holds no ledger of the item they saved and liked', async () => {
@@ -320,14 +333,28 @@ describe('inventory-export', () => {
   });
 });
 
-describe('inventory import', () => {
-  const header = INVENTORY_COLUMNS.map((c) => c.en);
-  /** 60 rows: 10 with errors (rows 6, 12, … 60), each in a different column. */
-  const broken: [string, (r: string[]) => void][] = [
+describe('inventory import', { tags: ['postgres'] }, () => {
+  /** The file in each language the import reads: its header row and its condition labels (as the app shows them). */
+  const LANGUAGES = {
+    English: {
+      header: INVENTORY_COLUMNS.map((c) => c.en),
+      conditions: ['Mint in box', 'Opened', 'Loose', 'Damaged'],
+      unknownCondition: 'shiny',
+    },
+    Chinese: {
+      header: INVENTORY_COLUMNS.map((c) => c.zh),
+      conditions: ['全新未拆', '已拆封', '裸件', '有损坏'],
+      unknownCondition: '九成新',
+    },
+  } as const;
+  type Language = keyof typeof LANGUAGES;
+  const CONDITION_CODES = ['mint_in_box', 'opened', 'loose', 'damaged'];
+  /** 60 rows: 10 with errors (rows 6, 12, … 60), each in a different column; row n's condition is the (n-1)%4th. */
+  const broken = (lng: Language): [string, (r: string[]) => void][] => [
     ['title', (r) => (r[0] = '')],
     ['year', (r) => (r[5] = 'nineteen')],
     ['edition', (r) => (r[7] = '600/500')],
-    ['condition', (r) => (r[8] = 'shiny')],
+    ['condition', (r) => (r[8] = LANGUAGES[lng].unknownCondition)],
     ['barcode', (r) => (r[9] = '12AB')],
     ['price', (r) => (r[10] = '-5')],
     ['currency', (r) => (r[11] = 'XXQ')],
@@ -335,8 +362,8 @@ describe('inventory import', () => {
     ['notes', (r) => (r[15] = 'x'.repeat(2001))],
     ['currency', (r) => (r[11] = '')],
   ];
-  const sixtyRows = () => {
-    const rows: string[][] = [header];
+  const sixtyRows = (lng: Language) => {
+    const rows: string[][] = [[...LANGUAGES[lng].header]];
     for (let n = 1; n <= 60; n++) {
       const r = [
         `Figure ${n}`,
@@ -347,7 +374,7 @@ describe('inventory import', () => {
         '2019',
         '1/7',
         `${n}/500`,
-        'mint in box',
+        LANGUAGES[lng].conditions[(n - 1) % 4]!,
         '4580416940000',
         '59.90',
         'usd',
@@ -356,85 +383,103 @@ describe('inventory import', () => {
         'Shelf B',
         `Row ${n}, "quoted"`,
       ];
-      if (n % 6 === 0) broken[n / 6 - 1]![1](r);
+      if (n % 6 === 0) broken(lng)[n / 6 - 1]![1](r);
       rows.push(r);
     }
     return csvOf(rows);
   };
 
-  it('previews 60 rows (10 with errors naming the column) without writing, then imports up to the 50-item limit as a job', async () => {
-    const owner = await t.onboardedUser();
-    for (let i = 0; i < 5; i++) await draft(owner, `Already ${i}`);
-    const csv = sixtyRows();
+  it.each(Object.keys(LANGUAGES) as Language[])(
+    'previews 60 rows with %s headers (10 with errors naming the column) without writing, then imports up to the 50-item limit as a job',
+    async (lng) => {
+      const owner = await t.onboardedUser();
+      for (let i = 0; i < 5; i++) await draft(owner, `Already ${i}`);
+      const csv = sixtyRows(lng);
 
-    const preview = await t.call('inventory-import-preview', { cookie: owner.cookie, body: { csv } });
-    expect(preview.status).toBe(200);
-    expect(preview.json.rows).toHaveLength(60);
-    const withErrors = (preview.json.rows as { row: number; errors: { column: string | null; code: string }[] }[]).filter((r) => r.errors.length);
-    // 10 invalid rows, and 5 valid ones past the 45 places left on the shelf.
-    expect(withErrors.filter((r) => r.errors[0]!.code !== 'over_limit').map((r) => [r.row, r.errors[0]!.column])).toEqual(
-      broken.map(([column], i) => [(i + 1) * 6, column]),
-    );
-    expect(withErrors.find((r) => r.row === 6)!.errors).toEqual([{ column: 'title', code: 'required' }]);
-    expect(withErrors.find((r) => r.row === 60)!.errors).toEqual([{ column: 'currency', code: 'required' }]);
-    expect(withErrors.filter((r) => r.errors[0]!.code === 'over_limit').map((r) => r.row)).toEqual([55, 56, 57, 58, 59]);
-    expect(preview.json).toMatchObject({ valid: 45, invalid: 15 });
-    expect((await t.call('collection-list', { cookie: owner.cookie, body: {} })).json.items).toHaveLength(5);
+      const preview = await t.call('inventory-import-preview', { cookie: owner.cookie, body: { csv } });
+      expect(preview.status).toBe(200);
+      expect(preview.json.rows).toHaveLength(60);
+      const withErrors = (preview.json.rows as { row: number; errors: { column: string | null; code: string }[] }[]).filter((r) => r.errors.length);
+      // 10 invalid rows, and 5 valid ones past the 45 places left on the shelf.
+      expect(withErrors.filter((r) => r.errors[0]!.code !== 'over_limit').map((r) => [r.row, r.errors[0]!.column])).toEqual(
+        broken(lng).map(([column], i) => [(i + 1) * 6, column]),
+      );
+      expect(withErrors.find((r) => r.row === 6)!.errors).toEqual([{ column: 'title', code: 'required' }]);
+      expect(withErrors.find((r) => r.row === 60)!.errors).toEqual([{ column: 'currency', code: 'required' }]);
+      expect(withErrors.filter((r) => r.errors[0]!.code === 'over_limit').map((r) => r.row)).toEqual([55, 56, 57, 58, 59]);
+      expect(preview.json).toMatchObject({ valid: 45, invalid: 15 });
+      expect((await t.call('collection-list', { cookie: owner.cookie, body: {} })).json.items).toHaveLength(5);
 
-    const started = await t.call('inventory-import', { cookie: owner.cookie, body: { csv } });
-    expect(started.status).toBe(200);
-    // A double click answers the same import.
-    const again = await t.call('inventory-import', { cookie: owner.cookie, body: { csv } });
-    expect(again.json.jobId).toBe(started.json.jobId);
+      const started = await t.call('inventory-import', { cookie: owner.cookie, body: { csv } });
+      expect(started.status).toBe(200);
+      // A double click answers the same import.
+      const again = await t.call('inventory-import', { cookie: owner.cookie, body: { csv } });
+      expect(again.json.jobId).toBe(started.json.jobId);
 
-    await t.services.jobs.idle(QUEUES.inventoryImport.name);
-    await vi.waitFor(async () => {
-      const s = await t.call('inventory-import-status', { cookie: owner.cookie, body: { jobId: started.json.jobId } });
-      expect(s.json.state).toBe('done');
-    });
-    const status = await t.call('inventory-import-status', { cookie: owner.cookie, body: { jobId: started.json.jobId } });
-    expect(status.json).toMatchObject({ state: 'done', done: 60, total: 60, created: 45 });
-    expect((status.json.errors as { row: number }[]).map((e) => e.row)).toEqual([6, 12, 18, 24, 30, 36, 42, 48, 54, 55, 56, 57, 58, 59, 60]);
+      await t.services.jobs.idle(QUEUES.inventoryImport.name);
+      await vi.waitFor(async () => {
+        const s = await t.call('inventory-import-status', { cookie: owner.cookie, body: { jobId: started.json.jobId } });
+        expect(s.json.state).toBe('done');
+      });
+      const status = await t.call('inventory-import-status', { cookie: owner.cookie, body: { jobId: started.json.jobId } });
+      expect(status.json).toMatchObject({ state: 'done', done: 60, total: 60, created: 45 });
+      const jobErrors = status.json.errors as { row: number; errors: { column: string | null; code: string }[] }[];
+      expect(jobErrors.map((e) => e.row)).toEqual([6, 12, 18, 24, 30, 36, 42, 48, 54, 55, 56, 57, 58, 59, 60]);
+      // The job reports each invalid row by its column, and the rows past the limit as such (none dropped silently).
+      expect(jobErrors.filter((e) => e.errors[0]!.code !== 'over_limit').map((e) => [e.row, e.errors[0]!.column])).toEqual(
+        broken(lng).map(([column], i) => [(i + 1) * 6, column]),
+      );
+      expect(jobErrors.filter((e) => e.errors[0]!.code === 'over_limit').map((e) => [e.row, e.errors])).toEqual(
+        [55, 56, 57, 58, 59].map((row) => [row, [{ column: null, code: 'over_limit' }]]),
+      );
 
-    const items = (await t.call('collection-list', { cookie: owner.cookie, body: {} })).json.items as any[];
-    expect(items).toHaveLength(50);
-    expect(items[5]).toMatchObject({
-      title: 'Figure 1',
-      tags: ['import', 'batch'],
-      unfinished: true,
-      facts: {
-        maker: 'Good Smile',
-        line: 'Nendoroid',
-        character: 'Hero 1',
-        year: 2019,
-        scale: '1/7',
-        edition: { number: 1, of: 500 },
-        condition: 'mint_in_box',
-        barcode: '4580416940000',
-      },
-      ledger: {
-        pricePaid: { amount: 59.9, currency: 'USD' },
-        purchasedOn: '2023-05-07',
-        boughtAt: 'AmiAmi, Tokyo',
-        storage: 'Shelf B',
-        notes: 'Row 1, "quoted"',
-      },
-    });
-    // Another collector cannot read this import's status.
-    const other = await t.onboardedUser();
-    expect((await t.call('inventory-import-status', { cookie: other.cookie, body: { jobId: started.json.jobId } })).status).toBe(404);
+      const items = (await t.call('collection-list', { cookie: owner.cookie, body: {} })).json.items as any[];
+      expect(items).toHaveLength(50);
+      expect(items[5]).toMatchObject({
+        title: 'Figure 1',
+        tags: ['import', 'batch'],
+        unfinished: true,
+        facts: {
+          maker: 'Good Smile',
+          line: 'Nendoroid',
+          character: 'Hero 1',
+          year: 2019,
+          scale: '1/7',
+          edition: { number: 1, of: 500 },
+          condition: 'mint_in_box',
+          barcode: '4580416940000',
+        },
+        ledger: {
+          pricePaid: { amount: 59.9, currency: 'USD' },
+          purchasedOn: '2023-05-07',
+          boughtAt: 'AmiAmi, Tokyo',
+          storage: 'Shelf B',
+          notes: 'Row 1, "quoted"',
+        },
+      });
+      // Each imported row's condition, from each of the four labels.
+      const imported = (items as { title: string; facts: { condition: string | null } }[]).slice(5);
+      expect(imported.map((i) => [i.title, i.facts.condition])).toEqual(
+        Array.from({ length: 54 }, (_, i) => i + 1)
+          .filter((n) => n % 6 !== 0)
+          .map((n) => [`Figure ${n}`, CONDITION_CODES[(n - 1) % 4]]),
+      );
+      // Another collector cannot read this import's status.
+      const other = await t.onboardedUser();
+      expect((await t.call('inventory-import-status', { cookie: other.cookie, body: { jobId: started.json.jobId } })).status).toBe(404);
 
-    // Imported items wait for their photos: the drafts clean-up keeps them; the drafts without a ledger go.
-    await t.services.itemPages.removeAbandonedDrafts(new Date(Date.now() + 2 * 86_400_000));
-    const kept = (await t.call('collection-list', { cookie: owner.cookie, body: {} })).json.items as { title: string }[];
-    expect(kept).toHaveLength(45);
-    expect(kept.some((i) => i.title.startsWith('Already'))).toBe(false);
-    const unfinished = await t.call('items-unfinished-list', { cookie: owner.cookie, body: {} });
-    const imported = (unfinished.json.items as { title: string; expiresAt: string | null; step: string }[]).find((i) => i.title === 'Figure 1');
-    expect(imported).toMatchObject({ expiresAt: null, step: 'photos' });
-  });
+      // Imported items wait for their photos: the drafts clean-up keeps them; the drafts without a ledger go.
+      await t.services.itemPages.removeAbandonedDrafts(new Date(Date.now() + 2 * 86_400_000));
+      const kept = (await t.call('collection-list', { cookie: owner.cookie, body: {} })).json.items as { title: string }[];
+      expect(kept).toHaveLength(45);
+      expect(kept.some((i) => i.title.startsWith('Already'))).toBe(false);
+      const unfinished = await t.call('items-unfinished-list', { cookie: owner.cookie, body: {} });
+      const first = (unfinished.json.items as { title: string; expiresAt: string | null; step: string }[]).find((i) => i.title === 'Figure 1');
+      expect(first).toMatchObject({ expiresAt: null, step: 'photos' });
+    },
+  );
 
-  it('reads Chinese headers, condition labels and dates, and reports rows by their number', async () => {
+  it('reads Chinese headers, an older condition label, thousands separators and dates, and reports rows by their number', async () => {
     const owner = await t.onboardedUser();
     const csv = csvOf([
       INVENTORY_COLUMNS.map((c) => c.zh),
