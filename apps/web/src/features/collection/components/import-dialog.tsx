@@ -9,7 +9,11 @@ import { errorMessageKey } from '@/lib/error-messages';
 import { collectionKeys } from '@/lib/query-keys';
 import { previewImport, startImport, useImportStatus } from '../api/collection';
 
-type Step = { name: 'pick' } | { name: 'preview'; csv: string; fileName: string; preview: InventoryImportPreviewResult } | { name: 'import'; jobId: string };
+type Step =
+  | { name: 'pick' }
+  | { name: 'preview'; csv: string; fileName: string; preview: InventoryImportPreviewResult }
+  // The preview's titles by row, for the rows the job reports (it answers their numbers alone).
+  | { name: 'import'; jobId: string; titles: Map<number, string | null> };
 
 /** One row error as a sentence: the column's name and what is wrong with it. */
 function useErrorText() {
@@ -113,7 +117,7 @@ export function ImportDialog() {
     setError(null);
     try {
       const { jobId } = await startImport(step.csv);
-      setStep({ name: 'import', jobId });
+      setStep({ name: 'import', jobId, titles: new Map(step.preview.rows.map((r) => [r.row, r.title])) });
     } catch (err) {
       setError(t(errorMessageKey(err)));
     } finally {
@@ -206,7 +210,7 @@ export function ImportDialog() {
                 {status.data.errors.length ? (
                   <>
                     <p className="text-sm text-muted-foreground">{t('collection.import.notImported', { count: status.data.errors.length })}</p>
-                    <RowErrors rows={status.data.errors} />
+                    <RowErrors rows={status.data.errors.map((e) => ({ ...e, title: step.titles.get(e.row) ?? null }))} />
                   </>
                 ) : null}
                 <p className="text-sm text-muted-foreground">{t('collection.import.photosNext')}</p>
