@@ -125,7 +125,7 @@ test('the owner records the ledger, sees the collection with totals, previews an
 test.describe('on a phone, in Chinese and the dark theme', () => {
   test.use({ viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
 
-  test('the collection is a list of cards with the totals, and the item page keeps the private section', async ({ page }) => {
+  test('the collection is a list of cards with the totals, and the item page keeps the private section beside the fact sheet', async ({ page }) => {
     test.setTimeout(120_000);
     await page.addInitScript(() => {
       window.localStorage.setItem('curio.lang', 'zh-CN');
@@ -147,6 +147,8 @@ test.describe('on a phone, in Chinese and the dark theme', () => {
 
     await page.goto(`/i/${itemId}`);
     await expect(page.getByTestId('item-ledger').getByRole('heading', { name: '私密信息' })).toBeVisible();
+    // The public fact sheet beside it, in Chinese words, checked by axe with the rest of the page.
+    await expect(page.getByTestId('item-facts').locator('dd')).toHaveText(['Masudaya', '1985', '已拆封']);
     await expectNoAxeViolations(page, 'the item page, zh-CN dark phone');
     await shot(page, 'ledger-item-page-zh-dark-phone', { fullPage: true });
   });
