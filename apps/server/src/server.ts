@@ -6,6 +6,7 @@ import { DataDirLockedError } from './db/lock';
 import { SchemaNewerError } from './db/schema-version';
 import { EnvError, type Env } from './env';
 import { createLogger } from './lib/logger';
+import { startMallocTrim } from './lib/malloc-trim';
 import { queuedMailer } from './mail/mail-queue';
 import { createMailer } from './mail/mailer';
 import { QUEUES } from './modules/jobs/jobs';
@@ -65,6 +66,7 @@ export async function startServer(env: Env) {
   if (queued) logger.info({ photos: queued }, 'cut-outs queued for photos still waiting');
 
   await services.events.start(); // events from every process reach this one before its first request
+  const stopTrim = startMallocTrim({ logger }); // freed memory goes back to the system (lib/malloc-trim.ts)
 
   const server = serve({ fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     logger.info({ port: info.port, url: env.PUBLIC_URL }, `${env.APP_NAME} is listening on ${env.PUBLIC_URL}`);
@@ -94,6 +96,7 @@ export async function startServer(env: Env) {
       if ('closeIdleConnections' in server) server.closeIdleConnections();
     });
     const finish = async () => {
+      stopTrim();
       await drained(left());
       // Running jobs finish (a job still running at the deadline is retried later), then the workers end.
       await services.jobs.stop(left());

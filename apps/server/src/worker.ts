@@ -15,6 +15,8 @@ async function segmenterChild() {
   const { modelSegmenter, simpleSegmenter } = await import('./modules/cutouts/segmenter');
   // Only CUTOUT matters here: the child touches neither the database nor the rest of the settings.
   const cutout = envSchema.shape.CUTOUT.parse(process.env.CUTOUT || undefined);
+  // The model's buffers come and go with each photo: what they leave free goes back to the system.
+  (await import('./lib/malloc-trim')).startMallocTrim();
   serveSegmenter(cutout === 'simple' ? simpleSegmenter() : modelSegmenter());
 }
 
@@ -45,6 +47,7 @@ async function queueWorker() {
   // Under the start-up lock: pg-boss's own start creates shared objects and races a booting web process.
   await database.exclusive(() => services.jobs.start({ schedules: false }));
   logger.info({ concurrency: env.CUTOUT_CONCURRENCY, cutout: env.CUTOUT }, 'cut-out worker ready');
+  (await import('./lib/malloc-trim')).startMallocTrim({ logger });
   // The container's liveness check (`worker.js --alive`) reads the age of this beat.
   const { startHeartbeat, WORKER_HEARTBEAT_FILE } = await import('./lib/heartbeat');
   startHeartbeat(WORKER_HEARTBEAT_FILE, () => database.ping());
