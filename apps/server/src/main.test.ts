@@ -21,7 +21,7 @@ describe('server process', () => {
     const child = startServer({ PORT: 'eighty', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'curio-main-')) });
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += d));
-    expect(await new Promise((r) => child.on('exit', r))).toBe(1);
+    expect(await new Promise((r) => child.on('close', r))).toBe(1); // 'close': its last lines are read by then
     expect(stderr).toContain('PORT:');
   }, 30_000);
 
@@ -160,7 +160,7 @@ describe('server process', () => {
     });
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += d));
-    expect(await new Promise((r) => child.on('exit', r))).toBe(1);
+    expect(await new Promise((r) => child.on('close', r))).toBe(1); // 'close': its last lines are read by then
     expect(stderr).toContain('S3_BUCKET: required when DATABASE_URL is set');
     expect(stderr).toContain('LOCAL_STORAGE_SHARED=true');
   }, 30_000);

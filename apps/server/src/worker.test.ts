@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type pg from 'pg';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { photos } from './db/schema';
 import { REPO_ROOT } from './env';
 import { createTestApp } from './test/harness';
@@ -20,7 +20,7 @@ describe('npm run worker', { tags: ['postgres'] }, () => {
     const child = startWorker({ DATABASE_URL: '', AUTH_SECRET: 'x'.repeat(40) });
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += d));
-    expect(await new Promise((r) => child.on('exit', r))).toBe(1);
+    expect(await new Promise((r) => child.on('close', r))).toBe(1);
     expect(stderr).toContain('DATABASE_URL');
   }, 30_000);
 
@@ -28,7 +28,7 @@ describe('npm run worker', { tags: ['postgres'] }, () => {
     const child = startWorker({ DATABASE_URL: 'postgres://postgres@127.0.0.1:9/none', AUTH_SECRET: 'x'.repeat(40), S3_BUCKET: '', LOCAL_STORAGE_SHARED: '' });
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += d));
-    expect(await new Promise((r) => child.on('exit', r))).toBe(1);
+    expect(await new Promise((r) => child.on('close', r))).toBe(1);
     expect(stderr).toContain('S3_BUCKET: required when DATABASE_URL is set');
   }, 30_000);
 
@@ -50,12 +50,14 @@ describe('npm run worker', { tags: ['postgres'] }, () => {
         let stdout = '';
         worker.stdout.on('data', (d) => (stdout += d));
         worker.stderr.on('data', (d) => (stdout += d));
-        const exited = new Promise<number | null>((r) => worker.on('exit', r));
+        // 'close', not 'exit': the process's last lines are read from its pipes by then.
+        const exited = new Promise<number | null>((r) => worker.on('close', r));
         const row = async () => (await t.database.db.select().from(photos).where(eq(photos.imageId, u.imageId)))[0]!;
         const deadline = Date.now() + 40_000;
         while ((await row()).cutoutStatus === 'pending' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
         expect((await row()).cutoutStatus).toBe('done');
-        expect(stdout).toContain('cut-out ready');
+        // The worker logs the cut-out after it has stored it: the line may reach this pipe after the row has changed.
+        await vi.waitFor(() => expect(stdout).toContain('cut-out ready'), { timeout: 10_000 });
         worker.kill('SIGTERM');
         expect(await exited).toBe(0);
         expect(stdout).toContain('worker stopped');
