@@ -36,6 +36,7 @@ describe('npm run worker', { tags: ['postgres'] }, () => {
     'takes the cut-out jobs a web process queued, and stops gracefully',
     async () => {
       const t = await createTestApp({ CUTOUT: 'model' }); // a web process: it queues cut-outs and never cuts
+      const spawned: ReturnType<typeof startWorker>[] = [];
       try {
         const u = await t.itemWithPhoto(await pngBytes(320, 400));
         expect(await t.services.jobs.pending('cutout')).toBe(1);
@@ -47,6 +48,7 @@ describe('npm run worker', { tags: ['postgres'] }, () => {
           AUTH_SECRET: t.env.AUTH_SECRET,
           CUTOUT: 'simple',
         });
+        spawned.push(worker);
         let stdout = '';
         worker.stdout.on('data', (d) => (stdout += d));
         worker.stderr.on('data', (d) => (stdout += d));
@@ -62,6 +64,7 @@ describe('npm run worker', { tags: ['postgres'] }, () => {
         expect(await exited).toBe(0);
         expect(stdout).toContain('worker stopped');
       } finally {
+        for (const w of spawned) if (w.exitCode === null) w.kill('SIGKILL'); // a failed check leaves no worker running
         await t.close();
       }
     },
