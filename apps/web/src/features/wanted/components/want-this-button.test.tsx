@@ -64,16 +64,7 @@ describe('WantThisButton', () => {
     expect(createCalls()).toEqual([
       {
         title: 'Miku, opened',
-        facts: {
-          maker: 'Good Smile',
-          line: 'Nendoroid',
-          character: 'Hatsune Miku',
-          year: 2019,
-          scale: '1/7',
-          edition: { number: 12, of: 500 },
-          condition: 'opened',
-          barcode: '4580416940000',
-        },
+        facts: FACTS, // every fact, as the item has it
         public: false,
       },
     ]);
