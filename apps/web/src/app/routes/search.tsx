@@ -13,7 +13,7 @@ import { paths } from '@/config/paths';
 import type { ExploreItem } from '@/features/explore/api/get-explore-list';
 import { useToggleCardLike } from '@/features/explore/api/toggle-like';
 import { useToggleCardSave } from '@/features/explore/api/toggle-save';
-import { CARD_GRID, CardGrid, cardSkeletons } from '@/features/explore/components/card-grid';
+import { CardGrid, CardGridLoading } from '@/features/explore/components/card-grid';
 import { ListFooter } from '@/features/explore/components/list-footer';
 import { useInfiniteScroll } from '@/features/explore/hooks/use-infinite-scroll';
 import { useSearchResults } from '@/features/search/api/search';
@@ -117,11 +117,7 @@ function Results({ q, type }: { q: string; type: SearchType }) {
 
   if (results.isError && !results.data) return <Failed onRetry={() => void results.refetch()} />;
   if (!results.data) {
-    return (
-      <div role="status" aria-label={t('search.searching')}>
-        <ul className={CARD_GRID}>{cardSkeletons(0)}</ul>
-      </div>
-    );
+    return <CardGridLoading label={t('search.searching')} />;
   }
   const pages = results.data.pages;
   const items = pages.flatMap((p) => p.items);

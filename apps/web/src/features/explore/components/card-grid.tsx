@@ -5,7 +5,7 @@ import type { ExploreItem } from '../api/get-explore-list';
 import { ExploreCard, ExploreCardSkeleton } from './explore-card';
 
 /** The grid of every list of item cards: explore, the home feed, tag pages and search. */
-export const CARD_GRID = 'grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 lg:grid-cols-4';
+const CARD_GRID = 'grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 lg:grid-cols-4';
 
 /**
  * A page's worth of card skeletons, keyed after the `from` cards already shown; `images`: pictures the server named
@@ -17,6 +17,15 @@ export function cardSkeletons(from: number, images: readonly string[] = []) {
       <ExploreCardSkeleton imageId={images[i]} />
     </li>
   ));
+}
+
+/** A list's first page while it loads: its skeletons in the grid, announced as `label`; `images` as for cardSkeletons. */
+export function CardGridLoading({ label, images }: { label: string; images?: readonly string[] }) {
+  return (
+    <div role="status" aria-label={label}>
+      <ul className={CARD_GRID}>{cardSkeletons(0, images)}</ul>
+    </div>
+  );
 }
 
 /**

@@ -14,7 +14,7 @@ import { useExploreFeed, type ExploreFeedParams, type ExploreItem } from '../api
 import { useToggleCardLike } from '../api/toggle-like';
 import { useToggleCardSave } from '../api/toggle-save';
 import { useInfiniteScroll } from '../hooks/use-infinite-scroll';
-import { CARD_GRID, CardGrid, cardSkeletons } from './card-grid';
+import { CardGrid, CardGridLoading, cardSkeletons } from './card-grid';
 import { ListFooter } from './list-footer';
 
 /**
@@ -66,11 +66,7 @@ export function ExploreGrid({ params, enabled = true }: { params: ExploreFeedPar
   }
 
   if (!data) {
-    return (
-      <div role="status" aria-label={t('explore.loading')}>
-        <ul className={CARD_GRID}>{cardSkeletons(0, early)}</ul>
-      </div>
-    );
+    return <CardGridLoading label={t('explore.loading')} images={early} />;
   }
 
   const items = data.pages.flatMap((page) => page.items);

@@ -11,7 +11,7 @@ import { useFollowingFeed, useNewFeedItems } from '../api/following-feed';
 import { useToggleCardLike } from '../api/toggle-like';
 import { useToggleCardSave } from '../api/toggle-save';
 import { useInfiniteScroll } from '../hooks/use-infinite-scroll';
-import { CARD_GRID, CardGrid, cardSkeletons } from './card-grid';
+import { CardGrid, CardGridLoading, cardSkeletons } from './card-grid';
 import { ListFooter } from './list-footer';
 import { PeopleSuggestions } from './people-suggestions';
 
@@ -82,11 +82,7 @@ export function FollowingFeed() {
     );
   }
   if (!feed.data) {
-    return (
-      <div role="status" aria-label={t('explore.loading')}>
-        <ul className={CARD_GRID}>{cardSkeletons(0)}</ul>
-      </div>
-    );
+    return <CardGridLoading label={t('explore.loading')} />;
   }
   const items = feed.data.pages.flatMap((page) => page.items);
   if (items.length === 0 && !startedEmpty) setStartedEmpty(true);
