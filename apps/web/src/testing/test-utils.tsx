@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
+import { vi } from 'vitest';
 import { AuthProvider } from '@/lib/auth';
 
 export function createTestQueryClient() {
@@ -35,6 +36,13 @@ export function deferred<T>() {
     reject = rej;
   });
   return { promise, resolve, reject };
+}
+
+/** The JSON bodies sent through the stubbed global fetch to the function whose address contains `name`, in order. */
+export function sentBodies(name: string): unknown[] {
+  return (vi.mocked(fetch).mock.calls as [string, RequestInit][])
+    .filter(([url]) => String(url).includes(name))
+    .map(([, init]) => JSON.parse(init.body as string) as unknown);
 }
 
 /** A minimal fetch Response for stubbing global fetch. */

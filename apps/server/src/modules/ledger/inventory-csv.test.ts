@@ -6,9 +6,18 @@ import { parseRow } from './inventory-csv';
 /** The web app's locale file of a language. */
 const locale = (lng: string) => JSON.parse(readFileSync(new URL(`../../../../web/src/locales/${lng}.json`, import.meta.url), 'utf8'));
 
+/** Each word is read as its condition code, with no error. */
+function expectConditions(cases: [word: string, code: string][]) {
+  for (const [word, code] of cases) {
+    const parsed = parseRow(1, { title: 'Tin robot', condition: word });
+    expect(parsed.errors, word).toEqual([]);
+    expect(parsed.item?.facts.condition, word).toBe(code);
+  }
+}
+
 describe('an inventory row’s condition', () => {
   it('takes the code, the app’s own English and Chinese labels and common synonyms', () => {
-    const cases: [string, string][] = [
+    expectConditions([
       ['mint_in_box', 'mint_in_box'],
       ['Mint in box', 'mint_in_box'],
       ['mint-in-box', 'mint_in_box'],
@@ -23,27 +32,17 @@ describe('an inventory row’s condition', () => {
       ['damaged', 'damaged'],
       ['Damaged', 'damaged'],
       ['有损坏', 'damaged'],
-    ];
-    for (const [word, code] of cases) {
-      const parsed = parseRow(1, { title: 'Tin robot', condition: word });
-      expect(parsed.errors, word).toEqual([]);
-      expect(parsed.item?.facts.condition, word).toBe(code);
-    }
+    ]);
   });
 
   it('takes the Chinese labels the app showed before they were made one wording (有损, 已开封, 有损伤, 已拆盒)', () => {
-    const cases: [string, string][] = [
+    expectConditions([
       ['有损', 'damaged'],
       ['有损伤', 'damaged'],
       ['已开封', 'opened'],
       ['已拆盒', 'opened'],
       [' 已拆盒 ', 'opened'],
-    ];
-    for (const [word, code] of cases) {
-      const parsed = parseRow(1, { title: 'Tin robot', condition: word });
-      expect(parsed.errors, word).toEqual([]);
-      expect(parsed.item?.facts.condition, word).toBe(code);
-    }
+    ]);
   });
 
   it('takes every condition label the web app shows (collection, fact sheet, wanted list) in English and Chinese', () => {

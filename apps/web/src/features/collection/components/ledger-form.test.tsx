@@ -2,16 +2,13 @@ import { EMPTY_LEDGER } from '@curio/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithProviders } from '@/testing/test-utils';
+import { jsonResponse, renderWithProviders, sentBodies } from '@/testing/test-utils';
 import { LedgerForm } from './ledger-form';
 
 vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn() }) }));
 
 const ITEM = '00000000-0000-4000-8000-0000000000aa';
-const ledgerCalls = () =>
-  (vi.mocked(fetch).mock.calls as [string, RequestInit][])
-    .filter(([url]) => String(url).includes('items-ledger-update'))
-    .map(([, init]) => JSON.parse(init.body as string) as unknown);
+const ledgerCalls = () => sentBodies('items-ledger-update');
 
 describe('LedgerForm', () => {
   afterEach(() => vi.unstubAllGlobals());

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithProviders, Where } from '@/testing/test-utils';
+import { jsonResponse, renderWithProviders, sentBodies, Where } from '@/testing/test-utils';
 import { WantThisButton } from './want-this-button';
 
 vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn() }) }));
@@ -19,10 +19,7 @@ const FACTS: ItemFacts = {
   condition: 'opened',
   barcode: '4580416940000',
 };
-const createCalls = () =>
-  (vi.mocked(fetch).mock.calls as [string, RequestInit][])
-    .filter(([url]) => String(url).includes('wanted-create'))
-    .map(([, init]) => JSON.parse(init.body as string) as unknown);
+const createCalls = () => sentBodies('wanted-create');
 
 describe('WantThisButton', () => {
   beforeEach(() => vi.clearAllMocks());
