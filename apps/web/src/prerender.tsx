@@ -12,7 +12,8 @@ import { pageExists, routes } from './app/router';
 import { PageAvailabilityProvider } from './components/layout/page-availability';
 import { DocumentMetaSink, type DocumentMeta } from './hooks/use-document-meta';
 import { i18n, initI18n, type Language } from './lib/i18n';
-import { pageDataScript, type PageQuery } from './lib/page-data';
+import { pageDataScript, seedQueries, type PageQuery } from './lib/page-data';
+import { createQueryClient } from './lib/query-client';
 import { PageImagesProvider } from './lib/page-images';
 import { ServerRenderProvider } from './lib/server-render';
 import { authKeys, exploreKeys, itemKeys, profileKeys } from './lib/query-keys';
@@ -43,21 +44,30 @@ async function render(
   // render; the markers React leaves for the client are of no use to it (it renders anew, main.tsx). What
   // only the visitor's browser can decide (the consent banner) is left to the client (ServerRenderProvider).
   let meta: DocumentMeta | null = null;
-  const html = renderToString(
-    <StrictMode>
-      <ServerRenderProvider>
-        <DocumentMetaSink.Provider value={(named) => (meta = named)}>
-          <AppProvider queries={queries}>
-            <PageAvailabilityProvider exists={pageExists}>
-              <PageImagesProvider path={address.pathname + address.search} ids={images}>
-                <StaticRouterProvider router={router} context={context} hydrate={false} />
-              </PageImagesProvider>
-            </PageAvailabilityProvider>
-          </AppProvider>
-        </DocumentMetaSink.Provider>
-      </ServerRenderProvider>
-    </StrictMode>,
-  );
+  // The page's own query cache, emptied once the page is rendered: each query left in it would keep the whole cache
+  // (and its observers) for its garbage-collection time, five minutes, by a timer — about 47 KB a page that the
+  // worker's heap held until then (docs/benchmarks.md, "What rendering costs the server").
+  const client = seedQueries(createQueryClient(), queries);
+  let html: string;
+  try {
+    html = renderToString(
+      <StrictMode>
+        <ServerRenderProvider>
+          <DocumentMetaSink.Provider value={(named) => (meta = named)}>
+            <AppProvider client={client}>
+              <PageAvailabilityProvider exists={pageExists}>
+                <PageImagesProvider path={address.pathname + address.search} ids={images}>
+                  <StaticRouterProvider router={router} context={context} hydrate={false} />
+                </PageImagesProvider>
+              </PageAvailabilityProvider>
+            </AppProvider>
+          </DocumentMetaSink.Provider>
+        </ServerRenderProvider>
+      </StrictMode>,
+    );
+  } finally {
+    client.clear();
+  }
   return { html: html.replace(/<template data-msg="[^"]*"[^>]*><\/template>/g, ''), meta };
 }
 

@@ -52,8 +52,8 @@ type Answer = { id: number; html?: string; data?: string; meta?: RenderedPage['m
  * Renders pages with the web app's server-side bundle (`dir`: render-worker.mjs and prerender.js, the
  * web build's dist-ssr/) in one worker thread, with React's server renderer (no browser window): the
  * language is the bundle's global state, and a render never holds the server's event loop. The worker
- * starts with the first page it is asked for and stops after `idleMs` without one (it holds some 115 MB
- * once it has rendered a few hundred pages). A page not rendered within `timeoutMs` once the worker is ready, a worker not ready within `startMs` (loading
+ * starts with the first page it is asked for and stops after `idleMs` without one (its heap holds about
+ * 36 MB, the bundle's 25 and what pages leave; each page's query cache is emptied once it is rendered). A page not rendered within `timeoutMs` once the worker is ready, a worker not ready within `startMs` (loading
  * the bundle takes 1-3 s, depending on the machine: the first page after a quiet spell waits for it, so
  * that a visitor without scripts still gets the page), a failed render or a worker that cannot start
  * answers null: the caller sends the page's skeleton instead, which works as before.
