@@ -9,13 +9,15 @@
 // accessibility, best practices and SEO 100. LIGHTHOUSE_RUNS (default 3) runs per page; a page passes
 // on its best run, since a single Lighthouse run on a busy 2-core machine varies by several points.
 //
-// The simulated phone is a mid-tier one whatever machine runs the gate: Lighthouse's CPU slowdown (4x by
-// default, which makes a high-end desktop a mid-tier phone) is calibrated from the machine's benchmark
-// index, which every report measures: each run uses the index of the run before it, the first one
-// Lighthouse's 4x (docs/throttling.md of Lighthouse: "Calibrating the CPU slowdown");
-// LIGHTHOUSE_CPU_SLOWDOWN sets it instead.
+// The simulated phone is the same whatever the machine's speed that hour: Lighthouse's CPU slowdown (4x by
+// default) is calibrated before every run by timing the app's own JavaScript on this machine (a guest's
+// profile rendered with the app's server bundle, which the build makes), against the same render on the
+// 2-core machine at its fastest, where the gate's figures were measured with 4x. A machine running twice
+// as slowly that hour gets 2x, and so simulates the same phone (docs/throttling.md of Lighthouse:
+// "Calibrating the CPU slowdown"); LIGHTHOUSE_CPU_SLOWDOWN sets it instead.
 import { spawn, execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,6 +29,7 @@ const ROOT = path.resolve(import.meta.dirname, '../../..');
 // LIGHTHOUSE_SERVER_ENTRY and STATIC_DIR measure another build output than apps/*/dist.
 const SERVER = path.resolve(ROOT, process.env.LIGHTHOUSE_SERVER_ENTRY ?? 'apps/server/dist/main.js');
 const WEB_INDEX = path.join(path.resolve(ROOT, process.env.STATIC_DIR ?? 'apps/web/dist'), 'index.html');
+const SSR_DIR = path.resolve(ROOT, process.env.SSR_DIR ?? 'apps/web/dist-ssr');
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = [
   '--headless',
@@ -40,18 +43,73 @@ const CHROME_FLAGS = [
 ];
 export const GOALS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100, lcpMs: 2000, cls: 0.1, tbtMs: 150 };
 
-/** The benchmark index of the phone the gate simulates: Lighthouse's 4x slowdown of a high-end desktop (about 1,500). */
-const TARGET_BENCHMARK_INDEX = 375;
+/**
+ * The median time of rendering the calibration's page (below) on the 2-core machine at its fastest hour, where the
+ * gate's figures in docs/benchmarks.md were measured with Lighthouse's 4x ("Pages on a phone", the calibration).
+ */
+export const REFERENCE_RENDER_MS = 3.8;
 
 /**
- * The CPU slowdown that makes this machine (its Lighthouse `benchmarkIndex`) the simulated phone: 4x for a high-end
- * desktop, as Lighthouse's default, less for a slower machine (never below 1x, never above Lighthouse's 4x), to one
- * decimal.
+ * The CPU slowdown that keeps the simulated phone the same on this machine now (`renderMs`: the calibration's median
+ * render here): Lighthouse's 4x where the machine is as fast as the reference or faster, less where it is slower
+ * (4 × reference / measured), never below 1x; to one decimal.
  */
-export function cpuSlowdownFor(benchmarkIndex) {
-  if (!(benchmarkIndex > 0)) return 4;
-  return Math.round(Math.min(4, Math.max(1, benchmarkIndex / TARGET_BENCHMARK_INDEX)) * 10) / 10;
+export function cpuSlowdownFor(renderMs) {
+  if (!(renderMs > 0)) return 4;
+  return Math.round(Math.min(4, Math.max(1, (4 * REFERENCE_RENDER_MS) / renderMs)) * 10) / 10;
 }
+
+/** The calibration's page: a guest's profile with a full 5 × 4 shelf and a bio, as `profile-get` answers a guest. */
+const CALIBRATION_PROFILE = {
+  access: 'visible',
+  profile: {
+    userId: 'calibration',
+    handle: 'ada',
+    displayName: 'Ada Lovelace',
+    avatarImageId: null,
+    bio: 'Tin robots, space toys and small curiosities.',
+    public: true,
+    followersCount: 1234,
+    followingCount: 56,
+  },
+  viewer: { signedIn: false, isOwner: false, following: false, followsYou: false, blocking: false, canMessage: false },
+  shelf: {
+    layout: { cols: 5, rows: 4 },
+    placed: Array.from({ length: 20 }, (_, i) => ({
+      id: `item-${i}`,
+      title: `Tin robot ${i}`,
+      imageId: `image-${i}`,
+      altText: null,
+      nsfw: false,
+      col: i % 5,
+      row: Math.floor(i / 5),
+    })),
+    overflow: [],
+  },
+};
+
+let calibrationWarm = false;
+
+/**
+ * How fast this machine runs the app's JavaScript now: the median of `renders` renders of the calibration's page with
+ * the web build's server bundle (`ssrDir`/prerender.js), in this process (milliseconds). The first call warms the
+ * bundle up first (300 renders, about a second): until the engine has optimised it, a render takes a third longer.
+ */
+export async function calibrationRenderMs(ssrDir, renders = 80) {
+  const app = await import(pathToFileURL(path.join(ssrDir, 'prerender.js')).href);
+  const once = () => app.renderProfile('/u/ada', 'ada', 'en', CALIBRATION_PROFILE);
+  for (let i = 0; i < (calibrationWarm ? 10 : 300); i++) await once();
+  calibrationWarm = true;
+  const times = [];
+  for (let i = 0; i < renders; i++) {
+    const started = performance.now();
+    await once();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)];
+}
+
 /**
  * What fails the gate: the goals, unless LIGHTHOUSE_MIN_PERFORMANCE / LIGHTHOUSE_MAX_LCP_MS set a
  * floor below them (CI does, see docs/benchmarks.md "Pages on a phone": the goals are not met on the
@@ -285,7 +343,8 @@ function lcpElement(lhr) {
 }
 
 async function main() {
-  if (!existsSync(SERVER) || !existsSync(WEB_INDEX)) throw new Error('Build first: npm run build (the gate runs the compiled server and web app).');
+  if (!existsSync(SERVER) || !existsSync(WEB_INDEX) || !existsSync(path.join(SSR_DIR, 'prerender.js')))
+    throw new Error('Build first: npm run build (the gate runs the compiled server and web app, and calibrates with its server bundle).');
   const port = Number(process.env.LIGHTHOUSE_PORT ?? (await freePort()));
   const base = `http://localhost:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'curio-lighthouse-'));
@@ -329,26 +388,27 @@ async function main() {
     }
     // One warm-up request per page, so the first run does not pay for cold caches alone.
     for (const p of pages) await fetch(p.url);
-    // The calibration: every report says how fast this machine is (its benchmark index, measured before the page
-    // loads, whatever the slowdown), and the next run follows it; the first run has Lighthouse's own 4x. A machine
-    // whose speed changes during the step (other work on it) still simulates the same phone.
+    // The calibration: before every run, the app's render timed on this machine (its speed can change during the step,
+    // with other work on it), and the slowdown that keeps the phone the same.
     const given = Number(process.env.LIGHTHOUSE_CPU_SLOWDOWN);
-    let benchmarkIndex = null;
-    const slowdown = () => (given > 0 ? given : cpuSlowdownFor(benchmarkIndex));
+    const slowdown = async () => {
+      if (given > 0) return { cpuSlowdown: given, renderMs: null };
+      const renderMs = await calibrationRenderMs(SSR_DIR);
+      return { cpuSlowdown: cpuSlowdownFor(renderMs), renderMs };
+    };
     console.log(
       given > 0
         ? `CPU slowdown ${given}x (LIGHTHOUSE_CPU_SLOWDOWN)`
-        : `CPU slowdown from the machine's benchmark index in each report, the simulated phone's being ${TARGET_BENCHMARK_INDEX} (Lighthouse's 4x of a high-end desktop); 4x until the first report`,
+        : `CPU slowdown calibrated before each run: Lighthouse's 4x when the app's render takes ${REFERENCE_RENDER_MS} ms here (the machine at its fastest), less when it takes longer`,
     );
     let failed = false;
     const rows = [];
     for (const p of pages) {
       let best = null;
       for (let i = 0; i < RUNS; i++) {
-        const cpuSlowdown = slowdown();
+        const { cpuSlowdown, renderMs } = await slowdown();
         const lhr = await lighthouse(p.url, cpuSlowdown);
-        benchmarkIndex = lhr.environment?.benchmarkIndex ?? benchmarkIndex;
-        const verdict = { ...judge(lhr, PAGE_GATES[p.name] ?? GATE), cpuSlowdown };
+        const verdict = { ...judge(lhr, PAGE_GATES[p.name] ?? GATE), cpuSlowdown, renderMs };
         if (
           !best ||
           verdict.failures.length < best.verdict.failures.length ||
@@ -357,8 +417,9 @@ async function main() {
           best = { lhr, verdict };
         if (!verdict.failures.length) break;
       }
-      const { scores, lcpMs, cls, tbtMs, failures, missedGoals, cpuSlowdown } = best.verdict;
-      const row = `${p.name.padEnd(8)} performance ${scores.performance}  LCP ${(lcpMs / 1000).toFixed(2)} s  TBT ${Math.round(tbtMs)} ms (CPU ${cpuSlowdown}x)  CLS ${cls.toFixed(3)}  accessibility ${scores.accessibility}  best practices ${scores['best-practices']}  SEO ${scores.seo}`;
+      const { scores, lcpMs, cls, tbtMs, failures, missedGoals, cpuSlowdown, renderMs } = best.verdict;
+      const calibration = renderMs === null ? `CPU ${cpuSlowdown}x` : `CPU ${cpuSlowdown}x, render ${renderMs.toFixed(1)} ms`;
+      const row = `${p.name.padEnd(8)} performance ${scores.performance}  LCP ${(lcpMs / 1000).toFixed(2)} s  TBT ${Math.round(tbtMs)} ms (${calibration})  CLS ${cls.toFixed(3)}  accessibility ${scores.accessibility}  best practices ${scores['best-practices']}  SEO ${scores.seo}`;
       rows.push(row);
       console.log(`${failures.length ? 'FAIL' : 'ok  '} ${row}`);
       if (failures.length) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module script without types
-import { cpuSlowdownFor, GOALS, judge, lostPoints, pageGates } from '../../scripts/lighthouse-gate.mjs';
+import { cpuSlowdownFor, GOALS, judge, lostPoints, pageGates, REFERENCE_RENDER_MS } from '../../scripts/lighthouse-gate.mjs';
 
 type Report = Parameters<typeof judge>[0];
 
@@ -67,12 +67,14 @@ describe('lighthouse gate', () => {
     expect(lines).toMatch(/script 640 ms running, 55 ms compiling: http:\/\/x\/assets\/index-abc\.js/);
   });
 
-  it("simulates the same phone on any machine: Lighthouse's 4x for a high-end desktop, less for a slower one", () => {
-    expect(cpuSlowdownFor(1500)).toBe(4);
-    expect(cpuSlowdownFor(2400)).toBe(4);
-    expect(cpuSlowdownFor(900)).toBe(2.4);
-    expect(cpuSlowdownFor(300)).toBe(1);
-    // No index in the report: Lighthouse's default.
+  it("simulates the same phone at any speed of the machine: Lighthouse's 4x at the reference speed or faster, less when slower", () => {
+    expect(cpuSlowdownFor(REFERENCE_RENDER_MS)).toBe(4);
+    expect(cpuSlowdownFor(REFERENCE_RENDER_MS / 2)).toBe(4);
+    // Twice as slow this hour: half the slowdown, the same phone.
+    expect(cpuSlowdownFor(REFERENCE_RENDER_MS * 2)).toBe(2);
+    expect(cpuSlowdownFor(REFERENCE_RENDER_MS * 2.5)).toBe(1.6);
+    expect(cpuSlowdownFor(REFERENCE_RENDER_MS * 10)).toBe(1);
+    // Nothing measured: Lighthouse's default.
     expect(cpuSlowdownFor(undefined)).toBe(4);
   });
 
