@@ -10,6 +10,8 @@ import path from 'node:path';
 import { createLogger } from '../src/lib/logger';
 import { createPageRenderer, type ProfileRender } from '../src/modules/pages/page-renderer';
 import { REPO_ROOT } from '../src/paths';
+// @ts-expect-error: a plain ES module script without types
+import { CALIBRATION_PROFILE } from '../../web/scripts/lighthouse-gate.mjs';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -20,33 +22,18 @@ const rss = () => Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync('/proc/se
 const dir = process.env.SSR_DIR ?? path.join(REPO_ROOT, 'apps/web/dist-ssr');
 const renderer = createPageRenderer({ dir, logger: createLogger('warn'), timeoutMs: 10_000 });
 const item = (col: number, row: number) => ({
+  ...(CALIBRATION_PROFILE.shelf.placed[0] as object),
   id: `item-${col}-${row}`,
-  title: `Tin robot ${col}`,
   imageId: `image-${col}-${row}`,
-  altText: null,
-  nsfw: false,
   col,
   row,
 });
+/** The Lighthouse gate's calibration page (a guest's profile, a 5 × 4 shelf full, a bio), with two items in the overflow drawer. */
 const request = (lng: 'en' | 'zh-CN'): ProfileRender => ({
   path: '/u/ada',
   handle: 'ada',
   lng,
-  profile: {
-    access: 'visible',
-    profile: {
-      userId: 'u1',
-      handle: 'ada',
-      displayName: 'Ada Lovelace',
-      avatarImageId: null,
-      bio: 'Tin robots, space toys and small curiosities.',
-      public: true,
-      followersCount: 1234,
-      followingCount: 56,
-    },
-    viewer: { signedIn: false, isOwner: false, following: false, followsYou: false, blocking: false, canMessage: false },
-    shelf: { layout: { cols: 5, rows: 4 }, placed: Array.from({ length: 20 }, (_, i) => item(i % 5, Math.floor(i / 5))), overflow: [item(0, 9), item(1, 9)] },
-  },
+  profile: { ...CALIBRATION_PROFILE, shelf: { ...CALIBRATION_PROFILE.shelf, overflow: [item(0, 9), item(1, 9)] } } as ProfileRender['profile'],
 });
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!.toFixed(1);
 

@@ -60,7 +60,7 @@ export function cpuSlowdownFor(renderMs) {
 }
 
 /** The calibration's page: a guest's profile with a full 5 × 4 shelf and a bio, as `profile-get` answers a guest. */
-const CALIBRATION_PROFILE = {
+export const CALIBRATION_PROFILE = {
   access: 'visible',
   profile: {
     userId: 'calibration',

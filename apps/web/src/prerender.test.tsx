@@ -1,23 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FunctionOutput } from '@curio/contract';
+// @ts-expect-error: a plain ES module script without types
+import { CALIBRATION_PROFILE } from '../scripts/lighthouse-gate.mjs';
 import { renderExplore, renderItem, renderProfile } from './prerender';
 
-const placed = (col: number) => ({ id: `item-${col}`, title: `Tin robot ${col}`, imageId: `image-${col}`, altText: null, nsfw: false, col, row: 0 });
-const profile = {
-  access: 'visible',
-  profile: {
-    userId: 'u1',
-    handle: 'ada',
-    displayName: 'Ada Lovelace',
-    avatarImageId: null,
-    bio: 'Tin robots and space toys.',
-    public: true,
-    followersCount: 12,
-    followingCount: 3,
-  },
-  viewer: { signedIn: false, isOwner: false, following: false, followsYou: false, blocking: false, canMessage: false },
-  shelf: { layout: { cols: 5, rows: 4 }, placed: [placed(0), placed(1), placed(2)], overflow: [] },
-} as unknown as FunctionOutput<'profile-get'>;
+/** The guest profile the Lighthouse gate calibrates with: a full 5 × 4 shelf and a bio. */
+const profile = CALIBRATION_PROFILE as FunctionOutput<'profile-get'>;
 
 describe('pages rendered on the server', () => {
   afterEach(() => {
