@@ -8,7 +8,7 @@ import { lockDataDir } from './db/lock';
 import { REPO_ROOT } from './env';
 import { LOCAL_S3_KEYS, startLocalS3 } from './storage/local-s3';
 import { createTestDatabase } from './test/database';
-import { compiledServer } from './test/compiled';
+import { closed, compiledServer } from './test/compiled';
 
 const startServer = (env: Record<string, string>) =>
   spawn(process.execPath, compiledServer('main'), {
@@ -21,7 +21,7 @@ describe('server process', () => {
     const child = startServer({ PORT: 'eighty', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'curio-main-')) });
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += d));
-    expect(await new Promise((r) => child.on('close', r))).toBe(1); // 'close': its last lines are read by then
+    expect(await closed(child)).toBe(1);
     expect(stderr).toContain('PORT:');
   }, 30_000);
 
@@ -48,7 +48,7 @@ describe('server process', () => {
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
     child.stderr.on('data', (d) => (stderr += d));
-    const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+    const exited = closed(child);
     const deadline = Date.now() + 25_000;
     while (child.exitCode === null && child.signalCode === null && !stdout.includes('is listening') && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 100));
@@ -129,7 +129,7 @@ describe('server process', () => {
     const child = startServer({ PORT: String(port), DATA_DIR: dir });
     let stdout = '';
     child.stdout.on('data', (d) => (stdout += d));
-    const exited = new Promise<number | null>((r) => child.on('exit', r));
+    const exited = closed(child);
     // A new embedded data directory (initdb), the migrations and tsx's first compile: seconds on a quiet
     // machine, close to a minute on a busy 2-core one (the CI runs the PostgreSQL suite beside this one).
     const deadline = Date.now() + 90_000;
@@ -160,7 +160,7 @@ describe('server process', () => {
     });
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += d));
-    expect(await new Promise((r) => child.on('close', r))).toBe(1); // 'close': its last lines are read by then
+    expect(await closed(child)).toBe(1);
     expect(stderr).toContain('S3_BUCKET: required when DATABASE_URL is set');
     expect(stderr).toContain('LOCAL_STORAGE_SHARED=true');
   }, 30_000);
@@ -182,7 +182,7 @@ describe('server process', () => {
     let output = '';
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
-    const exited = new Promise<number | null>((r) => child.on('exit', r));
+    const exited = closed(child);
     try {
       const deadline = Date.now() + 60_000;
       while (!output.includes('is listening') && child.exitCode === null && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));

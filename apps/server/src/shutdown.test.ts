@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { REPO_ROOT } from './env';
-import { compiledServer } from './test/compiled';
+import { closed, compiledServer } from './test/compiled';
 
 // A real server process receiving SIGTERM: it stops accepting connections at once, finishes the
 // request it is serving, ends live streams with a retry hint, and exits cleanly within 10 s.
@@ -31,7 +31,7 @@ describe('shutdown drains', () => {
     let stdout = '';
     child.stdout.on('data', (d) => (stdout += d));
     child.stderr.on('data', (d) => (stdout += d));
-    const exited = new Promise<number | null>((r) => child.on('exit', r));
+    const exited = closed(child);
     try {
       const deadline = Date.now() + 40_000;
       while (!stdout.includes('is listening') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));

@@ -7,7 +7,7 @@ import { photos } from './db/schema';
 import { REPO_ROOT } from './env';
 import { createTestApp } from './test/harness';
 import { pngBytes } from './test/images';
-import { compiledServer } from './test/compiled';
+import { closed, compiledServer } from './test/compiled';
 
 const startWorker = (env: Record<string, string>) =>
   spawn(process.execPath, compiledServer('worker'), {
@@ -20,7 +20,7 @@ describe('npm run worker', { tags: ['postgres'] }, () => {
     const child = startWorker({ DATABASE_URL: '', AUTH_SECRET: 'x'.repeat(40) });
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += d));
-    expect(await new Promise((r) => child.on('close', r))).toBe(1);
+    expect(await closed(child)).toBe(1);
     expect(stderr).toContain('DATABASE_URL');
   }, 30_000);
 
@@ -28,7 +28,7 @@ describe('npm run worker', { tags: ['postgres'] }, () => {
     const child = startWorker({ DATABASE_URL: 'postgres://postgres@127.0.0.1:9/none', AUTH_SECRET: 'x'.repeat(40), S3_BUCKET: '', LOCAL_STORAGE_SHARED: '' });
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += d));
-    expect(await new Promise((r) => child.on('close', r))).toBe(1);
+    expect(await closed(child)).toBe(1);
     expect(stderr).toContain('S3_BUCKET: required when DATABASE_URL is set');
   }, 30_000);
 
@@ -52,8 +52,7 @@ describe('npm run worker', { tags: ['postgres'] }, () => {
         let stdout = '';
         worker.stdout.on('data', (d) => (stdout += d));
         worker.stderr.on('data', (d) => (stdout += d));
-        // 'close', not 'exit': the process's last lines are read from its pipes by then.
-        const exited = new Promise<number | null>((r) => worker.on('close', r));
+        const exited = closed(worker);
         const row = async () => (await t.database.db.select().from(photos).where(eq(photos.imageId, u.imageId)))[0]!;
         const deadline = Date.now() + 40_000;
         while ((await row()).cutoutStatus === 'pending' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));

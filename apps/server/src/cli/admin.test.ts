@@ -10,6 +10,7 @@ import { codeMigrations } from '../db/schema-version';
 import { REPO_ROOT } from '../env';
 import { createLocalStorage } from '../storage/local-storage';
 import { cookieFrom, createTestApp, type TestApp } from '../test/harness';
+import { closed } from '../test/compiled';
 import { runAdmin, USAGE, type AdminConnect } from './admin-commands';
 
 let t: TestApp;
@@ -215,7 +216,7 @@ describe('admin command line', () => {
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
     child.stderr.on('data', (d) => (stderr += d));
-    const code = await new Promise<number | null>((r) => child.on('exit', (c) => r(c)));
+    const code = await closed(child);
     expect(stderr).toBe('');
     expect(code).toBe(0);
     expect(stdout.trim()).toBe('No users yet.');

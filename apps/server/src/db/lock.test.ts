@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { REPO_ROOT } from '../env';
 import { DataDirLockedError, lockDataDir } from './lock';
-import { compiledServer } from '../test/compiled';
+import { closed, compiledServer } from '../test/compiled';
 
 describe('data directory lock', () => {
   it('refuses a second lock on the same directory until the first is released', async () => {
@@ -27,7 +27,7 @@ describe('data directory lock', () => {
       });
       let stderr = '';
       child.stderr.on('data', (d) => (stderr += d));
-      const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+      const code = await closed(child);
       expect(code).toBe(1);
       expect(stderr).toContain('is in use by another Curio process');
       expect(stderr).toContain('DATABASE_URL');

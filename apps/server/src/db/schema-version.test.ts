@@ -8,7 +8,7 @@ import { REPO_ROOT } from '../paths';
 import { createTestDatabase } from '../test/database';
 import { openDatabase, type Database } from './client';
 import { codeMigrations, SchemaNewerError, schemaStatus } from './schema-version';
-import { compiledServer } from '../test/compiled';
+import { closed, compiledServer } from '../test/compiled';
 
 /** Records a migration no version of the code has: what a newer version leaves behind. */
 async function addNewerMigration(database: Database) {
@@ -75,7 +75,7 @@ describe('schema version', { tags: ['postgres'] }, () => {
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
     child.stderr.on('data', (d) => (stderr += d));
-    const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+    const exited = closed(child);
     const deadline = Date.now() + 80_000;
     while (child.exitCode === null && child.signalCode === null && !stdout.includes('is listening') && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 100));

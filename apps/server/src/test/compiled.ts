@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { inject } from 'vitest';
 import { SERVER_ROOT } from '../paths';
@@ -24,4 +24,12 @@ export function compiledServerDir(): string {
 /** The node arguments that start an entry of the compiled server (`main`, `worker`). */
 export function compiledServer(entry: 'main' | 'worker'): string[] {
   return ['--enable-source-maps', path.join(SERVER_ROOT, compiledServerDir(), `${entry}.js`)];
+}
+
+/**
+ * A started process's exit code once it has exited and its output pipes have closed, so that what it printed last has
+ * been read ('exit' can come before its last lines do: a check of its output at 'exit' failed now and then).
+ */
+export function closed(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => child.once('close', (code: number | null) => resolve(code)));
 }
